@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { messages } from './messages';
+
+const requiredText = (max: number) =>
+  z.string({ error: messages.required }).trim().min(1, messages.blank).max(max, messages.maxLength(max));
+
+export const email = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.blank)
+  .max(limits.emailMax, messages.maxLength(limits.emailMax))
+  .pipe(z.email({ error: messages.incorrectEmail }));
+
+export const tokenRequest = z.object({
+  /** A username or an e-mail address. */
+  username: requiredText(limits.emailMax),
+  password: z.string({ error: messages.required }).min(1, messages.blank),
+});
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1, messages.blank) });
+export const logoutRequest = refreshRequest;
+
+export const registrationRequest = z.object({
+  username: requiredText(limits.usernameMax).regex(/^[\w.@+-]+$/, messages.incorrectFormat),
+  email,
+  firstName: requiredText(limits.nameMax),
+  lastName: requiredText(limits.nameMax),
+  password: z.string({ error: messages.required }).min(1, messages.blank),
+  passwordConfirm: z.string({ error: messages.required }).min(1, messages.blank),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequest>;
+
+export const pendingRegistrationRequest = z.object({ email });
+export const pendingRegistrationResponse = z.object({ pending: z.boolean() });
+
+export const activationRequest = z.object({ verificationKey: z.string().trim().min(1, messages.blank) });
+/** Activation also sets the password when the account was created by an invitation. */
+export const invitationActivationRequest = activationRequest.extend({
+  username: registrationRequest.shape.username.optional(),
+  password: z.string().optional(),
+  passwordConfirm: z.string().optional(),
+});
+
+export const resetPasswordRequest = z.object({ email });
+export const resetPasswordConfirmRequest = z.object({
+  token: z.string().trim().min(1, messages.blank),
+  password: z.string({ error: messages.required }).min(1, messages.blank),
+  passwordConfirm: z.string({ error: messages.required }).min(1, messages.blank),
+});
+
+export const detailResponse = z.object({ detail: z.string() });
+
+export const impersonateRequest = z.object({ userId: z.number().int().positive() });

@@ -1,0 +1,32 @@
+// The API paths of spec 000 §7 that the foundation serves, and the ones it adds where the spec is silent
+// (marked "ours"). Server routes and the web client both read them from here.
+
+export const paths = {
+  token: '/api-auth/token/',
+  refresh: '/api-auth/token/refresh/', // ours
+  logout: '/api-auth/logout/', // ours
+  registration: '/api-auth/registration/',
+  registrationPending: '/api-auth/registration/pending/',
+  registrationActivate: '/api-auth/registration/activate/',
+  resetPassword: '/api-auth/reset-password/',
+  resetPasswordConfirm: '/api-auth/reset-password/confirm/',
+  impersonate: '/api-auth/impersonate/', // ours
+  impersonateStop: '/api-auth/impersonate/stop/', // ours
+
+  usersCurrent: '/api/users/current/',
+  usersCurrentSettings: '/api/users/current/settings/', // ours
+  users: '/api/users/',
+  user: (id: number) => `/api/users/${id}/`,
+  userRemove: (id: number) => `/api/users/${id}/remove_user/`,
+  userResendInvite: (id: number) => `/api/users/${id}/resend_invite/`,
+  userRevokeInvite: (id: number) => `/api/users/${id}/revoke_invite/`,
+
+  changelog: '/api/changelog/',
+  flatpage: (url: string) => `/api/flatpages/${url}/`,
+  maintenance: '/api/maintenance/', // ours
+  contact: '/api/contact/', // ours (the spec posts to an external form service; we store and forward)
+  demos: '/api/demos/',
+  events: '/api/events/', // ours (tracking)
+  history: '/api/history/',
+  health: '/api/health',
+} as const;
