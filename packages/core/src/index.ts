@@ -1,1 +1,9 @@
-export {};
+export * from './series';
+export * from './descriptive';
+export * from './special';
+export * from './optimize';
+export * from './random';
+export * from './laws';
+export * from './fit';
+export * from './binning';
+export * from './extremes';

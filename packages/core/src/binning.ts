@@ -1,0 +1,208 @@
+// Histograms (EPD), joint tables (EJPD) and roses (DR). Bins are left-closed [e_k, e_k+1) and start at 0
+// unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
+import { DEFAULT_PERCENTILES, quantileSorted, validValues } from './descriptive';
+import { calendarOf } from './series';
+
+/** Regular edges from `start` with step `width` covering [start, max]. */
+export function regularEdges(start: number, width: number, max: number): number[] {
+  if (!(width > 0)) throw new RangeError(`regularEdges: width must be positive, got ${width}`);
+  const count = Math.max(1, Math.floor((max - start) / width) + 1);
+  return Array.from({ length: count + 1 }, (_, k) => start + k * width);
+}
+
+/** Index of the left-closed bin of x among edges (regular or not); -1 outside. */
+export function binIndex(edges: readonly number[], x: number, regularWidth?: number): number {
+  const last = edges.length - 1;
+  if (!(x >= edges[0]!) || !(x < edges[last]!)) return -1;
+  let k: number;
+  if (regularWidth !== undefined) {
+    k = Math.min(last - 1, Math.floor((x - edges[0]!) / regularWidth));
+    // floating-point division can land one bin off (0.3 / 0.1 = 2.999...); the edges decide
+    while (k > 0 && x < edges[k]!) k--;
+    while (k < last - 1 && x >= edges[k + 1]!) k++;
+    return k;
+  }
+  let lo = 0;
+  let hi = last;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (x >= edges[mid]!) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface EmpiricalDistribution {
+  edges: number[];
+  counts: number[];
+  /** Share of values per bin, %. */
+  frequencyPercent: number[];
+  /** Histogram density per unit of the variable (integrates to 1). */
+  density: number[];
+  /** P(X < e) at each edge, %. */
+  nonExceedancePercent: number[];
+  /** P(X ≥ e) at each edge, %. */
+  exceedancePercent: number[];
+  /** Percentile (0-100) -> value, type 7. */
+  quantiles: Record<string, number>;
+  count: number;
+}
+
+/** EPD: histogram with the chosen bin width, exceedance curves and the quantile table. */
+export function empiricalDistribution(
+  values: ArrayLike<number>,
+  options: { binWidth: number; start?: number; percentiles?: readonly number[] },
+): EmpiricalDistribution {
+  const sorted = validValues(values).sort();
+  const n = sorted.length;
+  const percentiles = options.percentiles ?? DEFAULT_PERCENTILES;
+  const quantiles: Record<string, number> = {};
+  for (const p of percentiles) quantiles[String(p)] = quantileSorted(sorted, p / 100);
+  const width = options.binWidth;
+  if (!(width > 0)) throw new RangeError(`empiricalDistribution: binWidth must be positive, got ${width}`);
+  if (n === 0) {
+    return { edges: [], counts: [], frequencyPercent: [], density: [], nonExceedancePercent: [], exceedancePercent: [], quantiles, count: 0 };
+  }
+  const start = options.start ?? Math.min(0, Math.floor(sorted[0]! / width) * width);
+  if (sorted[0]! < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
+  const edges = regularEdges(start, width, sorted[n - 1]!);
+  const counts = new Array<number>(edges.length - 1).fill(0);
+  for (let i = 0; i < n; i++) counts[binIndex(edges, sorted[i]!, width)]!++;
+  const nonExceedancePercent = [0];
+  let below = 0;
+  for (const c of counts) {
+    below += c;
+    nonExceedancePercent.push((100 * below) / n);
+  }
+  return {
+    edges,
+    counts,
+    frequencyPercent: counts.map((c) => (100 * c) / n),
+    density: counts.map((c) => c / (n * width)),
+    nonExceedancePercent,
+    exceedancePercent: nonExceedancePercent.map((p) => 100 - p),
+    quantiles,
+    count: n,
+  };
+}
+
+export interface JointTable {
+  xEdges: number[];
+  yEdges: number[];
+  /** counts[i][j]: values with x in bin i and y in bin j. */
+  counts: number[][];
+  perMille: number[][];
+  /** Sums over y per x bin, and over x per y bin. */
+  xMarginal: number[];
+  yMarginal: number[];
+  count: number;
+}
+
+/** EJPD: joint occurrence table of two variables over the pairs where both exist. */
+export function jointTable(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  options: { dx: number; dy: number; x0?: number; y0?: number },
+): JointTable {
+  if (x.length !== y.length) throw new RangeError('jointTable: x and y differ in length');
+  let xMax = -Infinity;
+  let yMax = -Infinity;
+  let xMin = Infinity;
+  let yMin = Infinity;
+  let count = 0;
+  for (let i = 0; i < x.length; i++) {
+    const a = x[i]!;
+    const b = y[i]!;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    count++;
+    xMax = Math.max(xMax, a);
+    yMax = Math.max(yMax, b);
+    xMin = Math.min(xMin, a);
+    yMin = Math.min(yMin, b);
+  }
+  if (count === 0) return { xEdges: [], yEdges: [], counts: [], perMille: [], xMarginal: [], yMarginal: [], count: 0 };
+  const x0 = options.x0 ?? Math.min(0, Math.floor(xMin / options.dx) * options.dx);
+  const y0 = options.y0 ?? Math.min(0, Math.floor(yMin / options.dy) * options.dy);
+  if (xMin < x0 || yMin < y0) throw new RangeError('jointTable: values below the first edge');
+  const xEdges = regularEdges(x0, options.dx, xMax);
+  const yEdges = regularEdges(y0, options.dy, yMax);
+  const counts = Array.from({ length: xEdges.length - 1 }, () => new Array<number>(yEdges.length - 1).fill(0));
+  for (let i = 0; i < x.length; i++) {
+    const a = x[i]!;
+    const b = y[i]!;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    counts[binIndex(xEdges, a, options.dx)]![binIndex(yEdges, b, options.dy)]!++;
+  }
+  return {
+    xEdges,
+    yEdges,
+    counts,
+    perMille: counts.map((row) => row.map((c) => (1000 * c) / count)),
+    xMarginal: counts.map((row) => row.reduce((s, c) => s + c, 0)),
+    yMarginal: yEdges.slice(1).map((_, j) => counts.reduce((s, row) => s + row[j]!, 0)),
+    count,
+  };
+}
+
+export interface Rose {
+  /** Sector centres, degrees from north. */
+  sectors: number[];
+  /** Lower edges of the magnitude classes; the last class is open above. */
+  edges: number[];
+  /** percent[k][c]: share of the pairs in sector k and class c, %. */
+  percent: number[][];
+  count: number;
+}
+
+/** Sector of a direction (degrees, any turn) among `sectors` centred on north. */
+export function sectorIndex(direction: number, sectors: number): number {
+  const width = 360 / sectors;
+  const shifted = (((direction + width / 2) % 360) + 360) % 360;
+  return Math.min(sectors - 1, Math.floor(shifted / width));
+}
+
+/** DR: direction sectors × magnitude classes, in % of the pairs with both values and magnitude ≥ edges[0]. */
+export function rose(
+  direction: ArrayLike<number>,
+  magnitude: ArrayLike<number>,
+  options: { sectors: number; edges: readonly number[] },
+): Rose {
+  const { sectors, edges } = options;
+  if (!(Number.isInteger(sectors) && sectors > 0)) {
+    throw new RangeError(`rose: sectors must be a positive integer, got ${sectors}`);
+  }
+  if (direction.length !== magnitude.length) throw new RangeError('rose: direction and magnitude differ in length');
+  if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
+  const open = [...edges, Infinity];
+  const counts = Array.from({ length: sectors }, () => new Array<number>(edges.length).fill(0));
+  let count = 0;
+  for (let i = 0; i < direction.length; i++) {
+    const d = direction[i]!;
+    const m = magnitude[i]!;
+    if (Number.isNaN(d) || Number.isNaN(m)) continue;
+    const c = binIndex(open, m);
+    if (c < 0) continue;
+    counts[sectorIndex(d, sectors)]![c]!++;
+    count++;
+  }
+  return {
+    sectors: Array.from({ length: sectors }, (_, k) => (k * 360) / sectors),
+    edges: [...edges],
+    percent: counts.map((row) => row.map((c) => (count ? (100 * c) / count : 0))),
+    count,
+  };
+}
+
+/** DR per calendar month (1-12). */
+export function monthlyRoses(
+  time: Float64Array,
+  direction: ArrayLike<number>,
+  magnitude: ArrayLike<number>,
+  options: { sectors: number; edges: readonly number[] },
+): (Rose & { month: number })[] {
+  const { month } = calendarOf(time);
+  return Array.from({ length: 12 }, (_, k) => {
+    const d = Float64Array.from(direction, (v, i) => (month[i] === k + 1 ? v : NaN));
+    return { month: k + 1, ...rose(d, magnitude, options) };
+  });
+}

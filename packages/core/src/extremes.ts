@@ -1,0 +1,571 @@
+// Extreme value analysis in the engineer's steps (pyextremes' get_extremes -> fit_model -> summary):
+// extract annual maxima or declustered peaks over a threshold, fit a law by maximum likelihood, and read
+// return values with confidence intervals (parametric bootstrap and delta method).
+import { quantile, quantileSorted } from './descriptive';
+import { fitLaw, fitParameters, negativeLogLikelihood, weightedSample } from './fit';
+import type { Fit } from './fit';
+import { LAWS } from './laws';
+import type { LawId, Parameters } from './laws';
+import { seededRandom } from './random';
+import { calendarOf, HOUR_MS, HOURS_PER_YEAR } from './series';
+import { normalPpf } from './special';
+import { sectorIndex } from './binning';
+
+export const DEFAULT_RETURN_PERIODS: readonly number[] = [1, 2, 5, 10, 20, 50, 100];
+export const DEFAULT_SEPARATION_HOURS = 48;
+export const DEFAULT_CONFIDENCE = 0.9;
+export const DEFAULT_RESAMPLES = 1000;
+export const ANNUAL_MAXIMA_LAWS: readonly LawId[] = ['gev', 'gumbel'];
+export const PEAKS_LAWS: readonly LawId[] = ['gpd', 'exponential', 'weibull2', 'weibull3'];
+
+export type ExtremeMethod = 'annual-maxima' | 'pot';
+
+export interface ExtremeSample {
+  method: ExtremeMethod;
+  /** Block maxima or cluster peaks, in time order. */
+  values: number[];
+  /** Time of each value (epoch ms); NaN when unknown (maxima read from a table). */
+  times: number[];
+  /** Threshold of the peaks (NaN for annual maxima). */
+  threshold: number;
+  /** Cluster separation in hours (the independence factor); NaN for annual maxima. */
+  separationHours: number;
+  /** Years of record: valid hours / 8765.82 for peaks, number of blocks for maxima. */
+  years: number;
+  /** Mean number of values per year (1 for annual maxima). */
+  poissonLambda: number;
+  /** Guide-rule violations (storms per year outside 1-10, fewer than 20 storms). */
+  warnings: string[];
+}
+
+export interface AnnualMaximum {
+  year: number;
+  value: number;
+  time: number;
+  /** Share of the year's steps with data. */
+  validFraction: number;
+}
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * Calendar-year maxima (UTC). Years with less than `minValidFraction` of their steps present are left
+ * out, since a maximum over a few months underestimates the annual one. `mask` keeps only the steps
+ * where it is true (a direction sector, a month, non-cyclonic periods).
+ */
+export function annualMaxima(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { minValidFraction?: number; stepMs?: number; mask?: ArrayLike<boolean> } = {},
+): AnnualMaximum[] {
+  if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
+  const minValidFraction = options.minValidFraction ?? 0.5;
+  const stepMs = options.stepMs ?? HOUR_MS;
+  const { year } = calendarOf(time);
+  const out: AnnualMaximum[] = [];
+  let i = 0;
+  while (i < time.length) {
+    const y = year[i]!;
+    let best = -Infinity;
+    let bestTime = NaN;
+    let valid = 0;
+    for (; i < time.length && year[i] === y; i++) {
+      const v = values[i]!;
+      if (Number.isNaN(v)) continue;
+      valid++;
+      if (options.mask && !options.mask[i]) continue;
+      if (v > best) {
+        best = v;
+        bestTime = time[i]!;
+      }
+    }
+    const stepsInYear = ((isLeap(y) ? 366 : 365) * 86_400_000) / stepMs;
+    const validFraction = valid / stepsInYear;
+    if (best > -Infinity && validFraction >= minValidFraction) {
+      out.push({ year: y, value: best, time: bestTime, validFraction });
+    }
+  }
+  return out;
+}
+
+export function annualMaximaSample(maxima: readonly number[], times?: readonly number[]): ExtremeSample {
+  const warnings = maxima.length < 10 ? [`only ${maxima.length} annual maxima: return values beyond a few decades are weak`] : [];
+  return {
+    method: 'annual-maxima',
+    values: [...maxima],
+    times: times ? [...times] : maxima.map(() => NaN),
+    threshold: NaN,
+    separationHours: NaN,
+    years: maxima.length,
+    poissonLambda: 1,
+    warnings,
+  };
+}
+
+export interface PeaksOptions {
+  /** Absolute threshold; peaks are strictly above it. */
+  threshold: number;
+  separationHours?: number;
+  stepMs?: number;
+  mask?: ArrayLike<boolean>;
+}
+
+/**
+ * Peaks over threshold: exceedances strictly above the threshold are grouped into clusters, a new
+ * cluster starting when the time between consecutive exceedances exceeds the separation; each cluster
+ * keeps its maximum. λ = peaks / (valid hours / 8765.82).
+ */
+export function peaksOverThreshold(time: Float64Array, values: ArrayLike<number>, options: PeaksOptions): ExtremeSample {
+  if (time.length !== values.length) throw new RangeError('peaksOverThreshold: time and values differ in length');
+  const { threshold } = options;
+  if (!Number.isFinite(threshold)) throw new RangeError(`peaksOverThreshold: threshold must be finite, got ${threshold}`);
+  const separationHours = options.separationHours ?? DEFAULT_SEPARATION_HOURS;
+  const separationMs = separationHours * HOUR_MS;
+  const stepHours = (options.stepMs ?? HOUR_MS) / HOUR_MS;
+  const peaks: number[] = [];
+  const times: number[] = [];
+  let validSteps = 0;
+  let lastExceedance = -Infinity;
+  for (let i = 0; i < time.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    validSteps++;
+    if (!(v > threshold) || (options.mask && !options.mask[i])) continue;
+    const t = time[i]!;
+    if (t - lastExceedance > separationMs || peaks.length === 0) {
+      peaks.push(v);
+      times.push(t);
+    } else if (v > peaks[peaks.length - 1]!) {
+      peaks[peaks.length - 1] = v;
+      times[times.length - 1] = t;
+    }
+    lastExceedance = t;
+  }
+  const years = (validSteps * stepHours) / HOURS_PER_YEAR;
+  const poissonLambda = years > 0 ? peaks.length / years : NaN;
+  const warnings: string[] = [];
+  if (peaks.length < 20) warnings.push(`only ${peaks.length} storms: the guide asks for at least 20`);
+  if (poissonLambda < 1 || poissonLambda > 10) {
+    warnings.push(`${poissonLambda.toFixed(2)} storms per year: the guide asks for 1 to 10 on average`);
+  }
+  return { method: 'pot', values: peaks, times, threshold, separationHours, years, poissonLambda, warnings };
+}
+
+/** Threshold from "0.99q" (a quantile of the valid values) or a plain number. */
+export function resolveThreshold(spec: string | number, values: ArrayLike<number>): number {
+  if (typeof spec === 'number') return spec;
+  const text = spec.trim();
+  if (/^[0-9.]+q$/i.test(text)) return quantile(values, Number(text.slice(0, -1)));
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value)) throw new RangeError(`resolveThreshold: cannot read "${spec}"`);
+  return value;
+}
+
+export interface ExtremeFit extends Fit {
+  method: ExtremeMethod;
+  threshold: number;
+  poissonLambda: number;
+  nPeaks: number;
+  sample: ExtremeSample;
+  /** Largest values left out of the fit (shown as ignored outliers). */
+  ignored: number[];
+}
+
+/** Fits `law` to the sample (location held at the threshold for peaks, except weibull3). */
+export function fitExtremes(sample: ExtremeSample, law: LawId, options: { ignoreLargest?: number } = {}): ExtremeFit {
+  const allowed = sample.method === 'annual-maxima' ? ANNUAL_MAXIMA_LAWS : PEAKS_LAWS;
+  if (!allowed.includes(law)) {
+    throw new RangeError(`fitExtremes: law ${law} does not apply to ${sample.method} (use ${allowed.join(', ')})`);
+  }
+  const ignoreLargest = options.ignoreLargest ?? 0;
+  const sorted = [...sample.values].sort((a, b) => a - b);
+  const kept = sorted.slice(0, sorted.length - ignoreLargest);
+  const ignored = sorted.slice(sorted.length - ignoreLargest);
+  const fit = fitLaw(law, weightedSample(kept), sample.method === 'pot' ? { location: sample.threshold } : {});
+  return {
+    ...fit,
+    method: sample.method,
+    threshold: sample.threshold,
+    poissonLambda: sample.poissonLambda,
+    nPeaks: sample.values.length,
+    sample,
+    ignored,
+  };
+}
+
+/** Non-exceedance probability of the law that corresponds to a return period in years. */
+export function returnProbability(method: ExtremeMethod, poissonLambda: number, returnPeriod: number): number {
+  return method === 'annual-maxima' ? 1 - 1 / returnPeriod : 1 - 1 / (poissonLambda * returnPeriod);
+}
+
+/** x_T = F⁻¹(1 - 1/T) for annual maxima, u + G⁻¹(1 - 1/(λT)) for peaks; NaN when the probability is not in (0, 1). */
+export function returnValue(
+  law: LawId,
+  parameters: Parameters,
+  method: ExtremeMethod,
+  poissonLambda: number,
+  returnPeriod: number,
+): number {
+  const q = returnProbability(method, poissonLambda, returnPeriod);
+  if (!(q > 0 && q < 1)) return NaN;
+  return LAWS[law].ppf(q, parameters);
+}
+
+export interface ReturnValueRow {
+  returnPeriod: number;
+  value: number;
+  lower: number;
+  upper: number;
+}
+
+/** The parameters the law estimates, as a vector (fixed locations left out). */
+function freeVector(law: LawId, p: Parameters): number[] {
+  switch (law) {
+    case 'gev':
+    case 'weibull3':
+      return [p.location, p.scale, p.shape ?? 0];
+    case 'gumbel':
+    case 'normal':
+      return [p.location, p.scale];
+    case 'gpd':
+    case 'weibull2':
+    case 'lognormal':
+    case 'gamma':
+      return [p.scale, p.shape ?? 0];
+    case 'exponential':
+      return [p.scale];
+  }
+}
+
+function fromVector(law: LawId, v: readonly number[], fixed: Parameters): Parameters {
+  switch (law) {
+    case 'gev':
+    case 'weibull3':
+      return { location: v[0]!, scale: v[1]!, shape: v[2]! };
+    case 'gumbel':
+      return { location: v[0]!, scale: v[1]!, shape: 0 };
+    case 'normal':
+      return { location: v[0]!, scale: v[1]!, shape: null };
+    case 'gpd':
+    case 'weibull2':
+    case 'lognormal':
+    case 'gamma':
+      return { location: fixed.location, scale: v[0]!, shape: v[1]! };
+    case 'exponential':
+      return { location: fixed.location, scale: v[0]!, shape: 0 };
+  }
+}
+
+function invert(matrix: number[][]): number[][] | null {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(a[r]![c]!) > Math.abs(a[pivot]![c]!)) pivot = r;
+    if (Math.abs(a[pivot]![c]!) < 1e-300) return null;
+    [a[c], a[pivot]] = [a[pivot]!, a[c]!];
+    const d = a[c]![c]!;
+    for (let j = 0; j < 2 * n; j++) a[c]![j]! /= d;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = a[r]![c]!;
+      for (let j = 0; j < 2 * n; j++) a[r]![j]! -= f * a[c]![j]!;
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+/**
+ * Covariance of the estimates: inverse of the observed information (the Hessian of the negative
+ * log-likelihood at the optimum, by central differences), as in Coles (2001) §2.6.4.
+ */
+export function parameterCovariance(fit: ExtremeFit): number[][] | null {
+  const sorted = [...fit.sample.values].sort((a, b) => a - b);
+  const sample = weightedSample(sorted.slice(0, sorted.length - fit.ignored.length));
+  const theta = freeVector(fit.law, fit.parameters);
+  const f = (v: number[]): number => negativeLogLikelihood(fit.law, sample, fromVector(fit.law, v, fit.parameters));
+  const h = theta.map((t) => 1e-4 * Math.max(Math.abs(t), 1e-2));
+  const n = theta.length;
+  const hessian = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const at = (di: number, i: number, dj: number, j: number): number => {
+    const v = [...theta];
+    v[i]! += di * h[i]!;
+    v[j]! += dj * h[j]!;
+    return f(v);
+  };
+  const f0 = f(theta);
+  for (let i = 0; i < n; i++) {
+    hessian[i]![i] = (at(1, i, 0, i) - 2 * f0 + at(-1, i, 0, i)) / (h[i]! * h[i]!);
+    for (let j = 0; j < i; j++) {
+      const value = (at(1, i, 1, j) - at(1, i, -1, j) - at(-1, i, 1, j) + at(-1, i, -1, j)) / (4 * h[i]! * h[j]!);
+      hessian[i]![j] = value;
+      hessian[j]![i] = value;
+    }
+  }
+  return invert(hessian);
+}
+
+/** Delta-method interval: x_T ± z·sqrt(∇x_Tᵀ Σ ∇x_T) (Coles 2001 §3.3.3, §4.3.3; λ held fixed). */
+export function deltaMethodIntervals(fit: ExtremeFit, returnPeriods: readonly number[], confidence: number): ReturnValueRow[] {
+  const covariance = parameterCovariance(fit);
+  const z = normalPpf((1 + confidence) / 2);
+  const theta = freeVector(fit.law, fit.parameters);
+  return returnPeriods.map((T) => {
+    const value = returnValue(fit.law, fit.parameters, fit.method, fit.poissonLambda, T);
+    if (!covariance || !Number.isFinite(value)) return { returnPeriod: T, value, lower: NaN, upper: NaN };
+    const gradient = theta.map((t, i) => {
+      const h = 1e-6 * Math.max(Math.abs(t), 1e-2);
+      const up = [...theta];
+      const down = [...theta];
+      up[i]! += h;
+      down[i]! -= h;
+      const at = (v: number[]): number =>
+        returnValue(fit.law, fromVector(fit.law, v, fit.parameters), fit.method, fit.poissonLambda, T);
+      return (at(up) - at(down)) / (2 * h);
+    });
+    let variance = 0;
+    for (let i = 0; i < theta.length; i++) {
+      for (let j = 0; j < theta.length; j++) variance += gradient[i]! * covariance[i]![j]! * gradient[j]!;
+    }
+    const se = Math.sqrt(Math.max(0, variance));
+    return { returnPeriod: T, value, lower: value - z * se, upper: value + z * se };
+  });
+}
+
+/**
+ * Parametric bootstrap: `resamples` samples of the same size are drawn from the fitted law with a seeded
+ * generator, refitted, and the type 7 percentiles (1 ± confidence)/2 of their return values bound the
+ * interval. Refits that fail are skipped (their count is returned).
+ */
+export function bootstrapIntervals(
+  fit: ExtremeFit,
+  returnPeriods: readonly number[],
+  options: { confidence?: number; resamples?: number; seed?: number } = {},
+): { rows: ReturnValueRow[]; failed: number } {
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const random = seededRandom(options.seed ?? 1);
+  const law = LAWS[fit.law];
+  const size = fit.sample.values.length - fit.ignored.length;
+  const draws = returnPeriods.map(() => new Float64Array(resamples));
+  let ok = 0;
+  let failed = 0;
+  const location = fit.method === 'pot' ? { location: fit.threshold } : {};
+  const values = new Float64Array(size);
+  for (let b = 0; b < resamples; b++) {
+    for (let i = 0; i < size; i++) values[i] = law.ppf(random(), fit.parameters);
+    let parameters: Parameters;
+    try {
+      parameters = fitParameters(fit.law, weightedSample(values), location);
+    } catch {
+      failed++;
+      continue;
+    }
+    returnPeriods.forEach((T, k) => {
+      draws[k]![ok] = returnValue(fit.law, parameters, fit.method, fit.poissonLambda, T);
+    });
+    ok++;
+  }
+  const rows = returnPeriods.map((T, k) => {
+    const sorted = draws[k]!.subarray(0, ok).sort();
+    const value = returnValue(fit.law, fit.parameters, fit.method, fit.poissonLambda, T);
+    const finite = Number.isFinite(value) && ok > 0;
+    return {
+      returnPeriod: T,
+      value,
+      lower: finite ? quantileSorted(sorted, (1 - confidence) / 2) : NaN,
+      upper: finite ? quantileSorted(sorted, (1 + confidence) / 2) : NaN,
+    };
+  });
+  return { rows, failed };
+}
+
+export interface EmpiricalPoint {
+  value: number;
+  /** Empirical return period in years from the Weibull plotting position rank/(n+1). */
+  returnPeriod: number;
+}
+
+/**
+ * Empirical return periods of the sample: the i-th smallest of n gets F = i/(n+1) (Weibull plotting
+ * position), T = 1/(1 - F) for annual maxima and T = 1/(λ(1 - F)) for peaks.
+ */
+export function plottingPositions(sample: ExtremeSample): EmpiricalPoint[] {
+  const sorted = [...sample.values].sort((a, b) => a - b);
+  const n = sorted.length;
+  return sorted.map((value, i) => {
+    const exceed = 1 - (i + 1) / (n + 1);
+    const rate = sample.method === 'annual-maxima' ? 1 : sample.poissonLambda;
+    return { value, returnPeriod: 1 / (rate * exceed) };
+  });
+}
+
+/** Peak rose: number of peaks per direction sector (direction at the time of each peak). */
+export function peakRose(directionsAtPeaks: readonly number[], sectors: number): { sectors: number[]; counts: number[] } {
+  const counts = new Array<number>(sectors).fill(0);
+  for (const d of directionsAtPeaks) if (!Number.isNaN(d)) counts[sectorIndex(d, sectors)]!++;
+  return { sectors: Array.from({ length: sectors }, (_, k) => (k * 360) / sectors), counts };
+}
+
+export interface ExtremeOptions {
+  method: ExtremeMethod;
+  law: LawId;
+  /** "0.99q" or a value, for peaks; default 0.99q. */
+  threshold?: string | number;
+  separationHours?: number;
+  returnPeriods?: readonly number[];
+  confidence?: number;
+  interval?: 'bootstrap' | 'delta';
+  resamples?: number;
+  seed?: number;
+  /** Analyse minima (MIEXT) by negation. */
+  minima?: boolean;
+  mask?: ArrayLike<boolean>;
+  minValidFraction?: number;
+  ignoreLargest?: number;
+}
+
+/** Spec fit parameters (law, sampleLength, blockSize, threshold, poissonLambda, ...). */
+export interface SpecParameters {
+  law: LawId;
+  sampleLength: number;
+  blockSize: string | null;
+  threshold: number | null;
+  poissonLambda: number;
+  shapeParameter: number | null;
+  scaleParameter: number;
+  locationParameter: number;
+  independenceFactor: number | null;
+}
+
+export interface ExtremeAnalysis {
+  law: LawId;
+  method: ExtremeMethod;
+  minima: boolean;
+  parameters: Parameters;
+  specParameters: SpecParameters;
+  nll: number;
+  aic: number;
+  ks: number;
+  threshold: number | null;
+  nPeaks: number;
+  poissonLambda: number;
+  confidence: number;
+  interval: 'bootstrap' | 'delta';
+  returnValues: ReturnValueRow[];
+  empirical: EmpiricalPoint[];
+  ignored: number[];
+  peaks: { time: number; value: number }[];
+  warnings: string[];
+}
+
+/** The whole EXT / MAEXT / MIEXT chain on one series. */
+export function extremeValueAnalysis(time: Float64Array, values: ArrayLike<number>, options: ExtremeOptions): ExtremeAnalysis {
+  const minima = options.minima ?? false;
+  const signed = minima ? Float64Array.from(values, (v) => -v) : values;
+  let sample: ExtremeSample;
+  if (options.method === 'annual-maxima') {
+    const maxima = annualMaxima(time, signed, { minValidFraction: options.minValidFraction, mask: options.mask });
+    sample = annualMaximaSample(
+      maxima.map((m) => m.value),
+      maxima.map((m) => m.time),
+    );
+  } else {
+    const spec = options.threshold ?? '0.99q';
+    const threshold = minima && typeof spec === 'number' ? -spec : resolveThreshold(spec, signed);
+    sample = peaksOverThreshold(time, signed, { threshold, separationHours: options.separationHours, mask: options.mask });
+  }
+  return analyzeSample(sample, options, minima);
+}
+
+/** Fit and return values for a prepared sample (e.g. annual maxima read from a table). */
+export function analyzeSample(sample: ExtremeSample, options: ExtremeOptions, minima = false): ExtremeAnalysis {
+  const fit = fitExtremes(sample, options.law, { ignoreLargest: options.ignoreLargest });
+  const returnPeriods = options.returnPeriods ?? DEFAULT_RETURN_PERIODS;
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  const interval = options.interval ?? 'bootstrap';
+  const warnings = [...sample.warnings];
+  let rows: ReturnValueRow[];
+  if (interval === 'delta') rows = deltaMethodIntervals(fit, returnPeriods, confidence);
+  else {
+    const result = bootstrapIntervals(fit, returnPeriods, { confidence, resamples: options.resamples, seed: options.seed });
+    rows = result.rows;
+    if (result.failed > 0) warnings.push(`${result.failed} bootstrap refits failed and were skipped`);
+  }
+  const sign = minima ? -1 : 1;
+  const returnValues = rows.map((r) =>
+    minima ? { returnPeriod: r.returnPeriod, value: -r.value, lower: -r.upper, upper: -r.lower } : r,
+  );
+  const threshold = sample.method === 'pot' ? sign * sample.threshold : null;
+  return {
+    law: fit.law,
+    method: sample.method,
+    minima,
+    parameters: fit.parameters,
+    specParameters: {
+      law: fit.law,
+      sampleLength: sample.years,
+      blockSize: sample.method === 'annual-maxima' ? '1 year' : null,
+      threshold,
+      poissonLambda: sample.poissonLambda,
+      shapeParameter: fit.parameters.shape,
+      scaleParameter: fit.parameters.scale,
+      locationParameter: fit.parameters.location,
+      independenceFactor: sample.method === 'pot' ? sample.separationHours : null,
+    },
+    nll: fit.nll,
+    aic: fit.aic,
+    ks: fit.ks,
+    threshold,
+    nPeaks: sample.values.length,
+    poissonLambda: sample.poissonLambda,
+    confidence,
+    interval,
+    returnValues,
+    empirical: plottingPositions(sample).map((p) => ({ value: sign * p.value, returnPeriod: p.returnPeriod })),
+    ignored: fit.ignored.map((v) => sign * v),
+    peaks: sample.values.map((v, i) => ({ time: sample.times[i]!, value: sign * v })),
+    warnings,
+  };
+}
+
+/** Directional extremes: the analysis restricted to each direction sector (λ per year of the whole record). */
+export function directionalExtremes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  direction: ArrayLike<number>,
+  options: ExtremeOptions & { sectors: number },
+): ({ sector: number } & (ExtremeAnalysis | { error: string }))[] {
+  const threshold =
+    options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
+  return Array.from({ length: options.sectors }, (_, k) => {
+    const mask = Array.from(direction, (d) => !Number.isNaN(d) && sectorIndex(d, options.sectors) === k);
+    const sector = (k * 360) / options.sectors;
+    try {
+      return { sector, ...extremeValueAnalysis(time, values, { ...options, threshold, mask }) };
+    } catch (error) {
+      return { sector, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}
+
+/** Monthly extremes: the analysis restricted to each calendar month (T in years, one month per year). */
+export function monthlyExtremes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: ExtremeOptions,
+): ({ month: number } & (ExtremeAnalysis | { error: string }))[] {
+  const { month } = calendarOf(time);
+  const threshold =
+    options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
+  return Array.from({ length: 12 }, (_, k) => {
+    const mask = Array.from(month, (m) => m === k + 1);
+    try {
+      return { month: k + 1, ...extremeValueAnalysis(time, values, { ...options, threshold, mask, minValidFraction: 0 }) };
+    } catch (error) {
+      return { month: k + 1, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+}

@@ -1,0 +1,308 @@
+// Maximum-likelihood fits of the registered laws. Samples are compressed to sorted distinct values with
+// counts first: the likelihood is unchanged, and hindcast values stored to 2-4 decimals have few
+// distinct values, so fits on decades of hourly data stay cheap.
+import { LAWS } from './laws';
+import type { LawId, Parameters } from './laws';
+import { digamma, trigamma } from './special';
+import { goldenMax, minimize, solveBracketed } from './optimize';
+
+export interface WeightedSample {
+  /** Distinct values, ascending. */
+  x: Float64Array;
+  /** How many times each value occurs. */
+  w: Float64Array;
+  /** Total count (sum of w). */
+  n: number;
+}
+
+/** Distinct non-missing values with their counts. */
+export function weightedSample(values: ArrayLike<number>): WeightedSample {
+  const sorted = Float64Array.from(values).filter((v) => !Number.isNaN(v)).sort();
+  const x: number[] = [];
+  const w: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const v = sorted[i]!;
+    if (x.length > 0 && x[x.length - 1] === v) w[w.length - 1]!++;
+    else {
+      x.push(v);
+      w.push(1);
+    }
+  }
+  return { x: Float64Array.from(x), w: Float64Array.from(w), n: sorted.length };
+}
+
+export interface Fit {
+  law: LawId;
+  parameters: Parameters;
+  /** Negative log-likelihood at the estimate. */
+  nll: number;
+  /** Akaike information criterion 2k + 2 NLL. */
+  aic: number;
+  /** Kolmogorov-Smirnov statistic sup |F_n - F|. */
+  ks: number;
+  n: number;
+}
+
+export function negativeLogLikelihood(law: LawId, sample: WeightedSample, p: Parameters): number {
+  const logpdf = LAWS[law].logpdf;
+  let s = 0;
+  for (let i = 0; i < sample.x.length; i++) s -= sample.w[i]! * logpdf(sample.x[i]!, p);
+  return Number.isNaN(s) ? Infinity : s;
+}
+
+/** Kolmogorov-Smirnov statistic of the sample against a fitted law (as scipy.stats.kstest). */
+export function ksStatistic(law: LawId, sample: WeightedSample, p: Parameters): number {
+  const cdf = LAWS[law].cdf;
+  let below = 0;
+  let d = 0;
+  for (let i = 0; i < sample.x.length; i++) {
+    const f = cdf(sample.x[i]!, p);
+    const upTo = below + sample.w[i]!;
+    d = Math.max(d, f - below / sample.n, upTo / sample.n - f);
+    below = upTo;
+  }
+  return d;
+}
+
+function weightedMean(s: WeightedSample, f: (x: number) => number): number {
+  let sum = 0;
+  for (let i = 0; i < s.x.length; i++) sum += s.w[i]! * f(s.x[i]!);
+  return sum / s.n;
+}
+
+function fitNormal(s: WeightedSample): Parameters {
+  const mean = weightedMean(s, (x) => x);
+  return { location: mean, scale: Math.sqrt(weightedMean(s, (x) => (x - mean) * (x - mean))), shape: null };
+}
+
+function fitLognormal(s: WeightedSample): Parameters {
+  const mu = weightedMean(s, Math.log);
+  const sigma = Math.sqrt(weightedMean(s, (x) => (Math.log(x) - mu) ** 2));
+  return { location: 0, scale: Math.exp(mu), shape: sigma };
+}
+
+/** Gamma MLE: Newton on ln k - ψ(k) = ln(mean) - mean(ln x), Minka (2002) start. */
+function fitGamma(s: WeightedSample): Parameters {
+  const mean = weightedMean(s, (x) => x);
+  const target = Math.log(mean) - weightedMean(s, Math.log);
+  let k = (3 - target + Math.sqrt((target - 3) ** 2 + 24 * target)) / (12 * target);
+  for (let i = 0; i < 100; i++) {
+    const step = (Math.log(k) - digamma(k) - target) / (1 / k - trigamma(k));
+    const next = k - step;
+    k = next > 0 ? next : k / 2;
+    if (Math.abs(step) < 1e-14 * k) break;
+  }
+  return { location: 0, scale: mean / k, shape: k };
+}
+
+/** Gumbel MLE: the scale solves β = mean(x) - Σ x e^{-x/β} / Σ e^{-x/β} (Coles 2001 §3.3.2). */
+function fitGumbel(s: WeightedSample): Parameters {
+  const mean = weightedMean(s, (x) => x);
+  const sd = Math.sqrt(weightedMean(s, (x) => (x - mean) ** 2));
+  if (!(sd > 0)) throw new RangeError('fitGumbel: the sample has no spread');
+  const c = s.x[s.x.length - 1]!;
+  const g = (beta: number): number => {
+    let num = 0;
+    let den = 0;
+    for (let i = 0; i < s.x.length; i++) {
+      const e = s.w[i]! * Math.exp((c - s.x[i]!) / -beta);
+      num += s.x[i]! * e;
+      den += e;
+    }
+    return beta - mean + num / den;
+  };
+  let hi = (sd * Math.sqrt(6)) / Math.PI;
+  let lo = hi;
+  while (g(hi) < 0) hi *= 2;
+  while (g(lo) > 0) lo /= 2;
+  const beta = solveBracketed(g, lo, hi);
+  let sum = 0;
+  for (let i = 0; i < s.x.length; i++) sum += s.w[i]! * Math.exp((c - s.x[i]!) / -beta);
+  return { location: c - beta * Math.log(sum / s.n), scale: beta, shape: 0 };
+}
+
+/**
+ * Weibull MLE with the location fixed: the shape solves Σ y^k ln y / Σ y^k - 1/k = mean(ln y), which is
+ * increasing in k (Cohen 1965); the scale follows in closed form.
+ */
+function fitWeibullAt(s: WeightedSample, location: number): { parameters: Parameters; loglik: number } {
+  const m = s.x.length;
+  const logY = new Float64Array(m);
+  let meanLog = 0;
+  let maxLog = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const y = s.x[i]! - location;
+    if (!(y > 0)) return { parameters: { location, scale: NaN, shape: NaN }, loglik: -Infinity };
+    logY[i] = Math.log(y);
+    meanLog += (s.w[i]! * logY[i]!) / s.n;
+    if (logY[i]! > maxLog) maxLog = logY[i]!;
+  }
+  // y^k is computed as exp(k (ln y - ln y_max)) so large shapes do not overflow
+  const sums = (k: number): { s0: number; s1: number } => {
+    let s0 = 0;
+    let s1 = 0;
+    for (let i = 0; i < m; i++) {
+      const e = s.w[i]! * Math.exp(k * (logY[i]! - maxLog));
+      s0 += e;
+      s1 += e * logY[i]!;
+    }
+    return { s0, s1 };
+  };
+  const h = (k: number): number => {
+    const { s0, s1 } = sums(k);
+    return s1 / s0 - 1 / k - meanLog;
+  };
+  let lo = 0.5;
+  let hi = 2;
+  while (h(lo) > 0 && lo > 1e-6) lo /= 2;
+  while (h(hi) < 0 && hi < 1e6) hi *= 2;
+  const k = solveBracketed(h, lo, hi, 1e-14);
+  const { s0 } = sums(k);
+  const logScale = maxLog + Math.log(s0 / s.n) / k;
+  const scale = Math.exp(logScale);
+  // at the MLE, Σ (y/λ)^k = n, so the log-likelihood reduces to this closed form
+  const loglik = s.n * (Math.log(k) - k * logScale) + (k - 1) * meanLog * s.n - s.n;
+  return { parameters: { location, scale, shape: k }, loglik };
+}
+
+/**
+ * Three-parameter Weibull MLE by profile likelihood over the location, searched on a log scale of the
+ * distance below the smallest value. When the profile keeps rising towards the smallest value (shape < 1,
+ * unbounded likelihood) the estimate stops at 1e-6 of the range below it.
+ */
+function fitWeibull3(s: WeightedSample, maxLocation = Infinity): Parameters {
+  const min = s.x[0]!;
+  const range = s.x[s.x.length - 1]! - min || Math.abs(min) || 1;
+  const upper = Math.min(min, maxLocation);
+  const profile = (logD: number): number => fitWeibullAt(s, upper - Math.exp(logD) * range).loglik;
+  const lo = Math.log(1e-6);
+  const hi = Math.log(100);
+  const grid = 40;
+  let best = lo;
+  let bestValue = -Infinity;
+  for (let i = 0; i <= grid; i++) {
+    const t = lo + ((hi - lo) * i) / grid;
+    const v = profile(t);
+    if (v > bestValue) {
+      bestValue = v;
+      best = t;
+    }
+  }
+  const step = (hi - lo) / grid;
+  const refined = goldenMax(profile, Math.max(lo, best - step), Math.min(hi, best + step), 60);
+  const logD = profile(refined) >= bestValue ? refined : best;
+  return fitWeibullAt(s, upper - Math.exp(logD) * range).parameters;
+}
+
+/** Probability-weighted-moment estimate of the GEV (Hosking, Wallis & Wood 1985), a start for the MLE. */
+function gevStart(s: WeightedSample): Parameters {
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  let rank = 0;
+  const n = s.n;
+  for (let i = 0; i < s.x.length; i++) {
+    for (let j = 0; j < s.w[i]!; j++) {
+      const x = s.x[i]!;
+      b0 += x / n;
+      b1 += (x * rank) / ((n - 1) * n);
+      b2 += (x * rank * (rank - 1)) / ((n - 1) * (n - 2) * n);
+      rank++;
+    }
+  }
+  const c = (2 * b1 - b0) / (3 * b2 - b0) - Math.log(2) / Math.log(3);
+  const k = 7.859 * c + 2.9554 * c * c;
+  const g = Math.exp(logGammaPositive(1 + k));
+  const scale = ((2 * b1 - b0) * k) / (g * (1 - Math.pow(2, -k)));
+  const location = b0 + (scale * (g - 1)) / k;
+  if (!(scale > 0) || !Number.isFinite(location)) {
+    const gumbel = fitGumbel(s);
+    return gumbel;
+  }
+  return { location, scale, shape: -k };
+}
+
+function logGammaPositive(x: number): number {
+  // Stirling is enough for a starting value
+  return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * x);
+}
+
+function fitGev(s: WeightedSample): Parameters {
+  if (s.n < 3) throw new RangeError('fitGev: at least 3 values are needed');
+  const nll = (v: number[]): number =>
+    negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
+  const starts = [gevStart(s), fitGumbel(s)];
+  let best: { x: number[]; value: number } | null = null;
+  for (const start of starts) {
+    const x0 = [start.location, Math.log(start.scale), Math.max(-0.5, Math.min(0.5, start.shape ?? 0))];
+    const result = minimize(nll, x0, [0.1 * start.scale, 0.1, 0.05]);
+    if (!best || result.value < best.value) best = result;
+  }
+  return { location: best!.x[0]!, scale: Math.exp(best!.x[1]!), shape: best!.x[2]! };
+}
+
+/** GPD MLE of the excesses over `threshold`, started from the method of moments (Hosking & Wallis 1987). */
+function fitGpd(s: WeightedSample, threshold: number): Parameters {
+  if (s.n < 2) throw new RangeError('fitGpd: at least 2 peaks are needed');
+  const mean = weightedMean(s, (x) => x - threshold);
+  const variance = weightedMean(s, (x) => (x - threshold - mean) ** 2);
+  const ratio = variance > 0 ? (mean * mean) / variance : 1;
+  const xi0 = Math.max(-0.4, Math.min(0.4, 0.5 * (1 - ratio)));
+  const sigma0 = Math.max(1e-9, 0.5 * mean * (ratio + 1));
+  const nll = (v: number[]): number =>
+    negativeLogLikelihood('gpd', s, { location: threshold, scale: Math.exp(v[0]!), shape: v[1]! });
+  let best = minimize(nll, [Math.log(sigma0), xi0], [0.1, 0.05]);
+  const fromExponential = minimize(nll, [Math.log(mean), 0], [0.1, 0.05]);
+  if (fromExponential.value < best.value) best = fromExponential;
+  return { location: threshold, scale: Math.exp(best.x[0]!), shape: best.x[1]! };
+}
+
+export interface FitOptions {
+  /** Location held fixed (the threshold for peaks over threshold); 0 when absent for weibull2. */
+  location?: number;
+}
+
+/** Parameters of `law` fitted by maximum likelihood. */
+export function fitParameters(law: LawId, sample: WeightedSample, options: FitOptions = {}): Parameters {
+  if (sample.n === 0) throw new RangeError(`fitParameters: no values to fit ${law}`);
+  const location = options.location ?? 0;
+  switch (law) {
+    case 'normal':
+      return fitNormal(sample);
+    case 'lognormal':
+      return checkPositive(sample, law) ?? fitLognormal(sample);
+    case 'gamma':
+      return checkPositive(sample, law) ?? fitGamma(sample);
+    case 'gumbel':
+      return fitGumbel(sample);
+    case 'weibull2':
+      return fitWeibullAt(sample, location).parameters;
+    case 'weibull3':
+      return fitWeibull3(sample);
+    case 'gev':
+      return fitGev(sample);
+    case 'gpd':
+      return fitGpd(sample, location);
+    case 'exponential':
+      return { location, scale: weightedMean(sample, (x) => x - location), shape: 0 };
+  }
+}
+
+function checkPositive(s: WeightedSample, law: LawId): null {
+  if (!(s.x[0]! > 0)) throw new RangeError(`fitParameters: ${law} needs positive values, got ${s.x[0]}`);
+  return null;
+}
+
+/** Fit plus its goodness of fit. */
+export function fitLaw(law: LawId, sample: WeightedSample, options: FitOptions = {}): Fit {
+  const parameters = fitParameters(law, sample, options);
+  const nll = negativeLogLikelihood(law, sample, parameters);
+  return {
+    law,
+    parameters,
+    nll,
+    aic: 2 * LAWS[law].freeParameters + 2 * nll,
+    ks: ksStatistic(law, sample, parameters),
+    n: sample.n,
+  };
+}

@@ -1,0 +1,159 @@
+// Small, dependable optimisers for maximum-likelihood fits.
+
+export interface Minimum {
+  x: number[];
+  value: number;
+  iterations: number;
+}
+
+/**
+ * Nelder-Mead simplex minimisation (Nelder & Mead 1965, with the adaptive coefficients of Gao & Han 2012).
+ * Non-finite objective values are treated as +Infinity, which keeps the simplex inside the support.
+ */
+export function nelderMead(
+  f: (x: number[]) => number,
+  start: number[],
+  steps: number[],
+  options: { maxIterations?: number; tolerance?: number } = {},
+): Minimum {
+  const n = start.length;
+  const maxIterations = options.maxIterations ?? 400 * n;
+  const tolerance = options.tolerance ?? 1e-12;
+  const evaluate = (x: number[]): number => {
+    const v = f(x);
+    return Number.isFinite(v) ? v : Infinity;
+  };
+  const alpha = 1;
+  const beta = 1 + 2 / n;
+  const gamma = 0.75 - 1 / (2 * n);
+  const delta = 1 - 1 / n;
+  let simplex = [start.slice()];
+  for (let i = 0; i < n; i++) {
+    const x = start.slice();
+    x[i]! += steps[i]!;
+    simplex.push(x);
+  }
+  let values = simplex.map(evaluate);
+  let iterations = 0;
+  for (; iterations < maxIterations; iterations++) {
+    const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+    simplex = order.map((i) => simplex[i]!);
+    values = order.map((i) => values[i]!);
+    const best = values[0]!;
+    const worst = values[n]!;
+    let spread = 0;
+    for (let i = 1; i <= n; i++) {
+      for (let j = 0; j < n; j++) spread = Math.max(spread, Math.abs(simplex[i]![j]! - simplex[0]![j]!));
+    }
+    if (Math.abs(worst - best) <= tolerance * (Math.abs(best) + tolerance) && spread <= 1e-10) break;
+    const centroid = new Array<number>(n).fill(0);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) centroid[j]! += simplex[i]![j]! / n;
+    const along = (t: number): number[] => centroid.map((c, j) => c + t * (simplex[n]![j]! - c));
+    const reflected = along(-alpha);
+    const fr = evaluate(reflected);
+    if (fr < best) {
+      const expanded = along(-alpha * beta);
+      const fe = evaluate(expanded);
+      if (fe < fr) {
+        simplex[n] = expanded;
+        values[n] = fe;
+      } else {
+        simplex[n] = reflected;
+        values[n] = fr;
+      }
+      continue;
+    }
+    if (fr < values[n - 1]!) {
+      simplex[n] = reflected;
+      values[n] = fr;
+      continue;
+    }
+    const outside = fr < worst;
+    const contracted = along(outside ? -alpha * gamma : gamma);
+    const fc = evaluate(contracted);
+    if (fc < (outside ? fr : worst)) {
+      simplex[n] = contracted;
+      values[n] = fc;
+      continue;
+    }
+    for (let i = 1; i <= n; i++) {
+      simplex[i] = simplex[i]!.map((v, j) => simplex[0]![j]! + delta * (v - simplex[0]![j]!));
+      values[i] = evaluate(simplex[i]!);
+    }
+  }
+  let bestIndex = 0;
+  for (let i = 1; i <= n; i++) if (values[i]! < values[bestIndex]!) bestIndex = i;
+  return { x: simplex[bestIndex]!, value: values[bestIndex]!, iterations };
+}
+
+/** Nelder-Mead restarted from its own optimum until the value stops improving (escapes early stalls). */
+export function minimize(
+  f: (x: number[]) => number,
+  start: number[],
+  steps: number[],
+  restarts = 3,
+): Minimum {
+  let result = nelderMead(f, start, steps);
+  for (let r = 0; r < restarts; r++) {
+    const local = steps.map((s, i) => Math.max(Math.abs(s) * 0.1, Math.abs(result.x[i]!) * 1e-3, 1e-6));
+    const next = nelderMead(f, result.x, local);
+    const improved = result.value - next.value;
+    if (next.value <= result.value) result = { ...next, iterations: result.iterations + next.iterations };
+    if (!(improved > 1e-10 * Math.max(1, Math.abs(result.value)))) break;
+  }
+  return result;
+}
+
+/** Root of a continuous f with a sign change on [a, b] (bisection safeguarded secant, Illinois variant). */
+export function solveBracketed(f: (x: number) => number, a: number, b: number, tolerance = 1e-13): number {
+  let fa = f(a);
+  let fb = f(b);
+  if (fa === 0) return a;
+  if (fb === 0) return b;
+  if (fa * fb > 0) throw new RangeError(`solveBracketed: no sign change on [${a}, ${b}]`);
+  let side = 0;
+  let c = a;
+  for (let i = 0; i < 300; i++) {
+    c = (a * fb - b * fa) / (fb - fa);
+    if (!Number.isFinite(c) || c <= Math.min(a, b) || c >= Math.max(a, b)) c = (a + b) / 2;
+    const fc = f(c);
+    if (fc === 0 || Math.abs(b - a) < tolerance * (1 + Math.abs(c))) return c;
+    if (fc * fb > 0) {
+      b = c;
+      fb = fc;
+      if (side === -1) fa /= 2;
+      side = -1;
+    } else {
+      a = c;
+      fa = fc;
+      if (side === 1) fb /= 2;
+      side = 1;
+    }
+  }
+  return c;
+}
+
+/** Maximiser of a unimodal function on [a, b] by golden-section search. */
+export function goldenMax(f: (x: number) => number, a: number, b: number, iterations = 80): number {
+  const r = (Math.sqrt(5) - 1) / 2;
+  let c = b - r * (b - a);
+  let d = a + r * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let i = 0; i < iterations; i++) {
+    if (fc > fd) {
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - r * (b - a);
+      fc = f(c);
+    } else {
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + r * (b - a);
+      fd = f(d);
+    }
+  }
+  return (a + b) / 2;
+}

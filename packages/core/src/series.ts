@@ -1,0 +1,150 @@
+// The one columnar series type every reader produces and every statistic consumes (STYLE.md: Grafana's
+// DataFrame with units and interval), plus the calendar helpers the monthly and annual variants need.
+
+export type NumericArray = Float32Array | Float64Array;
+
+export interface Field {
+  values: NumericArray;
+  units: string;
+  longName?: string;
+  /** Name of the physical variable when the series holds several levels of it (e.g. current speed). */
+  variable?: string;
+  /** Depth (m, positive down) or altitude (m) of this level. */
+  level?: number;
+  levelType?: 'depth' | 'altitude';
+}
+
+export interface Series {
+  /** UTC epoch milliseconds, strictly increasing, one per step. */
+  time: Float64Array;
+  /** Regular step of the grid in milliseconds (3,600,000 for hourly series). */
+  stepMs: number;
+  fields: Record<string, Field>;
+}
+
+export const HOUR_MS = 3_600_000;
+/** Mean Gregorian year in hours (365.2425 d), used to turn counts of hours into years. */
+export const HOURS_PER_YEAR = 8765.82;
+
+/**
+ * Puts irregular rows on their regular grid: the grid runs from the first to the last time with step
+ * `stepMs`, absent steps become NaN (missing). Times must be multiples of the step from the first time;
+ * duplicated times keep the last row.
+ */
+export function toRegularGrid(
+  times: ArrayLike<number>,
+  columns: Record<string, ArrayLike<number>>,
+  stepMs: number = HOUR_MS,
+): { time: Float64Array; values: Record<string, Float64Array> } {
+  if (!(stepMs > 0)) throw new RangeError('toRegularGrid: stepMs must be positive');
+  const n = times.length;
+  const names = Object.keys(columns);
+  if (n === 0) {
+    return { time: new Float64Array(0), values: Object.fromEntries(names.map((k) => [k, new Float64Array(0)])) };
+  }
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = times[i]!;
+    if (!Number.isFinite(t)) throw new RangeError(`toRegularGrid: times[${i}] is not a finite time`);
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
+  const size = Math.round((last - first) / stepMs) + 1;
+  const time = new Float64Array(size);
+  for (let k = 0; k < size; k++) time[k] = first + k * stepMs;
+  const values: Record<string, Float64Array> = {};
+  for (const name of names) {
+    const column = columns[name]!;
+    if (column.length !== n) throw new RangeError(`toRegularGrid: column ${name} has ${column.length} rows, not ${n}`);
+    values[name] = new Float64Array(size).fill(NaN);
+  }
+  for (let i = 0; i < n; i++) {
+    const offset = (times[i]! - first) / stepMs;
+    const k = Math.round(offset);
+    if (Math.abs(offset - k) > 1e-9) {
+      throw new RangeError(`toRegularGrid: times[${i}] is not on the ${stepMs} ms grid`);
+    }
+    for (const name of names) values[name]![k] = columns[name]![i]!;
+  }
+  return { time, values };
+}
+
+export interface Gap {
+  /** Index of the first missing step. */
+  start: number;
+  /** Number of consecutive missing steps. */
+  length: number;
+}
+
+/** Maximal runs of missing (NaN) values. */
+export function findGaps(values: ArrayLike<number>): Gap[] {
+  const gaps: Gap[] = [];
+  let start = -1;
+  for (let i = 0; i <= values.length; i++) {
+    const missing = i < values.length && Number.isNaN(values[i]!);
+    if (missing && start < 0) start = i;
+    if (!missing && start >= 0) {
+      gaps.push({ start, length: i - start });
+      start = -1;
+    }
+  }
+  return gaps;
+}
+
+export interface Calendar {
+  /** Calendar year of each time (UTC). */
+  year: Int32Array;
+  /** Calendar month of each time, 1-12 (UTC). */
+  month: Uint8Array;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Year and month of a day count since 1970-01-01 (H. Hinnant, "chrono-compatible date algorithms"). */
+function civilFromDays(days: number): { year: number; month: number } {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yoe + era * 400 + (month <= 2 ? 1 : 0), month };
+}
+
+/** UTC year and month (1-12) of every time; one date conversion per day, not per step. */
+export function calendarOf(time: Float64Array): Calendar {
+  const n = time.length;
+  const year = new Int32Array(n);
+  const month = new Uint8Array(n);
+  let cachedDay = NaN;
+  let cached = { year: 0, month: 0 };
+  for (let i = 0; i < n; i++) {
+    const day = Math.floor(time[i]! / DAY_MS);
+    if (day !== cachedDay) {
+      cachedDay = day;
+      cached = civilFromDays(day);
+    }
+    year[i] = cached.year;
+    month[i] = cached.month;
+  }
+  return { year, month };
+}
+
+/** Fields of one variable ordered by level (for per-level statistics and profiles). */
+export function levelsOf(series: Series, variable: string): { name: string; field: Field }[] {
+  return Object.entries(series.fields)
+    .filter(([, field]) => field.variable === variable && field.level !== undefined)
+    .map(([name, field]) => ({ name, field }))
+    .sort((a, b) => a.field.level! - b.field.level!);
+}
+
+/** Field by name, or an error naming the function and the missing field. */
+export function fieldOf(series: Series, name: string, caller: string): Field {
+  const field = series.fields[name];
+  if (!field) {
+    throw new RangeError(`${caller}: no field "${name}" (have ${Object.keys(series.fields).join(', ')})`);
+  }
+  return field;
+}

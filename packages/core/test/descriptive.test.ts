@@ -1,0 +1,119 @@
+import { describe as suite, expect, test } from 'vitest';
+import { describe, moments, monthlyStats, overview, quantile, quantiles, yearMonthStats } from '../src';
+import { era5, ndbc, nora3, reference, values } from './data';
+
+// Reference: scripts/reference/descriptive.py (numpy.percentile 'linear' = Hyndman-Fan type 7, pandas
+// groupby, std with ddof=1) on the real series. Tolerance 1e-9 relative: both sides accumulate in float64.
+interface Described {
+  count: number;
+  mean: number;
+  min: number;
+  max: number;
+  median: number;
+  std: number;
+  percentiles: Record<string, number>;
+}
+interface Ref {
+  grid: Record<string, number>;
+  describe: Record<string, Described>;
+  monthly: Record<string, (Omit<Described, 'percentiles'> & { month: number })[]>;
+  yearMonth: Record<string, { year: number; month: number; count: number; mean: number | null; max: number | null }[]>;
+}
+const ref = reference<Ref>('descriptive.json');
+
+const cases: [string, () => Float64Array | Float32Array][] = [
+  ['era5.swh', () => values(era5(), 'swh')],
+  ['era5.pp1d', () => values(era5(), 'pp1d')],
+  ['nora3.hs', () => values(nora3(), 'hs')],
+  ['nora3.wind_speed_10m', () => values(nora3(), 'wind_speed_10m')],
+  ['ndbc.hs', () => values(ndbc(), 'significant wave height')],
+];
+
+suite('describe on the real series matches numpy/pandas', () => {
+  test('the NDBC 44007 record is put on its hourly grid with absent hours as NaN', () => {
+    const hs = values(ndbc(), 'significant wave height');
+    expect(hs.length).toBe(ref.grid['ndbc.length']);
+    expect(hs.filter(Number.isNaN).length).toBe(ref.grid['ndbc.missing']);
+  });
+  for (const [key, get] of cases) {
+    test(`${key}: count, mean, min, max, median, std and type 7 percentiles`, () => {
+      const expected = ref.describe[key]!;
+      const got = describe(get());
+      expect(got.count).toBe(expected.count);
+      for (const k of ['mean', 'min', 'max', 'median', 'std'] as const) {
+        expect(got[k]).toBeCloseTo(expected[k], 9);
+      }
+      for (const [p, v] of Object.entries(expected.percentiles)) expect(got.percentiles[p]).toBeCloseTo(v, 9);
+    });
+    test(`${key}: per calendar month`, () => {
+      const series = key.startsWith('era5') ? era5() : key.startsWith('nora3') ? nora3() : ndbc();
+      const rows = monthlyStats(series.time, get());
+      rows.forEach((row, i) => {
+        const e = ref.monthly[key]![i]!;
+        expect(row.month).toBe(e.month);
+        expect(row.count).toBe(e.count);
+        for (const k of ['mean', 'min', 'max', 'median', 'std'] as const) expect(row[k]).toBeCloseTo(e[k], 9);
+      });
+    });
+  }
+  test('ndbc.hs: per year and month, including months without data', () => {
+    const series = ndbc();
+    const rows = yearMonthStats(series.time, values(series, 'significant wave height'));
+    const expected = ref.yearMonth['ndbc.hs']!;
+    expect(rows.length).toBe(expected.length);
+    rows.forEach((row, i) => {
+      const e = expected[i]!;
+      expect([row.year, row.month, row.count]).toEqual([e.year, e.month, e.count]);
+      if (e.mean === null) expect(row.mean).toBeNaN();
+      else expect(row.mean).toBeCloseTo(e.mean, 9);
+      if (e.max !== null) expect(row.max).toBe(e.max);
+    });
+  });
+  test('overview lists mean, min, max, median, std per field', () => {
+    const rows = overview(era5());
+    const swh = rows.find((r) => r.field === 'swh')!;
+    expect(swh.units).toBe('m');
+    expect(swh.mean).toBeCloseTo(ref.describe['era5.swh']!.mean, 9);
+    expect(swh.std).toBeCloseTo(ref.describe['era5.swh']!.std, 9);
+  });
+});
+
+suite('quantile edge cases', () => {
+  test('quantile(values, p) by quickselect equals the sorted type 7 value (brute force)', () => {
+    const x = Float64Array.from({ length: 1001 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453 - Math.floor(Math.sin(i * 12.9898) * 43758.5453));
+    const sorted = [...x].sort((a, b) => a - b);
+    for (const p of [0, 0.01, 0.1, 0.333, 0.5, 0.9, 0.99, 1]) {
+      const h = (sorted.length - 1) * p;
+      const lo = Math.floor(h);
+      const expected = sorted[lo]! + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? 0) - sorted[lo]!);
+      expect(quantile(x, p)).toBeCloseTo(expected, 14);
+    }
+  });
+  test('quantile skips NaN, is NaN when empty or all NaN, and rejects p outside [0, 1]', () => {
+    expect(quantile([1, NaN, 3], 0.5)).toBe(2);
+    expect(quantile([], 0.5)).toBeNaN();
+    expect(quantile([NaN, NaN], 0.5)).toBeNaN();
+    expect(() => quantile([1], 1.5)).toThrow(/quantile: probability 1.5/);
+  });
+  test('one value: every quantile is that value, std is NaN', () => {
+    expect(quantiles([7], [0, 0.5, 1])).toEqual([7, 7, 7]);
+    expect(moments([7]).std).toBeNaN();
+  });
+  test('huge magnitudes keep precision (Welford)', () => {
+    const m = moments([1e12 + 4, 1e12 + 7, 1e12 + 13, 1e12 + 16]);
+    expect(m.mean).toBe(1e12 + 10);
+    expect(m.std).toBeCloseTo(Math.sqrt(30), 6);
+  });
+  test('frozen input is not mutated', () => {
+    const input = Object.freeze([3, 1, 2]);
+    expect(describe(input).median).toBe(2);
+    expect(quantile(input, 0.25)).toBe(1.5);
+    expect(input).toEqual([3, 1, 2]);
+  });
+  test('describe of an empty series returns count 0 and NaN', () => {
+    const d = describe(new Float32Array(0));
+    expect(d.count).toBe(0);
+    expect(d.mean).toBeNaN();
+    expect(d.percentiles['50']).toBeNaN();
+  });
+});
