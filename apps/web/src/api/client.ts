@@ -1,0 +1,178 @@
+import type { ZodType } from 'zod';
+import {
+  APP_VERSION,
+  errorBody,
+  errorCodes,
+  limits,
+  messages,
+  paths,
+  tokenPair,
+  type ErrorBody,
+} from '@metocean/contracts';
+import { appStatus } from './appStatus';
+import { secondsLeft } from './jwt';
+import { session } from './session';
+
+/** An API answer other than 2xx, with its normalised body (spec 000 §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(firstMessage(body) ?? messages.generic);
+    this.name = 'ApiError';
+  }
+}
+
+/** The message to show for a body: common errors first, then the first field error. */
+export function firstMessage(body: ErrorBody): string | undefined {
+  const fieldMessage = Object.values(body.fieldErrors ?? {}).find((list) => list.length > 0)?.[0];
+  return body.nonFieldErrors?.[0] ?? body.detail ?? fieldMessage;
+}
+
+/** A message for any error a query or mutation may throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return messages.generic;
+}
+
+/**
+ * - `session`: a call of the signed-in app. Sends the bearer token, renews it when 120 s of validity remain,
+ *   retries once after renewing on an expired-token 401; any other 401 ends the session, as does a 403
+ *   unless `forbidden: 'throw'` (spec 000 §4 Session, §8).
+ * - `public`: sign-in, sign-up, activation, reset… These never redirect on error (spec 000 §7).
+ * - `quiet`: sends the token when there is one, never ends the session (tracking, notices).
+ */
+export type CallKind = 'session' | 'public' | 'quiet';
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  schema?: ZodType<T>;
+  kind?: CallKind;
+  forbidden?: 'logout' | 'throw';
+  signal?: AbortSignal;
+}
+
+function headers(withToken: boolean, hasBody: boolean): Headers {
+  const result = new Headers({ Accept: 'application/json', [limits.versionHeader]: APP_VERSION });
+  if (hasBody) result.set('Content-Type', 'application/json');
+  const access = session.tokens()?.accessToken;
+  if (withToken && access) result.set('Authorization', `Bearer ${access}`);
+  return result;
+}
+
+async function readError(response: Response): Promise<ErrorBody> {
+  try {
+    const parsed = errorBody.safeParse(await response.json());
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** HTTP 426: maintenance reloads the page after a while, any other means this client is too old. */
+function onUpgradeRequired(body: ErrorBody): void {
+  if (body.code === errorCodes.maintenance || body.detail === messages.maintenance) {
+    appStatus.scheduleMaintenanceReload();
+  } else {
+    appStatus.requireUpdate();
+  }
+}
+
+let renewal: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair (refresh tokens rotate: the new one replaces the old).
+ * One renewal at a time; concurrent callers share it. False when the server refused (the session ended).
+ */
+export function renewTokens(): Promise<boolean> {
+  renewal ??= (async () => {
+    const current = session.tokens();
+    if (!current) return false;
+    const response = await fetch(paths.refresh, {
+      method: 'POST',
+      headers: headers(false, true),
+      body: JSON.stringify({ refreshToken: current.refreshToken }),
+    });
+    if (response.ok) {
+      // Another tab may have signed out meanwhile: only keep the pair if this session still holds.
+      if (session.tokens()?.refreshToken === current.refreshToken) {
+        session.start(tokenPair.parse(await response.json()));
+      }
+      return true;
+    }
+    const body = await readError(response);
+    if (response.status === 426) {
+      onUpgradeRequired(body);
+      return false;
+    }
+    if (session.tokens()?.refreshToken === current.refreshToken) {
+      session.end({ message: messages.credentialsExpired, severity: 'warning' });
+    }
+    return false;
+  })().finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/** True when the access token has at most the renewal margin of validity left. */
+export function needsRenewal(nowMs = Date.now()): boolean {
+  const access = session.tokens()?.accessToken;
+  return access !== undefined && secondsLeft(access, nowMs) <= limits.tokenRenewalSeconds;
+}
+
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const kind = options.kind ?? 'session';
+  const withToken = kind !== 'public';
+  if (kind === 'session' && needsRenewal()) await renewTokens();
+
+  const send = () =>
+    fetch(path, {
+      method: options.method ?? 'GET',
+      headers: headers(withToken, options.body !== undefined),
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+
+  let response = await send();
+  let body: ErrorBody | undefined;
+
+  if (response.status === 401 && kind === 'session') {
+    body = await readError(response);
+    if (body.code === errorCodes.tokenExpired && session.tokens() && (await renewTokens())) {
+      response = await send();
+      body = undefined;
+    }
+    if (response.status === 401) {
+      body ??= await readError(response);
+      session.end({ message: messages.credentialsExpired, severity: 'warning' });
+      throw new ApiError(401, body);
+    }
+  }
+
+  if (!response.ok) {
+    body ??= await readError(response);
+    if (response.status === 426) onUpgradeRequired(body);
+    if (response.status === 403 && kind === 'session' && options.forbidden !== 'throw') {
+      session.end({ message: messages.unauthorizedPage, severity: 'error' });
+    }
+    throw new ApiError(response.status, body);
+  }
+
+  if (response.status === 204 || !options.schema) return undefined as T;
+  return options.schema.parse(await response.json());
+}
+
+/** Ends the session on the server (revokes the refresh token) and locally. */
+export async function logout(reason?: Parameters<typeof session.end>[0]): Promise<void> {
+  const refreshToken = session.tokens()?.refreshToken;
+  session.end(reason);
+  if (!refreshToken) return;
+  try {
+    await apiRequest(paths.logout, { method: 'POST', body: { refreshToken }, kind: 'public' });
+  } catch {
+    // The local session is gone either way; an unrevoked refresh token expires on its own.
+  }
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  changelogResponse,
+  collaborator,
+  currentUser,
+  flatPage,
+  maintenanceNotice,
+  paths,
+  userSettings,
+  type ContactRequest,
+  type CurrentUser,
+  type TrackingEvent,
+  type UserSettings,
+} from '@metocean/contracts';
+import { apiRequest } from './client';
+import { useSessionTokens } from './session';
+
+export const queryKeys = {
+  currentUser: ['users', 'current'] as const,
+  users: (scope: 'customer' | 'all', search: string) => ['users', 'list', scope, search] as const,
+  changelog: ['changelog'] as const,
+  maintenance: ['maintenance'] as const,
+  flatPage: (url: string) => ['flatpages', url] as const,
+};
+
+export function useCurrentUser() {
+  const tokens = useSessionTokens();
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => apiRequest(paths.usersCurrent, { schema: currentUser, signal }),
+    enabled: tokens !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user, for components rendered inside the shell (which waits for it). */
+export function useMe(): CurrentUser {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useMe() used outside the signed-in shell');
+  return data;
+}
+
+const collaborators = z.array(collaborator);
+
+export function useUsers(scope: 'customer' | 'all', search = '', enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.users(scope, search),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams();
+      if (scope === 'all') query.set('scope', 'all');
+      if (search) query.set('search', search);
+      const suffix = query.size > 0 ? `?${query.toString()}` : '';
+      return apiRequest(`${paths.users}${suffix}`, { schema: collaborators, signal, forbidden: 'throw' });
+    },
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useChangelog(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.changelog,
+    queryFn: ({ signal }) =>
+      apiRequest(paths.changelog, { schema: changelogResponse, signal, kind: 'quiet' }),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+export function useMaintenance() {
+  return useQuery({
+    queryKey: queryKeys.maintenance,
+    queryFn: ({ signal }) =>
+      apiRequest(paths.maintenance, { schema: maintenanceNotice, signal, kind: 'quiet' }),
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+export function useFlatPage(url: string) {
+  return useQuery({
+    queryKey: queryKeys.flatPage(url),
+    queryFn: ({ signal }) =>
+      apiRequest(paths.flatpage(url), { schema: flatPage, signal, forbidden: 'throw' }),
+    retry: false,
+  });
+}
+
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: UserSettings) =>
+      apiRequest(paths.usersCurrentSettings, { method: 'PUT', body: settings, schema: userSettings }),
+    onSuccess: (settings) =>
+      client.setQueryData<CurrentUser>(queryKeys.currentUser, (user) =>
+        user ? { ...user, settings } : user,
+      ),
+  });
+}
+
+export function useEditNames() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...names }: { id: number; firstName: string; lastName: string }) =>
+      apiRequest(paths.user(id), { method: 'PUT', body: names, schema: collaborator }),
+    onSuccess: (updated) => {
+      client.setQueryData<CurrentUser>(queryKeys.currentUser, (user) =>
+        user && user.id === updated.id
+          ? { ...user, firstName: updated.firstName, lastName: updated.lastName }
+          : user,
+      );
+      return client.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}
+
+export function useContact() {
+  return useMutation({
+    mutationFn: (request: ContactRequest) =>
+      apiRequest(paths.contact, { method: 'POST', body: request, kind: 'quiet' }),
+  });
+}
+
+/** Fire-and-forget tracking (page views, clicks); failures never reach the user. */
+export function track(event: Omit<TrackingEvent, 'label' | 'path'> & Partial<TrackingEvent>): void {
+  apiRequest(paths.events, {
+    method: 'POST',
+    kind: 'quiet',
+    body: { label: '', path: window.location.pathname, ...event },
+  }).catch(() => undefined);
+}

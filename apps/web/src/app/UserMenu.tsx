@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import type { CurrentUser } from '@metocean/contracts';
+import { logout } from '../api/client';
+import { useStopImpersonation } from '../features/admin/impersonation';
+
+export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'username'>): string {
+  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`;
+  return (letters || user.username.charAt(0)).toUpperCase();
+}
+
+/** The avatar with the user's initials and its menu (spec 000 §2.2). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const stopImpersonation = useStopImpersonation();
+  const close = () => setAnchor(null);
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+
+  return (
+    <>
+      <Tooltip title={fullName}>
+        <IconButton
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+        >
+          <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', fontWeight: 600 }}>
+            {initials(user)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220 } } }}
+      >
+        <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+          <ListItemText primary={fullName} secondary={user.email} />
+        </MenuItem>
+        <Divider />
+        <MenuItem component={RouterLink} to="/plans" onClick={close}>
+          <ListItemIcon>
+            <CardMembershipOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          My plans
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/profile" onClick={close}>
+          <ListItemIcon>
+            <AccountCircleOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          My profile
+        </MenuItem>
+        {user.isSuperuser && (
+          <MenuItem component={RouterLink} to="/usage" onClick={close}>
+            <ListItemIcon>
+              <InsightsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Usage analyze
+          </MenuItem>
+        )}
+        <Divider />
+        {user.impersonator ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              stopImpersonation.mutate();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            Log out of impersonation
+          </MenuItem>
+        ) : (
+          <MenuItem
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            Log out
+          </MenuItem>
+        )}
+      </Menu>
+    </>
+  );
+}

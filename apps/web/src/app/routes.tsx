@@ -1,0 +1,60 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/Loader';
+import { AdminPage } from '../features/admin/AdminPage';
+import { HijackPage } from '../features/admin/HijackPage';
+import { ActivationPage } from '../features/auth/ActivationPage';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegistrationPage } from '../features/auth/RegistrationPage';
+import { ResetPasswordConfirmPage } from '../features/auth/ResetPasswordConfirmPage';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
+import { ChangelogPage } from '../features/changelog/ChangelogPage';
+import { FlatPage } from '../features/help/FlatPage';
+import { HomePage } from '../features/home/HomePage';
+import { PlansPage } from '../features/plans/PlansPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { PageViewTracker } from './PageViewTracker';
+import { Shell, type RouteHandle } from './Shell';
+import { StatusDialogs } from './StatusDialogs';
+
+function Root() {
+  return (
+    <>
+      <PageViewTracker />
+      <StatusDialogs />
+      <Outlet />
+    </>
+  );
+}
+
+const noFooter: RouteHandle = { noFooter: true };
+
+/**
+ * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children
+ * (projects, /people, /usage…); until then their paths fall to the catch-all, which goes home.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/registration', element: <RegistrationPage /> },
+      { path: '/registration/activate', element: <ActivationPage /> },
+      { path: '/accounts/password/reset', element: <ResetPasswordPage /> },
+      { path: '/accounts/password/reset/confirm', element: <ResetPasswordConfirmPage /> },
+      { path: '/load', element: <FullPageLoader /> },
+      {
+        element: <Shell />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/plans', element: <PlansPage /> },
+          { path: '/changelog', element: <ChangelogPage />, handle: noFooter },
+          { path: '/help/:url', element: <FlatPage /> },
+          { path: '/admin', element: <AdminPage /> },
+          { path: '/hijack', element: <HijackPage /> },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
