@@ -6,7 +6,11 @@ import { messages } from './messages';
 const requiredText = (max: number) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxLength(max));
 
-export const changelogRelease = z.object({ version: z.string(), date: z.string().nullable(), notes: z.string() });
+export const changelogRelease = z.object({
+  version: z.string(),
+  date: z.string().nullable(),
+  notes: z.string(),
+});
 export const changelogResponse = z.object({
   currentVersion: z.string(),
   /** The whole changelog text; sections start with a heading holding the version in square brackets. */
@@ -67,4 +71,9 @@ export const historyResponse = z.array(historyEntry);
 
 export const idResponse = z.object({ id: z.number() });
 
-export const health = z.object({ status: z.literal('ok'), database: z.boolean(), queue: z.boolean(), version: z.string() });
+export const health = z.object({
+  status: z.literal('ok'),
+  database: z.boolean(),
+  queue: z.boolean(),
+  version: z.string(),
+});

@@ -1,0 +1,91 @@
+// The HTTP application: plugins, hooks, routes, the built SPA. No process-wide state: everything it needs
+// comes in through `services`, so any number of API processes can share one database.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION, messages } from '@metocean/contracts';
+import { authHandlers } from './http/auth';
+import { HttpError, registerErrorHandler } from './http/errors';
+import { registerVersionCheck } from './http/version';
+import { authRoutes } from './routes/auth/index';
+import { siteRoutes } from './routes/site/index';
+import { userRoutes } from './routes/users/index';
+import type { App } from './routes/types';
+import type { Services } from './services/context';
+
+/** apps/web/dist, found from this file whether it runs from src/ or dist/. */
+function webDist(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    const sibling = path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(sibling, 'index.html'))) return sibling;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+export async function buildApp(
+  services: Services,
+  options: { logger: FastifyBaseLogger; serveWeb?: boolean },
+): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('caller', null);
+  registerErrorHandler(app);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, {
+        detail: `Too many requests. Please try again in ${context.after}.`,
+        code: 'rate_limited',
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Metocean Studio API',
+        version: APP_VERSION,
+        description: 'Ocean and weather statistics for offshore engineering.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerVersionCheck(app, services);
+  const deps = { services, auth: authHandlers(services) };
+  authRoutes(app, deps);
+  userRoutes(app, deps);
+  siteRoutes(app, deps);
+
+  const web = options.serveWeb === false ? undefined : webDist();
+  if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const api = /^\/api(-auth)?(\/|$)/.test(request.url);
+    if (!api && web && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ detail: messages.notFound });
+  });
+  return app;
+}

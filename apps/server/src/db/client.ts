@@ -1,0 +1,102 @@
+// The one database module: PGlite under DATA_DIR when DATABASE_URL is unset, PostgreSQL when set.
+// Both expose the same drizzle API and a raw `executeSql` used by pg-boss.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for pg-boss: parameterised text is one statement; text without values may hold several. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder, found from this file whether it runs from src/ (tests) or dist/ (built). */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('migrations folder apps/server/drizzle not found');
+}
+
+// An arbitrary constant: one migrating process at a time on a shared PostgreSQL.
+const MIGRATION_LOCK = 727_001;
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      async executeSql(text, values) {
+        // Multi-statement text (pg-boss migrations) answers with one result per statement.
+        const result = (await pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: (last?.rows ?? []) as SqlResult['rows'] };
+      },
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          client.release();
+        }
+      },
+      ping: () =>
+        pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      close: () => pool.end(),
+    };
+  }
+  const dbDir = path.join(options.dataDir, 'db');
+  mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(dbDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0)
+        return { rows: (await client.query(text, values)).rows as SqlResult['rows'] };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    },
+    ping: () =>
+      client.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,369 @@
+// One schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
+// (`npm run db:generate -w @metocean/server`) and applied at boot.
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  index,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export interface UserSettingsColumn {
+  showOverviewControl: boolean;
+  dismissAllTutorials: boolean;
+}
+
+/** A customer account: people, offers and credits. The provider's own account has isProvider. */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  /** Credits bought in all, and credits still available. */
+  totalCredits: integer('total_credits').notNull().default(0),
+  credits: integer('credits').notNull().default(0),
+  isProvider: boolean('is_provider').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    /** False until the e-mail address is verified (sign-up) or the invitation accepted. */
+    isActive: boolean('is_active').notNull().default(false),
+    /** Set for invitees: who invited them. An inactive invited user is 'pending'. */
+    invitedById: integer('invited_by_id'),
+    verificationKeyHash: text('verification_key_hash'),
+    verificationKeyExpiresAt: timestamp('verification_key_expires_at', { withTimezone: true }),
+    usedCredits: integer('used_credits').notNull().default(0),
+    settings: jsonb('settings')
+      .$type<UserSettingsColumn>()
+      .notNull()
+      .default({ showOverviewControl: true, dismissAllTutorials: false }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.username), uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Refresh tokens are opaque, stored hashed, rotated on every use; reuse revokes the whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    familyId: text('family_id').notNull(),
+    /** The superuser acting as this user, for impersonation sessions. */
+    impersonatorId: integer('impersonator_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family').on(t.familyId),
+  ],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export interface GeoJsonGeometry {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: number[][][] | number[][][][];
+}
+export interface Bounds {
+  northEast: { lat: number; lon: number };
+  southWest: { lat: number; lon: number };
+}
+
+export const zones = pgTable('zones', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  isDemo: boolean('is_demo').notNull().default(false),
+  isWorld: boolean('is_world').notNull().default(false),
+  isActive: boolean('is_active').notNull().default(true),
+  isCyclonic: boolean('is_cyclonic').notNull().default(false),
+  isPrivate: boolean('is_private').notNull().default(false),
+  has2DStatistics: boolean('has_2d_statistics').notNull().default(false),
+  geom: jsonb('geom').$type<GeoJsonGeometry>().notNull(),
+  bounds: jsonb('bounds').$type<Bounds>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const datasets = pgTable('datasets', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 'global' (Global Data) or 'regional' (High-Resolution). */
+  kind: text('kind').notNull(),
+  isPrivate: boolean('is_private').notNull().default(false),
+  origin: text('origin').notNull().default(''),
+  notes: text('notes').notNull().default(''),
+  /** Grid, variables, period and storage location; the data issue defines its shape. */
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const datasetZones = pgTable(
+  'dataset_zones',
+  {
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.datasetId, t.zoneId] })],
+);
+
+/** The flags an offer grants; copied onto each instance so a customer's deal can differ. */
+const offerTerms = {
+  packName: text('pack_name').notNull().default(''),
+  credits: integer('credits').notNull().default(0),
+  nbProjects: integer('nb_projects'),
+  nbAuthPoints: integer('nb_auth_points'),
+  hasMaps: boolean('has_maps').notNull().default(false),
+  canReport: boolean('can_report').notNull().default(false),
+  canDowntime: boolean('can_downtime').notNull().default(false),
+  canDownload: boolean('can_download').notNull().default(false),
+  isUnlimited: boolean('is_unlimited').notNull().default(false),
+  hasUnlimitedFullStudy: boolean('has_unlimited_full_study').notNull().default(false),
+  hasUnlimitedDiscover: boolean('has_unlimited_discover').notNull().default(false),
+  isTrial: boolean('is_trial').notNull().default(false),
+  isMcDashboard: boolean('is_mc_dashboard').notNull().default(false),
+};
+
+export const offers = pgTable('offers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  informationalMessage: text('informational_message').notNull().default(''),
+  durationDays: integer('duration_days').notNull().default(365),
+  ...offerTerms,
+  createdAt: createdAt(),
+});
+
+export const offerZones = pgTable(
+  'offer_zones',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.zoneId] })],
+);
+
+export const offerInstances = pgTable('offer_instances', {
+  id: serial('id').primaryKey(),
+  offerId: integer('offer_id')
+    .notNull()
+    .references(() => offers.id),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  offerStart: timestamp('offer_start', { withTimezone: true }).notNull(),
+  offerEnd: timestamp('offer_end', { withTimezone: true }).notNull(),
+  ...offerTerms,
+  createdAt: createdAt(),
+});
+
+export const offerInstanceZones = pgTable(
+  'offer_instance_zones',
+  {
+    offerInstanceId: integer('offer_instance_id')
+      .notNull()
+      .references(() => offerInstances.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerInstanceId, t.zoneId] })],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    offerInstanceId: integer('offer_instance_id')
+      .notNull()
+      .references(() => offerInstances.id),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    type: integer('type').notNull().default(0),
+    isMcDashboard: boolean('is_mc_dashboard').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('projects_name_key').on(t.name)],
+);
+
+export const projectCollaborators = pgTable(
+  'project_collaborators',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);
+
+export const points = pgTable('points', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  nbVersion: integer('nb_version').notNull().default(1),
+  isComputed: boolean('is_computed').notNull().default(false),
+  hasSatelliteValidation: boolean('has_satellite_validation').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const computations = pgTable('computations', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  spentById: integer('spent_by_id').references(() => users.id, { onDelete: 'set null' }),
+  credits: integer('credits').notNull().default(0),
+  isDowntime: boolean('is_downtime').notNull().default(false),
+  status: text('status').notNull().default('PENDING'),
+  createdAt: createdAt(),
+});
+
+export const tasks = pgTable('tasks', {
+  id: serial('id').primaryKey(),
+  pointId: integer('point_id')
+    .notNull()
+    .references(() => points.id, { onDelete: 'cascade' }),
+  computationId: integer('computation_id').references(() => computations.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('PENDING'),
+  processType: text('process_type').notNull().default(''),
+  progress: integer('progress').notNull().default(0),
+  error: text('error').notNull().default(''),
+  document: text('document'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const changelogReleases = pgTable('changelog_releases', {
+  id: serial('id').primaryKey(),
+  version: text('version').notNull().unique(),
+  date: text('date'),
+  notes: text('notes').notNull(),
+});
+
+export const flatPages = pgTable('flat_pages', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+});
+
+/** A single row (id 1): the scheduled maintenance notice and whether maintenance mode is on. */
+export const maintenance = pgTable('maintenance', {
+  id: integer('id').primaryKey(),
+  scheduledAt: text('scheduled_at'),
+  message: text('message').notNull().default(''),
+  active: boolean('active').notNull().default(false),
+});
+
+export const contactRequests = pgTable('contact_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  companyName: text('company_name').notNull(),
+  message: text('message').notNull(),
+  forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+  forwardError: text('forward_error'),
+  createdAt: createdAt(),
+});
+
+export const demoRequests = pgTable('demo_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  createdAt: createdAt(),
+});
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonatorId: integer('impersonator_id'),
+    category: text('category').notNull(),
+    action: text('action').notNull(),
+    label: text('label').notNull().default(''),
+    path: text('path').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracking_events_at').on(t.at)],
+);
+
+/** The audit trail read by GET /api/history/: sign-ins, invitations, impersonation, … */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [index('event_log_customer_at').on(t.customerId, t.at)],
+);

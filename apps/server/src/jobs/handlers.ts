@@ -1,0 +1,12 @@
+// One thin handler per job name: load, act, done. Retries are the queue's.
+import type { Mailer } from '../mail/mailer';
+import type { Services } from '../services/context';
+import { forwardContact } from '../services/site';
+import type { JobHandlers } from './queue';
+
+export function jobHandlers(services: Services, mailer: Mailer): JobHandlers {
+  return {
+    'send-email': (message) => mailer.send(message),
+    'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
+  };
+}

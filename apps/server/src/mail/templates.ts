@@ -1,0 +1,56 @@
+// The messages the product sends. Plain text is the source; HTML is derived with escaping.
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function compose(to: string, subject: string, lines: string[]): MailMessage {
+  const text = lines.join('\n');
+  const html = lines
+    .map((line) => {
+      const escaped = escapeHtml(line);
+      return /^https?:\/\//.test(line) ? `<p><a href="${escaped}">${escaped}</a></p>` : `<p>${escaped}</p>`;
+    })
+    .join('\n');
+  return { to, subject, text, html };
+}
+
+export function activationMail(to: string, name: string, link: string): MailMessage {
+  return compose(to, 'Activate your Metocean Studio account', [
+    `Hello ${name},`,
+    'Thank you for signing up. Open this link to activate your account:',
+    link,
+    'The link is valid for 7 days. If you did not sign up, ignore this message.',
+  ]);
+}
+
+export function invitationMail(to: string, inviter: string, customer: string, link: string): MailMessage {
+  return compose(to, `${inviter} invited you to Metocean Studio`, [
+    'Hello,',
+    `${inviter} invited you to join the ${customer} team on Metocean Studio.`,
+    'Open this link to choose your password and activate your account:',
+    link,
+    'The link is valid for 7 days.',
+  ]);
+}
+
+export function resetMail(to: string, name: string, link: string): MailMessage {
+  return compose(to, 'Reset your Metocean Studio password', [
+    `Hello ${name},`,
+    'Someone asked to reset the password of your account. Open this link to choose a new one:',
+    link,
+    'The link is valid for 24 hours. If you did not ask for it, ignore this message: your password is unchanged.',
+  ]);
+}
+
+export function demoRequestMail(
+  to: string,
+  id: number,
+  request: { email: string; latitude: number; longitude: number },
+) {
+  return compose(to, `Demo location request #${id}`, [
+    `${request.email} asks for a demo point at latitude ${request.latitude}, longitude ${request.longitude}.`,
+    'Reply within 48 hours, as the demo page promises.',
+  ]);
+}

@@ -1,0 +1,183 @@
+// /api-auth: tokens, sign-up, activation, password reset, impersonation (spec 000 §7 Authentication).
+import { z } from 'zod';
+import {
+  activationRequest,
+  detailResponse,
+  errorBody,
+  impersonateRequest,
+  invitationActivationRequest,
+  logoutRequest,
+  messages,
+  paths,
+  pendingRegistrationRequest,
+  pendingRegistrationResponse,
+  refreshRequest,
+  registrationRequest,
+  resetPasswordConfirmRequest,
+  resetPasswordRequest,
+  tokenPair,
+  tokenRequest,
+} from '@metocean/contracts';
+import { callerOf } from '../../http/auth';
+import * as auth from '../../services/auth';
+import { rotateRefreshToken, revokeRefreshToken } from '../../services/tokens';
+import type { App, RouteDeps } from '../types';
+
+const tags = ['authentication'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+
+export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void {
+  app.post(
+    paths.token,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a username or e-mail and a password',
+        body: tokenRequest,
+        response: { 200: tokenPair, ...errors },
+      },
+      config: { rateLimit: { max: services.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request) => auth.login(services, request.body.username, request.body.password, request.ip),
+  );
+
+  app.post(
+    paths.refresh,
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new pair (rotation)',
+        body: refreshRequest,
+        response: { 200: tokenPair, ...errors },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => (await rotateRefreshToken(services, request.body.refreshToken)).tokens,
+  );
+
+  app.post(
+    paths.logout,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a refresh token and its family',
+        body: logoutRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await revokeRefreshToken(services, request.body.refreshToken);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    paths.registration,
+    {
+      schema: {
+        tags,
+        summary: 'Sign up: creates an inactive account and mails an activation link',
+        body: registrationRequest,
+        response: { 201: detailResponse, ...errors },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await auth.register(services, request.body);
+      return reply.status(201).send({ detail: messages.registrationDone });
+    },
+  );
+
+  app.post(
+    paths.registrationPending,
+    {
+      schema: {
+        tags,
+        summary: 'Whether an account waits for activation for this e-mail',
+        body: pendingRegistrationRequest,
+        response: { 200: pendingRegistrationResponse, ...errors },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => ({ pending: await auth.isRegistrationPending(services, request.body.email) }),
+  );
+
+  app.post(
+    paths.registrationActivate,
+    {
+      schema: {
+        tags,
+        summary: 'Activate with the verification key (invitees also choose their password)',
+        body: invitationActivationRequest,
+        response: { 200: detailResponse, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      activationRequest.parse(request.body);
+      await auth.activate(services, request.body);
+      return { detail: messages.activationDone };
+    },
+  );
+
+  app.post(
+    paths.resetPassword,
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer whether or not the address is known)',
+        body: resetPasswordRequest,
+        response: { 200: detailResponse, ...errors },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(services, request.body.email);
+      return { detail: messages.resetSent };
+    },
+  );
+
+  app.post(
+    paths.resetPasswordConfirm,
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: resetPasswordConfirmRequest,
+        response: { 200: detailResponse, ...errors },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      await auth.confirmPasswordReset(services, request.body);
+      return { detail: messages.passwordChanged };
+    },
+  );
+
+  app.post(
+    paths.impersonate,
+    {
+      schema: {
+        tags,
+        summary: 'Superusers: act as another user',
+        body: impersonateRequest,
+        response: { 200: tokenPair, ...errors },
+      },
+      preHandler: guard.required,
+    },
+    async (request) => auth.impersonate(services, callerOf(request), request.body.userId),
+  );
+
+  app.post(
+    paths.impersonateStop,
+    {
+      schema: {
+        tags,
+        summary: 'Stop impersonating and return to the superuser',
+        response: { 200: tokenPair, ...errors },
+      },
+      preHandler: guard.required,
+    },
+    async (request) => auth.stopImpersonation(services, callerOf(request)),
+  );
+}

@@ -1,0 +1,119 @@
+// /api/users: the current user, settings and the team (spec 000 §7 Users, §6 permissions).
+import { z } from 'zod';
+import {
+  collaborator,
+  currentUser,
+  editUserRequest,
+  errorBody,
+  inviteRequest,
+  inviteResponse,
+  paths,
+  userSettings,
+} from '@metocean/contracts';
+import { callerOf } from '../../http/auth';
+import * as users from '../../services/users';
+import type { App, RouteDeps } from '../types';
+
+const tags = ['users'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function userRoutes(app: App, { services, auth }: RouteDeps): void {
+  const preHandler = auth.required;
+
+  app.get(
+    paths.usersCurrent,
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, their account and counts',
+        response: { 200: currentUser, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => users.currentUser(services, callerOf(request)),
+  );
+
+  app.get(
+    paths.usersCurrentSettings,
+    {
+      schema: { tags, summary: 'Per-user interface settings', response: { 200: userSettings, ...errors } },
+      preHandler,
+    },
+    async (request) => (await users.currentUser(services, callerOf(request))).settings,
+  );
+
+  app.put(
+    paths.usersCurrentSettings,
+    {
+      schema: {
+        tags,
+        summary: 'Change per-user interface settings',
+        body: userSettings,
+        response: { 200: userSettings, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => users.updateSettings(services, callerOf(request), request.body),
+  );
+
+  app.get(
+    paths.users,
+    {
+      schema: {
+        tags,
+        summary: "The caller's team; superusers may list everybody with scope=all",
+        querystring: z.object({
+          scope: z.enum(['team', 'all']).optional(),
+          search: z.string().max(100).optional(),
+        }),
+        response: { 200: z.array(collaborator), ...errors },
+      },
+      preHandler,
+    },
+    async (request) => users.listUsers(services, callerOf(request), request.query),
+  );
+
+  app.post(
+    paths.users,
+    {
+      schema: {
+        tags,
+        summary: 'Managers: invite by e-mail',
+        body: inviteRequest,
+        response: { 201: inviteResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await users.invite(services, callerOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit first and last name (and, for managers, the manager flag of others)',
+        params: idParams,
+        body: editUserRequest,
+        response: { 200: collaborator, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => users.editUser(services, callerOf(request), request.params.id, request.body),
+  );
+
+  const action = (suffix: string, summary: string, run: typeof users.removeUser) =>
+    app.put(
+      `/api/users/:id/${suffix}/`,
+      { schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errors } }, preHandler },
+      async (request, reply) => {
+        await run(services, callerOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  action('remove_user', 'Managers: remove a member of the team', users.removeUser);
+  action('resend_invite', 'Managers: send the invitation again', users.resendInvite);
+  action('revoke_invite', 'Managers: withdraw a pending invitation', users.revokeInvite);
+}

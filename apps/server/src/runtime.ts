@@ -1,0 +1,71 @@
+// Starting and stopping one process of the product: database, migrations, queue, worker, HTTP.
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { startQueue } from './jobs/queue';
+import { jobHandlers } from './jobs/handlers';
+import { createMailer } from './mail/mailer';
+import type { App } from './routes/types';
+import type { Services } from './services/context';
+import { demoPassword, demoUsernames, hasBeenSeeded, seedDemo } from './seed/demo';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Runtime {
+  services: Services;
+  app: App | undefined;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  role: Role;
+  /** 'auto': seed on first start (never in production); 'always': seed now; 'never'. */
+  seed: 'auto' | 'always' | 'never';
+  logger?: FastifyBaseLogger;
+  serveWeb?: boolean;
+}
+
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const log = options.logger ?? pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  await database.migrate();
+  const queue = await startQueue(database, log);
+  const services: Services = { config, database, db: database.db, queue, log };
+
+  const mustSeed =
+    options.seed === 'always' ||
+    (options.seed === 'auto' && !config.production && !(await hasBeenSeeded(database.db)));
+  if (mustSeed) {
+    const password = demoPassword(config.demoPassword, config.dataDir);
+    await seedDemo(database.db, password);
+    log.info({ users: demoUsernames }, 'demo data seeded');
+  }
+
+  if (options.role !== 'api') {
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log,
+    });
+    await queue.work(jobHandlers(services, mailer));
+  }
+
+  let app: App | undefined;
+  if (options.role !== 'worker') {
+    app = await buildApp(services, { logger: log, serveWeb: options.serveWeb ?? true });
+    await app.ready();
+  }
+
+  return {
+    services,
+    app,
+    async stop() {
+      await app?.close();
+      await queue.stop();
+      await database.close();
+    },
+  };
+}

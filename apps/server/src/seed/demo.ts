@@ -1,0 +1,307 @@
+// The demo installation: a provider with a superuser, customers on each kind of offer, zones, changelog and
+// help pages. Idempotent: running it again (`npm run seed`) puts every demo row back to its demo state.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  changelogReleases,
+  customers,
+  flatPages,
+  offerInstances,
+  offerInstanceZones,
+  offers,
+  offerZones,
+  users,
+  zones,
+} from '../db/schema';
+import { hashPassword } from '../services/passwords';
+import { changelogSeed, flatPageSeeds } from './content';
+import { zoneGeometry, zoneSeeds } from './zones';
+
+type OfferRow = typeof offers.$inferInsert;
+const DAY = 86_400_000;
+
+const offerSeeds: (OfferRow & { name: string; zones: string[] })[] = [
+  {
+    name: 'Free Trial',
+    description: 'Discover the statistics of one point in the demo zone.',
+    packName: 'Free Trial',
+    durationDays: 30,
+    credits: 0,
+    nbProjects: 1,
+    nbAuthPoints: 1,
+    isTrial: true,
+    zones: ['Bay of Biscay'],
+  },
+  {
+    name: 'On Demand',
+    description: 'Pay per point with credits, in every zone.',
+    packName: 'On Demand',
+    credits: 40,
+    canReport: true,
+    canDownload: true,
+    canDowntime: true,
+    zones: [
+      'World',
+      'North and Celtic Seas',
+      'Bay of Biscay',
+      'South China Sea',
+      'Southern North Sea',
+      'Gulf of Mexico',
+      'Gulf of Maine',
+    ],
+  },
+  {
+    name: 'Pack 10 Demo',
+    description: 'Ten points, reports and the advanced weather downtime tool, with a free demo project.',
+    packName: 'Pack 10 Demo',
+    credits: 10,
+    nbAuthPoints: 10,
+    canReport: true,
+    canDowntime: true,
+    canDownload: true,
+    zones: ['North and Celtic Seas', 'Bay of Biscay'],
+  },
+  {
+    name: 'Standard Access',
+    description: 'Statistics and reports on screen; contact us to download the statistics.',
+    packName: 'Standard Access',
+    credits: 20,
+    canReport: true,
+    zones: ['World', 'Southern North Sea', 'Bay of Biscay'],
+  },
+  {
+    name: 'Full Study Unlimited',
+    description: 'Unlimited full studies in every zone, with maps, reports, downtime and downloads.',
+    packName: 'Full Study Unlimited',
+    isUnlimited: true,
+    hasUnlimitedFullStudy: true,
+    hasMaps: true,
+    canReport: true,
+    canDowntime: true,
+    canDownload: true,
+    zones: [
+      'World',
+      'North and Celtic Seas',
+      'Bay of Biscay',
+      'South China Sea',
+      'Southern North Sea',
+      'Gulf of Mexico',
+      'Gulf of Maine',
+    ],
+  },
+  {
+    name: 'Marine Contractors Dashboard',
+    description: 'Plan vessel operations against the weather with the marine-contractors wizard.',
+    packName: 'Marine Contractors Dashboard',
+    isMcDashboard: true,
+    isUnlimited: true,
+    canDowntime: true,
+    canReport: true,
+    zones: ['North and Celtic Seas', 'Southern North Sea'],
+  },
+];
+
+interface CustomerSeed {
+  name: string;
+  isProvider?: boolean;
+  credits: number;
+  /** Offer name and the instance's [start, end] offsets from now, in days. */
+  offers: { offer: string; startDays: number; endDays: number }[];
+  users: {
+    username: string;
+    firstName: string;
+    lastName: string;
+    isStaff?: boolean;
+    isSuperuser?: boolean;
+    pending?: boolean;
+  }[];
+}
+
+const customerSeeds: CustomerSeed[] = [
+  {
+    name: 'Metocean Studio',
+    isProvider: true,
+    credits: 0,
+    offers: [],
+    users: [{ username: 'admin', firstName: 'Ada', lastName: 'Admin', isStaff: true, isSuperuser: true }],
+  },
+  {
+    name: 'Demo Offshore Ltd',
+    credits: 40,
+    offers: [
+      { offer: 'On Demand', startDays: -60, endDays: 305 },
+      { offer: 'Full Study Unlimited', startDays: -60, endDays: 305 },
+      { offer: 'Marine Contractors Dashboard', startDays: -60, endDays: 305 },
+    ],
+    users: [
+      { username: 'manager', firstName: 'Morgan', lastName: 'Manager', isStaff: true },
+      { username: 'member', firstName: 'Mel', lastName: 'Member' },
+      { username: 'invitee', firstName: '', lastName: '', pending: true },
+    ],
+  },
+  {
+    name: 'Trial Marine',
+    credits: 0,
+    offers: [{ offer: 'Free Trial', startDays: -1, endDays: 29 }],
+    users: [{ username: 'trial', firstName: 'Tess', lastName: 'Trial', isStaff: true }],
+  },
+  {
+    name: 'Pack Demo Co',
+    credits: 10,
+    offers: [{ offer: 'Pack 10 Demo', startDays: -10, endDays: 355 }],
+    users: [{ username: 'demo', firstName: 'Dana', lastName: 'Demo', isStaff: true }],
+  },
+  {
+    name: 'Standard Harbour',
+    credits: 20,
+    offers: [{ offer: 'Standard Access', startDays: -30, endDays: 335 }],
+    users: [{ username: 'standard', firstName: 'Stan', lastName: 'Standard', isStaff: true }],
+  },
+  {
+    name: 'Expired Shipping',
+    credits: 3,
+    offers: [{ offer: 'On Demand', startDays: -400, endDays: -35 }],
+    users: [{ username: 'expired', firstName: 'Eli', lastName: 'Expired', isStaff: true }],
+  },
+];
+
+export const demoUsernames = customerSeeds.flatMap((c) =>
+  c.users.filter((u) => !u.pending).map((u) => u.username),
+);
+
+/**
+ * The demo users' password: DEMO_PASSWORD when set; otherwise a random one, kept under DATA_DIR so a
+ * restart prints the same logins. Never a fixed value.
+ */
+export function demoPassword(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'secrets', 'demo-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const generated = `Demo-${randomBytes(9).toString('base64url')}7`;
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
+export async function hasBeenSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).limit(1);
+  return row !== undefined;
+}
+
+export async function seedDemo(db: Db, password: string, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const zoneIds = new Map<string, number>();
+    for (const seed of zoneSeeds) {
+      const values = {
+        name: seed.name,
+        description: seed.description,
+        isDemo: seed.isDemo ?? false,
+        isWorld: seed.isWorld ?? false,
+        isCyclonic: seed.isCyclonic ?? false,
+        ...zoneGeometry(seed),
+      };
+      const [row] = await tx
+        .insert(zones)
+        .values(values)
+        .onConflictDoUpdate({ target: zones.name, set: values })
+        .returning({ id: zones.id });
+      if (row) zoneIds.set(seed.name, row.id);
+    }
+
+    const offerIds = new Map<string, typeof offers.$inferSelect>();
+    for (const { zones: zoneNames, ...seed } of offerSeeds) {
+      const [row] = await tx
+        .insert(offers)
+        .values(seed)
+        .onConflictDoUpdate({ target: offers.name, set: seed })
+        .returning();
+      if (!row) continue;
+      offerIds.set(seed.name, row);
+      await tx.delete(offerZones).where(eq(offerZones.offerId, row.id));
+      await tx
+        .insert(offerZones)
+        .values(zoneNames.map((zone) => ({ offerId: row.id, zoneId: zoneIds.get(zone) ?? 0 })));
+    }
+
+    for (const seed of customerSeeds) {
+      let [customer] = await tx.select().from(customers).where(eq(customers.name, seed.name)).limit(1);
+      const values = {
+        name: seed.name,
+        isProvider: seed.isProvider ?? false,
+        credits: seed.credits,
+        totalCredits: seed.credits,
+      };
+      if (customer) await tx.update(customers).set(values).where(eq(customers.id, customer.id));
+      else [customer] = await tx.insert(customers).values(values).returning();
+      if (!customer) throw new Error(`customer ${seed.name} could not be created`);
+
+      await tx.delete(offerInstances).where(eq(offerInstances.customerId, customer.id));
+      for (const grant of seed.offers) {
+        const offer = offerIds.get(grant.offer);
+        if (!offer) throw new Error(`offer ${grant.offer} missing from the seed`);
+        const {
+          id: _id,
+          name: _n,
+          description: _d,
+          informationalMessage: _i,
+          durationDays: _days,
+          createdAt: _c,
+          ...terms
+        } = offer;
+        const [instance] = await tx
+          .insert(offerInstances)
+          .values({
+            ...terms,
+            credits: seed.credits,
+            offerId: offer.id,
+            customerId: customer.id,
+            offerStart: new Date(now.getTime() + grant.startDays * DAY),
+            offerEnd: new Date(now.getTime() + grant.endDays * DAY),
+          })
+          .returning({ id: offerInstances.id });
+        const zoneRows = await tx.select().from(offerZones).where(eq(offerZones.offerId, offer.id));
+        if (instance && zoneRows.length > 0)
+          await tx
+            .insert(offerInstanceZones)
+            .values(zoneRows.map((z) => ({ offerInstanceId: instance.id, zoneId: z.zoneId })));
+      }
+
+      let managerId: number | null = null;
+      for (const person of seed.users) {
+        const email = `${person.username}@${seed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`;
+        const values: typeof users.$inferInsert = {
+          customerId: customer.id,
+          username: person.username,
+          email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          isStaff: person.isStaff ?? false,
+          isSuperuser: person.isSuperuser ?? false,
+          isActive: !person.pending,
+          passwordHash: person.pending ? null : passwordHash,
+          invitedById: person.pending ? managerId : null,
+          failedLogins: 0,
+          lockedUntil: null,
+        };
+        const [row] = await tx
+          .insert(users)
+          .values(values)
+          .onConflictDoUpdate({ target: users.username, set: values })
+          .returning({ id: users.id });
+        if (person.isStaff && row) managerId ??= row.id;
+      }
+    }
+
+    for (const release of changelogSeed)
+      await tx
+        .insert(changelogReleases)
+        .values(release)
+        .onConflictDoUpdate({ target: changelogReleases.version, set: release });
+    for (const page of flatPageSeeds)
+      await tx.insert(flatPages).values(page).onConflictDoUpdate({ target: flatPages.url, set: page });
+  });
+}

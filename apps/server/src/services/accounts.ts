@@ -1,0 +1,40 @@
+// The customer account as spec 000 §3 presents it: credits, pack, end of subscription.
+import { count, desc, eq } from 'drizzle-orm';
+import type { Account } from '@metocean/contracts';
+import { customers, offerInstances, offers, users } from '../db/schema';
+import type { Db } from '../db/client';
+
+/**
+ * An account is expired when it has offer instances and every one has ended (an offer is expired when
+ * the current time is on or after its end, spec 000 §4). The provider's own account never expires.
+ */
+export async function presentAccount(db: Db, customerId: number, now = new Date()): Promise<Account> {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!customer) throw new Error(`customer ${customerId} not found`);
+  const instances = await db
+    .select({ instance: offerInstances, offerName: offers.name })
+    .from(offerInstances)
+    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
+    .where(eq(offerInstances.customerId, customerId))
+    .orderBy(desc(offerInstances.offerEnd));
+  const active = instances.filter((row) => row.instance.offerEnd.getTime() > now.getTime());
+  const current = active[0] ?? instances[0];
+  const [people] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
+  return {
+    id: customer.id,
+    name: customer.name,
+    image: customer.logo,
+    collaborators: people?.n ?? 0,
+    totalCredits: customer.totalCredits,
+    credits: customer.credits,
+    pack: current
+      ? {
+          name: current.instance.packName || current.offerName,
+          hasUnlimitedFullStudy: current.instance.hasUnlimitedFullStudy,
+          hasUnlimitedDiscover: current.instance.hasUnlimitedDiscover,
+        }
+      : null,
+    subscriptionEnd: instances[0]?.instance.offerEnd.toISOString() ?? null,
+    subscriptionExpired: !customer.isProvider && instances.length > 0 && active.length === 0,
+  };
+}
