@@ -352,13 +352,13 @@ export function bootstrapIntervals(
   const draws = returnPeriods.map(() => new Float64Array(resamples));
   let ok = 0;
   let failed = 0;
-  const location = fit.method === 'pot' ? { location: fit.threshold } : {};
+  const fixed = fit.method === 'pot' ? { location: fit.threshold, start: fit.parameters } : { start: fit.parameters };
   const values = new Float64Array(size);
   for (let b = 0; b < resamples; b++) {
     for (let i = 0; i < size; i++) values[i] = law.ppf(random(), fit.parameters);
     let parameters: Parameters;
     try {
-      parameters = fitParameters(fit.law, weightedSample(values), location);
+      parameters = fitParameters(fit.law, weightedSample(values), fixed);
     } catch {
       failed++;
       continue;

@@ -4,7 +4,7 @@
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { digamma, trigamma } from './special';
-import { goldenMax, minimize, solveBracketed } from './optimize';
+import { goldenMax, minimize, nelderMead, solveBracketed } from './optimize';
 
 export interface WeightedSample {
   /** Distinct values, ascending. */
@@ -44,10 +44,27 @@ export interface Fit {
 }
 
 export function negativeLogLikelihood(law: LawId, sample: WeightedSample, p: Parameters): number {
+  if (law === 'gev' && Math.abs(p.shape ?? 0) > 1e-9) return gevNll(sample, p);
   const logpdf = LAWS[law].logpdf;
   let s = 0;
   for (let i = 0; i < sample.x.length; i++) s -= sample.w[i]! * logpdf(sample.x[i]!, p);
   return Number.isNaN(s) ? Infinity : s;
+}
+
+/** GEV negative log-likelihood inlined (the bootstrap evaluates it about 10^5 times), Coles (2001) (3.7). */
+function gevNll(sample: WeightedSample, p: Parameters): number {
+  const xi = p.shape!;
+  const inverse = 1 / xi;
+  const sigma = p.scale;
+  if (!(sigma > 0)) return Infinity;
+  let s = sample.n * Math.log(sigma);
+  for (let i = 0; i < sample.x.length; i++) {
+    const t = 1 + (xi * (sample.x[i]! - p.location)) / sigma;
+    if (!(t > 0)) return Infinity;
+    const logT = Math.log(t);
+    s += sample.w[i]! * ((1 + inverse) * logT + Math.exp(-logT * inverse));
+  }
+  return s;
 }
 
 /** Kolmogorov-Smirnov statistic of the sample against a fitted law (as scipy.stats.kstest). */
@@ -100,12 +117,13 @@ function fitGumbel(s: WeightedSample): Parameters {
   const mean = weightedMean(s, (x) => x);
   const sd = Math.sqrt(weightedMean(s, (x) => (x - mean) ** 2));
   if (!(sd > 0)) throw new RangeError('fitGumbel: the sample has no spread');
-  const c = s.x[s.x.length - 1]!;
+  // shifting by the minimum keeps every e^{-(x - c)/β} in (0, 1]
+  const c = s.x[0]!;
   const g = (beta: number): number => {
     let num = 0;
     let den = 0;
     for (let i = 0; i < s.x.length; i++) {
-      const e = s.w[i]! * Math.exp((c - s.x[i]!) / -beta);
+      const e = s.w[i]! * Math.exp(-(s.x[i]! - c) / beta);
       num += s.x[i]! * e;
       den += e;
     }
@@ -117,7 +135,7 @@ function fitGumbel(s: WeightedSample): Parameters {
   while (g(lo) > 0) lo /= 2;
   const beta = solveBracketed(g, lo, hi);
   let sum = 0;
-  for (let i = 0; i < s.x.length; i++) sum += s.w[i]! * Math.exp((c - s.x[i]!) / -beta);
+  for (let i = 0; i < s.x.length; i++) sum += s.w[i]! * Math.exp(-(s.x[i]! - c) / beta);
   return { location: c - beta * Math.log(sum / s.n), scale: beta, shape: 0 };
 }
 
@@ -227,10 +245,16 @@ function logGammaPositive(x: number): number {
   return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * x);
 }
 
-function fitGev(s: WeightedSample): Parameters {
+function fitGev(s: WeightedSample, start?: Parameters): Parameters {
   if (s.n < 3) throw new RangeError('fitGev: at least 3 values are needed');
   const nll = (v: number[]): number =>
     negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
+  if (start) {
+    // warm start from a nearby estimate (bootstrap refits): one simplex run is enough
+    const x0 = [start.location, Math.log(start.scale), start.shape ?? 0];
+    const warm = nelderMead(nll, x0, [0.1 * start.scale, 0.1, 0.05], { tolerance: 1e-9, xTolerance: 1e-6 });
+    return { location: warm.x[0]!, scale: Math.exp(warm.x[1]!), shape: warm.x[2]! };
+  }
   const starts = [gevStart(s), fitGumbel(s)];
   let best: { x: number[]; value: number } | null = null;
   for (const start of starts) {
@@ -242,7 +266,7 @@ function fitGev(s: WeightedSample): Parameters {
 }
 
 /** GPD MLE of the excesses over `threshold`, started from the method of moments (Hosking & Wallis 1987). */
-function fitGpd(s: WeightedSample, threshold: number): Parameters {
+function fitGpd(s: WeightedSample, threshold: number, start?: Parameters): Parameters {
   if (s.n < 2) throw new RangeError('fitGpd: at least 2 peaks are needed');
   const mean = weightedMean(s, (x) => x - threshold);
   const variance = weightedMean(s, (x) => (x - threshold - mean) ** 2);
@@ -251,6 +275,10 @@ function fitGpd(s: WeightedSample, threshold: number): Parameters {
   const sigma0 = Math.max(1e-9, 0.5 * mean * (ratio + 1));
   const nll = (v: number[]): number =>
     negativeLogLikelihood('gpd', s, { location: threshold, scale: Math.exp(v[0]!), shape: v[1]! });
+  if (start) {
+    const warm = nelderMead(nll, [Math.log(start.scale), start.shape ?? 0], [0.1, 0.05], { tolerance: 1e-9, xTolerance: 1e-6 });
+    return { location: threshold, scale: Math.exp(warm.x[0]!), shape: warm.x[1]! };
+  }
   let best = minimize(nll, [Math.log(sigma0), xi0], [0.1, 0.05]);
   const fromExponential = minimize(nll, [Math.log(mean), 0], [0.1, 0.05]);
   if (fromExponential.value < best.value) best = fromExponential;
@@ -260,6 +288,8 @@ function fitGpd(s: WeightedSample, threshold: number): Parameters {
 export interface FitOptions {
   /** Location held fixed (the threshold for peaks over threshold); 0 when absent for weibull2. */
   location?: number;
+  /** Starting point for the iterative fits (GEV, GPD): a bootstrap refit starts from the original estimate. */
+  start?: Parameters;
 }
 
 /** Parameters of `law` fitted by maximum likelihood. */
@@ -280,9 +310,9 @@ export function fitParameters(law: LawId, sample: WeightedSample, options: FitOp
     case 'weibull3':
       return fitWeibull3(sample);
     case 'gev':
-      return fitGev(sample);
+      return fitGev(sample, options.start);
     case 'gpd':
-      return fitGpd(sample, location);
+      return fitGpd(sample, location, options.start);
     case 'exponential':
       return { location, scale: weightedMean(sample, (x) => x - location), shape: 0 };
   }

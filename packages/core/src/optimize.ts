@@ -14,11 +14,12 @@ export function nelderMead(
   f: (x: number[]) => number,
   start: number[],
   steps: number[],
-  options: { maxIterations?: number; tolerance?: number } = {},
+  options: { maxIterations?: number; tolerance?: number; xTolerance?: number } = {},
 ): Minimum {
   const n = start.length;
   const maxIterations = options.maxIterations ?? 400 * n;
   const tolerance = options.tolerance ?? 1e-12;
+  const xTolerance = options.xTolerance ?? 1e-9;
   const evaluate = (x: number[]): number => {
     const v = f(x);
     return Number.isFinite(v) ? v : Infinity;
@@ -43,9 +44,12 @@ export function nelderMead(
     const worst = values[n]!;
     let spread = 0;
     for (let i = 1; i <= n; i++) {
-      for (let j = 0; j < n; j++) spread = Math.max(spread, Math.abs(simplex[i]![j]! - simplex[0]![j]!));
+      for (let j = 0; j < n; j++) {
+        const d = Math.abs(simplex[i]![j]! - simplex[0]![j]!) / (1 + Math.abs(simplex[0]![j]!));
+        spread = Math.max(spread, d);
+      }
     }
-    if (Math.abs(worst - best) <= tolerance * (Math.abs(best) + tolerance) && spread <= 1e-10) break;
+    if (Math.abs(worst - best) <= tolerance * (Math.abs(best) + tolerance) && spread <= xTolerance) break;
     const centroid = new Array<number>(n).fill(0);
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) centroid[j]! += simplex[i]![j]! / n;
     const along = (t: number): number[] => centroid.map((c, j) => c + t * (simplex[n]![j]! - c));
