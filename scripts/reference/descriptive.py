@@ -38,8 +38,13 @@ def year_month(s):
 
 
 def edges(start, width, vmax):
-    count = max(1, int(np.floor((vmax - start) / width)) + 1)
-    return [start + k * width for k in range(count + 1)]
+    # start + k*width rounded to 12 significant digits, the last edge strictly above the maximum
+    e = [float('%.12g' % start)]
+    k = 1
+    while e[-1] <= vmax or len(e) < 2:
+        e.append(float('%.12g' % (start + k * width)))
+        k += 1
+    return e
 
 
 era5 = load(ERA5)

@@ -3,11 +3,17 @@
 import { DEFAULT_PERCENTILES, quantileSorted, validValues } from './descriptive';
 import { calendarOf } from './series';
 
-/** Regular edges from `start` with step `width` covering [start, max]. */
+/** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
+function edgeAt(start: number, width: number, k: number): number {
+  return Number((start + k * width).toPrecision(12));
+}
+
+/** Regular edges from `start` with step `width`, the last one strictly above `max`. */
 export function regularEdges(start: number, width: number, max: number): number[] {
   if (!(width > 0)) throw new RangeError(`regularEdges: width must be positive, got ${width}`);
-  const count = Math.max(1, Math.floor((max - start) / width) + 1);
-  return Array.from({ length: count + 1 }, (_, k) => start + k * width);
+  const edges = [edgeAt(start, width, 0)];
+  for (let k = 1; edges[edges.length - 1]! <= max || edges.length < 2; k++) edges.push(edgeAt(start, width, k));
+  return edges;
 }
 
 /** Index of the left-closed bin of x among edges (regular or not); -1 outside. */

@@ -7,3 +7,7 @@ export * from './laws';
 export * from './fit';
 export * from './binning';
 export * from './extremes';
+export * from './windows';
+export * from './display';
+export * from './metrics';
+export * from './contours';

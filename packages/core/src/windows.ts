@@ -1,0 +1,186 @@
+// Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
+// of the calm run starting there, so every duration is answered in O(n) whatever its length.
+import { quantileSorted } from './descriptive';
+import { calendarOf, HOUR_MS } from './series';
+
+/**
+ * calm[i] = number of consecutive steps from i on whose value exists and is strictly below the limit
+ * (0 where the value is missing or not below). Missing values break windows.
+ */
+export function calmRunLengths(values: ArrayLike<number>, limit: number): Int32Array {
+  const n = values.length;
+  const calm = new Int32Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const v = values[i]!;
+    calm[i] = v < limit ? (i + 1 < n ? calm[i + 1]! : 0) + 1 : 0;
+  }
+  return calm;
+}
+
+function stepsFor(durationHours: number, stepMs: number, caller: string): number {
+  if (!(durationHours > 0)) throw new RangeError(`${caller}: durations must be positive hours, got ${durationHours}`);
+  return Math.ceil((durationHours * HOUR_MS) / stepMs - 1e-9);
+}
+
+export interface WindowRow {
+  /** Calendar month 1-12, or 0 for the whole year. */
+  month: number;
+  durationHours: number;
+  /** Chance, %, that a window of at least the duration starts at a random time with data. */
+  probability: number;
+  /** Calm periods of at least the duration starting in the month, per year with data in that month. */
+  meanCalmPeriods: number;
+  /** Mean length of those calm periods, hours (NaN when none). */
+  meanCalmLengthHours: number;
+  /** Steps with data in the month (the denominator of the probability). */
+  hoursWithData: number;
+  /** Years with data in the month. */
+  years: number;
+}
+
+/**
+ * WW: for each duration and month, the probability that a window starts at t (every value in
+ * [t, t + D) exists and is below the limit), and the calm periods (maximal runs, counted in the month they
+ * start) of at least D hours. Month 0 is the whole year.
+ */
+export function weatherWindows(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationsHours: readonly number[]; stepMs?: number },
+): WindowRow[] {
+  if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
+  const stepMs = options.stepMs ?? HOUR_MS;
+  const stepHours = stepMs / HOUR_MS;
+  const calm = calmRunLengths(values, options.below);
+  const { year, month } = calendarOf(time);
+  const valid = new Float64Array(13);
+  const yearsWithData = Array.from({ length: 13 }, () => new Set<number>());
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!)) continue;
+    valid[month[i]!]!++;
+    valid[0]!++;
+    yearsWithData[month[i]!]!.add(year[i]!);
+    yearsWithData[0]!.add(year[i]!);
+  }
+  const rows: WindowRow[] = [];
+  for (const durationHours of options.durationsHours) {
+    const d = stepsFor(durationHours, stepMs, 'weatherWindows');
+    const starts = new Float64Array(13);
+    const periods = new Float64Array(13);
+    const lengths = new Float64Array(13);
+    for (let i = 0; i < calm.length; i++) {
+      const run = calm[i]!;
+      if (run < d) continue;
+      const m = month[i]!;
+      starts[m]!++;
+      if (i === 0 || calm[i - 1] === 0) {
+        periods[m]!++;
+        lengths[m]! += run * stepHours;
+      }
+    }
+    for (let m = 1; m <= 12; m++) {
+      starts[0]! += starts[m]!;
+      periods[0]! += periods[m]!;
+      lengths[0]! += lengths[m]!;
+    }
+    for (let m = 0; m <= 12; m++) {
+      const years = yearsWithData[m]!.size;
+      rows.push({
+        month: m,
+        durationHours,
+        probability: valid[m]! > 0 ? (100 * starts[m]!) / valid[m]! : NaN,
+        meanCalmPeriods: years > 0 ? periods[m]! / years : NaN,
+        meanCalmLengthHours: periods[m]! > 0 ? lengths[m]! / periods[m]! : NaN,
+        hoursWithData: valid[m]! * stepHours,
+        years,
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * next[i] = first step s ≥ i where a window of `steps` steps starts, or -1 when none does before the
+ * end of the series.
+ */
+export function nextWindowStart(calm: Int32Array, steps: number): Int32Array {
+  const n = calm.length;
+  const next = new Int32Array(n);
+  let upcoming = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (calm[i]! >= steps) upcoming = i;
+    next[i] = upcoming;
+  }
+  return next;
+}
+
+export interface DowntimeRow {
+  /** Calendar month 1-12, or 0 for the whole year. */
+  month: number;
+  durationHours: number;
+  /** Start times considered: steps with data in the month. */
+  starts: number;
+  /** Starts with no window before the end of the series, left out of the statistics. */
+  censored: number;
+  meanWaitHours: number;
+  /** Percentile (0-100) -> waiting hours, type 7. */
+  waitPercentilesHours: Record<string, number>;
+  p50WaitHours: number;
+  p90WaitHours: number;
+  /** Mean total duration: waiting plus the operation itself, hours. */
+  meanTotalHours: number;
+}
+
+export const DOWNTIME_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90];
+
+/**
+ * WD: for an operation needing a continuous window of D hours below the limit, the waiting time from each
+ * start t (a step with data) to the first window start ≥ t, and the total duration wait + D, per month.
+ */
+export function weatherDowntime(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationHours: number; stepMs?: number; percentiles?: readonly number[] },
+): DowntimeRow[] {
+  if (time.length !== values.length) throw new RangeError('weatherDowntime: time and values differ in length');
+  const stepMs = options.stepMs ?? HOUR_MS;
+  const stepHours = stepMs / HOUR_MS;
+  const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
+  const next = nextWindowStart(calmRunLengths(values, options.below), d);
+  const { month } = calendarOf(time);
+  const waits: number[][] = Array.from({ length: 13 }, () => []);
+  const starts = new Float64Array(13);
+  const censored = new Float64Array(13);
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!)) continue;
+    const m = month[i]!;
+    starts[m]!++;
+    starts[0]!++;
+    if (next[i]! < 0) {
+      censored[m]!++;
+      censored[0]!++;
+      continue;
+    }
+    const wait = (next[i]! - i) * stepHours;
+    waits[m]!.push(wait);
+    waits[0]!.push(wait);
+  }
+  const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
+  return waits.map((list, m) => {
+    const sorted = Float64Array.from(list).sort();
+    const mean = sorted.length ? sorted.reduce((s, w) => s + w, 0) / sorted.length : NaN;
+    const table: Record<string, number> = {};
+    for (const p of percentiles) table[String(p)] = quantileSorted(sorted, p / 100);
+    return {
+      month: m,
+      durationHours: options.durationHours,
+      starts: starts[m]!,
+      censored: censored[m]!,
+      meanWaitHours: mean,
+      waitPercentilesHours: table,
+      p50WaitHours: quantileSorted(sorted, 0.5),
+      p90WaitHours: quantileSorted(sorted, 0.9),
+      meanTotalHours: mean + options.durationHours,
+    };
+  });
+}

@@ -1,0 +1,88 @@
+import { describe as suite, expect, test } from 'vitest';
+import { binIndex, empiricalDistribution, jointTable, monthlyRoses, rose, sectorIndex } from '../src';
+import { era5, ndbc, nora3, reference, values } from './data';
+
+// Reference: scripts/reference/descriptive.py: numpy.histogram and numpy.histogram2d on the same
+// left-closed edges, and a numpy rose (sector floor(((d + w/2) mod 360) / w), classes by searchsorted).
+// Counts are exact; percentages to 1e-9.
+interface Ref {
+  epd: Record<string, { edges: number[]; counts: number[]; quantiles: Record<string, number> }>;
+  joint: { xEdges: number[]; yEdges: number[]; counts: number[][] };
+  rose: Record<string, number[][]>;
+}
+const ref = reference<Ref>('binning.json');
+
+suite('EPD', () => {
+  for (const [key, get] of [
+    ['era5.swh@0.5', () => values(era5(), 'swh')],
+    ['era5.swh@0.1', () => values(era5(), 'swh')],
+    ['ndbc.hs@0.25', () => values(ndbc(), 'significant wave height')],
+  ] as const) {
+    test(`${key}: histogram counts equal numpy.histogram, quantiles numpy.percentile`, () => {
+      const e = ref.epd[key]!;
+      const width = Number(key.split('@')[1]);
+      const epd = empiricalDistribution(get(), { binWidth: width });
+      expect(epd.edges).toEqual(e.edges);
+      expect(epd.counts).toEqual(e.counts);
+      for (const [p, v] of Object.entries(e.quantiles)) expect(epd.quantiles[p]).toBeCloseTo(v, 9);
+      expect(epd.nonExceedancePercent.at(-1)).toBeCloseTo(100, 12);
+      expect(epd.exceedancePercent[0]).toBe(100);
+      expect(epd.density.reduce((s, d) => s + d * width, 0)).toBeCloseTo(1, 12);
+    });
+  }
+  test('a value on an edge falls in the bin it opens (0.3 with width 0.1)', () => {
+    expect(binIndex([0, 0.1, 0.2, 0.3, 0.4], 0.3, 0.1)).toBe(3);
+    expect(binIndex([0, 0.1, 0.2, 0.3, 0.4], 0.29999999999999993, 0.1)).toBe(2);
+    const epd = empiricalDistribution([0.3, 0.2], { binWidth: 0.1 });
+    expect(epd.edges).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
+    expect(epd.counts).toEqual([0, 0, 1, 1]);
+  });
+  test('empty input returns empty arrays; a bad width throws naming the argument', () => {
+    expect(empiricalDistribution([NaN], { binWidth: 1 }).counts).toEqual([]);
+    expect(() => empiricalDistribution([1], { binWidth: 0 })).toThrow(/binWidth/);
+  });
+});
+
+suite('EJPD', () => {
+  test('ERA5 Hs × Tp counts equal numpy.histogram2d; per-mille and marginals add up', () => {
+    const t = jointTable(values(era5(), 'swh'), values(era5(), 'pp1d'), { dx: 0.5, dy: 1 });
+    expect(t.xEdges).toEqual(ref.joint.xEdges);
+    expect(t.yEdges).toEqual(ref.joint.yEdges);
+    expect(t.counts).toEqual(ref.joint.counts);
+    expect(t.perMille.flat().reduce((a, b) => a + b, 0)).toBeCloseTo(1000, 9);
+    expect(t.xMarginal.reduce((a, b) => a + b, 0)).toBe(t.count);
+    expect(t.yMarginal.reduce((a, b) => a + b, 0)).toBe(t.count);
+  });
+  test('pairs with a missing member are left out', () => {
+    expect(jointTable([1, NaN, 1], [1, 1, NaN], { dx: 1, dy: 1 }).count).toBe(1);
+  });
+});
+
+suite('DR roses', () => {
+  test('ERA5 mwd × Hs, 16 sectors, equals the numpy rose', () => {
+    const r = rose(values(era5(), 'mwd'), values(era5(), 'swh'), { sectors: 16, edges: [0, 1, 2, 3, 4] });
+    r.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref.rose['era5.mwd.swh.16']![k]![c]!, 9)));
+    expect(r.sectors[1]).toBe(22.5);
+  });
+  test('NORA3 wind 10 m, 36 sectors, equals the numpy rose', () => {
+    const s = nora3();
+    const r = rose(values(s, 'wind_direction_10m'), values(s, 'wind_speed_10m'), { sectors: 36, edges: [0, 5, 10, 15, 20] });
+    r.percent.forEach((row, k) =>
+      row.forEach((p, c) => expect(p).toBeCloseTo(ref.rose['nora3.wind_direction_10m.wind_speed_10m.36']![k]![c]!, 9)),
+    );
+  });
+  test('sector k covers [k·w - w/2, k·w + w/2): 348.75° opens north with 16 sectors, 11.25° opens sector 1', () => {
+    expect(sectorIndex(348.75, 16)).toBe(0);
+    expect(sectorIndex(348.7499, 16)).toBe(15);
+    expect(sectorIndex(11.25, 16)).toBe(1);
+    expect(sectorIndex(360, 16)).toBe(0);
+    expect(sectorIndex(-10, 36)).toBe(35);
+  });
+  test('monthly roses partition the annual one', () => {
+    const s = era5();
+    const options = { sectors: 8, edges: [0, 2] };
+    const annual = rose(values(s, 'mwd'), values(s, 'swh'), options);
+    const months = monthlyRoses(s.time, values(s, 'mwd'), values(s, 'swh'), options);
+    expect(months.reduce((sum, m) => sum + m.count, 0)).toBe(annual.count);
+  });
+});

@@ -1,0 +1,186 @@
+import { describe as suite, expect, test } from 'vitest';
+import {
+  angularDifference,
+  comparisonMetrics,
+  concomitantDownsample,
+  directionalMetrics,
+  fitHsTpModel,
+  iformContour,
+  linearRegression,
+  meanProfile,
+  minMaxDownsample,
+  muOf,
+  LAWS,
+  negativeLogLikelihood,
+  normalPpf,
+  scatterDensity,
+  sigmaOf,
+  weightedSample,
+} from '../src';
+import type { Series } from '../src';
+import { DATA_DIR, era5, nora3, reference, values } from './data';
+import { readFileSync } from 'node:fs';
+import { parseCsvSeries } from '@metocean/hindcast';
+
+// Reference: scripts/reference/comparison.py (numpy formulas, scipy.stats.linregress, pearsonr,
+// circmean, weibull_min.fit, optimize.curve_fit) on NORA3 2000 and NDBC 44007 (ec-benchmark A).
+interface Ref {
+  metrics: Record<string, number> & { regression: { slope: number; intercept: number; r2: number } };
+  directional: { dirBias: number; dirRmse: number; dirCorr: number };
+  contour: {
+    hs: { location: number; scale: number; shape: number; nll: number };
+    bins: { hs: number; mu: number; sigma: number; count: number }[];
+    a: number[];
+    b: number[];
+    sseMu: number;
+    sseSigma: number;
+    contours: Record<string, { beta: number; hs: number[]; tp: number[] }>;
+  };
+}
+const ref = reference<Ref>('comparison.json');
+
+suite('model vs observation metrics (NORA3 10 m wind as model, 100 m wind as measure)', () => {
+  test('bias, pbias, rmse, nrmse, corr, SI and std ratio equal numpy/scipy to 1e-9', () => {
+    const s = nora3();
+    const m = comparisonMetrics(values(s, 'wind_speed_10m'), values(s, 'wind_speed_100m'));
+    expect(m.n).toBe(ref.metrics.n);
+    for (const k of ['bias', 'pbias', 'rmse', 'nrmse', 'corr', 'si', 'stdRatio'] as const) {
+      expect(m[k]).toBeCloseTo(ref.metrics[k]!, 9);
+    }
+  });
+  test('linear regression equals scipy.stats.linregress', () => {
+    const s = nora3();
+    const r = linearRegression(values(s, 'wind_speed_10m'), values(s, 'wind_speed_100m'));
+    expect(r.slope).toBeCloseTo(ref.metrics.regression.slope, 10);
+    expect(r.intercept).toBeCloseTo(ref.metrics.regression.intercept, 10);
+    expect(r.r2).toBeCloseTo(ref.metrics.regression.r2, 10);
+  });
+  test('directional metrics on circular differences equal numpy/scipy.circmean (wind 10 m vs wave thq)', () => {
+    const s = nora3();
+    const d = directionalMetrics(values(s, 'wind_direction_10m'), values(s, 'thq'));
+    expect(d.dirBias).toBeCloseTo(ref.directional.dirBias, 9);
+    expect(d.dirRmse).toBeCloseTo(ref.directional.dirRmse, 9);
+    expect(d.dirCorr).toBeCloseTo(ref.directional.dirCorr, 9);
+  });
+  test('circular difference takes the short way round', () => {
+    expect(angularDifference(350, 10)).toBe(-20);
+    expect(angularDifference(10, 350)).toBe(20);
+    expect(angularDifference(180, 0)).toBe(-180);
+  });
+  test('scatter density: cells add up, radius 1.5-20 by occurrence, zero pairs left out (brute force)', () => {
+    const model = [0, 1.2, 1.4, 1.6, 2.1, 2.2];
+    const obs = [1, 1.0, 1.3, 1.1, 2.6, 0];
+    const { cells, n } = scatterDensity(model, obs, { cell: 0.5 });
+    expect(n).toBe(4);
+    expect(cells.map((c) => [c.model, c.obs, c.count])).toEqual([
+      [1.25, 1.25, 2],
+      [1.75, 1.25, 1],
+      [2.25, 2.75, 1],
+    ]);
+    expect(cells[0]!.radius).toBe(20);
+    expect(cells[1]!.radius).toBeCloseTo(1.5 + 18.5 / 2, 12);
+    expect(cells[0]!.meanError).toBeCloseTo((0.2 + 0.1) / 2, 12);
+    expect(cells.reduce((s, c) => s + c.occurrencePercent, 0)).toBeCloseTo(100, 12);
+  });
+});
+
+suite('TS / CTS downsampling', () => {
+  test('every bucket keeps its min and max (brute force on ERA5 Hs); the global extremes survive', () => {
+    const s = era5();
+    const v = values(s, 'swh');
+    const pixels = 800;
+    const out = minMaxDownsample(s.time, v, pixels);
+    expect(out.values.length).toBeLessThanOrEqual(2 * pixels);
+    expect(Math.max(...out.values)).toBe(Math.max(...v));
+    expect(Math.min(...out.values)).toBe(Math.min(...v));
+    for (let b = 0; b < pixels; b += 97) {
+      const from = Math.floor((b * v.length) / pixels);
+      const to = Math.floor(((b + 1) * v.length) / pixels);
+      const chunk = [...v.slice(from, to)];
+      const inBucket = [...out.values].filter((_, i) => out.time[i]! >= s.time[from]! && out.time[i]! < s.time[to]!);
+      expect(Math.max(...inBucket)).toBe(Math.max(...chunk));
+      expect(Math.min(...inBucket)).toBe(Math.min(...chunk));
+    }
+    for (let i = 1; i < out.time.length; i++) expect(out.time[i]!).toBeGreaterThan(out.time[i - 1]!);
+  });
+  test('gaps stay visible as NaN points', () => {
+    const time = Float64Array.from({ length: 100 }, (_, i) => i);
+    const v = Float64Array.from({ length: 100 }, (_, i) => (i >= 40 && i < 60 ? NaN : i));
+    const out = minMaxDownsample(time, v, 10);
+    expect([...out.values].filter(Number.isNaN).length).toBe(2);
+  });
+  test('short series are returned unchanged; CTS shares the buckets', () => {
+    const time = Float64Array.from([0, 1, 2]);
+    expect([...minMaxDownsample(time, [3, 1, 2], 5).values]).toEqual([3, 1, 2]);
+    const cts = concomitantDownsample(era5().time, values(era5(), 'swh'), values(era5(), 'pp1d'), 100);
+    expect(cts.left.values.length).toBeLessThanOrEqual(200);
+    expect(Math.max(...cts.right.values)).toBe(Math.max(...values(era5(), 'pp1d')));
+  });
+});
+
+suite('MEANCOLSTD', () => {
+  test('mean ± std per level of the NORA3 wind heights equals the per-field moments, ordered by level', () => {
+    const s = nora3();
+    const heights = [10, 20, 50, 100, 250, 500, 750];
+    const levelled: Series = {
+      time: s.time,
+      stepMs: s.stepMs,
+      fields: Object.fromEntries(
+        [...heights].reverse().map((h) => [
+          `ws${h}`,
+          { values: values(s, `wind_speed_${h}m`), units: 'm/s', variable: 'ws', level: h, levelType: 'altitude' as const },
+        ]),
+      ),
+    };
+    const profile = meanProfile(levelled, 'ws');
+    expect(profile.map((r) => r.level)).toEqual(heights);
+    const ws10 = [...values(s, 'wind_speed_10m')];
+    const mean = ws10.reduce((a, b) => a + b, 0) / ws10.length;
+    expect(profile[0]!.mean).toBeCloseTo(mean, 9);
+    expect(profile[0]!.std).toBeCloseTo(Math.sqrt(ws10.reduce((a, b) => a + (b - mean) ** 2, 0) / (ws10.length - 1)), 9);
+  });
+});
+
+suite('IFORM contours on NDBC 44007 (ec-benchmark dataset A), Hs and Tz', () => {
+  const a = parseCsvSeries(readFileSync(DATA_DIR + 'ndbc-ecbenchmark/A.txt', 'utf8'));
+  const hs = values(a, 'significant wave height');
+  const tz = values(a, 'zero-up-crossing period');
+  const model = fitHsTpModel(hs, tz);
+  const c = ref.contour;
+  test('Hs 3-parameter Weibull reaches the scipy optimum', () => {
+    const sample = weightedSample(hs.filter((x, i) => x > 0 && tz[i]! > 0));
+    expect(negativeLogLikelihood('weibull3', sample, model.hs)).toBeLessThanOrEqual(c.hs.nll * (1 + 1e-9));
+    expect(model.hs.shape! / c.hs.shape).toBeCloseTo(1, 3);
+  });
+  test('class statistics equal numpy; dependence curves fit at least as well as scipy curve_fit', () => {
+    expect(model.bins.length).toBe(c.bins.length);
+    model.bins.forEach((bin, i) => {
+      expect(bin.count).toBe(c.bins[i]!.count);
+      expect(bin.mu).toBeCloseTo(c.bins[i]!.mu, 9);
+      expect(bin.sigma).toBeCloseTo(c.bins[i]!.sigma, 9);
+    });
+    const sseMu = model.bins.reduce((s, bin) => s + (muOf(model.a, bin.hs) - bin.mu) ** 2, 0);
+    const sseSigma = model.bins.reduce((s, bin) => s + (sigmaOf(model.b, bin.hs) - bin.sigma) ** 2, 0);
+    expect(sseMu).toBeLessThanOrEqual(c.sseMu * (1 + 1e-6));
+    expect(sseSigma).toBeLessThanOrEqual(c.sseSigma * (1 + 1e-6));
+  });
+  for (const T of [1, 10, 100]) {
+    test(`${T}-year contour: β and points within 0.5 % of the scipy contour`, () => {
+      const contour = iformContour(model, T);
+      const e = c.contours[String(T)]!;
+      expect(contour.beta).toBeCloseTo(e.beta, 9);
+      contour.points.forEach((p, i) => {
+        expect(Math.abs(p.hs / e.hs[i]! - 1)).toBeLessThan(5e-3);
+        expect(Math.abs(p.tp / e.tp[i]! - 1)).toBeLessThan(5e-3);
+      });
+    });
+  }
+  test('each contour point lies on the β circle in standard normal space', () => {
+    const contour = iformContour(model, 10);
+    for (const p of contour.points) {
+      const u1 = normalPpf(LAWS.weibull3.cdf(p.hs, model.hs));
+      const u2 = (Math.log(p.tp) - muOf(model.a, p.hs)) / sigmaOf(model.b, p.hs);
+      expect(Math.hypot(u1, u2)).toBeCloseTo(contour.beta, 5);
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe as suite, expect, test } from 'vitest';
+import { calendarOf, calmRunLengths, nextWindowStart, quantileSorted, weatherDowntime, weatherWindows } from '../src';
+import { era5, ndbc, values } from './data';
+
+// Reference: brute-force implementations written straight from the definitions (issue 3, Conventions):
+// a window of D hours starts at t when every value in [t, t + D) exists and is strictly below the limit;
+// the wait from t is the distance to the first window start ≥ t. They are O(n·D) and O(n·wait), the engine
+// is O(n). Counts are exact; means and percentiles to 1e-9.
+const H = 3_600_000;
+
+function bruteWindowStart(v: ArrayLike<number>, t: number, d: number, limit: number): boolean {
+  if (t + d > v.length) return false;
+  for (let k = t; k < t + d; k++) if (!(v[k]! < limit)) return false;
+  return true;
+}
+
+function bruteWait(v: ArrayLike<number>, t: number, d: number, limit: number): number {
+  for (let s = t; s < v.length; s++) if (bruteWindowStart(v, s, d, limit)) return s - t;
+  return -1;
+}
+
+function bruteCalmPeriods(v: ArrayLike<number>, d: number, limit: number): { start: number; length: number }[] {
+  const out: { start: number; length: number }[] = [];
+  let i = 0;
+  while (i < v.length) {
+    if (!(v[i]! < limit)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < v.length && v[j]! < limit) j++;
+    if (j - i >= d) out.push({ start: i, length: j - i });
+    i = j;
+  }
+  return out;
+}
+
+function slice(from: number, to: number): { time: Float64Array; v: Float64Array } {
+  const s = ndbc();
+  return { time: s.time.slice(from, to), v: Float64Array.from(values(s, 'significant wave height').slice(from, to)) };
+}
+
+suite('WW on real data equals the brute force', () => {
+  // two years of NDBC 44007 with gaps (1996-1997)
+  const { time, v } = slice(0, 2 * 8784);
+  const { month, year } = calendarOf(time);
+  for (const [limit, d] of [
+    [1.5, 6],
+    [2, 24],
+    [1, 48],
+  ] as const) {
+    test(`below ${limit} m for ${d} h: probability, calm periods and their mean length per month`, () => {
+      const rows = weatherWindows(time, v, { below: limit, durationsHours: [d] });
+      const periods = bruteCalmPeriods(v, d, limit);
+      for (let m = 1; m <= 12; m++) {
+        let validHours = 0;
+        let starts = 0;
+        const years = new Set<number>();
+        for (let i = 0; i < v.length; i++) {
+          if (month[i] !== m || Number.isNaN(v[i]!)) continue;
+          validHours++;
+          years.add(year[i]!);
+          if (bruteWindowStart(v, i, d, limit)) starts++;
+        }
+        const mine = periods.filter((p) => month[p.start] === m);
+        const row = rows.find((r) => r.month === m)!;
+        expect(row.probability).toBeCloseTo((100 * starts) / validHours, 9);
+        expect(row.meanCalmPeriods).toBeCloseTo(mine.length / years.size, 9);
+        if (mine.length) expect(row.meanCalmLengthHours).toBeCloseTo(mine.reduce((s, p) => s + p.length, 0) / mine.length, 9);
+      }
+    });
+  }
+});
+
+suite('WD on real data equals the brute force', () => {
+  const { time, v } = slice(0, 8784);
+  const { month } = calendarOf(time);
+  test('waiting time from every start with data, censored starts left out and counted', () => {
+    const d = 12;
+    const limit = 2;
+    const rows = weatherDowntime(time, v, { below: limit, durationHours: d });
+    for (let m = 1; m <= 12; m++) {
+      const waits: number[] = [];
+      let censored = 0;
+      for (let i = 0; i < v.length; i++) {
+        if (month[i] !== m || Number.isNaN(v[i]!)) continue;
+        const w = bruteWait(v, i, d, limit);
+        if (w < 0) censored++;
+        else waits.push(w);
+      }
+      waits.sort((a, b) => a - b);
+      const row = rows.find((r) => r.month === m)!;
+      expect(row.censored).toBe(censored);
+      expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
+      expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
+      expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
+      expect(row.meanTotalHours).toBeCloseTo(row.meanWaitHours + d, 9);
+    }
+  });
+  test('the last hours of a series with no window after them are censored', () => {
+    const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
+    const rows = weatherDowntime(time, [0, 0, 0, 5, 5, 0, 0, 5, 0, 0], { below: 1, durationHours: 3 });
+    // only t = 0 opens a 3-hour window; no later start has one before the end of the series
+    expect(rows[0]!.censored).toBe(9);
+    expect(rows[0]!.meanWaitHours).toBe(0);
+  });
+});
+
+suite('windows: properties (seeded; a failing seed is printed by fast-check)', () => {
+  const series = fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 40 }).map((x) => x / 10)), {
+    minLength: 1,
+    maxLength: 300,
+  });
+  test('every window start found meets every limit over its whole duration', () => {
+    fc.assert(
+      fc.property(series, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 35 }), (v, d, limit10) => {
+        const limit = limit10 / 10;
+        const calm = calmRunLengths(v, limit);
+        for (let i = 0; i < v.length; i++) expect(calm[i]! >= d).toBe(bruteWindowStart(v, i, d, limit));
+      }),
+      { seed: 20240501, numRuns: 300 },
+    );
+  });
+  test('waiting time is ≥ 0 and equals the brute force; splitting the series after the window does not change it', () => {
+    fc.assert(
+      fc.property(series, fc.integer({ min: 1, max: 12 }), (v, d) => {
+        const next = nextWindowStart(calmRunLengths(v, 2), d);
+        for (let i = 0; i < v.length; i++) {
+          const w = bruteWait(v, i, d, 2);
+          expect(next[i]! < 0 ? -1 : next[i]! - i).toBe(w);
+          if (w >= 0) {
+            expect(w).toBeGreaterThanOrEqual(0);
+            const cut = v.slice(0, i + w + d);
+            const again = nextWindowStart(calmRunLengths(cut, 2), d);
+            expect(again[i]! - i).toBe(w);
+          }
+        }
+      }),
+      { seed: 7, numRuns: 200 },
+    );
+  });
+});
+
+suite('windows: edge cases and linear cost', () => {
+  test('empty series: no data, NaN statistics', () => {
+    const rows = weatherWindows(new Float64Array(0), [], { below: 1, durationsHours: [6] });
+    expect(rows[1]!.probability).toBeNaN();
+    expect(weatherDowntime(new Float64Array(0), [], { below: 1, durationHours: 6 })[1]!.starts).toBe(0);
+  });
+  test('a non-positive duration throws naming the function', () => {
+    expect(() => weatherWindows(new Float64Array(1), [0], { below: 1, durationsHours: [0] })).toThrow(/weatherWindows/);
+  });
+  test('the cost does not grow with the duration (ERA5, 96,432 hours, 6 h vs 2,000 h)', () => {
+    const { time } = era5();
+    const v = values(era5(), 'swh');
+    const timeOf = (d: number): number => {
+      const t0 = performance.now();
+      weatherDowntime(time, v, { below: 1.5, durationHours: d });
+      return performance.now() - t0;
+    };
+    timeOf(6);
+    const short = Math.min(timeOf(6), timeOf(6));
+    const long = Math.min(timeOf(2000), timeOf(2000));
+    // an O(n·D) implementation would be ~300 times slower at 2,000 h
+    expect(long).toBeLessThan(short * 5 + 20);
+  });
+});
