@@ -23,8 +23,10 @@ export interface Config {
   logLevel: string;
 }
 
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0)
@@ -33,8 +35,8 @@ function integer(name: string, fallback: number): number {
 }
 
 /** The JWT signing key: JWT_SECRET when set, otherwise one generated once and kept under DATA_DIR. */
-function jwtSecret(dataDir: string): Uint8Array {
-  const fromEnv = process.env.JWT_SECRET;
+function jwtSecret(env: Env, dataDir: string): Uint8Array {
+  const fromEnv = env.JWT_SECRET;
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return new TextEncoder().encode(fromEnv);
@@ -48,26 +50,27 @@ function jwtSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-export function loadConfig(): Config {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? './var');
+/** Reads the configuration from an environment (process.env by default; tests pass their own). */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './var');
   mkdirSync(dataDir, { recursive: true });
-  const port = integer('PORT', 8080);
+  const port = integer(env, 'PORT', 8080);
   return {
     port,
-    host: process.env.HOST ?? '0.0.0.0',
+    host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    smtpUrl: process.env.SMTP_URL || undefined,
-    mailFrom: process.env.MAIL_FROM ?? 'Metocean Studio <no-reply@metocean.local>',
-    publicUrl: (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    production: process.env.NODE_ENV === 'production',
-    demoPassword: process.env.DEMO_PASSWORD || undefined,
-    jwtSecret: jwtSecret(dataDir),
-    accessTokenSeconds: integer('ACCESS_TOKEN_SECONDS', 15 * 60),
-    minClientVersion: process.env.MIN_CLIENT_VERSION ?? APP_VERSION,
-    contactFormUrl: process.env.CONTACT_FORM_URL || undefined,
-    supportEmail: process.env.SUPPORT_EMAIL ?? 'support@metocean.local',
-    loginRateLimitPerMinute: integer('LOGIN_RATE_LIMIT_PER_MINUTE', 30),
-    logLevel: process.env.LOG_LEVEL ?? 'info',
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Metocean Studio <no-reply@metocean.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    jwtSecret: jwtSecret(env, dataDir),
+    accessTokenSeconds: integer(env, 'ACCESS_TOKEN_SECONDS', 15 * 60),
+    minClientVersion: env.MIN_CLIENT_VERSION ?? APP_VERSION,
+    contactFormUrl: env.CONTACT_FORM_URL || undefined,
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@metocean.local',
+    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30),
+    logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -1,0 +1,153 @@
+// A real server for integration tests: its own data folder, PGlite by default or a fresh PostgreSQL
+// database when DATABASE_URL is set, listening on a free port, spoken to over HTTP.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { APP_VERSION, type TokenPair } from '@metocean/contracts';
+import { loadConfig } from '../src/config';
+import { startRuntime, type Runtime } from '../src/runtime';
+
+export const DEMO_PASSWORD = 'Harbour-Test-2024';
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  runtime: Runtime;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<Answer<T>>;
+  login(username: string, password?: string): Promise<TokenPair>;
+  /** Waits for the next e-mail to `to` and returns its decoded text. */
+  waitForMail(to: string, since?: number): Promise<string>;
+  mailCount(): number;
+  stop(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database for this test file, dropped at the end. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `metocean_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Decodes the quoted-printable text part of an .eml file written by the mailer. */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function linkIn(mail: string, pathPrefix: string): URL {
+  const match = mail.match(
+    new RegExp(`https?://[^\\s"<]*${pathPrefix.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s"<]*`),
+  );
+  if (!match) throw new Error(`no link to ${pathPrefix} in mail:\n${mail}`);
+  return new URL(match[0]);
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-'));
+  const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD,
+    PORT: '8080',
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
+  const runtime = await startRuntime(config, { role: 'all', seed: 'always', logger, serveWeb: false });
+  if (!runtime.app) throw new Error('the test runtime has no HTTP app');
+  const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
+  const mailDir = path.join(dataDir, 'mail');
+  const mailFiles = () => {
+    try {
+      return readdirSync(mailDir).sort();
+    } catch {
+      return [];
+    }
+  };
+
+  const server: TestServer = {
+    url: address,
+    dataDir,
+    runtime,
+    async request<T>(method: string, route: string, options: RequestOptions = {}): Promise<Answer<T>> {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(`${address}${route}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      const body = (
+        text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text
+      ) as T;
+      return { status: response.status, body, headers: response.headers };
+    },
+    async login(username, password = DEMO_PASSWORD) {
+      const answer = await server.request<TokenPair>('POST', '/api-auth/token/', {
+        body: { username, password },
+      });
+      if (answer.status !== 200)
+        throw new Error(`login ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body;
+    },
+    mailCount: () => mailFiles().length,
+    async waitForMail(to, since = 0) {
+      const slug = to.replace(/[^a-zA-Z0-9]+/g, '_');
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const match = mailFiles()
+          .slice(since)
+          .filter((file) => file.endsWith(`-${slug}.eml`))
+          .at(-1);
+        if (match) return decodeMail(readFileSync(path.join(mailDir, match), 'utf8'));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no mail to ${to} within 15 s`);
+    },
+    async stop() {
+      await runtime.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+export const webHeaders = { 'X-App-Version': APP_VERSION };
