@@ -5,9 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { CurrentUser } from '@metocean/contracts';
 import { errorMessage } from '../api/client';
 import { useStopImpersonation } from '../features/admin/impersonation';
-import { impersonationRed } from './theme';
 
-/** The red bar shown while a superuser acts as another user (spec 000 §2.2), with its own way out. */
+/** The strip above the (then red) top bar shown while a superuser acts as another user (spec 000 §2.2), with its own way out. */
 export function ImpersonationBar({ user }: { user: CurrentUser }) {
   const stop = useStopImpersonation();
   if (!user.impersonator) return null;
@@ -17,7 +16,7 @@ export function ImpersonationBar({ user }: { user: CurrentUser }) {
       role="status"
       data-testid="impersonation-bar"
       sx={{
-        bgcolor: impersonationRed,
+        bgcolor: '#8e1b1b',
         color: '#fff',
         px: 3,
         py: 0.75,

@@ -7,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import type { CurrentUser } from '@metocean/contracts';
 import { ContactDialog } from '../features/contact/ContactDialog';
 import { Logo } from '../components/Logo';
-import { navy } from './theme';
+import { impersonationRed, navy } from './theme';
 import { UserMenu } from './UserMenu';
 
 /** Height of the top bar (spec 000 §9). */
@@ -23,7 +23,9 @@ const links = [
 const navButtonSx = {
   color: 'rgba(255,255,255,.82)',
   px: 1.5,
+  minWidth: 0,
   height: 36,
+  fontSize: 14,
   '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,.08)' },
   '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,.14)' },
 } as const;
@@ -31,7 +33,7 @@ const navButtonSx = {
 export function TopBar({ user }: { user: CurrentUser }) {
   const [contactOpen, setContactOpen] = useState(false);
   return (
-    <AppBar position="static" elevation={0} sx={{ bgcolor: navy }}>
+    <AppBar position="static" elevation={0} sx={{ bgcolor: user.impersonator ? impersonationRed : navy }}>
       <Toolbar sx={{ height: topBarHeight, minHeight: topBarHeight, gap: 3, px: { xs: 2, md: 3 } }}>
         <Box component={RouterLink} to="/" aria-label="Home" sx={{ display: 'flex', textDecoration: 'none' }}>
           <Logo />

@@ -1,0 +1,215 @@
+// Shared set-up of the browser tests: the real server (built beforehand by the test command) on a free
+// port with a fresh data folder, and Debian's Chromium driven by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const artifactsDir = join(root, 'e2e', 'artifacts');
+
+/** The demo users' password in every browser test. */
+export const demoPassword = 'E2e-Demo-Passw0rd';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 250));
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts `node apps/server/dist/main.js` with a fresh DATA_DIR and waits for /api/health. */
+export async function startServer(): Promise<RunningServer> {
+  const main = join(root, 'apps', 'server', 'dist', 'main.js');
+  const webIndex = join(root, 'apps', 'web', 'dist', 'index.html');
+  for (const built of [main, webIndex]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first.`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'metocean-e2e-data-'));
+  const url = `http://localhost:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: demoPassword,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+  try {
+    await waitForHealth(url, child, output, 120_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    dataDir,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((done) => child.once('exit', () => done()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** A fresh Chromium profile (so localStorage starts empty) with one page. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'metocean-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1366, height: 860 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the locator shows (the tests' one assertion primitive besides vitest's expect). */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator;
+}
+
+export async function hidden(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden' });
+}
+
+/** Undoes quoted-printable encoding (soft line breaks and =XX escapes), as mail bodies use it. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? ''));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The readable text of a message: quoted-printable decoded, every base64 body decoded, then raw. */
+export function mailText(eml: string): string {
+  const decodedBase64 = [...eml.matchAll(/\r?\n\r?\n([A-Za-z0-9+/=\r\n]{40,})/g)]
+    .map((match) => Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return `${decodeQuotedPrintable(eml)}\n${decodedBase64}\n${eml}`;
+}
+
+/** The newest .eml written under DATA_DIR/mail, waiting up to `timeoutMs` for one newer than `after`. */
+export async function newestMail(dataDir: string, after = 0, timeoutMs = 15_000): Promise<string> {
+  const mailDir = join(dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (existsSync(mailDir)) {
+      const files = readdirSync(mailDir)
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => ({ path: join(mailDir, name), time: statSync(join(mailDir, name)).mtimeMs }))
+        .filter((file) => file.time > after)
+        .sort((a, b) => b.time - a.time || b.path.localeCompare(a.path));
+      if (files[0]) return readFileSync(files[0].path, 'utf8');
+    }
+    if (Date.now() > deadline) throw new Error(`No new e-mail in ${mailDir}`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+/** The path and query of the first link in a mail whose path starts with `pathPrefix`. */
+export function linkInMail(eml: string, pathPrefix: string): string {
+  const text = mailText(eml).replace(/&amp;/g, '&');
+  for (const match of text.matchAll(/https?:\/\/[^\s"'<>()]+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname.startsWith(pathPrefix)) return `${url.pathname}${url.search}`;
+  }
+  throw new Error(`No link to ${pathPrefix} in the e-mail:\n${eml}`);
+}
+
+/** Signs in through the login page. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // CSS, not role: the release-notes dialog may hide the shell from the accessibility tree.
+  await visible(page.locator('nav[aria-label="Main"]'));
+}

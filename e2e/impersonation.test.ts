@@ -1,0 +1,81 @@
+// A superuser impersonates a member from /admin, sees the red bar, stops and is back as themselves
+// (issue 2, browser test 2).
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import {
+  demoPassword,
+  hidden,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+describe('impersonation in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lets admin act as member and come back', async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'failure-impersonation');
+      console.log(server.output().split('\n').slice(-40).join('\n'));
+    });
+    await signIn(page, server.url, 'admin', demoPassword);
+    const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
+    await visible(releaseNotes);
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(releaseNotes);
+
+    // Only superusers see 'Usage analyze'.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Usage analyze' }));
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/admin`);
+    await visible(page.getByRole('heading', { name: 'Administration' }));
+    await page.getByLabel('Search users').fill('member');
+    const row = page.getByRole('row').filter({ hasText: /member@/i });
+    await visible(row);
+    await screenshot(page, '10-admin');
+    await row
+      .first()
+      .getByRole('button', { name: /Impersonate/ })
+      .click();
+
+    await page.waitForURL('**/hijack');
+    const bar = await visible(page.getByTestId('impersonation-bar'));
+    expect(await bar.textContent()).toContain('(member)');
+    expect(await bar.textContent()).toContain('admin');
+    await screenshot(page, '11-impersonating');
+
+    // Impersonation survives navigation and reloads.
+    await page.getByRole('link', { name: /^Continue as/ }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.reload();
+    await visible(page.getByTestId('impersonation-bar'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Usage analyze' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await bar.getByRole('button', { name: 'Stop impersonation' }).click();
+    await page.waitForURL('**/admin');
+    await visible(page.getByRole('heading', { name: 'Administration' }));
+    await hidden(page.getByTestId('impersonation-bar'));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Usage analyze' }));
+    await screenshot(page, '12-back-as-admin');
+  });
+});

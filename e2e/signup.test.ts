@@ -1,0 +1,121 @@
+// A new user signs up through the registration page, activates through the e-mail link, signs in, sees
+// the shell and the release notes, and logs out (issue 2, browser test 1).
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { APP_VERSION } from '@metocean/contracts';
+import {
+  hidden,
+  launchBrowser,
+  linkInMail,
+  newestMail,
+  screenshot,
+  signIn,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+describe('sign-up, activation, sign-in and log-out in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('takes a new user from the registration page to the shell and out again', async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'failure-signup');
+      console.log(server.output().split('\n').slice(-40).join('\n'));
+    });
+    const suffix = Date.now().toString(36);
+    const user = {
+      username: `e2e_${suffix}`,
+      email: `e2e.${suffix}@example.com`,
+      firstName: 'Marine',
+      lastName: 'Keller',
+      password: 'Tidal-Gauge-2719',
+    };
+
+    await page.goto(`${server.url}/registration`);
+    await visible(page.getByRole('heading', { name: 'Create an account' }));
+    await page.locator('input[name="firstName"]').fill(user.firstName);
+    await page.locator('input[name="lastName"]').fill(user.lastName);
+    await page.locator('input[name="username"]').fill(user.username);
+    await page.locator('input[name="email"]').fill(user.email);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('input[name="passwordConfirm"]').fill(user.password);
+    await screenshot(page, '01-registration');
+    const before = Date.now() - 1;
+    await page.getByRole('button', { name: 'Sign up' }).click();
+
+    const success = await visible(page.getByRole('dialog', { name: 'Sign-up complete' }));
+    await screenshot(page, '02-signup-success');
+    await success.getByRole('button', { name: 'Go to sign in' }).click();
+    await page.waitForURL('**/login');
+
+    // The activation link arrives as an .eml file in DATA_DIR/mail.
+    const mail = await newestMail(server.dataDir, before);
+    expect(mail).toContain(user.email);
+    const activation = linkInMail(mail, '/registration/activate');
+    expect(activation).toMatch(/key=/);
+
+    await page.goto(`${server.url}${activation}`);
+    await visible(page.getByRole('heading', { name: 'Activate your account' }));
+    expect(await page.locator('input[name="verificationKey"]').inputValue()).not.toBe('');
+    await screenshot(page, '03-activation');
+    await page.getByRole('button', { name: 'Activate account' }).click();
+    await page.waitForURL('**/login');
+    await visible(page.getByRole('alert').filter({ hasText: /active|log in/i }));
+
+    await signIn(page, server.url, user.username, user.password);
+    // A browser that never saw this version gets the release notes by itself.
+    const releaseNotes = await visible(
+      page.getByRole('dialog', { name: `What's new in version ${APP_VERSION}` }),
+    );
+    await screenshot(page, '04-release-notes');
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(page.getByRole('dialog'));
+
+    // The shell: greeting, main menu, footer, and the empty project list.
+    await visible(page.getByRole('heading', { name: `Hello ${user.firstName}` }));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const link of ['Home', 'My Team', 'FAQ', 'Statistics']) {
+      await visible(nav.getByRole('link', { name: link }));
+    }
+    await visible(nav.getByRole('button', { name: 'Contact us' }));
+    const footer = await visible(page.getByRole('contentinfo'));
+    expect(await footer.textContent()).toContain(`${new Date().getFullYear()} All rights reserved`);
+    await visible(page.getByTestId('empty-noProjects'));
+    await screenshot(page, '05-home');
+
+    // The notes stay one click away, and do not pop up again.
+    await page.getByRole('link', { name: "What's new" }).click();
+    await page.waitForURL('**/changelog');
+    await visible(page.getByRole('heading', { name: `Version ${APP_VERSION}` }));
+    await screenshot(page, '06-changelog');
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Changelog' }));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The avatar shows the initials; its menu logs out.
+    const avatar = page.getByRole('button', { name: 'Account menu' });
+    expect(await avatar.textContent()).toBe('MK');
+    await avatar.click();
+    await screenshot(page, '07-avatar-menu');
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+
+    // Signed out for real: the shell sends the visitor back to login.
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL('**/login');
+  });
+});
