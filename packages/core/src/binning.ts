@@ -12,7 +12,8 @@ function edgeAt(start: number, width: number, k: number): number {
 export function regularEdges(start: number, width: number, max: number): number[] {
   if (!(width > 0)) throw new RangeError(`regularEdges: width must be positive, got ${width}`);
   const edges = [edgeAt(start, width, 0)];
-  for (let k = 1; edges[edges.length - 1]! <= max || edges.length < 2; k++) edges.push(edgeAt(start, width, k));
+  for (let k = 1; edges[edges.length - 1]! <= max || edges.length < 2; k++)
+    edges.push(edgeAt(start, width, k));
   return edges;
 }
 
@@ -67,7 +68,16 @@ export function empiricalDistribution(
   const width = options.binWidth;
   if (!(width > 0)) throw new RangeError(`empiricalDistribution: binWidth must be positive, got ${width}`);
   if (n === 0) {
-    return { edges: [], counts: [], frequencyPercent: [], density: [], nonExceedancePercent: [], exceedancePercent: [], quantiles, count: 0 };
+    return {
+      edges: [],
+      counts: [],
+      frequencyPercent: [],
+      density: [],
+      nonExceedancePercent: [],
+      exceedancePercent: [],
+      quantiles,
+      count: 0,
+    };
   }
   const start = options.start ?? Math.min(0, Math.floor(sorted[0]! / width) * width);
   if (sorted[0]! < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
@@ -126,13 +136,16 @@ export function jointTable(
     xMin = Math.min(xMin, a);
     yMin = Math.min(yMin, b);
   }
-  if (count === 0) return { xEdges: [], yEdges: [], counts: [], perMille: [], xMarginal: [], yMarginal: [], count: 0 };
+  if (count === 0)
+    return { xEdges: [], yEdges: [], counts: [], perMille: [], xMarginal: [], yMarginal: [], count: 0 };
   const x0 = options.x0 ?? Math.min(0, Math.floor(xMin / options.dx) * options.dx);
   const y0 = options.y0 ?? Math.min(0, Math.floor(yMin / options.dy) * options.dy);
   if (xMin < x0 || yMin < y0) throw new RangeError('jointTable: values below the first edge');
   const xEdges = regularEdges(x0, options.dx, xMax);
   const yEdges = regularEdges(y0, options.dy, yMax);
-  const counts = Array.from({ length: xEdges.length - 1 }, () => new Array<number>(yEdges.length - 1).fill(0));
+  const counts = Array.from({ length: xEdges.length - 1 }, () =>
+    new Array<number>(yEdges.length - 1).fill(0),
+  );
   for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
     const b = y[i]!;
@@ -177,7 +190,8 @@ export function rose(
   if (!(Number.isInteger(sectors) && sectors > 0)) {
     throw new RangeError(`rose: sectors must be a positive integer, got ${sectors}`);
   }
-  if (direction.length !== magnitude.length) throw new RangeError('rose: direction and magnitude differ in length');
+  if (direction.length !== magnitude.length)
+    throw new RangeError('rose: direction and magnitude differ in length');
   if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
   const open = [...edges, Infinity];
   const counts = Array.from({ length: sectors }, () => new Array<number>(edges.length).fill(0));

@@ -97,7 +97,8 @@ export function iformContour(
   returnPeriod: number,
   options: { seaStateHours?: number; points?: number } = {},
 ): Contour {
-  if (!(returnPeriod > 0)) throw new RangeError(`iformContour: returnPeriod must be positive, got ${returnPeriod}`);
+  if (!(returnPeriod > 0))
+    throw new RangeError(`iformContour: returnPeriod must be positive, got ${returnPeriod}`);
   const seaStateHours = options.seaStateHours ?? 1;
   const count = options.points ?? 72;
   const states = (returnPeriod * HOURS_PER_YEAR) / seaStateHours;

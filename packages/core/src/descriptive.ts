@@ -123,7 +123,10 @@ export interface Description extends Moments {
 }
 
 /** count, mean, min, max, median, std and percentiles of the non-missing values. */
-export function describe(values: ArrayLike<number>, percentiles: readonly number[] = DESCRIBE_PERCENTILES): Description {
+export function describe(
+  values: ArrayLike<number>,
+  percentiles: readonly number[] = DESCRIBE_PERCENTILES,
+): Description {
   for (const p of percentiles) {
     if (!(p >= 0 && p <= 100)) throw new RangeError(`describe: percentile ${p} is outside [0, 100]`);
   }

@@ -14,9 +14,15 @@ export interface DownsampledSeries {
  * values, one NaN so the drawn line breaks at gaps. Every extreme of the full series survives; at most
  * 3 points per bucket. Series already within 2 points per pixel are returned as they are.
  */
-export function minMaxDownsample(time: Float64Array, values: ArrayLike<number>, pixels: number): DownsampledSeries {
-  if (!(Number.isInteger(pixels) && pixels > 0)) throw new RangeError(`minMaxDownsample: pixels must be a positive integer, got ${pixels}`);
-  if (time.length !== values.length) throw new RangeError('minMaxDownsample: time and values differ in length');
+export function minMaxDownsample(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  pixels: number,
+): DownsampledSeries {
+  if (!(Number.isInteger(pixels) && pixels > 0))
+    throw new RangeError(`minMaxDownsample: pixels must be a positive integer, got ${pixels}`);
+  if (time.length !== values.length)
+    throw new RangeError('minMaxDownsample: time and values differ in length');
   const n = time.length;
   if (n <= 2 * pixels) return { time: Float64Array.from(time), values: Float64Array.from(values) };
   const outTime: number[] = [];

@@ -91,7 +91,10 @@ export function annualMaxima(
 }
 
 export function annualMaximaSample(maxima: readonly number[], times?: readonly number[]): ExtremeSample {
-  const warnings = maxima.length < 10 ? [`only ${maxima.length} annual maxima: return values beyond a few decades are weak`] : [];
+  const warnings =
+    maxima.length < 10
+      ? [`only ${maxima.length} annual maxima: return values beyond a few decades are weak`]
+      : [];
   return {
     method: 'annual-maxima',
     values: [...maxima],
@@ -117,10 +120,16 @@ export interface PeaksOptions {
  * cluster starting when the time between consecutive exceedances exceeds the separation; each cluster
  * keeps its maximum. λ = peaks / (valid hours / 8765.82).
  */
-export function peaksOverThreshold(time: Float64Array, values: ArrayLike<number>, options: PeaksOptions): ExtremeSample {
-  if (time.length !== values.length) throw new RangeError('peaksOverThreshold: time and values differ in length');
+export function peaksOverThreshold(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: PeaksOptions,
+): ExtremeSample {
+  if (time.length !== values.length)
+    throw new RangeError('peaksOverThreshold: time and values differ in length');
   const { threshold } = options;
-  if (!Number.isFinite(threshold)) throw new RangeError(`peaksOverThreshold: threshold must be finite, got ${threshold}`);
+  if (!Number.isFinite(threshold))
+    throw new RangeError(`peaksOverThreshold: threshold must be finite, got ${threshold}`);
   const separationHours = options.separationHours ?? DEFAULT_SEPARATION_HOURS;
   const separationMs = separationHours * HOUR_MS;
   const stepHours = (options.stepMs ?? HOUR_MS) / HOUR_MS;
@@ -174,16 +183,26 @@ export interface ExtremeFit extends Fit {
 }
 
 /** Fits `law` to the sample (location held at the threshold for peaks, except weibull3). */
-export function fitExtremes(sample: ExtremeSample, law: LawId, options: { ignoreLargest?: number } = {}): ExtremeFit {
+export function fitExtremes(
+  sample: ExtremeSample,
+  law: LawId,
+  options: { ignoreLargest?: number } = {},
+): ExtremeFit {
   const allowed = sample.method === 'annual-maxima' ? ANNUAL_MAXIMA_LAWS : PEAKS_LAWS;
   if (!allowed.includes(law)) {
-    throw new RangeError(`fitExtremes: law ${law} does not apply to ${sample.method} (use ${allowed.join(', ')})`);
+    throw new RangeError(
+      `fitExtremes: law ${law} does not apply to ${sample.method} (use ${allowed.join(', ')})`,
+    );
   }
   const ignoreLargest = options.ignoreLargest ?? 0;
   const sorted = [...sample.values].sort((a, b) => a - b);
   const kept = sorted.slice(0, sorted.length - ignoreLargest);
   const ignored = sorted.slice(sorted.length - ignoreLargest);
-  const fit = fitLaw(law, weightedSample(kept), sample.method === 'pot' ? { location: sample.threshold } : {});
+  const fit = fitLaw(
+    law,
+    weightedSample(kept),
+    sample.method === 'pot' ? { location: sample.threshold } : {},
+  );
   return {
     ...fit,
     method: sample.method,
@@ -196,7 +215,11 @@ export function fitExtremes(sample: ExtremeSample, law: LawId, options: { ignore
 }
 
 /** Non-exceedance probability of the law that corresponds to a return period in years. */
-export function returnProbability(method: ExtremeMethod, poissonLambda: number, returnPeriod: number): number {
+export function returnProbability(
+  method: ExtremeMethod,
+  poissonLambda: number,
+  returnPeriod: number,
+): number {
   return method === 'annual-maxima' ? 1 - 1 / returnPeriod : 1 - 1 / (poissonLambda * returnPeriod);
 }
 
@@ -285,7 +308,8 @@ export function parameterCovariance(fit: ExtremeFit): number[][] | null {
   const sorted = [...fit.sample.values].sort((a, b) => a - b);
   const sample = weightedSample(sorted.slice(0, sorted.length - fit.ignored.length));
   const theta = freeVector(fit.law, fit.parameters);
-  const f = (v: number[]): number => negativeLogLikelihood(fit.law, sample, fromVector(fit.law, v, fit.parameters));
+  const f = (v: number[]): number =>
+    negativeLogLikelihood(fit.law, sample, fromVector(fit.law, v, fit.parameters));
   const h = theta.map((t) => 1e-4 * Math.max(Math.abs(t), 1e-2));
   const n = theta.length;
   const hessian = Array.from({ length: n }, () => new Array<number>(n).fill(0));
@@ -299,7 +323,8 @@ export function parameterCovariance(fit: ExtremeFit): number[][] | null {
   for (let i = 0; i < n; i++) {
     hessian[i]![i] = (at(1, i, 0, i) - 2 * f0 + at(-1, i, 0, i)) / (h[i]! * h[i]!);
     for (let j = 0; j < i; j++) {
-      const value = (at(1, i, 1, j) - at(1, i, -1, j) - at(-1, i, 1, j) + at(-1, i, -1, j)) / (4 * h[i]! * h[j]!);
+      const value =
+        (at(1, i, 1, j) - at(1, i, -1, j) - at(-1, i, 1, j) + at(-1, i, -1, j)) / (4 * h[i]! * h[j]!);
       hessian[i]![j] = value;
       hessian[j]![i] = value;
     }
@@ -308,7 +333,11 @@ export function parameterCovariance(fit: ExtremeFit): number[][] | null {
 }
 
 /** Delta-method interval: x_T ± z·sqrt(∇x_Tᵀ Σ ∇x_T) (Coles 2001 §3.3.3, §4.3.3; λ held fixed). */
-export function deltaMethodIntervals(fit: ExtremeFit, returnPeriods: readonly number[], confidence: number): ReturnValueRow[] {
+export function deltaMethodIntervals(
+  fit: ExtremeFit,
+  returnPeriods: readonly number[],
+  confidence: number,
+): ReturnValueRow[] {
   const covariance = parameterCovariance(fit);
   const z = normalPpf((1 + confidence) / 2);
   const theta = freeVector(fit.law, fit.parameters);
@@ -352,7 +381,8 @@ export function bootstrapIntervals(
   const draws = returnPeriods.map(() => new Float64Array(resamples));
   let ok = 0;
   let failed = 0;
-  const fixed = fit.method === 'pot' ? { location: fit.threshold, start: fit.parameters } : { start: fit.parameters };
+  const fixed =
+    fit.method === 'pot' ? { location: fit.threshold, start: fit.parameters } : { start: fit.parameters };
   const values = new Float64Array(size);
   for (let b = 0; b < resamples; b++) {
     for (let i = 0; i < size; i++) values[i] = law.ppf(random(), fit.parameters);
@@ -403,7 +433,10 @@ export function plottingPositions(sample: ExtremeSample): EmpiricalPoint[] {
 }
 
 /** Peak rose: number of peaks per direction sector (direction at the time of each peak). */
-export function peakRose(directionsAtPeaks: readonly number[], sectors: number): { sectors: number[]; counts: number[] } {
+export function peakRose(
+  directionsAtPeaks: readonly number[],
+  sectors: number,
+): { sectors: number[]; counts: number[] } {
   const counts = new Array<number>(sectors).fill(0);
   for (const d of directionsAtPeaks) if (!Number.isNaN(d)) counts[sectorIndex(d, sectors)]!++;
   return { sectors: Array.from({ length: sectors }, (_, k) => (k * 360) / sectors), counts };
@@ -462,12 +495,19 @@ export interface ExtremeAnalysis {
 }
 
 /** The whole EXT / MAEXT / MIEXT chain on one series. */
-export function extremeValueAnalysis(time: Float64Array, values: ArrayLike<number>, options: ExtremeOptions): ExtremeAnalysis {
+export function extremeValueAnalysis(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: ExtremeOptions,
+): ExtremeAnalysis {
   const minima = options.minima ?? false;
   const signed = minima ? Float64Array.from(values, (v) => -v) : values;
   let sample: ExtremeSample;
   if (options.method === 'annual-maxima') {
-    const maxima = annualMaxima(time, signed, { minValidFraction: options.minValidFraction, mask: options.mask });
+    const maxima = annualMaxima(time, signed, {
+      minValidFraction: options.minValidFraction,
+      mask: options.mask,
+    });
     sample = annualMaximaSample(
       maxima.map((m) => m.value),
       maxima.map((m) => m.time),
@@ -475,13 +515,21 @@ export function extremeValueAnalysis(time: Float64Array, values: ArrayLike<numbe
   } else {
     const spec = options.threshold ?? '0.99q';
     const threshold = minima && typeof spec === 'number' ? -spec : resolveThreshold(spec, signed);
-    sample = peaksOverThreshold(time, signed, { threshold, separationHours: options.separationHours, mask: options.mask });
+    sample = peaksOverThreshold(time, signed, {
+      threshold,
+      separationHours: options.separationHours,
+      mask: options.mask,
+    });
   }
   return analyzeSample(sample, options, minima);
 }
 
 /** Fit and return values for a prepared sample (e.g. annual maxima read from a table). */
-export function analyzeSample(sample: ExtremeSample, options: ExtremeOptions, minima = false): ExtremeAnalysis {
+export function analyzeSample(
+  sample: ExtremeSample,
+  options: ExtremeOptions,
+  minima = false,
+): ExtremeAnalysis {
   const fit = fitExtremes(sample, options.law, { ignoreLargest: options.ignoreLargest });
   const returnPeriods = options.returnPeriods ?? DEFAULT_RETURN_PERIODS;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
@@ -490,7 +538,11 @@ export function analyzeSample(sample: ExtremeSample, options: ExtremeOptions, mi
   let rows: ReturnValueRow[];
   if (interval === 'delta') rows = deltaMethodIntervals(fit, returnPeriods, confidence);
   else {
-    const result = bootstrapIntervals(fit, returnPeriods, { confidence, resamples: options.resamples, seed: options.seed });
+    const result = bootstrapIntervals(fit, returnPeriods, {
+      confidence,
+      resamples: options.resamples,
+      seed: options.seed,
+    });
     rows = result.rows;
     if (result.failed > 0) warnings.push(`${result.failed} bootstrap refits failed and were skipped`);
   }
@@ -524,7 +576,10 @@ export function analyzeSample(sample: ExtremeSample, options: ExtremeOptions, mi
     confidence,
     interval,
     returnValues,
-    empirical: plottingPositions(sample).map((p) => ({ value: sign * p.value, returnPeriod: p.returnPeriod })),
+    empirical: plottingPositions(sample).map((p) => ({
+      value: sign * p.value,
+      returnPeriod: p.returnPeriod,
+    })),
     ignored: fit.ignored.map((v) => sign * v),
     peaks: sample.values.map((v, i) => ({ time: sample.times[i]!, value: sign * v })),
     warnings,
@@ -563,7 +618,10 @@ export function monthlyExtremes(
   return Array.from({ length: 12 }, (_, k) => {
     const mask = Array.from(month, (m) => m === k + 1);
     try {
-      return { month: k + 1, ...extremeValueAnalysis(time, values, { ...options, threshold, mask, minValidFraction: 0 }) };
+      return {
+        month: k + 1,
+        ...extremeValueAnalysis(time, values, { ...options, threshold, mask, minValidFraction: 0 }),
+      };
     } catch (error) {
       return { month: k + 1, error: error instanceof Error ? error.message : String(error) };
     }

@@ -17,7 +17,9 @@ export interface WeightedSample {
 
 /** Distinct non-missing values with their counts. */
 export function weightedSample(values: ArrayLike<number>): WeightedSample {
-  const sorted = Float64Array.from(values).filter((v) => !Number.isNaN(v)).sort();
+  const sorted = Float64Array.from(values)
+    .filter((v) => !Number.isNaN(v))
+    .sort();
   const x: number[] = [];
   const w: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
@@ -276,7 +278,10 @@ function fitGpd(s: WeightedSample, threshold: number, start?: Parameters): Param
   const nll = (v: number[]): number =>
     negativeLogLikelihood('gpd', s, { location: threshold, scale: Math.exp(v[0]!), shape: v[1]! });
   if (start) {
-    const warm = nelderMead(nll, [Math.log(start.scale), start.shape ?? 0], [0.1, 0.05], { tolerance: 1e-9, xTolerance: 1e-6 });
+    const warm = nelderMead(nll, [Math.log(start.scale), start.shape ?? 0], [0.1, 0.05], {
+      tolerance: 1e-9,
+      xTolerance: 1e-6,
+    });
     return { location: threshold, scale: Math.exp(warm.x[0]!), shape: warm.x[1]! };
   }
   let best = minimize(nll, [Math.log(sigma0), xi0], [0.1, 0.05]);

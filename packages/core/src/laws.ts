@@ -11,7 +11,8 @@ export interface Parameters {
   shape: number | null;
 }
 
-export type LawId = 'normal' | 'lognormal' | 'gamma' | 'gumbel' | 'weibull2' | 'weibull3' | 'gev' | 'gpd' | 'exponential';
+export type LawId =
+  'normal' | 'lognormal' | 'gamma' | 'gumbel' | 'weibull2' | 'weibull3' | 'gev' | 'gpd' | 'exponential';
 
 export interface Law {
   id: LawId;
@@ -19,9 +20,9 @@ export interface Law {
   description: string;
   /** Number of parameters estimated from data (fixed ones excluded), for AIC. */
   freeParameters: number;
-  logpdf(x: number, p: Parameters): number;
-  cdf(x: number, p: Parameters): number;
-  ppf(q: number, p: Parameters): number;
+  logpdf: (x: number, p: Parameters) => number;
+  cdf: (x: number, p: Parameters) => number;
+  ppf: (q: number, p: Parameters) => number;
 }
 
 const shapeOf = (p: Parameters): number => p.shape ?? 0;
@@ -97,7 +98,12 @@ const gumbel: Law = {
   ppf: (q, p) => p.location - p.scale * Math.log(-Math.log(q)),
 };
 
-function weibull(id: 'weibull2' | 'weibull3', name: string, freeParameters: number, description: string): Law {
+function weibull(
+  id: 'weibull2' | 'weibull3',
+  name: string,
+  freeParameters: number,
+  description: string,
+): Law {
   return {
     id,
     name,
@@ -150,7 +156,8 @@ const gev: Law = {
 const gpd: Law = {
   id: 'gpd',
   name: 'GPD',
-  description: 'Generalised Pareto law of threshold excesses, location = threshold, ξ as in Coles (2001) §4.2.',
+  description:
+    'Generalised Pareto law of threshold excesses, location = threshold, ξ as in Coles (2001) §4.2.',
   freeParameters: 2,
   logpdf: (x, p) => {
     const xi = shapeOf(p);
@@ -195,8 +202,18 @@ export const LAWS: Readonly<Record<LawId, Law>> = {
   lognormal,
   gamma,
   gumbel,
-  weibull2: weibull('weibull2', 'Weibull (2 parameters)', 2, 'Weibull law with location fixed (0, or the threshold).'),
-  weibull3: weibull('weibull3', 'Weibull (3 parameters)', 3, 'Weibull law with a fitted location below the smallest value.'),
+  weibull2: weibull(
+    'weibull2',
+    'Weibull (2 parameters)',
+    2,
+    'Weibull law with location fixed (0, or the threshold).',
+  ),
+  weibull3: weibull(
+    'weibull3',
+    'Weibull (3 parameters)',
+    3,
+    'Weibull law with a fitted location below the smallest value.',
+  ),
   gev,
   gpd,
   exponential,

@@ -40,7 +40,10 @@ export function toRegularGrid(
   const n = times.length;
   const names = Object.keys(columns);
   if (n === 0) {
-    return { time: new Float64Array(0), values: Object.fromEntries(names.map((k) => [k, new Float64Array(0)])) };
+    return {
+      time: new Float64Array(0),
+      values: Object.fromEntries(names.map((k) => [k, new Float64Array(0)])),
+    };
   }
   let first = Infinity;
   let last = -Infinity;
@@ -56,7 +59,8 @@ export function toRegularGrid(
   const values: Record<string, Float64Array> = {};
   for (const name of names) {
     const column = columns[name]!;
-    if (column.length !== n) throw new RangeError(`toRegularGrid: column ${name} has ${column.length} rows, not ${n}`);
+    if (column.length !== n)
+      throw new RangeError(`toRegularGrid: column ${name} has ${column.length} rows, not ${n}`);
     values[name] = new Float64Array(size).fill(NaN);
   }
   for (let i = 0; i < n; i++) {
@@ -106,7 +110,9 @@ function civilFromDays(days: number): { year: number; month: number } {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const month = mp < 10 ? mp + 3 : mp - 9;

@@ -18,7 +18,8 @@ export function calmRunLengths(values: ArrayLike<number>, limit: number): Int32A
 }
 
 function stepsFor(durationHours: number, stepMs: number, caller: string): number {
-  if (!(durationHours > 0)) throw new RangeError(`${caller}: durations must be positive hours, got ${durationHours}`);
+  if (!(durationHours > 0))
+    throw new RangeError(`${caller}: durations must be positive hours, got ${durationHours}`);
   return Math.ceil((durationHours * HOUR_MS) / stepMs - 1e-9);
 }
 
@@ -142,7 +143,8 @@ export function weatherDowntime(
   values: ArrayLike<number>,
   options: { below: number; durationHours: number; stepMs?: number; percentiles?: readonly number[] },
 ): DowntimeRow[] {
-  if (time.length !== values.length) throw new RangeError('weatherDowntime: time and values differ in length');
+  if (time.length !== values.length)
+    throw new RangeError('weatherDowntime: time and values differ in length');
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
   const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');

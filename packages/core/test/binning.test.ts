@@ -61,14 +61,21 @@ suite('EJPD', () => {
 suite('DR roses', () => {
   test('ERA5 mwd × Hs, 16 sectors, equals the numpy rose', () => {
     const r = rose(values(era5(), 'mwd'), values(era5(), 'swh'), { sectors: 16, edges: [0, 1, 2, 3, 4] });
-    r.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref.rose['era5.mwd.swh.16']![k]![c]!, 9)));
+    r.percent.forEach((row, k) =>
+      row.forEach((p, c) => expect(p).toBeCloseTo(ref.rose['era5.mwd.swh.16']![k]![c]!, 9)),
+    );
     expect(r.sectors[1]).toBe(22.5);
   });
   test('NORA3 wind 10 m, 36 sectors, equals the numpy rose', () => {
     const s = nora3();
-    const r = rose(values(s, 'wind_direction_10m'), values(s, 'wind_speed_10m'), { sectors: 36, edges: [0, 5, 10, 15, 20] });
+    const r = rose(values(s, 'wind_direction_10m'), values(s, 'wind_speed_10m'), {
+      sectors: 36,
+      edges: [0, 5, 10, 15, 20],
+    });
     r.percent.forEach((row, k) =>
-      row.forEach((p, c) => expect(p).toBeCloseTo(ref.rose['nora3.wind_direction_10m.wind_speed_10m.36']![k]![c]!, 9)),
+      row.forEach((p, c) =>
+        expect(p).toBeCloseTo(ref.rose['nora3.wind_direction_10m.wind_speed_10m.36']![k]![c]!, 9),
+      ),
     );
   });
   test('sector k covers [k·w - w/2, k·w + w/2): 348.75° opens north with 16 sectors, 11.25° opens sector 1', () => {

@@ -97,7 +97,9 @@ suite('TS / CTS downsampling', () => {
       const from = Math.floor((b * v.length) / pixels);
       const to = Math.floor(((b + 1) * v.length) / pixels);
       const chunk = [...v.slice(from, to)];
-      const inBucket = [...out.values].filter((_, i) => out.time[i]! >= s.time[from]! && out.time[i]! < s.time[to]!);
+      const inBucket = [...out.values].filter(
+        (_, i) => out.time[i]! >= s.time[from]! && out.time[i]! < s.time[to]!,
+      );
       expect(Math.max(...inBucket)).toBe(Math.max(...chunk));
       expect(Math.min(...inBucket)).toBe(Math.min(...chunk));
     }
@@ -126,10 +128,18 @@ suite('MEANCOLSTD', () => {
       time: s.time,
       stepMs: s.stepMs,
       fields: Object.fromEntries(
-        [...heights].reverse().map((h) => [
-          `ws${h}`,
-          { values: values(s, `wind_speed_${h}m`), units: 'm/s', variable: 'ws', level: h, levelType: 'altitude' as const },
-        ]),
+        [...heights]
+          .reverse()
+          .map((h) => [
+            `ws${h}`,
+            {
+              values: values(s, `wind_speed_${h}m`),
+              units: 'm/s',
+              variable: 'ws',
+              level: h,
+              levelType: 'altitude' as const,
+            },
+          ]),
       ),
     };
     const profile = meanProfile(levelled, 'ws');
@@ -137,7 +147,10 @@ suite('MEANCOLSTD', () => {
     const ws10 = [...values(s, 'wind_speed_10m')];
     const mean = ws10.reduce((a, b) => a + b, 0) / ws10.length;
     expect(profile[0]!.mean).toBeCloseTo(mean, 9);
-    expect(profile[0]!.std).toBeCloseTo(Math.sqrt(ws10.reduce((a, b) => a + (b - mean) ** 2, 0) / (ws10.length - 1)), 9);
+    expect(profile[0]!.std).toBeCloseTo(
+      Math.sqrt(ws10.reduce((a, b) => a + (b - mean) ** 2, 0) / (ws10.length - 1)),
+      9,
+    );
   });
 });
 

@@ -19,7 +19,8 @@ function load(paths: string[]): Series {
 }
 
 export const era5 = (): Series => load(['era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv']);
-export const nora3 = (): Series => load(['nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv']);
+export const nora3 = (): Series =>
+  load(['nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv']);
 /** NDBC 44007, A.txt followed by Ar.txt: 22 years with gaps. */
 export const ndbc = (): Series => load(['ndbc-ecbenchmark/A.txt', 'ndbc-ecbenchmark/Ar.txt']);
 
@@ -30,7 +31,9 @@ export function values(series: Series, name: string): Float64Array | Float32Arra
 }
 
 export function reference<T>(name: string): T {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`./reference/${name}`, import.meta.url)), 'utf8')) as T;
+  return JSON.parse(
+    readFileSync(fileURLToPath(new URL(`./reference/${name}`, import.meta.url)), 'utf8'),
+  ) as T;
 }
 
 /** |a - b| ≤ atol + rtol·|b|, with a message naming the quantity. */

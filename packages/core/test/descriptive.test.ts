@@ -17,7 +17,10 @@ interface Ref {
   grid: Record<string, number>;
   describe: Record<string, Described>;
   monthly: Record<string, (Omit<Described, 'percentiles'> & { month: number })[]>;
-  yearMonth: Record<string, { year: number; month: number; count: number; mean: number | null; max: number | null }[]>;
+  yearMonth: Record<
+    string,
+    { year: number; month: number; count: number; mean: number | null; max: number | null }[]
+  >;
 }
 const ref = reference<Ref>('descriptive.json');
 
@@ -80,12 +83,16 @@ suite('describe on the real series matches numpy/pandas', () => {
 
 suite('quantile edge cases', () => {
   test('quantile(values, p) by quickselect equals the sorted type 7 value (brute force)', () => {
-    const x = Float64Array.from({ length: 1001 }, (_, i) => Math.sin(i * 12.9898) * 43758.5453 - Math.floor(Math.sin(i * 12.9898) * 43758.5453));
+    const x = Float64Array.from(
+      { length: 1001 },
+      (_, i) => Math.sin(i * 12.9898) * 43758.5453 - Math.floor(Math.sin(i * 12.9898) * 43758.5453),
+    );
     const sorted = [...x].sort((a, b) => a - b);
     for (const p of [0, 0.01, 0.1, 0.333, 0.5, 0.9, 0.99, 1]) {
       const h = (sorted.length - 1) * p;
       const lo = Math.floor(h);
-      const expected = sorted[lo]! + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? 0) - sorted[lo]!);
+      const expected =
+        sorted[lo]! + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? 0) - sorted[lo]!);
       expect(quantile(x, p)).toBeCloseTo(expected, 14);
     }
   });

@@ -101,7 +101,9 @@ suite('Coles (2001) Port Pirie, §3.4.1', () => {
   test('observed-information covariance matches the published matrix to 3 significant digits', () => {
     const cov = parameterCovariance(fit)!;
     coles.covariance.forEach((row, i) =>
-      row.forEach((c, j) => expect(Math.abs(cov[i]![j]! - c)).toBeLessThan(0.01 * Math.abs(coles.covariance[i]![i]!) + 5e-6)),
+      row.forEach((c, j) =>
+        expect(Math.abs(cov[i]![j]! - c)).toBeLessThan(0.01 * Math.abs(coles.covariance[i]![i]!) + 5e-6),
+      ),
     );
   });
   test('95 % delta-method intervals: 4.30 [4.19, 4.41] at 10 years, 4.69 [4.38, 5.00] at 100 years', () => {
@@ -118,7 +120,11 @@ suite('Coles (2001) Port Pirie, §3.4.1', () => {
   test('seeded parametric bootstrap agrees with the scipy Monte Carlo reference within its sampling error', () => {
     // Each side uses 1000 resamples: a 5 % percentile has a Monte Carlo standard error of about 7 % of
     // the interval half-width, so bounds must agree within 20 % of the half-width.
-    const { rows, failed } = bootstrapIntervals(fit, [10, 100], { confidence: 0.9, resamples: 1000, seed: 7 });
+    const { rows, failed } = bootstrapIntervals(fit, [10, 100], {
+      confidence: 0.9,
+      resamples: 1000,
+      seed: 7,
+    });
     expect(failed).toBe(0);
     rows.forEach((row) => {
       const e = ref.portPirie.bootstrap90[String(row.returnPeriod)]!;
@@ -158,7 +164,10 @@ suite('peaks over threshold', () => {
           // so there is no MLE; scipy stops 4e-16 below it, we stop 1e-6 of the range below it
           const smallest = Math.min(...sample.values);
           expect(fit.parameters.shape).toBeLessThan(1);
-          expect(smallest - fit.parameters.location).toBeCloseTo(1e-6 * (Math.max(...sample.values) - smallest), 12);
+          expect(smallest - fit.parameters.location).toBeCloseTo(
+            1e-6 * (Math.max(...sample.values) - smallest),
+            12,
+          );
           expect(fit.parameters.location).toBeCloseTo(expected.parameters.location, 5);
           return;
         }
@@ -198,7 +207,12 @@ suite('the analysis chain', () => {
   test('minima by negation: the minimum return values lie below the data and bounds stay ordered', () => {
     const { time } = era5();
     const v = values(era5(), 'swh');
-    const r = extremeValueAnalysis(time, v, { method: 'annual-maxima', law: 'gumbel', minima: true, interval: 'delta' });
+    const r = extremeValueAnalysis(time, v, {
+      method: 'annual-maxima',
+      law: 'gumbel',
+      minima: true,
+      interval: 'delta',
+    });
     const min = Math.min(...v);
     const r100 = r.returnValues.find((x) => x.returnPeriod === 100)!;
     expect(r100.value).toBeLessThan(min + 0.1);

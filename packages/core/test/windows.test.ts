@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe as suite, expect, test } from 'vitest';
-import { calendarOf, calmRunLengths, nextWindowStart, quantileSorted, weatherDowntime, weatherWindows } from '../src';
+import {
+  calendarOf,
+  calmRunLengths,
+  nextWindowStart,
+  quantileSorted,
+  weatherDowntime,
+  weatherWindows,
+} from '../src';
 import { era5, ndbc, values } from './data';
 
 // Reference: brute-force implementations written straight from the definitions (issue 3, Conventions):
@@ -20,7 +27,11 @@ function bruteWait(v: ArrayLike<number>, t: number, d: number, limit: number): n
   return -1;
 }
 
-function bruteCalmPeriods(v: ArrayLike<number>, d: number, limit: number): { start: number; length: number }[] {
+function bruteCalmPeriods(
+  v: ArrayLike<number>,
+  d: number,
+  limit: number,
+): { start: number; length: number }[] {
   const out: { start: number; length: number }[] = [];
   let i = 0;
   while (i < v.length) {
@@ -38,7 +49,10 @@ function bruteCalmPeriods(v: ArrayLike<number>, d: number, limit: number): { sta
 
 function slice(from: number, to: number): { time: Float64Array; v: Float64Array } {
   const s = ndbc();
-  return { time: s.time.slice(from, to), v: Float64Array.from(values(s, 'significant wave height').slice(from, to)) };
+  return {
+    time: s.time.slice(from, to),
+    v: Float64Array.from(values(s, 'significant wave height').slice(from, to)),
+  };
 }
 
 suite('WW on real data equals the brute force', () => {
@@ -67,7 +81,11 @@ suite('WW on real data equals the brute force', () => {
         const row = rows.find((r) => r.month === m)!;
         expect(row.probability).toBeCloseTo((100 * starts) / validHours, 9);
         expect(row.meanCalmPeriods).toBeCloseTo(mine.length / years.size, 9);
-        if (mine.length) expect(row.meanCalmLengthHours).toBeCloseTo(mine.reduce((s, p) => s + p.length, 0) / mine.length, 9);
+        if (mine.length)
+          expect(row.meanCalmLengthHours).toBeCloseTo(
+            mine.reduce((s, p) => s + p.length, 0) / mine.length,
+            9,
+          );
       }
     });
   }
@@ -108,17 +126,28 @@ suite('WD on real data equals the brute force', () => {
 });
 
 suite('windows: properties (seeded; a failing seed is printed by fast-check)', () => {
-  const series = fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 40 }).map((x) => x / 10)), {
-    minLength: 1,
-    maxLength: 300,
-  });
+  const series = fc.array(
+    fc.oneof(
+      fc.constant(NaN),
+      fc.integer({ min: 0, max: 40 }).map((x) => x / 10),
+    ),
+    {
+      minLength: 1,
+      maxLength: 300,
+    },
+  );
   test('every window start found meets every limit over its whole duration', () => {
     fc.assert(
-      fc.property(series, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 35 }), (v, d, limit10) => {
-        const limit = limit10 / 10;
-        const calm = calmRunLengths(v, limit);
-        for (let i = 0; i < v.length; i++) expect(calm[i]! >= d).toBe(bruteWindowStart(v, i, d, limit));
-      }),
+      fc.property(
+        series,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 35 }),
+        (v, d, limit10) => {
+          const limit = limit10 / 10;
+          const calm = calmRunLengths(v, limit);
+          for (let i = 0; i < v.length; i++) expect(calm[i]! >= d).toBe(bruteWindowStart(v, i, d, limit));
+        },
+      ),
       { seed: 20240501, numRuns: 300 },
     );
   });
@@ -149,7 +178,9 @@ suite('windows: edge cases and linear cost', () => {
     expect(weatherDowntime(new Float64Array(0), [], { below: 1, durationHours: 6 })[1]!.starts).toBe(0);
   });
   test('a non-positive duration throws naming the function', () => {
-    expect(() => weatherWindows(new Float64Array(1), [0], { below: 1, durationsHours: [0] })).toThrow(/weatherWindows/);
+    expect(() => weatherWindows(new Float64Array(1), [0], { below: 1, durationsHours: [0] })).toThrow(
+      /weatherWindows/,
+    );
   });
   test('the cost does not grow with the duration (ERA5, 96,432 hours, 6 h vs 2,000 h)', () => {
     const { time } = era5();
