@@ -13,10 +13,7 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_thr
 const restrict = (files, forbidden, message) => ({
   files,
   rules: {
-    '@typescript-eslint/no-restricted-imports': [
-      'error',
-      { patterns: [{ group: forbidden, message }] },
-    ],
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
   },
 });
 
@@ -53,7 +50,11 @@ export default tseslint.config(
     'core is the pure numeric engine: no I/O, no Node, nothing of ours',
   ),
   restrict(['packages/contracts/src/**'], ['@metocean/*', ...nodeBuiltins], 'contracts depends on zod only'),
-  restrict(['packages/charts/src/**'], [...ours(['core', 'contracts']), ...nodeBuiltins], 'charts: core and contracts only'),
+  restrict(
+    ['packages/charts/src/**'],
+    [...ours(['core', 'contracts']), ...nodeBuiltins],
+    'charts: core and contracts only',
+  ),
   restrict(['packages/hindcast/src/**'], ours(['core', 'contracts']), 'hindcast: core and contracts only'),
   restrict(['apps/web/src/**'], ['@metocean/hindcast', ...nodeBuiltins], 'the web app runs in the browser'),
 );

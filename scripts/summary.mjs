@@ -3,7 +3,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const folder = '.vitest-results';
-const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')).sort() : [];
+const files = existsSync(folder)
+  ? readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+  : [];
 let passed = 0;
 let failed = 0;
 for (const file of files) {

@@ -73,11 +73,9 @@ describe('settings', () => {
 describe('the team', () => {
   it('lists only the caller’s own customer', async () => {
     const team = await get<Collaborator[]>('/api/users/', 'member');
-    expect(team.body.map((user) => user.email.split('@')[0]).sort((a, b) => (a ?? '').localeCompare(b ?? ''))).toEqual([
-      'invitee',
-      'manager',
-      'member',
-    ]);
+    expect(
+      team.body.map((user) => user.email.split('@')[0]).sort((a, b) => (a ?? '').localeCompare(b ?? '')),
+    ).toEqual(['invitee', 'manager', 'member']);
     expect(team.body.find((user) => user.email.startsWith('invitee@'))?.role).toBe('pending');
   });
 
