@@ -213,16 +213,21 @@ export function rose(
   };
 }
 
-/** DR per calendar month (1-12). */
+/** DR per calendar month (1-12), in one pass over the series. */
 export function monthlyRoses(
   time: Float64Array,
   direction: ArrayLike<number>,
   magnitude: ArrayLike<number>,
   options: { sectors: number; edges: readonly number[] },
 ): (Rose & { month: number })[] {
+  if (time.length !== direction.length)
+    throw new RangeError('monthlyRoses: time and direction differ in length');
   const { month } = calendarOf(time);
-  return Array.from({ length: 12 }, (_, k) => {
-    const d = Float64Array.from(direction, (v, i) => (month[i] === k + 1 ? v : NaN));
-    return { month: k + 1, ...rose(d, magnitude, options) };
+  const indices = Array.from({ length: 12 }, () => [] as number[]);
+  for (let i = 0; i < month.length; i++) indices[month[i]! - 1]!.push(i);
+  return indices.map((list, k) => {
+    const d = Float64Array.from(list, (i) => direction[i]!);
+    const m = Float64Array.from(list, (i) => magnitude[i]!);
+    return { month: k + 1, ...rose(d, m, options) };
   });
 }

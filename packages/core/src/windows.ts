@@ -55,14 +55,22 @@ export function weatherWindows(
   const calm = calmRunLengths(values, options.below);
   const { year, month } = calendarOf(time);
   const valid = new Float64Array(13);
-  const yearsWithData = Array.from({ length: 13 }, () => new Set<number>());
+  const firstYear = year.length ? year[0]! : 0;
+  const yearCount = year.length ? year[year.length - 1]! - firstYear + 1 : 0;
+  // seen[(y - firstYear)·13 + m]: the year has data in month m (m = 0: in any month)
+  const seen = new Uint8Array(yearCount * 13);
   for (let i = 0; i < values.length; i++) {
     if (Number.isNaN(values[i]!)) continue;
     valid[month[i]!]!++;
     valid[0]!++;
-    yearsWithData[month[i]!]!.add(year[i]!);
-    yearsWithData[0]!.add(year[i]!);
+    seen[(year[i]! - firstYear) * 13 + month[i]!] = 1;
+    seen[(year[i]! - firstYear) * 13] = 1;
   }
+  const yearsWithData = Array.from({ length: 13 }, (_, m) => {
+    let count = 0;
+    for (let y = 0; y < yearCount; y++) count += seen[y * 13 + m]!;
+    return count;
+  });
   const rows: WindowRow[] = [];
   for (const durationHours of options.durationsHours) {
     const d = stepsFor(durationHours, stepMs, 'weatherWindows');
@@ -85,7 +93,7 @@ export function weatherWindows(
       lengths[0]! += lengths[m]!;
     }
     for (let m = 0; m <= 12; m++) {
-      const years = yearsWithData[m]!.size;
+      const years = yearsWithData[m]!;
       rows.push({
         month: m,
         durationHours,
@@ -150,26 +158,34 @@ export function weatherDowntime(
   const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
   const next = nextWindowStart(calmRunLengths(values, options.below), d);
   const { month } = calendarOf(time);
-  const waits: number[][] = Array.from({ length: 13 }, () => []);
   const starts = new Float64Array(13);
   const censored = new Float64Array(13);
+  const uncensored = new Int32Array(13);
   for (let i = 0; i < values.length; i++) {
     if (Number.isNaN(values[i]!)) continue;
     const m = month[i]!;
     starts[m]!++;
-    starts[0]!++;
-    if (next[i]! < 0) {
-      censored[m]!++;
-      censored[0]!++;
-      continue;
-    }
+    if (next[i]! < 0) censored[m]!++;
+    else uncensored[m]!++;
+  }
+  for (let m = 1; m <= 12; m++) {
+    starts[0]! += starts[m]!;
+    censored[0]! += censored[m]!;
+    uncensored[0]! += uncensored[m]!;
+  }
+  // waits grouped by month in typed arrays (two passes, no growing lists)
+  const waits = Array.from(uncensored, (count) => new Float64Array(count));
+  const fill = new Int32Array(13);
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
     const wait = (next[i]! - i) * stepHours;
-    waits[m]!.push(wait);
-    waits[0]!.push(wait);
+    const m = month[i]!;
+    waits[m]![fill[m]!++] = wait;
+    waits[0]![fill[0]!++] = wait;
   }
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
-  return waits.map((list, m) => {
-    const sorted = Float64Array.from(list).sort();
+  return waits.map((sorted, m) => {
+    sorted.sort();
     const mean = sorted.length ? sorted.reduce((s, w) => s + w, 0) / sorted.length : NaN;
     const table: Record<string, number> = {};
     for (const p of percentiles) table[String(p)] = quantileSorted(sorted, p / 100);

@@ -128,18 +128,16 @@ suite('MEANCOLSTD', () => {
       time: s.time,
       stepMs: s.stepMs,
       fields: Object.fromEntries(
-        [...heights]
-          .reverse()
-          .map((h) => [
-            `ws${h}`,
-            {
-              values: values(s, `wind_speed_${h}m`),
-              units: 'm/s',
-              variable: 'ws',
-              level: h,
-              levelType: 'altitude' as const,
-            },
-          ]),
+        [...heights].reverse().map((h) => [
+          `ws${h}`,
+          {
+            values: values(s, `wind_speed_${h}m`),
+            units: 'm/s',
+            variable: 'ws',
+            level: h,
+            levelType: 'altitude' as const,
+          },
+        ]),
       ),
     };
     const profile = meanProfile(levelled, 'ws');

@@ -1,0 +1,226 @@
+// `npm run bench`: median timings of the statistics engine on the 11-year ERA5 series and on a
+// deterministic 40-year hourly synthetic point (350,640 steps, 8 variables × 3 levels), with scipy
+// side by side when Debian's /usr/bin/python3 has it. Figures only; nothing here is a test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  annualMaxima,
+  annualMaximaSample,
+  bootstrapIntervals,
+  describe,
+  empiricalDistribution,
+  extremeValueAnalysis,
+  fitExtremes,
+  fitLaw,
+  jointTable,
+  minMaxDownsample,
+  monthlyRoses,
+  monthlyStats,
+  overview,
+  peaksOverThreshold,
+  quantile,
+  rose,
+  seededRandom,
+  weatherDowntime,
+  weatherWindows,
+  weightedSample,
+  yearMonthStats,
+} from '@metocean/core';
+import type { Field, LawId, Series } from '@metocean/core';
+import { parseCsvSeries } from '@metocean/hindcast';
+
+const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
+const RUNS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function time(label: string, f: () => unknown, runs = RUNS): number {
+  f(); // warm-up (JIT)
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    ms.push(performance.now() - t0);
+  }
+  const m = median(ms);
+  console.log(`${label.padEnd(64)} ${m.toFixed(1).padStart(9)} ms`);
+  return m;
+}
+
+/** 40 years of hourly sea states from a seeded AR(1) process: Weibull-like Hs, Tp, directions, wind,
+ * current at 3 levels; values rounded to 2 decimals as hindcast files store them. */
+function synthetic(): Series {
+  const n = 350_640;
+  const start = Date.UTC(1980, 0, 1);
+  const t = Float64Array.from({ length: n }, (_, i) => start + i * 3_600_000);
+  const random = seededRandom(40);
+  const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const fields: Record<string, Field> = {};
+  const variables = ['hs', 'tp', 'dir', 'ws', 'wd', 'cs', 'cd', 'wl'];
+  for (const [v, name] of variables.entries()) {
+    for (const [k, level] of [0, 10, 50].entries()) {
+      const values = new Float32Array(n);
+      let z = 0;
+      for (let i = 0; i < n; i++) {
+        z = 0.97 * z + Math.sqrt(1 - 0.97 * 0.97) * gauss();
+        const season = 1 + 0.3 * Math.cos((2 * Math.PI * i) / 8766);
+        const u = 0.5 * (1 + Math.tanh(z));
+        const x =
+          name.endsWith('d') || name === 'dir'
+            ? (360 * u + 40 * v) % 360
+            : season * (1 + v) * (1 - 0.2 * k) * Math.pow(-Math.log(1 - 0.999 * u), 1 / 1.6);
+        values[i] = Math.round(x * 100) / 100;
+      }
+      fields[`${name}@${level}`] = { values, units: '', variable: name, level, levelType: 'depth' };
+    }
+  }
+  return { time: t, stepMs: 3_600_000, fields };
+}
+
+const LIMITS = [1, 1.5, 2, 2.5];
+const DURATIONS = [6, 12, 24, 48];
+
+/** The standard statistic set of one point (what a worker computes per point). */
+function standardSet(series: Series, hs: string, tp: string, dir: string, magnitudes: string[]): void {
+  overview(series);
+  for (const field of Object.values(series.fields)) {
+    describe(field.values);
+    monthlyStats(series.time, field.values);
+    yearMonthStats(series.time, field.values);
+    empiricalDistribution(field.values, { binWidth: 0.5 });
+    minMaxDownsample(series.time, field.values, 1000);
+  }
+  const h = series.fields[hs]!.values;
+  for (const name of magnitudes) {
+    // laws on (0, ∞) are fitted to the positive values
+    const sample = weightedSample(series.fields[name]!.values.filter((x) => x > 0));
+    for (const law of ['normal', 'lognormal', 'gamma', 'gumbel', 'weibull2', 'weibull3'] as LawId[])
+      fitLaw(law, sample);
+  }
+  jointTable(h, series.fields[tp]!.values, { dx: 0.5, dy: 1 });
+  jointTable(h, series.fields[dir]!.values, { dx: 0.5, dy: 22.5 });
+  rose(series.fields[dir]!.values, h, { sectors: 16, edges: [0, 1, 2, 3, 4] });
+  monthlyRoses(series.time, series.fields[dir]!.values, h, { sectors: 16, edges: [0, 1, 2, 3, 4] });
+  for (const below of LIMITS) {
+    weatherWindows(series.time, h, { below, durationsHours: DURATIONS });
+    for (const d of DURATIONS) weatherDowntime(series.time, h, { below, durationHours: d });
+  }
+  extremeValueAnalysis(series.time, h, { method: 'annual-maxima', law: 'gev', interval: 'delta' });
+  extremeValueAnalysis(series.time, h, { method: 'pot', law: 'gpd', interval: 'delta' });
+}
+
+function windowsAndDowntime(series: Series, hs: string): void {
+  const h = series.fields[hs]!.values;
+  for (const below of LIMITS) {
+    weatherWindows(series.time, h, { below, durationsHours: DURATIONS });
+    for (const d of DURATIONS) weatherDowntime(series.time, h, { below, durationHours: d });
+  }
+}
+
+console.log(`metocean core benchmark — median of ${RUNS} runs after a warm-up, Node ${process.version}\n`);
+const era5 = parseCsvSeries(
+  readFileSync(DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', 'utf8'),
+);
+const era5Hs = era5.fields.swh!.values;
+const era5Threshold = quantile(era5Hs, 0.99);
+const era5Peaks = peaksOverThreshold(era5.time, era5Hs, { threshold: era5Threshold });
+const era5Pot = fitExtremes(era5Peaks, 'gpd');
+const results: Record<string, number> = {};
+
+console.log(`ERA5 South China Sea, 2000-2010 (${era5.time.length} hourly steps, 3 variables)`);
+results.era5Set = time('  whole standard statistic set', () =>
+  standardSet(era5, 'swh', 'pp1d', 'mwd', ['swh', 'pp1d']),
+);
+results.era5Boot = time('  EVA POT GPD + 1,000 bootstrap resamples', () =>
+  bootstrapIntervals(era5Pot, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
+);
+results.era5Ww = time('  windows + downtime, 4 limits × 4 durations', () => windowsAndDowntime(era5, 'swh'));
+
+const synth = synthetic();
+const synthHs = synth.fields['hs@0']!.values;
+const synthAm = annualMaxima(synth.time, synthHs).map((m) => m.value);
+const synthGev = fitExtremes(annualMaximaSample(synthAm), 'gev');
+console.log(`\nSynthetic 40-year point (${synth.time.length} hourly steps, 8 variables × 3 levels)`);
+results.synthSet = time(
+  '  whole standard statistic set (APD on the 8 surface variables)',
+  () =>
+    standardSet(
+      synth,
+      'hs@0',
+      'tp@0',
+      'dir@0',
+      Object.keys(synth.fields).filter((k) => k.endsWith('@0')),
+    ),
+  3,
+);
+results.synthBoot = time('  EVA annual maxima GEV + 1,000 bootstrap resamples', () =>
+  bootstrapIntervals(synthGev, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
+);
+results.synthWw = time('  windows + downtime, 4 limits × 4 durations', () =>
+  windowsAndDowntime(synth, 'hs@0'),
+);
+for (const d of [6, 600, 6000]) {
+  time(`  downtime, one limit, duration ${d} h (O(n) whatever the duration)`, () =>
+    weatherDowntime(synth.time, synthHs, { below: 1.5, durationHours: d }),
+  );
+}
+
+// scipy side by side: the same fits on the same samples
+const python = '/usr/bin/python3';
+const hasScipy =
+  existsSync(python) && spawnSync(python, ['-c', 'import scipy'], { encoding: 'utf8' }).status === 0;
+if (!hasScipy) {
+  console.log('\nscipy: /usr/bin/python3 with scipy not found, side-by-side timings skipped');
+} else {
+  const ours = {
+    gevFit: time(
+      '\n  ours: GEV fit of the 40 synthetic annual maxima',
+      () => fitExtremes(annualMaximaSample(synthAm), 'gev'),
+      20,
+    ),
+    gpdFit: time('  ours: GPD fit of the ERA5 peaks', () => fitExtremes(era5Peaks, 'gpd'), 20),
+    weibull3: time(
+      '  ours: 3-parameter Weibull fit of ERA5 Hs (96,432 values)',
+      () => fitLaw('weibull3', weightedSample(era5Hs)),
+      5,
+    ),
+  };
+  const script = `
+import json, sys, time
+import numpy as np
+from scipy import stats
+d = json.load(sys.stdin)
+def med(f, runs):
+    f(); out = []
+    for _ in range(runs):
+        t0 = time.perf_counter(); f(); out.append((time.perf_counter() - t0) * 1000)
+    return float(np.median(out))
+am, peaks, u, hs = np.array(d['am']), np.array(d['peaks']), d['u'], np.array(d['hs'])
+c, l, s = stats.genextreme.fit(am)
+boot = lambda: [stats.genextreme.fit(stats.genextreme.rvs(c, l, s, size=am.size, random_state=i), c, loc=l, scale=s) for i in range(100)]
+print(json.dumps({'gevFit': med(lambda: stats.genextreme.fit(am), 20), 'gpdFit': med(lambda: stats.genpareto.fit(peaks, floc=u), 20),
+                  'weibull3': med(lambda: stats.weibull_min.fit(hs), 3), 'boot100': med(boot, 1)}))
+`;
+  const input = JSON.stringify({ am: synthAm, peaks: era5Peaks.values, u: era5Threshold, hs: [...era5Hs] });
+  const run = spawnSync(python, ['-c', script], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (run.status !== 0) console.log(`scipy run failed: ${run.stderr}`);
+  else {
+    const scipy = JSON.parse(run.stdout) as Record<string, number>;
+    console.log('\n  scipy (Debian python3-scipy), same samples:');
+    const line = (label: string, s: number, o: number): void =>
+      console.log(`  ${label.padEnd(62)} ${s.toFixed(1).padStart(9)} ms   scipy/ours ${(s / o).toFixed(1)}×`);
+    line('GEV fit of 40 annual maxima', scipy.gevFit!, ours.gevFit);
+    line('GPD fit of the ERA5 peaks (floc = threshold)', scipy.gpdFit!, ours.gpdFit);
+    line('3-parameter Weibull fit of ERA5 Hs', scipy.weibull3!, ours.weibull3);
+    line('GEV bootstrap, 1,000 resamples (100 timed × 10)', scipy.boot100! * 10, results.synthBoot);
+  }
+}
+
+console.log('\nTargets (issue 3): whole set for a 40-year point < 1,000 ms; EVA with bootstrap < 300 ms.');
+console.log(
+  `  whole set 40 years: ${results.synthSet.toFixed(0)} ms; bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
+);
