@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const projects = [
   'packages/core',
+  'packages/core/test',
   'packages/contracts',
   'packages/charts',
   'packages/hindcast',
