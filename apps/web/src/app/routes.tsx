@@ -14,14 +14,16 @@ import { PlansPage } from '../features/plans/PlansPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { PageViewTracker } from './PageViewTracker';
 import { Shell, type RouteHandle } from './Shell';
-import { StatusDialogs } from './StatusDialogs';
+import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
+import { useAppStatus } from '../api/appStatus';
 
 function Root() {
+  const { maintenanceReload } = useAppStatus();
   return (
     <>
       <PageViewTracker />
-      <StatusDialogs />
-      <Outlet />
+      <UpdateRequiredDialog />
+      {maintenanceReload ? <MaintenanceScreen /> : <Outlet />}
     </>
   );
 }
