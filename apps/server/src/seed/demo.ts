@@ -22,6 +22,7 @@ import { zoneGeometry, zoneSeeds } from './zones';
 
 type OfferRow = typeof offers.$inferInsert;
 const DAY = 86_400_000;
+const everyZone = zoneSeeds.map((zone) => zone.name);
 
 const offerSeeds: (OfferRow & { name: string; zones: string[] })[] = [
   {
@@ -43,15 +44,7 @@ const offerSeeds: (OfferRow & { name: string; zones: string[] })[] = [
     canReport: true,
     canDownload: true,
     canDowntime: true,
-    zones: [
-      'World',
-      'North and Celtic Seas',
-      'Bay of Biscay',
-      'South China Sea',
-      'Southern North Sea',
-      'Gulf of Mexico',
-      'Gulf of Maine',
-    ],
+    zones: everyZone,
   },
   {
     name: 'Pack 10 Demo',
@@ -82,15 +75,7 @@ const offerSeeds: (OfferRow & { name: string; zones: string[] })[] = [
     canReport: true,
     canDowntime: true,
     canDownload: true,
-    zones: [
-      'World',
-      'North and Celtic Seas',
-      'Bay of Biscay',
-      'South China Sea',
-      'Southern North Sea',
-      'Gulf of Mexico',
-      'Gulf of Maine',
-    ],
+    zones: everyZone,
   },
   {
     name: 'Marine Contractors Dashboard',

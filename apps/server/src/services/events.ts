@@ -24,6 +24,17 @@ export async function logEvent(
   });
 }
 
+/** An entry for something the caller did (the impersonating superuser, if any, is recorded with it). */
+export function logCallerEvent(db: Db, caller: Caller, action: string, detail = ''): Promise<void> {
+  return logEvent(db, {
+    actorId: caller.id,
+    impersonatorId: caller.impersonatorId,
+    customerId: caller.customerId,
+    action,
+    detail,
+  });
+}
+
 export async function recordTracking(db: Db, caller: Caller | null, event: TrackingEvent): Promise<void> {
   await db.insert(trackingEvents).values({
     userId: caller?.id ?? null,

@@ -7,7 +7,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
 import { presentAccount } from './accounts';
 import { sendActivation, usernameFromEmail } from './auth';
 import type { Caller, Services } from './context';
-import { logEvent } from './events';
+import { logCallerEvent } from './events';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -152,13 +152,7 @@ export async function invite(
     })
     .returning();
   if (!created) throw new Error('user insert returned nothing');
-  await logEvent(services.db, {
-    actorId: caller.id,
-    impersonatorId: caller.impersonatorId,
-    customerId: caller.customerId,
-    action: 'invitation.sent',
-    detail: email,
-  });
+  await logCallerEvent(services.db, caller, 'invitation.sent', email);
   await sendActivation(services, created, await inviterOf(services, caller));
   return { id: created.id, email: created.email };
 }
@@ -202,13 +196,7 @@ export async function removeUser(services: Services, caller: Caller, id: number)
   const target = await teammate(services, caller, id);
   if (target.isSuperuser && !caller.isSuperuser) throw forbidden();
   await services.db.delete(users).where(eq(users.id, id));
-  await logEvent(services.db, {
-    actorId: caller.id,
-    impersonatorId: caller.impersonatorId,
-    customerId: caller.customerId,
-    action: 'user.removed',
-    detail: target.email,
-  });
+  await logCallerEvent(services.db, caller, 'user.removed', target.email);
 }
 
 async function pendingTeammate(services: Services, caller: Caller, id: number): Promise<UserRow> {
@@ -222,23 +210,11 @@ async function pendingTeammate(services: Services, caller: Caller, id: number): 
 export async function resendInvite(services: Services, caller: Caller, id: number): Promise<void> {
   const target = await pendingTeammate(services, caller, id);
   await sendActivation(services, target, await inviterOf(services, caller));
-  await logEvent(services.db, {
-    actorId: caller.id,
-    impersonatorId: caller.impersonatorId,
-    customerId: caller.customerId,
-    action: 'invitation.resent',
-    detail: target.email,
-  });
+  await logCallerEvent(services.db, caller, 'invitation.resent', target.email);
 }
 
 export async function revokeInvite(services: Services, caller: Caller, id: number): Promise<void> {
   const target = await pendingTeammate(services, caller, id);
   await services.db.delete(users).where(eq(users.id, target.id));
-  await logEvent(services.db, {
-    actorId: caller.id,
-    impersonatorId: caller.impersonatorId,
-    customerId: caller.customerId,
-    action: 'invitation.revoked',
-    detail: target.email,
-  });
+  await logCallerEvent(services.db, caller, 'invitation.revoked', target.email);
 }
