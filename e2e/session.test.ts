@@ -1,7 +1,7 @@
 // The session rules of spec 000 §2.1, §2.2, §4 and §8 in the browser: token renewal, expired credentials,
 // unknown paths, expired accounts, the maintenance banner and maintenance mode.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { messages, paths } from '@metocean/contracts';
+import { limits, messages, paths } from '@metocean/contracts';
 import type { Page } from 'playwright-core';
 import {
   demoPassword,
@@ -134,6 +134,25 @@ describe('session rules in the browser', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
+  });
+
+  it('logs out after a long inactivity with the spec message', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-session-inactivity'));
+    await signIn(page, server.url, 'manager', demoPassword);
+    const longAgo = String(Date.now() - (limits.inactivityLogoutMinutes + 1) * 60_000);
+    await page.evaluate(
+      ([key, value]) => (globalThis as unknown as PageStorage).localStorage.setItem(key, value),
+      ['metocean.lastActivity', longAgo] as const,
+    );
+    await page.reload();
+    await page.waitForURL('**/login');
+    await visible(page.getByText(messages.inactivityLogout));
+    await screenshot(page, '24-inactivity');
+    // Regression: the old idle time once logged the next sign-in out at once.
+    await signIn(page, server.url, 'manager', demoPassword);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   it('shows a scheduled maintenance until dismissed, and reloads during maintenance mode', async () => {

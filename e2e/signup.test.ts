@@ -1,8 +1,9 @@
 // A new user signs up through the registration page, activates through the e-mail link, signs in, sees
 // the shell and the release notes, and logs out (issue 2, browser test 1).
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { APP_VERSION } from '@metocean/contracts';
+import { APP_VERSION, messages, paths } from '@metocean/contracts';
 import {
+  demoPassword,
   hidden,
   launchBrowser,
   linkInMail,
@@ -96,6 +97,41 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     await visible(page.getByTestId('empty-noProjects'));
     await screenshot(page, '05-home');
 
+    // Contact us: sending stays disabled until the required fields are filled; the phone is optional.
+    await nav.getByRole('button', { name: 'Contact us' }).click();
+    const contact = await visible(page.getByRole('dialog', { name: 'Contact us' }));
+    const send = contact.getByRole('button', { name: 'Send' });
+    expect(await send.isDisabled()).toBe(true);
+    await contact.locator('input[name="companyName"]').fill('Keller Marine Surveys');
+    expect(await send.isDisabled()).toBe(true);
+    await contact.locator('textarea[name="message"]').fill('Which zones cover the Baltic Sea?');
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await visible(contact.getByText('your message has been sent', { exact: false }));
+    await contact.getByRole('button', { name: 'Close' }).click();
+    await hidden(page.getByRole('dialog'));
+
+    // My profile: counts, the two local settings, and editing one's names.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'My profile' }).click();
+    await page.waitForURL('**/profile');
+    await visible(page.getByRole('cell', { name: user.username, exact: true }));
+    await visible(page.getByRole('cell', { name: 'N/A' }));
+    const tutorials = page.getByRole('checkbox', { name: 'Dismiss all tutorials' });
+    await tutorials.check();
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: 'Dismiss all tutorials' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = await visible(page.getByRole('dialog', { name: 'Edit profile' }));
+    await edit.locator('input[name="firstName"]').fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await visible(edit.getByText(messages.required));
+    await edit.locator('input[name="firstName"]').fill('Marina');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await hidden(page.getByRole('dialog'));
+    await visible(page.getByRole('cell', { name: `Marina ${user.lastName}` }));
+    await screenshot(page, '05b-profile');
+
     // The notes stay one click away, and do not pop up again.
     await page.getByRole('link', { name: "What's new" }).click();
     await page.waitForURL('**/changelog');
@@ -117,5 +153,47 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     // Signed out for real: the shell sends the visitor back to login.
     await page.goto(`${server.url}/profile`);
     await page.waitForURL('**/login');
+  });
+
+  it('resets a forgotten password through the e-mail link', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-reset'));
+    const login = await fetch(`${server.url}${paths.token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'standard', password: demoPassword }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const me = await fetch(`${server.url}${paths.usersCurrent}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    const { email } = (await me.json()) as { email: string };
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/accounts/password/reset/');
+    const before = Date.now() - 1;
+    await page.locator('input[name="email"]').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const sent = await visible(page.getByRole('dialog', { name: 'Check your e-mail' }));
+    expect(await sent.textContent()).toContain(messages.resetSent);
+    await screenshot(page, '08-reset-sent');
+
+    const link = linkInMail(await newestMail(server.dataDir, before), '/accounts/password/reset/confirm');
+    await page.goto(`${server.url}${link}`);
+    await visible(page.getByRole('heading', { name: 'Choose a new password' }));
+    // The browser checks the rules before the server does.
+    await page.locator('input[name="password"]').fill('short');
+    await page.locator('input[name="passwordConfirm"]').fill('different');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await visible(page.getByText(messages.passwordTooShort, { exact: false }));
+    await visible(page.getByText(messages.passwordMismatch));
+    await screenshot(page, '09-reset-confirm-errors');
+    const newPassword = 'Swell-Period-8812';
+    await page.locator('input[name="password"]').fill(newPassword);
+    await page.locator('input[name="passwordConfirm"]').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, server.url, 'standard', newPassword);
   });
 });

@@ -10,6 +10,8 @@ export interface Notice {
 }
 
 const storageKey = 'metocean.session';
+/** When the user last used the app, in epoch ms (shared by tabs; read by the inactivity check). */
+export const lastActivityKey = 'metocean.lastActivity';
 const noticeKey = 'metocean.notice';
 
 type Listener = () => void;
@@ -55,6 +57,8 @@ export const session = {
 
   /** Starts (or continues with renewed tokens) a session. */
   start(pair: TokenPair): void {
+    // A new sign-in is activity: an old idle time must not end the new session.
+    if (!tokens) localStorage.setItem(lastActivityKey, String(Date.now()));
     tokens = pair;
     localStorage.setItem(storageKey, JSON.stringify(pair));
     emit();
@@ -65,6 +69,7 @@ export const session = {
     const hadSession = tokens !== null;
     tokens = null;
     localStorage.removeItem(storageKey);
+    localStorage.removeItem(lastActivityKey);
     if (reason && (hadSession || !notice)) session.setNotice(reason);
     emit();
   },

@@ -2,14 +2,13 @@ import { useEffect } from 'react';
 import { limits, messages } from '@metocean/contracts';
 import { logout, renewTokens } from '../api/client';
 import { secondsLeft } from '../api/jwt';
-import { useSessionTokens } from '../api/session';
+import { lastActivityKey, useSessionTokens } from '../api/session';
 
-const activityKey = 'metocean.lastActivity';
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 const inactivityMs = limits.inactivityLogoutMinutes * 60_000;
 
 function lastActivity(): number {
-  const stored = Number(localStorage.getItem(activityKey));
+  const stored = Number(localStorage.getItem(lastActivityKey));
   return Number.isFinite(stored) && stored > 0 ? stored : Date.now();
 }
 
@@ -43,7 +42,7 @@ export function SessionKeeper() {
       const now = Date.now();
       if (now - recorded < 5_000) return;
       recorded = now;
-      localStorage.setItem(activityKey, String(now));
+      localStorage.setItem(lastActivityKey, String(now));
     };
     onActivity();
     for (const name of activityEvents) window.addEventListener(name, onActivity, { passive: true });

@@ -18,13 +18,22 @@ import { useUserSettings } from './settings';
 
 const number = new Intl.NumberFormat('en-GB');
 
-function Row({ label, value }: { label: string; value: string | number }) {
+/** One label-value line; `numeric` lines (counts, credits, 'N/A' counts) align right. */
+function Row({
+  label,
+  value,
+  numeric = false,
+}: {
+  label: string;
+  value: string | number;
+  numeric?: boolean;
+}) {
   return (
     <TableRow>
       <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '55%', border: 0, pl: 0 }}>
         {label}
       </TableCell>
-      <TableCell align={typeof value === 'number' ? 'right' : 'left'} sx={{ border: 0 }}>
+      <TableCell align={numeric ? 'right' : 'left'} sx={{ border: 0 }}>
         {typeof value === 'number' ? number.format(value) : value}
       </TableCell>
     </TableRow>
@@ -68,13 +77,17 @@ export function ProfilePage() {
           </Typography>
           <Table aria-label="Activity">
             <TableBody>
-              <Row label="Projects" value={user.counts.projects} />
-              <Row label="Computations" value={user.counts.computations} />
-              <Row label="Advanced weather downtime computations" value={user.counts.downtimeComputations} />
-              <Row label="Reports" value={user.counts.reports} />
-              <Row label="Comments" value="N/A" />
-              <Row label="Credits used" value={user.usedCredits} />
-              {account && <Row label="Credits available on the account" value={account.credits} />}
+              <Row numeric label="Projects" value={user.counts.projects} />
+              <Row numeric label="Computations" value={user.counts.computations} />
+              <Row
+                numeric
+                label="Advanced weather downtime computations"
+                value={user.counts.downtimeComputations}
+              />
+              <Row numeric label="Reports" value={user.counts.reports} />
+              <Row numeric label="Comments" value="N/A" />
+              <Row numeric label="Credits used" value={user.usedCredits} />
+              {account && <Row numeric label="Credits available on the account" value={account.credits} />}
             </TableBody>
           </Table>
         </Paper>
