@@ -204,8 +204,11 @@ export function linkInMail(eml: string, pathPrefix: string): string {
   throw new Error(`No link to ${pathPrefix} in the e-mail:\n${eml}`);
 }
 
-/** Signs in through the login page. */
+/** Signs in through the login page, first dropping any session this browser still holds. */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  // /load is the bare loader: a page of the app that never redirects, to reach its localStorage.
+  await page.goto(`${baseUrl}/load`);
+  await page.evaluate("localStorage.removeItem('metocean.session')");
   await page.goto(`${baseUrl}/login`);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);

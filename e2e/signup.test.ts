@@ -53,6 +53,12 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     await page.locator('input[name="email"]').fill(user.email);
     await page.locator('input[name="password"]').fill(user.password);
     await page.locator('input[name="passwordConfirm"]').fill(user.password);
+
+    // The server's field errors land under their fields.
+    await page.locator('input[name="username"]').fill('manager');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await visible(page.getByText(messages.usernameTaken));
+    await page.locator('input[name="username"]').fill(user.username);
     await screenshot(page, '01-registration');
     const before = Date.now() - 1;
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -195,5 +201,36 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL('**/login');
     await signIn(page, server.url, 'standard', newPassword);
+  });
+
+  it('activates an invitation with a chosen username and password', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-invitation'));
+    const login = await fetch(`${server.url}${paths.token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'manager', password: demoPassword }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const before = Date.now() - 1;
+    const invite = await fetch(`${server.url}${paths.users}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ email: 'invitee.e2e@example.com', isStaff: false }),
+    });
+    expect(invite.status).toBe(201);
+
+    const link = linkInMail(await newestMail(server.dataDir, before), '/registration/activate');
+    expect(link).toContain('invite=1');
+    await page.goto(`${server.url}${link}`);
+    await visible(page.getByRole('heading', { name: 'Join your team' }));
+    const password = 'Harbour-Crane-4410';
+    await page.locator('input[name="username"]').fill('invitee_e2e');
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="passwordConfirm"]').fill(password);
+    await screenshot(page, '03b-invitation');
+    await page.getByRole('button', { name: 'Activate account' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, server.url, 'invitee_e2e', password);
   });
 });
