@@ -1,1 +1,9 @@
+// @metocean/hindcast: the data layer (README.md).
 export * from './csv';
+export * from './model';
+export * from './nearest';
+export * from './zarr';
+export * from './cf';
+export * from './decode';
+export * from './netcdf';
+export * from './ingest';

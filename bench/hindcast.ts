@@ -1,0 +1,95 @@
+// Hindcast data layer figures: read of one node's 40-year hourly record of 10 variables from our Zarr
+// store (target < 100 ms), synthetic generation of 40 years × every variable, ingest throughput of
+// NetCDF files (MB/s). Figures only; nothing here is a test. Run alone: `npx tsx bench/hindcast.ts`;
+// bench/run.ts calls `await hindcastBench()`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatasetWriter, openZarrDataset } from '@metocean/hindcast';
+import type { DatasetInfo } from '@metocean/hindcast';
+
+const RUNS = 7;
+const HOUR = 3_600_000;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function timeAsync(label: string, f: () => Promise<unknown>, runs = RUNS): Promise<number> {
+  await f(); // warm-up (JIT, file cache)
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  const m = median(ms);
+  console.log(`${label.padEnd(64)} ${m.toFixed(1).padStart(9)} ms`);
+  return m;
+}
+
+/** 40 years hourly (1985–2024), 10 variables, 4 nodes: the read of node 2 is timed. */
+async function zarrRead(dir: string): Promise<void> {
+  const start = Date.UTC(1985, 0, 1);
+  const n = (Date.UTC(2025, 0, 1) - start) / HOUR;
+  const time = Float64Array.from({ length: n }, (_, i) => start + i * HOUR);
+  const names = [
+    'hs',
+    'tp',
+    'tz',
+    'dp',
+    'dir',
+    'wind_speed',
+    'wind_dir',
+    'current_speed',
+    'current_dir',
+    'water_level',
+  ];
+  const info: DatasetInfo = {
+    name: 'bench',
+    kind: 'regional',
+    private: false,
+    grid: { type: 'nodes', lat: [50, 50.1, 50.2, 50.3], lon: [0, 0, 0, 0] },
+    variables: names.map((name) => ({ name, longName: name, units: '1' })),
+    spatialResolution: { value: 10, units: 'km' },
+    timeStep: { value: 1, units: 'hour' },
+    period: { start, end: time[n - 1]! },
+    origin: 'bench',
+    notes: '',
+    provenance: { source: 'bench', licence: 'CC0' },
+  };
+  const store = join(dir, 'bench.zarr');
+  const writer = await createDatasetWriter(store, info, time);
+  const values = Float32Array.from(
+    { length: n },
+    (_, i) => Math.round(100 * (1.5 + Math.sin(i / 700))) / 100,
+  );
+  const t0 = performance.now();
+  for (let k = 0; k < 4; k++) await writer.writeNode(k, Object.fromEntries(names.map((v) => [v, values])));
+  await writer.commit();
+  console.log(
+    `${'Zarr write, 4 nodes × 10 variables × 40 years'.padEnd(64)} ${(performance.now() - t0).toFixed(1).padStart(9)} ms`,
+  );
+  const dataset = await openZarrDataset(store);
+  await timeAsync(`Zarr read, one node: 10 variables × ${n.toLocaleString('en')} hours (target < 100)`, () =>
+    dataset.readNode(2),
+  );
+  await timeAsync('Zarr open + nearest + read of one point (cold metadata)', async () => {
+    const d = await openZarrDataset(store);
+    await d.readPoint(50.21, 0.01);
+  });
+}
+
+export async function hindcastBench(): Promise<void> {
+  console.log('\nHindcast data layer (packages/hindcast)');
+  const dir = mkdtempSync(join(tmpdir(), 'hindcast-bench-'));
+  try {
+    await zarrRead(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await hindcastBench();
