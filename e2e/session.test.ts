@@ -136,6 +136,15 @@ describe('session rules in the browser', () => {
     await page.waitForURL('**/login');
   });
 
+  it('logs out a user who opens a page they are not allowed to see', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-session-unauthorised'));
+    await signIn(page, server.url, 'member', demoPassword);
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL('**/login');
+    await visible(page.getByText(messages.unauthorizedPage));
+  });
+
   it('logs out after a long inactivity with the spec message', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-session-inactivity'));
