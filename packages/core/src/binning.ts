@@ -1,6 +1,6 @@
 // Histograms (EPD), joint tables (EJPD) and roses (DR). Bins are left-closed [e_k, e_k+1) and start at 0
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
-import { DEFAULT_PERCENTILES, quantileSorted, validValues } from './descriptive';
+import { DEFAULT_PERCENTILES, moments, percentileTable, validValues } from './descriptive';
 import { calendarOf } from './series';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
@@ -60,11 +60,10 @@ export function empiricalDistribution(
   values: ArrayLike<number>,
   options: { binWidth: number; start?: number; percentiles?: readonly number[] },
 ): EmpiricalDistribution {
-  const sorted = validValues(values).sort();
-  const n = sorted.length;
+  const valid = validValues(values);
+  const { count: n, min, max } = moments(valid);
   const percentiles = options.percentiles ?? DEFAULT_PERCENTILES;
-  const quantiles: Record<string, number> = {};
-  for (const p of percentiles) quantiles[String(p)] = quantileSorted(sorted, p / 100);
+  const quantiles = percentileTable(valid, percentiles);
   const width = options.binWidth;
   if (!(width > 0)) throw new RangeError(`empiricalDistribution: binWidth must be positive, got ${width}`);
   if (n === 0) {
@@ -79,11 +78,11 @@ export function empiricalDistribution(
       count: 0,
     };
   }
-  const start = options.start ?? Math.min(0, Math.floor(sorted[0]! / width) * width);
-  if (sorted[0]! < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
-  const edges = regularEdges(start, width, sorted[n - 1]!);
+  const start = options.start ?? Math.min(0, Math.floor(min / width) * width);
+  if (min < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
+  const edges = regularEdges(start, width, max);
   const counts = new Array<number>(edges.length - 1).fill(0);
-  for (let i = 0; i < n; i++) counts[binIndex(edges, sorted[i]!, width)]!++;
+  for (let i = 0; i < n; i++) counts[binIndex(edges, valid[i]!, width)]!++;
   const nonExceedancePercent = [0];
   let below = 0;
   for (const c of counts) {
@@ -180,13 +179,15 @@ export function sectorIndex(direction: number, sectors: number): number {
   return Math.min(sectors - 1, Math.floor(shifted / width));
 }
 
-/** DR: direction sectors × magnitude classes, in % of the pairs with both values and magnitude ≥ edges[0]. */
-export function rose(
+/** Counts per (group, sector, class) in one pass; group[i] = -1 leaves step i out. */
+function roseCounts(
   direction: ArrayLike<number>,
   magnitude: ArrayLike<number>,
-  options: { sectors: number; edges: readonly number[] },
-): Rose {
-  const { sectors, edges } = options;
+  group: (i: number) => number,
+  groups: number,
+  sectors: number,
+  edges: readonly number[],
+): { counts: Float64Array; totals: Float64Array } {
   if (!(Number.isInteger(sectors) && sectors > 0)) {
     throw new RangeError(`rose: sectors must be a positive integer, got ${sectors}`);
   }
@@ -194,23 +195,52 @@ export function rose(
     throw new RangeError('rose: direction and magnitude differ in length');
   if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
   const open = [...edges, Infinity];
-  const counts = Array.from({ length: sectors }, () => new Array<number>(edges.length).fill(0));
-  let count = 0;
+  const classes = edges.length;
+  const counts = new Float64Array(groups * sectors * classes);
+  const totals = new Float64Array(groups);
   for (let i = 0; i < direction.length; i++) {
     const d = direction[i]!;
     const m = magnitude[i]!;
     if (Number.isNaN(d) || Number.isNaN(m)) continue;
     const c = binIndex(open, m);
-    if (c < 0) continue;
-    counts[sectorIndex(d, sectors)]![c]!++;
-    count++;
+    const g = group(i);
+    if (c < 0 || g < 0) continue;
+    counts[(g * sectors + sectorIndex(d, sectors)) * classes + c]!++;
+    totals[g]!++;
   }
+  return { counts, totals };
+}
+
+function roseOf(
+  counts: Float64Array,
+  total: number,
+  g: number,
+  sectors: number,
+  edges: readonly number[],
+): Rose {
+  const classes = edges.length;
   return {
     sectors: Array.from({ length: sectors }, (_, k) => (k * 360) / sectors),
     edges: [...edges],
-    percent: counts.map((row) => row.map((c) => (count ? (100 * c) / count : 0))),
-    count,
+    percent: Array.from({ length: sectors }, (_, k) =>
+      Array.from({ length: classes }, (_, c) => {
+        const count = counts[(g * sectors + k) * classes + c]!;
+        return total ? (100 * count) / total : 0;
+      }),
+    ),
+    count: total,
   };
+}
+
+/** DR: direction sectors × magnitude classes, in % of the pairs with both values and magnitude ≥ edges[0]. */
+export function rose(
+  direction: ArrayLike<number>,
+  magnitude: ArrayLike<number>,
+  options: { sectors: number; edges: readonly number[] },
+): Rose {
+  const { sectors, edges } = options;
+  const { counts, totals } = roseCounts(direction, magnitude, () => 0, 1, sectors, edges);
+  return roseOf(counts, totals[0]!, 0, sectors, edges);
 }
 
 /** DR per calendar month (1-12), in one pass over the series. */
@@ -222,12 +252,11 @@ export function monthlyRoses(
 ): (Rose & { month: number })[] {
   if (time.length !== direction.length)
     throw new RangeError('monthlyRoses: time and direction differ in length');
+  const { sectors, edges } = options;
   const { month } = calendarOf(time);
-  const indices = Array.from({ length: 12 }, () => [] as number[]);
-  for (let i = 0; i < month.length; i++) indices[month[i]! - 1]!.push(i);
-  return indices.map((list, k) => {
-    const d = Float64Array.from(list, (i) => direction[i]!);
-    const m = Float64Array.from(list, (i) => magnitude[i]!);
-    return { month: k + 1, ...rose(d, m, options) };
-  });
+  const { counts, totals } = roseCounts(direction, magnitude, (i) => month[i]! - 1, 12, sectors, edges);
+  return Array.from({ length: 12 }, (_, g) => ({
+    month: g + 1,
+    ...roseOf(counts, totals[g]!, g, sectors, edges),
+  }));
 }

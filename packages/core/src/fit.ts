@@ -3,6 +3,7 @@
 // distinct values, so fits on decades of hourly data stay cheap.
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
+import { sortValid, validValues } from './descriptive';
 import { digamma, trigamma } from './special';
 import { goldenMax, minimize, nelderMead, solveBracketed } from './optimize';
 
@@ -17,20 +18,18 @@ export interface WeightedSample {
 
 /** Distinct non-missing values with their counts. */
 export function weightedSample(values: ArrayLike<number>): WeightedSample {
-  const sorted = Float64Array.from(values)
-    .filter((v) => !Number.isNaN(v))
-    .sort();
-  const x: number[] = [];
-  const w: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const v = sorted[i]!;
-    if (x.length > 0 && x[x.length - 1] === v) w[w.length - 1]!++;
-    else {
-      x.push(v);
-      w.push(1);
-    }
+  const sorted = sortValid(validValues(values));
+  const n = sorted.length;
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  const x = new Float64Array(distinct);
+  const w = new Float64Array(distinct);
+  let k = -1;
+  for (let i = 0; i < n; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) x[++k] = sorted[i]!;
+    w[k]!++;
   }
-  return { x: Float64Array.from(x), w: Float64Array.from(w), n: sorted.length };
+  return { x, w, n };
 }
 
 export interface Fit {
@@ -142,10 +141,15 @@ function fitGumbel(s: WeightedSample): Parameters {
 }
 
 /**
- * Weibull MLE with the location fixed: the shape solves Σ y^k ln y / Σ y^k - 1/k = mean(ln y), which is
- * increasing in k (Cohen 1965); the scale follows in closed form.
+ * Weibull MLE with the location fixed: the shape solves h(k) = Σ y^k ln y / Σ y^k - 1/k - mean(ln y) = 0,
+ * h increasing in k (Cohen 1965), by Newton's method kept inside a bracket of the sign change (a warm
+ * start from a nearby location converges in a few steps); the scale follows in closed form.
  */
-function fitWeibullAt(s: WeightedSample, location: number): { parameters: Parameters; loglik: number } {
+function fitWeibullAt(
+  s: WeightedSample,
+  location: number,
+  startShape = 1,
+): { parameters: Parameters; loglik: number } {
   const m = s.x.length;
   const logY = new Float64Array(m);
   let meanLog = 0;
@@ -157,27 +161,40 @@ function fitWeibullAt(s: WeightedSample, location: number): { parameters: Parame
     meanLog += (s.w[i]! * logY[i]!) / s.n;
     if (logY[i]! > maxLog) maxLog = logY[i]!;
   }
+  if (m === 1) throw new RangeError('fitWeibull: the sample has no spread');
   // y^k is computed as exp(k (ln y - ln y_max)) so large shapes do not overflow
-  const sums = (k: number): { s0: number; s1: number } => {
-    let s0 = 0;
+  let s0 = 0;
+  const evaluate = (k: number): { h: number; slope: number } => {
     let s1 = 0;
+    let s2 = 0;
+    s0 = 0;
     for (let i = 0; i < m; i++) {
-      const e = s.w[i]! * Math.exp(k * (logY[i]! - maxLog));
+      const l = logY[i]!;
+      const e = s.w[i]! * Math.exp(k * (l - maxLog));
       s0 += e;
-      s1 += e * logY[i]!;
+      s1 += e * l;
+      s2 += e * l * l;
     }
-    return { s0, s1 };
+    const mean = s1 / s0;
+    return { h: mean - 1 / k - meanLog, slope: s2 / s0 - mean * mean + 1 / (k * k) };
   };
-  const h = (k: number): number => {
-    const { s0, s1 } = sums(k);
-    return s1 / s0 - 1 / k - meanLog;
-  };
-  let lo = 0.5;
-  let hi = 2;
-  while (h(lo) > 0 && lo > 1e-6) lo /= 2;
-  while (h(hi) < 0 && hi < 1e6) hi *= 2;
-  const k = solveBracketed(h, lo, hi, 1e-14);
-  const { s0 } = sums(k);
+  let lo = 0;
+  let hi = Infinity;
+  let k = startShape > 0 && Number.isFinite(startShape) ? startShape : 1;
+  for (let iteration = 0; iteration < 200; iteration++) {
+    const { h, slope } = evaluate(k);
+    if (h === 0) break;
+    if (h > 0) hi = k;
+    else lo = k;
+    let next = k - h / slope;
+    // outside the bracket (or no bracket on that side yet): bisect, or double / halve
+    if (!(next > lo && next < hi)) next = hi === Infinity ? 2 * k : lo === 0 ? k / 2 : (lo + hi) / 2;
+    // quadratic convergence: after a step of 1e-10 the error is far below rounding
+    const done = Math.abs(next - k) <= 1e-10 * k;
+    k = next;
+    if (done) break;
+  }
+  evaluate(k);
   const logScale = maxLog + Math.log(s0 / s.n) / k;
   const scale = Math.exp(logScale);
   // at the MLE, Σ (y/λ)^k = n, so the log-likelihood reduces to this closed form
@@ -187,17 +204,23 @@ function fitWeibullAt(s: WeightedSample, location: number): { parameters: Parame
 
 /**
  * Three-parameter Weibull MLE by profile likelihood over the location, searched on a log scale of the
- * distance below the smallest value. When the profile keeps rising towards the smallest value (shape < 1,
- * unbounded likelihood) the estimate stops at 1e-6 of the range below it.
+ * distance below the smallest value (a grid, then golden section to 1e-6 in log distance, each profile
+ * point warm-started from the previous shape). When the profile keeps rising towards the smallest value
+ * (shape < 1, unbounded likelihood) the estimate stops at 1e-6 of the range below it.
  */
-function fitWeibull3(s: WeightedSample, maxLocation = Infinity): Parameters {
+function fitWeibull3(s: WeightedSample): Parameters {
   const min = s.x[0]!;
   const range = s.x[s.x.length - 1]! - min || Math.abs(min) || 1;
-  const upper = Math.min(min, maxLocation);
-  const profile = (logD: number): number => fitWeibullAt(s, upper - Math.exp(logD) * range).loglik;
+  let shape = 1;
+  const at = (logD: number): { parameters: Parameters; loglik: number } => {
+    const fit = fitWeibullAt(s, min - Math.exp(logD) * range, shape);
+    if (Number.isFinite(fit.parameters.shape)) shape = fit.parameters.shape!;
+    return fit;
+  };
+  const profile = (logD: number): number => at(logD).loglik;
   const lo = Math.log(1e-6);
   const hi = Math.log(100);
-  const grid = 40;
+  const grid = 24;
   let best = lo;
   let bestValue = -Infinity;
   for (let i = 0; i <= grid; i++) {
@@ -209,9 +232,9 @@ function fitWeibull3(s: WeightedSample, maxLocation = Infinity): Parameters {
     }
   }
   const step = (hi - lo) / grid;
-  const refined = goldenMax(profile, Math.max(lo, best - step), Math.min(hi, best + step), 60);
+  const refined = goldenMax(profile, Math.max(lo, best - step), Math.min(hi, best + step), 1e-6);
   const logD = profile(refined) >= bestValue ? refined : best;
-  return fitWeibullAt(s, upper - Math.exp(logD) * range).parameters;
+  return at(logD).parameters;
 }
 
 /** Probability-weighted-moment estimate of the GEV (Hosking, Wallis & Wood 1985), a start for the MLE. */

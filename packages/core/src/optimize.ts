@@ -137,14 +137,14 @@ export function solveBracketed(f: (x: number) => number, a: number, b: number, t
   return c;
 }
 
-/** Maximiser of a unimodal function on [a, b] by golden-section search. */
-export function goldenMax(f: (x: number) => number, a: number, b: number, iterations = 80): number {
+/** Maximiser of a unimodal function on [a, b] by golden-section search, to a bracket of width `tolerance`. */
+export function goldenMax(f: (x: number) => number, a: number, b: number, tolerance = 1e-10): number {
   const r = (Math.sqrt(5) - 1) / 2;
   let c = b - r * (b - a);
   let d = a + r * (b - a);
   let fc = f(c);
   let fd = f(d);
-  for (let i = 0; i < iterations; i++) {
+  while (b - a > tolerance) {
     if (fc > fd) {
       b = d;
       d = c;

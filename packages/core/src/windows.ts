@@ -1,6 +1,6 @@
 // Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
-import { quantileSorted } from './descriptive';
+import { quantilesOfValid } from './descriptive';
 import { calendarOf, HOUR_MS } from './series';
 
 /**
@@ -184,11 +184,16 @@ export function weatherDowntime(
     waits[0]![fill[0]!++] = wait;
   }
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
-  return waits.map((sorted, m) => {
-    sorted.sort();
-    const mean = sorted.length ? sorted.reduce((s, w) => s + w, 0) / sorted.length : NaN;
-    const table: Record<string, number> = {};
-    for (const p of percentiles) table[String(p)] = quantileSorted(sorted, p / 100);
+  return waits.map((wait, m) => {
+    let sum = 0;
+    for (let i = 0; i < wait.length; i++) sum += wait[i]!;
+    const mean = wait.length ? sum / wait.length : NaN;
+    const [p50, p90, ...atPercentiles] = quantilesOfValid(wait, [
+      0.5,
+      0.9,
+      ...percentiles.map((p) => p / 100),
+    ]);
+    const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
     return {
       month: m,
       durationHours: options.durationHours,
@@ -196,8 +201,8 @@ export function weatherDowntime(
       censored: censored[m]!,
       meanWaitHours: mean,
       waitPercentilesHours: table,
-      p50WaitHours: quantileSorted(sorted, 0.5),
-      p90WaitHours: quantileSorted(sorted, 0.9),
+      p50WaitHours: p50!,
+      p90WaitHours: p90!,
       meanTotalHours: mean + options.durationHours,
     };
   });
