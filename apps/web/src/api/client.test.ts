@@ -146,6 +146,17 @@ describe('apiRequest', () => {
     expect(sessionModule.session.notice()?.message).toBe(messages.credentialsExpired);
   });
 
+  it('adopts the pair another tab stored when its own renewal is refused', async () => {
+    sessionModule.session.start({ accessToken: jwt(10), refreshToken: 'r1' });
+    const otherTab = { accessToken: jwt(900, 'c'), refreshToken: 'r2' };
+    const calls = script(json(401, { detail: messages.tokenInvalid }), json(200, {}));
+    const request = client.apiRequest('/api/users/current/');
+    localStorage.setItem('metocean.session', JSON.stringify(otherTab));
+    await request;
+    expect(header(calls[1], 'Authorization')).toBe(`Bearer ${otherTab.accessToken}`);
+    expect(sessionModule.session.notice()).toBeNull();
+  });
+
   it('logs out with the unauthorised-page message on 403, unless the caller handles it', async () => {
     sessionModule.session.start({ accessToken: jwt(900), refreshToken: 'r1' });
     script(json(403, { detail: messages.permissionDenied }));

@@ -107,6 +107,8 @@ export function renewTokens(): Promise<boolean> {
       onUpgradeRequired(body);
       return false;
     }
+    // Another tab renewed with the same refresh token first (tokens rotate): carry on with its pair.
+    if (session.newerStored(current)) return true;
     if (session.tokens()?.refreshToken === current.refreshToken) {
       session.end({ message: messages.credentialsExpired, severity: 'warning' });
     }

@@ -74,6 +74,18 @@ export const session = {
     emit();
   },
 
+  /**
+   * Re-reads the stored pair, which another tab may have renewed meanwhile. Returns it when it differs from
+   * `than` (and adopts it), otherwise null.
+   */
+  newerStored(than: TokenPair): TokenPair | null {
+    const stored = readTokens();
+    if (!stored || stored.refreshToken === than.refreshToken) return null;
+    tokens = stored;
+    emit();
+    return stored;
+  },
+
   setNotice(next: Notice | null): void {
     notice = next;
     if (next) sessionStorage.setItem(noticeKey, JSON.stringify(next));

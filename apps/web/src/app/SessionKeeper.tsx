@@ -24,7 +24,9 @@ export function SessionKeeper() {
   // Renewal timer: fires when the token enters its renewal margin.
   useEffect(() => {
     if (!accessToken) return;
-    const delayMs = Math.max(0, (secondsLeft(accessToken) - limits.tokenRenewalSeconds) * 1000);
+    // Up to 20 s of jitter inside the 120 s margin, so tabs sharing the session rarely renew at once.
+    const jitterMs = Math.random() * 20_000;
+    const delayMs = Math.max(0, (secondsLeft(accessToken) - limits.tokenRenewalSeconds) * 1000 + jitterMs);
     const timer = window.setTimeout(() => void renewTokens().catch(() => undefined), delayMs);
     return () => window.clearTimeout(timer);
   }, [accessToken]);
