@@ -7,7 +7,8 @@ import type { Fit } from './fit';
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { seededRandom } from './random';
-import { calendarOf, HOUR_MS, HOURS_PER_YEAR } from './series';
+import { calendarOf, HOUR_MS, HOURS_PER_YEAR, levelsOf } from './series';
+import type { Series } from './series';
 import { normalPpf } from './special';
 import { sectorIndex } from './binning';
 
@@ -626,4 +627,72 @@ export function monthlyExtremes(
       return { month: k + 1, error: error instanceof Error ? error.message : String(error) };
     }
   });
+}
+
+export interface LevelExtremes {
+  level: number;
+  field: string;
+  analysis: ExtremeAnalysis | null;
+  error: string | null;
+}
+
+/** CUREXT: the extreme analysis of a variable (current speed) at every level, ordered by level. */
+export function extremeCurrents(series: Series, variable: string, options: ExtremeOptions): LevelExtremes[] {
+  const levels = levelsOf(series, variable);
+  if (levels.length === 0) throw new RangeError(`extremeCurrents: no levels of "${variable}"`);
+  return levels.map(({ name, field }) => {
+    try {
+      const analysis = extremeValueAnalysis(series.time, field.values, options);
+      return { level: field.level!, field: name, analysis, error: null };
+    } catch (error) {
+      return { level: field.level!, field: name, analysis: null, error: String(error) };
+    }
+  });
+}
+
+export type WaterHeightComponent = 'total' | 'surge' | 'tide';
+
+/**
+ * HEIEXT: the extreme analysis of each water height component given (total, surge, tide), each on its
+ * own series; the table rows are the components in that order.
+ */
+export function extremeWaterHeights(
+  time: Float64Array,
+  components: Partial<Record<WaterHeightComponent, ArrayLike<number>>>,
+  options: ExtremeOptions,
+): { component: WaterHeightComponent; analysis: ExtremeAnalysis }[] {
+  const present = (['total', 'surge', 'tide'] as const).filter((c) => components[c] !== undefined);
+  if (present.length === 0) throw new RangeError('extremeWaterHeights: no component given');
+  return present.map((component) => ({
+    component,
+    analysis: extremeValueAnalysis(time, components[component]!, options),
+  }));
+}
+
+/**
+ * NOCYC: the extreme analysis with cyclone periods excluded: steps where `cyclone` is true are left out
+ * of the threshold, the maxima and the peaks; λ stays per year of the whole record (as the directional
+ * and monthly variants), since non-cyclonic storms are counted per calendar year.
+ */
+export function nonCyclonicExtremes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  cyclone: ArrayLike<boolean>,
+  options: ExtremeOptions,
+): ExtremeAnalysis {
+  if (cyclone.length !== values.length)
+    throw new RangeError('nonCyclonicExtremes: cyclone mask and values differ in length');
+  const mask = Array.from(cyclone, (c) => !c);
+  // a quantile threshold is taken over the non-cyclonic values only (negated for minima)
+  const sign = options.minima ? -1 : 1;
+  const spec = options.threshold ?? '0.99q';
+  const threshold =
+    options.method === 'pot' && typeof spec === 'string'
+      ? sign *
+        resolveThreshold(
+          spec,
+          Float64Array.from(values, (v, i) => (mask[i] ? sign * v : NaN)),
+        )
+      : options.threshold;
+  return extremeValueAnalysis(time, values, { ...options, threshold, mask });
 }

@@ -272,8 +272,11 @@ function logGammaPositive(x: number): number {
 
 function fitGev(s: WeightedSample, start?: Parameters): Parameters {
   if (s.n < 3) throw new RangeError('fitGev: at least 3 values are needed');
+  // ξ < -1: the likelihood is unbounded at the upper end point, no MLE (Smith 1985): kept to ξ ≥ -1
   const nll = (v: number[]): number =>
-    negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
+    v[2]! < -1
+      ? Infinity
+      : negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
   if (start) {
     // warm start from a nearby estimate (bootstrap refits): one simplex run is enough
     const x0 = [start.location, Math.log(start.scale), start.shape ?? 0];
@@ -298,8 +301,12 @@ function fitGpd(s: WeightedSample, threshold: number, start?: Parameters): Param
   const ratio = variance > 0 ? (mean * mean) / variance : 1;
   const xi0 = Math.max(-0.4, Math.min(0.4, 0.5 * (1 - ratio)));
   const sigma0 = Math.max(1e-9, 0.5 * mean * (ratio + 1));
+  // ξ < -1: the likelihood is unbounded as u + σ/|ξ| reaches the largest peak, no MLE (Smith 1985;
+  // Coles 2001 §4.3.2): the search is kept to ξ ≥ -1
   const nll = (v: number[]): number =>
-    negativeLogLikelihood('gpd', s, { location: threshold, scale: Math.exp(v[0]!), shape: v[1]! });
+    v[1]! < -1
+      ? Infinity
+      : negativeLogLikelihood('gpd', s, { location: threshold, scale: Math.exp(v[0]!), shape: v[1]! });
   if (start) {
     const warm = nelderMead(nll, [Math.log(start.scale), start.shape ?? 0], [0.1, 0.05], {
       tolerance: 1e-9,
