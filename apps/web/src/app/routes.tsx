@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/Loader';
+import { RouteError } from '../components/RouteError';
 import { AdminPage } from '../features/admin/AdminPage';
 import { HijackPage } from '../features/admin/HijackPage';
 import { ActivationPage } from '../features/auth/ActivationPage';
@@ -37,6 +38,7 @@ const noFooter: RouteHandle = { noFooter: true };
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/registration', element: <RegistrationPage /> },
@@ -47,14 +49,20 @@ export const routes: RouteObject[] = [
       {
         element: <Shell />,
         children: [
-          { path: '/', element: <HomePage /> },
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/plans', element: <PlansPage /> },
-          { path: '/changelog', element: <ChangelogPage />, handle: noFooter },
-          { path: '/help/:url', element: <FlatPage /> },
-          { path: '/admin', element: <AdminPage /> },
-          { path: '/hijack', element: <HijackPage /> },
-          { path: '*', element: <Navigate to="/" replace /> },
+          {
+            // A page that crashes keeps the shell around its error.
+            errorElement: <RouteError inShell />,
+            children: [
+              { path: '/', element: <HomePage /> },
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/plans', element: <PlansPage /> },
+              { path: '/changelog', element: <ChangelogPage />, handle: noFooter },
+              { path: '/help/:url', element: <FlatPage /> },
+              { path: '/admin', element: <AdminPage /> },
+              { path: '/hijack', element: <HijackPage /> },
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
         ],
       },
     ],
