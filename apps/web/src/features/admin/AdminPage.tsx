@@ -44,7 +44,7 @@ export function AdminPage() {
         <Stack direction="row" sx={{ p: 1.5 }}>
           <TextField
             label="Search users"
-            placeholder="Name, username or e-mail"
+            placeholder="Name or e-mail"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             sx={{ maxWidth: 360 }}
@@ -74,7 +74,13 @@ export function AdminPage() {
             <TableBody>
               {users.data?.map((user) => (
                 <TableRow key={user.id} hover>
-                  <TableCell>{user.fullName || `${user.firstName} ${user.lastName}`}</TableCell>
+                  <TableCell>
+                    {(user.fullName || `${user.firstName} ${user.lastName}`).trim() || (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        Invited, not activated
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell>{user.email}</TableCell>
                   <TableCell sx={{ textTransform: 'capitalize' }}>{user.role}</TableCell>
                   <TableCell align="right">{number.format(user.usedCredits)}</TableCell>
