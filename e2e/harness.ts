@@ -10,6 +10,7 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artifactsDir = join(root, 'e2e', 'artifacts');
+const chromiumPath = '/usr/bin/chromium';
 
 /** The demo users' password in every browser test. */
 export const demoPassword = 'E2e-Demo-Passw0rd';
@@ -109,9 +110,14 @@ export interface Browser {
 
 /** A fresh Chromium profile (so localStorage starts empty) with one page. */
 export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `${chromiumPath} is missing: the browser tests need Debian's chromium (apt-get install chromium).`,
+    );
+  }
   const profile = mkdtempSync(join(tmpdir(), 'metocean-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1366, height: 860 },
     args: [
