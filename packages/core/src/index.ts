@@ -11,3 +11,4 @@ export * from './windows';
 export * from './display';
 export * from './metrics';
 export * from './contours';
+export * from './statistics';

@@ -1,0 +1,444 @@
+// The registry of the statistic codes of spec 000 §9 (STYLE.md: "A registry of methods", Grafana's
+// fieldReducers): id, name, description, which fields each applies to and the function computing it.
+// Menus, exports, report text and the server's "run every statistic the dataset supports" read it.
+import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
+import { describe, monthlyStats, quantile } from './descriptive';
+import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
+import {
+  extremeCurrents,
+  extremeValueAnalysis,
+  extremeWaterHeights,
+  monthlyExtremes,
+  nonCyclonicExtremes,
+} from './extremes';
+import type { ExtremeOptions } from './extremes';
+import { fitLaw, weightedSample } from './fit';
+import type { LawId } from './laws';
+import type { Field, Series } from './series';
+import { weatherDowntime, weatherWindows } from './windows';
+
+export type StatisticCode =
+  | 'WW'
+  | 'DR'
+  | 'MEANCOLSTD'
+  | 'APD'
+  | 'WD'
+  | 'EJPD'
+  | 'TS'
+  | 'EPD'
+  | 'CTS'
+  | 'EXT'
+  | 'MAEXT'
+  | 'MIEXT'
+  | 'CUREXT'
+  | 'HEIEXT'
+  | 'NOCYC'
+  | 'EFT';
+
+export type VariableKind =
+  | 'waveHeight'
+  | 'period'
+  | 'direction'
+  | 'windSpeed'
+  | 'currentSpeed'
+  | 'waterLevel'
+  | 'surge'
+  | 'tide'
+  | 'other';
+
+// Spec 002 short names (magw, thetaw, mag, theta, hs, tp, tz, dp, dir, XE) and the names of our readers
+const KIND_PATTERNS: [VariableKind, RegExp][] = [
+  ['direction', /^(dir|dp|mwd|wd|cd|theta|thetaw)$|direction/i],
+  ['waveHeight', /^(hs|swh|hm0)$|wave height/i],
+  ['period', /^(tp|tz|pp1d|mwp|tm02)$|period/i],
+  ['windSpeed', /^(magw|ws|wind_speed.*)$|wind speed/i],
+  ['currentSpeed', /^(mag|cs|cur.*)$|current/i],
+  ['surge', /surge/i],
+  ['tide', /tide|tidal/i],
+  ['waterLevel', /^(xe|wl|zeta|ssh)$|water level|sea level/i],
+];
+
+/** Kind of a field from its variable name (or field name) and long name. */
+export function kindOf(name: string, field: Field): VariableKind {
+  const names = [field.variable ?? name, field.longName ?? ''];
+  for (const [kind, pattern] of KIND_PATTERNS) if (names.some((n) => pattern.test(n))) return kind;
+  return 'other';
+}
+
+/** The fields one run of a statistic reads. */
+export interface StatisticTarget {
+  field?: string;
+  /** Second field: the direction of a rose, the y of a joint table, the right axis of CTS. */
+  partner?: string;
+  /** Variable with levels (MEANCOLSTD, CUREXT). */
+  variable?: string;
+}
+
+/** Settings a user may change; every statistic has defaults for the ones it reads. */
+export interface StatisticOptions {
+  /** WW / WD limit; default: the field's median. */
+  below?: number;
+  durationsHours?: readonly number[];
+  binWidth?: number;
+  sectors?: number;
+  edges?: readonly number[];
+  extreme?: Partial<ExtremeOptions>;
+  /** NOCYC: true at cyclonic steps. */
+  cyclone?: ArrayLike<boolean>;
+  pixels?: number;
+}
+
+export interface StatisticDefinition {
+  id: string;
+  code: StatisticCode;
+  name: string;
+  description: string;
+  /** Monthly variant (ids containing "month", spec 000 §9). */
+  monthly: boolean;
+  /** Which variables and levels it applies to, in words (for menus and help). */
+  appliesTo: string;
+  /** Every run the series supports. */
+  targets: (series: Series) => StatisticTarget[];
+  compute: (series: Series, target: StatisticTarget, options?: StatisticOptions) => unknown;
+}
+
+type Named = { name: string; field: Field; kind: VariableKind };
+
+function named(series: Series): Named[] {
+  return Object.entries(series.fields).map(([name, field]) => ({ name, field, kind: kindOf(name, field) }));
+}
+
+const MAGNITUDES: readonly VariableKind[] = ['waveHeight', 'windSpeed', 'currentSpeed'];
+const SCALARS: readonly VariableKind[] = [...MAGNITUDES, 'period', 'waterLevel', 'surge', 'tide', 'other'];
+
+/** Direction field paired with a magnitude: same level, the direction of the same family when named so. */
+function directionFor(series: Series, magnitude: Named): string | undefined {
+  const directions = named(series).filter(
+    (f) => f.kind === 'direction' && f.field.level === magnitude.field.level,
+  );
+  const family = {
+    waveHeight: /^(dir|dp|mwd)$|wave/i,
+    windSpeed: /^(wd|thetaw)$|wind/i,
+    currentSpeed: /^(cd|theta)$|current/i,
+  };
+  const pattern = family[magnitude.kind as keyof typeof family] as RegExp | undefined;
+  const matching = pattern ? directions.find((d) => pattern.test(d.field.variable ?? d.name)) : undefined;
+  return (matching ?? (directions.length === 1 ? directions[0] : undefined))?.name;
+}
+
+const perField =
+  (kinds: readonly VariableKind[]) =>
+  (series: Series): StatisticTarget[] =>
+    named(series)
+      .filter((f) => kinds.includes(f.kind))
+      .map((f) => ({ field: f.name }));
+
+const withDirection = (series: Series): StatisticTarget[] =>
+  named(series)
+    .filter((f) => MAGNITUDES.includes(f.kind))
+    .flatMap((f) => {
+      const partner = directionFor(series, f);
+      return partner ? [{ field: f.name, partner }] : [];
+    });
+
+const values = (series: Series, name: string | undefined): Field['values'] => {
+  const field = name === undefined ? undefined : series.fields[name];
+  if (!field) throw new RangeError(`statistics: no field "${name}"`);
+  return field.values;
+};
+
+const roseOptions = (
+  o: StatisticOptions,
+  series: Series,
+  field: string,
+): { sectors: number; edges: readonly number[] } => {
+  const max = quantile(values(series, field), 0.99);
+  const step = Math.max(0.5, Math.round(max / 4));
+  return { sectors: o.sectors ?? 16, edges: o.edges ?? [0, step, 2 * step, 3 * step, 4 * step] };
+};
+
+const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> = {}): ExtremeOptions => ({
+  method: 'annual-maxima',
+  law: 'gev',
+  interval: 'bootstrap',
+  ...defaults,
+  ...o.extreme,
+});
+
+const below = (o: StatisticOptions, series: Series, field: string): number =>
+  o.below ?? quantile(values(series, field), 0.5);
+
+const APD_LAWS: readonly LawId[] = ['normal', 'lognormal', 'gamma', 'gumbel', 'weibull2', 'weibull3'];
+
+const variablesWithLevels =
+  (kinds: readonly VariableKind[]) =>
+  (series: Series): StatisticTarget[] => {
+    const variables = new Set(
+      named(series)
+        .filter(
+          (f) => kinds.includes(f.kind) && f.field.level !== undefined && f.field.variable !== undefined,
+        )
+        .map((f) => f.field.variable!),
+    );
+    return [...variables].map((variable) => ({ variable }));
+  };
+
+export const STATISTICS: readonly StatisticDefinition[] = [
+  {
+    id: 'TS',
+    code: 'TS',
+    name: 'Time series',
+    description: 'The series with min/max-preserving downsampling to a pixel budget for display.',
+    monthly: false,
+    appliesTo: 'every field, every level',
+    targets: (s) => Object.keys(s.fields).map((field) => ({ field })),
+    compute: (s, t, o = {}) => minMaxDownsample(s.time, values(s, t.field), o.pixels ?? 1000),
+  },
+  {
+    id: 'CTS',
+    code: 'CTS',
+    name: 'Concomitant time series',
+    description: 'Two variables downsampled over the same buckets, on left and right axes.',
+    monthly: false,
+    appliesTo: 'any two fields; listed: each magnitude with its direction',
+    targets: withDirection,
+    compute: (s, t, o = {}) =>
+      concomitantDownsample(s.time, values(s, t.field), values(s, t.partner), o.pixels ?? 1000),
+  },
+  {
+    id: 'EPD',
+    code: 'EPD',
+    name: 'Empirical probability distribution',
+    description:
+      'Histogram, exceedance and non-exceedance curves, quantile table, with the descriptive statistics.',
+    monthly: false,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) => ({
+      ...empiricalDistribution(values(s, t.field), { binWidth: o.binWidth ?? 0.5 }),
+      describe: describe(values(s, t.field)),
+    }),
+  },
+  {
+    id: 'EPD_month',
+    code: 'EPD',
+    name: 'Monthly statistics',
+    description: 'Count, mean, min, max, median and std per calendar month.',
+    monthly: true,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t) => monthlyStats(s.time, values(s, t.field)),
+  },
+  {
+    id: 'APD',
+    code: 'APD',
+    name: 'Analytical probability distributions',
+    description:
+      '2- and 3-parameter Weibull, log-normal, normal, gamma and Gumbel fitted to the positive values; parameters, KS, AIC.',
+    monthly: false,
+    appliesTo: 'wave heights, periods, wind and current speeds, every level',
+    targets: perField([...MAGNITUDES, 'period']),
+    compute: (s, t) => {
+      const sample = weightedSample(values(s, t.field).filter((x) => x > 0));
+      return APD_LAWS.map((law) => fitLaw(law, sample));
+    },
+  },
+  {
+    id: 'EJPD',
+    code: 'EJPD',
+    name: 'Empirical joint probability distribution',
+    description: 'Joint occurrence table of two variables in counts and per mille, with marginal sums.',
+    monthly: false,
+    appliesTo: 'magnitude × direction pairs at one level (any pair of fields on request)',
+    targets: withDirection,
+    compute: (s, t, o = {}) =>
+      jointTable(values(s, t.field), values(s, t.partner), {
+        dx: o.binWidth ?? 0.5,
+        dy: 360 / (o.sectors ?? 16),
+      }),
+  },
+  {
+    id: 'DR',
+    code: 'DR',
+    name: 'Distribution rose',
+    description: 'Direction sectors × magnitude classes in %, annual.',
+    monthly: false,
+    appliesTo: 'wave height, wind speed, current speed with their direction, every level',
+    targets: withDirection,
+    compute: (s, t, o = {}) => rose(values(s, t.partner), values(s, t.field), roseOptions(o, s, t.field!)),
+  },
+  {
+    id: 'DR_month',
+    code: 'DR',
+    name: 'Monthly distribution roses',
+    description: 'The distribution rose per calendar month.',
+    monthly: true,
+    appliesTo: 'wave height, wind speed, current speed with their direction, every level',
+    targets: withDirection,
+    compute: (s, t, o = {}) =>
+      monthlyRoses(s.time, values(s, t.partner), values(s, t.field), roseOptions(o, s, t.field!)),
+  },
+  {
+    id: 'WW',
+    code: 'WW',
+    name: 'Weather windows',
+    description:
+      'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
+    monthly: true,
+    appliesTo: 'wave height, wind and current speeds',
+    targets: perField(MAGNITUDES),
+    compute: (s, t, o = {}) =>
+      weatherWindows(s.time, values(s, t.field), {
+        below: below(o, s, t.field!),
+        durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+      }),
+  },
+  {
+    id: 'WD',
+    code: 'WD',
+    name: 'Weather downtime',
+    description:
+      'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
+    monthly: true,
+    appliesTo: 'wave height, wind and current speeds',
+    targets: perField(MAGNITUDES),
+    compute: (s, t, o = {}) =>
+      (o.durationsHours ?? [6, 12, 24, 48]).map((durationHours) =>
+        weatherDowntime(s.time, values(s, t.field), { below: below(o, s, t.field!), durationHours }),
+      ),
+  },
+  {
+    id: 'MEANCOLSTD',
+    code: 'MEANCOLSTD',
+    name: 'Mean vertical profile',
+    description: 'Mean ± standard deviation per depth or altitude level.',
+    monthly: false,
+    appliesTo: 'variables with levels',
+    targets: variablesWithLevels(SCALARS),
+    compute: (s, t) => meanProfile(s, t.variable!),
+  },
+  {
+    id: 'EXT',
+    code: 'EXT',
+    name: 'Extreme estimate',
+    description:
+      'Annual maxima (GEV, Gumbel) or peaks over threshold (GPD, exponential, Weibull) with return values and intervals.',
+    monthly: false,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) => extremeValueAnalysis(s.time, values(s, t.field), extremeOptions(o)),
+  },
+  {
+    id: 'EXT_month',
+    code: 'EXT',
+    name: 'Monthly extreme estimate',
+    description: 'The extreme estimate per calendar month (λ per year of the whole record).',
+    monthly: true,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) =>
+      monthlyExtremes(s.time, values(s, t.field), extremeOptions(o, { method: 'pot', law: 'gpd' })),
+  },
+  {
+    id: 'MAEXT',
+    code: 'MAEXT',
+    name: 'Extreme estimate of maxima',
+    description: 'The extreme estimate of the maxima (the max variant of EXT).',
+    monthly: false,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) =>
+      extremeValueAnalysis(s.time, values(s, t.field), { ...extremeOptions(o), minima: false }),
+  },
+  {
+    id: 'MIEXT',
+    code: 'MIEXT',
+    name: 'Extreme estimate of minima',
+    description: 'The extreme estimate of the minima, by negation (low water levels, low temperatures).',
+    monthly: false,
+    appliesTo: 'every field except directions, every level',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) =>
+      extremeValueAnalysis(s.time, values(s, t.field), { ...extremeOptions(o), minima: true }),
+  },
+  {
+    id: 'CUREXT',
+    code: 'CUREXT',
+    name: 'Extreme currents',
+    description: 'The extreme estimate of current speed at every level, as a table.',
+    monthly: false,
+    appliesTo: 'current speed with levels',
+    targets: variablesWithLevels(['currentSpeed']),
+    compute: (s, t, o = {}) => extremeCurrents(s, t.variable!, extremeOptions(o)),
+  },
+  {
+    id: 'HEIEXT',
+    code: 'HEIEXT',
+    name: 'Extreme water heights',
+    description: 'The extreme estimate of total water level, surge and tide, as a table.',
+    monthly: false,
+    appliesTo: 'water level, surge and tide fields (at least one)',
+    targets: (s) => (named(s).some((f) => ['waterLevel', 'surge', 'tide'].includes(f.kind)) ? [{}] : []),
+    compute: (s, _t, o = {}) => {
+      const first = (kind: VariableKind): Field['values'] | undefined =>
+        named(s).find((f) => f.kind === kind)?.field.values;
+      return extremeWaterHeights(
+        s.time,
+        { total: first('waterLevel'), surge: first('surge'), tide: first('tide') },
+        extremeOptions(o),
+      );
+    },
+  },
+  {
+    id: 'NOCYC',
+    code: 'NOCYC',
+    name: 'Non-cyclonic extreme estimate',
+    description: 'The extreme estimate with the cyclone periods of a given mask excluded.',
+    monthly: false,
+    appliesTo: 'every field except directions, when a cyclone mask is given',
+    targets: perField(SCALARS),
+    compute: (s, t, o = {}) => {
+      if (!o.cyclone) throw new RangeError('NOCYC: options.cyclone (the cyclone mask) is required');
+      return nonCyclonicExtremes(s.time, values(s, t.field), o.cyclone, extremeOptions(o));
+    },
+  },
+  {
+    id: 'EFT',
+    code: 'EFT',
+    name: 'Export of all time series',
+    description:
+      'Every field of the point at full resolution with its units, for the xlsx, mat and nc exports.',
+    monthly: false,
+    appliesTo: 'the whole point',
+    targets: () => [{}],
+    compute: (s) => ({
+      time: s.time,
+      fields: Object.entries(s.fields).map(([name, f]) => ({
+        name,
+        units: f.units,
+        level: f.level ?? null,
+        values: f.values,
+      })),
+    }),
+  },
+];
+
+/** The registry entry of an id ("DR", "DR_month"), or an error naming the ids there are. */
+export function statisticOf(id: string): StatisticDefinition {
+  const statistic = STATISTICS.find((s) => s.id === id);
+  if (!statistic)
+    throw new RangeError(
+      `statisticOf: unknown statistic "${id}" (have ${STATISTICS.map((s) => s.id).join(', ')})`,
+    );
+  return statistic;
+}
+
+/** Every (statistic, target) the series supports; NOCYC only with a cyclone mask. */
+export function statisticsFor(
+  series: Series,
+  options: { cycloneMask?: boolean } = {},
+): { id: string; target: StatisticTarget }[] {
+  return STATISTICS.filter((s) => s.code !== 'NOCYC' || options.cycloneMask).flatMap((s) =>
+    s.targets(series).map((target) => ({ id: s.id, target })),
+  );
+}
