@@ -21,6 +21,7 @@ import { registerVersionCheck } from './http/version';
 import { authRoutes } from './routes/auth/index';
 import { siteRoutes } from './routes/site/index';
 import { userRoutes } from './routes/users/index';
+import { zoneRoutes } from './routes/zones/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -79,6 +80,7 @@ export async function buildApp(
   authRoutes(app, deps);
   userRoutes(app, deps);
   siteRoutes(app, deps);
+  zoneRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './users';
 export * from './site';
 export * from './paths';
+export * from './zones';

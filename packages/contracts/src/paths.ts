@@ -21,6 +21,11 @@ export const paths = {
   userResendInvite: (id: number) => `/api/users/${id}/resend_invite/`,
   userRevokeInvite: (id: number) => `/api/users/${id}/revoke_invite/`,
 
+  zones: '/api/zones/',
+  zone: (id: number) => `/api/zones/${id}/`,
+  offers: '/api/offers/',
+  matchingZones: (offerId: number) => `/api/offers/${offerId}/get_matching_zones/`,
+
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,
   maintenance: '/api/maintenance/', // ours
