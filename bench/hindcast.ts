@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatasetWriter, openZarrDataset } from '@metocean/hindcast';
+import {
+  createDatasetWriter,
+  openZarrDataset,
+  syntheticDataset,
+  syntheticHindcast,
+} from '@metocean/hindcast';
 import type { DatasetInfo } from '@metocean/hindcast';
 
 const RUNS = 7;
@@ -82,11 +87,39 @@ async function zarrRead(dir: string): Promise<void> {
   });
 }
 
+function timeSync(label: string, f: () => unknown, runs = RUNS): number {
+  f();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    ms.push(performance.now() - t0);
+  }
+  const m = median(ms);
+  console.log(`${label.padEnd(64)} ${m.toFixed(1).padStart(9)} ms`);
+  return m;
+}
+
+function synthetic(): void {
+  let lat = 53.3;
+  const fields = Object.keys(syntheticHindcast(lat, 1.3).series.fields).length;
+  timeSync(`Synthetic generation, 40 years hourly × ${fields} fields (target < 1,000)`, () =>
+    syntheticHindcast((lat += 0.01), 1.3),
+  );
+  const world = syntheticDataset();
+  timeSync(
+    'Nearest node on the 0.25° synthetic world grid (950k nodes)',
+    () => world.nearest(43.5, -70.1),
+    21,
+  );
+}
+
 export async function hindcastBench(): Promise<void> {
   console.log('\nHindcast data layer (packages/hindcast)');
   const dir = mkdtempSync(join(tmpdir(), 'hindcast-bench-'));
   try {
     await zarrRead(dir);
+    synthetic();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,3 +7,5 @@ export * from './cf';
 export * from './decode';
 export * from './netcdf';
 export * from './ingest';
+export * from './tides';
+export * from './synthetic';

@@ -59,6 +59,27 @@ export interface NearestOptions {
   label?: string;
 }
 
+/**
+ * Nodes that can be nearest. Node lists: all. Regular grids: in every row, the distance to a node grows
+ * with the longitude difference, so the nearest node of a row is at one of the two longitudes bracketing
+ * the point (or at an edge of a regional grid): four candidates per row instead of the whole row.
+ */
+function* candidates(grid: Grid, lon: number): Generator<number> {
+  const n = nodeCount(grid);
+  if (grid.type === 'nodes') {
+    for (let k = 0; k < n; k++) yield k;
+    return;
+  }
+  const { start, step, count } = grid.lon;
+  const offset = ((((lon - start) % 360) + 360) % 360) / step;
+  const columns = new Set([0, count - 1]);
+  for (const j of [Math.floor(offset), Math.ceil(offset)]) {
+    const wrapped = count * Math.abs(step) >= 360 - 1e-9 ? ((j % count) + count) % count : j;
+    if (wrapped >= 0 && wrapped < count) columns.add(wrapped);
+  }
+  for (let i = 0; i < grid.lat.count; i++) for (const j of columns) yield i * count + j;
+}
+
 /** Default reach of a regular grid: the diagonal of one cell at the equator. */
 function defaultReachKm(grid: Grid): number {
   if (grid.type === 'nodes') return Infinity;
@@ -68,8 +89,8 @@ function defaultReachKm(grid: Grid): number {
 }
 
 /**
- * The node nearest to (lat, lon) by great-circle distance (brute force over the nodes: O(nodes), a
- * million nodes take tens of ms). Throws OutsideZoneError when that node is land or missing, or farther
+ * The node nearest to (lat, lon) by great-circle distance: every node of a node list; four columns per
+ * row of a regular grid (ties go to the lower index). Throws OutsideZoneError when that node is land or missing, or farther
  * than `maxDistanceKm`.
  */
 export function nearestNode(grid: Grid, lat: number, lon: number, options: NearestOptions = {}): NearestNode {
@@ -86,10 +107,10 @@ export function nearestNode(grid: Grid, lat: number, lon: number, options: Neare
   if (n === 0) throw new OutsideZoneError(`${label}: the grid has no node`, 'missing', lat, lon);
   let best = -1;
   let bestDistance = Infinity;
-  for (let k = 0; k < n; k++) {
+  for (const k of candidates(grid, lon)) {
     const c = nodeCoordinates(grid, k);
     const d = greatCircleKm(lat, lon, c.lat, c.lon);
-    if (d < bestDistance) {
+    if (d < bestDistance || (d === bestDistance && k < best)) {
       bestDistance = d;
       best = k;
     }

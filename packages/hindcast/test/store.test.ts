@@ -11,8 +11,11 @@ import {
   openZarrDataset,
   OutsideZoneError,
   readDataFile,
+  nodeCoordinates,
+  nodeCount,
   TIME_CHUNK,
 } from '../src/index';
+import { seededRandom } from '@metocean/core';
 import type { DatasetInfo, Grid } from '../src/index';
 
 const work = mkdtempSync(join(tmpdir(), 'hindcast-store-'));
@@ -192,6 +195,30 @@ describe('nearest node', () => {
     const south = nearestNode(grid, -89.2, -133);
     expect(south.lat).toBe(-90);
     expect(south.distanceKm).toBeCloseTo((0.8 * Math.PI * EARTH_RADIUS_KM) / 180, 6);
+  });
+
+  it('on regular grids agrees with a brute-force search over every node (seeded random cases)', () => {
+    const random = seededRandom(7);
+    for (let trial = 0; trial < 300; trial++) {
+      const global = trial % 3 === 0;
+      const step = [0.25, 1, 2.5][trial % 3]!;
+      const grid: Grid = {
+        type: 'regular',
+        lat: { start: -90 + 180 * random() * 0.5, step, count: 2 + Math.floor(30 * random()) },
+        lon: global
+          ? { start: 0, step: 5, count: 72 }
+          : { start: 360 * random() - 180, step, count: 2 + Math.floor(30 * random()) },
+      };
+      const lat = 180 * random() - 90;
+      const lon = 720 * random() - 360;
+      let best = Infinity;
+      for (let k = 0; k < nodeCount(grid); k++) {
+        const c = nodeCoordinates(grid, k);
+        best = Math.min(best, greatCircleKm(lat, lon, c.lat, c.lon));
+      }
+      const found = nearestNode(grid, lat, lon, { maxDistanceKm: Infinity });
+      expect(found.distanceKm, `seed 7, trial ${trial}`).toBeCloseTo(best, 9);
+    }
   });
 
   it('refuses points beyond the grid and impossible positions with outside-zone errors', () => {
