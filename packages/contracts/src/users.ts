@@ -57,6 +57,8 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const collaborator = z.object({
   id: z.number(),
+  username: z.string(),
+  customerName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),

@@ -14,9 +14,11 @@ type UserRow = typeof users.$inferSelect;
 export const roleOf = (user: Pick<UserRow, 'isActive' | 'isStaff'>): Role =>
   !user.isActive ? 'pending' : user.isStaff ? 'manager' : 'member';
 
-export function presentCollaborator(user: UserRow): Collaborator {
+export function presentCollaborator(user: UserRow, customerName: string): Collaborator {
   return {
     id: user.id,
+    username: user.username,
+    customerName,
     firstName: user.firstName,
     lastName: user.lastName,
     fullName: `${user.firstName} ${user.lastName}`.trim(),
@@ -59,14 +61,14 @@ export async function currentUser(services: Services, caller: Caller): Promise<C
     const admin = await userById(services, caller.impersonatorId);
     impersonator = { id: admin.id, username: admin.username };
   }
+  const account = await presentAccount(services.db, user.customerId);
   return {
-    ...presentCollaborator(user),
-    username: user.username,
+    ...presentCollaborator(user, account.name),
     customerId: user.customerId,
     isStaff: user.isStaff,
     isSuperuser: user.isSuperuser,
     settings: user.settings,
-    accounts: [await presentAccount(services.db, user.customerId)],
+    accounts: [account],
     counts: {
       projects: projects?.n ?? 0,
       computations: spent.find((row) => !row.isDowntime)?.n ?? 0,
@@ -98,8 +100,9 @@ export async function listUsers(
   const search = query.search?.trim();
   const pattern = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
   const rows = await services.db
-    .select()
+    .select({ user: users, customerName: customers.name })
     .from(users)
+    .innerJoin(customers, eq(customers.id, users.customerId))
     .where(
       and(
         all ? undefined : eq(users.customerId, caller.customerId),
@@ -115,7 +118,7 @@ export async function listUsers(
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(all ? 100 : 1000);
-  return rows.map(presentCollaborator);
+  return rows.map((row) => presentCollaborator(row.user, row.customerName));
 }
 
 export async function invite(
@@ -187,7 +190,12 @@ export async function editUser(
     .where(eq(users.id, id))
     .returning();
   if (!updated) throw notFound();
-  return presentCollaborator(updated);
+  const [customer] = await services.db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, updated.customerId))
+    .limit(1);
+  return presentCollaborator(updated, customer?.name ?? '');
 }
 
 export async function removeUser(services: Services, caller: Caller, id: number): Promise<void> {
