@@ -2,19 +2,24 @@
 // store (target < 100 ms), synthetic generation of 40 years × every variable, ingest throughput of
 // NetCDF files (MB/s). Figures only; nothing here is a test. Run alone: `npx tsx bench/hindcast.ts`;
 // bench/run.ts calls `await hindcastBench()`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createDatasetWriter,
+  ingest,
   openZarrDataset,
   syntheticDataset,
   syntheticHindcast,
+  writeNetcdf4,
 } from '@metocean/hindcast';
 import type { DatasetInfo } from '@metocean/hindcast';
 
 const RUNS = 7;
+const ERA5 = fileURLToPath(
+  new URL('../../shared/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', import.meta.url),
+);
 const HOUR = 3_600_000;
 
 function median(xs: number[]): number {
@@ -114,12 +119,83 @@ function synthetic(): void {
   );
 }
 
+/** Ingest throughput: an ERA5-like NetCDF4 grid (one year hourly, 20 × 20 nodes, 3 packed int16
+ * variables) and the real 11-year ERA5 point CSV. */
+async function ingestThroughput(dir: string): Promise<void> {
+  const nt = 8760;
+  const ny = 20;
+  const nx = 20;
+  const packed = (seed: number): Int16Array =>
+    Int16Array.from({ length: nt * ny * nx }, (_, i) => Math.round(2000 * Math.sin(i / (50 + seed))));
+  const file = join(dir, 'grid.nc');
+  await writeNetcdf4(file, {
+    dimensions: [
+      {
+        name: 'time',
+        values: Int32Array.from({ length: nt }, (_, i) => 876_576 + i),
+        attrs: { units: 'hours since 1900-01-01 00:00:00.0', calendar: 'gregorian' },
+      },
+      {
+        name: 'latitude',
+        values: Float32Array.from({ length: ny }, (_, i) => 60 - 0.5 * i),
+        attrs: { units: 'degrees_north' },
+      },
+      {
+        name: 'longitude',
+        values: Float32Array.from({ length: nx }, (_, i) => 350 + 0.5 * i),
+        attrs: { units: 'degrees_east' },
+      },
+    ],
+    variables: ['swh', 'pp1d', 'mwd'].map((name, k) => ({
+      name,
+      dims: ['time', 'latitude', 'longitude'],
+      values: packed(k),
+      attrs: {
+        units: name === 'swh' ? 'm' : name === 'pp1d' ? 's' : 'degree',
+        scale_factor: 0.001,
+        add_offset: 5,
+        _FillValue: new Int16Array([-32767]),
+      },
+    })),
+  });
+  const mb = statSync(file).size / 1e6;
+  const description = {
+    name: 'bench',
+    kind: 'regional' as const,
+    private: false,
+    origin: 'bench',
+    notes: '',
+    provenance: { source: 'bench', licence: 'CC0' },
+  };
+  let run = 0;
+  const ms = await timeAsync(
+    `Ingest NetCDF4 grid (${mb.toFixed(1)} MB, 400 nodes × 8,760 h × 3 variables)`,
+    () => ingest(file, join(dir, `nc-${run++}.zarr`), description),
+    3,
+  );
+  console.log(
+    `${'  NetCDF4 ingest throughput'.padEnd(64)} ${(mb / (ms / 1000)).toFixed(1).padStart(9)} MB/s`,
+  );
+  if (existsSync(ERA5)) {
+    const csvMb = statSync(ERA5).size / 1e6;
+    const csvMs = await timeAsync(
+      `Ingest the ERA5 point CSV (${csvMb.toFixed(1)} MB, 11 years)`,
+      () => ingest(ERA5, join(dir, `csv-${run++}.zarr`), description),
+      3,
+    );
+    console.log(
+      `${'  CSV ingest throughput'.padEnd(64)} ${(csvMb / (csvMs / 1000)).toFixed(1).padStart(9)} MB/s`,
+    );
+  }
+}
+
 export async function hindcastBench(): Promise<void> {
   console.log('\nHindcast data layer (packages/hindcast)');
   const dir = mkdtempSync(join(tmpdir(), 'hindcast-bench-'));
   try {
     await zarrRead(dir);
     synthetic();
+    await ingestThroughput(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

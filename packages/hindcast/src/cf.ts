@@ -161,7 +161,8 @@ export function wrapLongitude(lon: number): number {
   let x = lon % 360;
   if (x > 180) x -= 360;
   if (x <= -180) x += 360;
-  return x;
+  // 289.9 − 360 is −70.10000000000002 in binary: keep the decimal value the file meant
+  return Math.round(x * 1e9) / 1e9;
 }
 
 /** Provider variable names (ERA5, NORA3/metocean-api, CMEMS, WW3, our exports) → catalogue key. */

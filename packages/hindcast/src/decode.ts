@@ -86,13 +86,21 @@ function isLon(v: RawVariable): boolean {
   );
 }
 
-/** Regular axis {start, step, count} if the values are evenly spaced, else null. */
-function regularAxis(values: number[]): { start: number; step: number; count: number } | null {
+/**
+ * Regular axis {start, step, count} if the values are evenly spaced, else null. Longitudes compare modulo
+ * 360, so a 0–360 subset across Greenwich (359.5, 0, 0.5) is the regular axis −0.5, 0, 0.5.
+ */
+function regularAxis(
+  values: number[],
+  periodic: boolean,
+): { start: number; step: number; count: number } | null {
   if (values.length < 2) return null;
-  const step = (values[values.length - 1]! - values[0]!) / (values.length - 1);
+  const difference = (a: number, b: number): number => (periodic ? wrapLongitude(a - b) : a - b);
+  const step = difference(values[1]!, values[0]!);
   if (step === 0) return null;
   for (let i = 1; i < values.length; i++) {
-    if (Math.abs(values[i]! - values[0]! - i * step) > 1e-6 * Math.abs(step) + 1e-9) return null;
+    const error = difference(values[i]!, values[0]! + i * step);
+    if (Math.abs(error) > 1e-6 * Math.abs(step) + 1e-9) return null;
   }
   return { start: values[0]!, step, count: values.length };
 }
@@ -140,8 +148,8 @@ function spatialOf(file: RawFile, options: DecodeOptions, used: Set<string>): Sp
       dims: [lat.dims[0]!],
     };
   }
-  const latAxis = regularAxis(latValues);
-  const lonAxis = regularAxis(lonValues);
+  const latAxis = regularAxis(latValues, false);
+  const lonAxis = regularAxis(lonValues, true);
   const dims = [lat.dims[0]!, lon.dims[0]!];
   if (latAxis && lonAxis) {
     // keep the axis regular: only its start is wrapped, so a grid across the antimeridian may run past 180

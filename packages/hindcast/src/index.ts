@@ -9,3 +9,4 @@ export * from './netcdf';
 export * from './ingest';
 export * from './tides';
 export * from './synthetic';
+export * from './netcdf-write';

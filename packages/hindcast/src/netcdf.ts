@@ -118,6 +118,11 @@ async function readNetcdf4(path: string, options: DecodeOptions): Promise<Decode
       });
     }
     return decodeRawFile({ path, format: 'netcdf4', attrs: attributesOf(file), variables }, options);
+  } catch (error) {
+    if (error instanceof DataFileError) throw error;
+    // h5wasm reports HDF5 failures as bare strings
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DataFileError(path, null, `unreadable NetCDF4/HDF5 file (${message})`);
   } finally {
     file.close();
   }
@@ -157,15 +162,20 @@ async function readNetcdf3(path: string, options: DecodeOptions): Promise<Decode
       },
     };
   });
-  return decodeRawFile(
-    {
-      path,
-      format: 'netcdf3',
-      attrs: attrsOf(reader.globalAttributes),
-      variables,
-    },
-    options,
-  );
+  try {
+    return decodeRawFile(
+      {
+        path,
+        format: 'netcdf3',
+        attrs: attrsOf(reader.globalAttributes),
+        variables,
+      },
+      options,
+    );
+  } catch (error) {
+    if (error instanceof DataFileError) throw error;
+    throw new DataFileError(path, null, `unreadable NetCDF3 data (${(error as Error).message})`);
+  }
 }
 
 /** Reads a Zarr v2 store as xarray writes it (consolidated metadata) and decodes it. */

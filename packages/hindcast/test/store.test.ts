@@ -297,11 +297,11 @@ describe('xarray Zarr v2 (consolidated)', () => {
     const data = await readDataFile(dir);
     expect(data.format).toBe('zarr-v2');
     expect(Array.from(data.time)).toEqual([0, 1, 2, 3].map((h) => Date.UTC(1985, 0, 1, h)));
-    // 359, 359.5, 0 is not a regular axis once wrapped: a node list, longitudes in −180–180
+    // 359, 359.5, 0 is the regular axis −1, −0.5, 0 modulo 360
     expect(data.grid).toEqual({
-      type: 'nodes',
-      lat: [10, 10, 10, 10.5, 10.5, 10.5],
-      lon: [-1, -0.5, 0, -1, -0.5, 0],
+      type: 'regular',
+      lat: { start: 10, step: 0.5, count: 2 },
+      lon: { start: -1, step: 0.5, count: 3 },
     });
     const hs = data.fields.find((f) => f.field === 'hs')!;
     expect(hs.variable.standardName).toBe('sea_surface_wave_significant_height');
