@@ -46,14 +46,20 @@ describe('impersonation in the browser', () => {
 
     await page.goto(`${server.url}/admin`);
     await visible(page.getByRole('heading', { name: 'Administration' }));
+    // Without a search every customer's people are listed, each with username and customer.
+    await visible(page.getByRole('cell', { name: 'Expired Shipping', exact: true }));
+    await screenshot(page, '09-admin-all');
     await page.getByLabel('Search users').fill('member');
-    const row = page.getByRole('row').filter({ hasText: /member@/i });
+    // The picker shows each user's username and customer: pick the row of username 'member'.
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'member', exact: true }) });
     await visible(row);
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toMatch(/member@/i);
+    expect(await row.textContent()).toContain('Demo Offshore Ltd');
     await screenshot(page, '10-admin');
-    await row
-      .first()
-      .getByRole('button', { name: /Impersonate/ })
-      .click();
+    await row.getByRole('button', { name: /^Impersonate member / }).click();
 
     await page.waitForURL('**/hijack');
     const bar = await visible(page.getByTestId('impersonation-bar'));

@@ -6,6 +6,7 @@ import {
   currentUser,
   flatPage,
   maintenanceNotice,
+  offer,
   paths,
   userSettings,
   type ContactRequest,
@@ -22,6 +23,7 @@ export const queryKeys = {
   changelog: ['changelog'] as const,
   maintenance: ['maintenance'] as const,
   flatPage: (url: string) => ['flatpages', url] as const,
+  offers: ['offers'] as const,
 };
 
 export function useCurrentUser() {
@@ -55,6 +57,17 @@ export function useUsers(scope: 'customer' | 'all', search = '', enabled = true)
     },
     enabled,
     placeholderData: (previous) => previous,
+  });
+}
+
+const offers = z.array(offer);
+
+/** The offer instances of the caller's account, expired ones included. */
+export function useOffers() {
+  return useQuery({
+    queryKey: queryKeys.offers,
+    queryFn: ({ signal }) => apiRequest(paths.offers, { schema: offers, signal }),
+    staleTime: 60_000,
   });
 }
 

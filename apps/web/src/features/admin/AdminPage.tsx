@@ -44,7 +44,7 @@ export function AdminPage() {
         <Stack direction="row" sx={{ p: 1.5 }}>
           <TextField
             label="Search users"
-            placeholder="Name or e-mail"
+            placeholder="Name, username or e-mail"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             sx={{ maxWidth: 360 }}
@@ -65,7 +65,9 @@ export function AdminPage() {
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
+                <TableCell>Username</TableCell>
                 <TableCell>E-mail</TableCell>
+                <TableCell>Customer</TableCell>
                 <TableCell>Role</TableCell>
                 <TableCell align="right">Used credits</TableCell>
                 <TableCell align="right" />
@@ -81,7 +83,9 @@ export function AdminPage() {
                       </Typography>
                     )}
                   </TableCell>
+                  <TableCell>{user.username}</TableCell>
                   <TableCell>{user.email}</TableCell>
+                  <TableCell>{user.customerName}</TableCell>
                   <TableCell sx={{ textTransform: 'capitalize' }}>{user.role}</TableCell>
                   <TableCell align="right">{number.format(user.usedCredits)}</TableCell>
                   <TableCell align="right">
@@ -89,7 +93,7 @@ export function AdminPage() {
                       variant="outlined"
                       disabled={user.id === me.id || user.role === 'pending' || impersonate.isPending}
                       onClick={() => impersonate.mutate(user.id)}
-                      aria-label={`Impersonate ${user.email}`}
+                      aria-label={`Impersonate ${user.username} (${user.email})`}
                     >
                       Impersonate
                     </Button>
