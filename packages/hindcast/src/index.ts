@@ -10,3 +10,5 @@ export * from './ingest';
 export * from './tides';
 export * from './synthetic';
 export * from './netcdf-write';
+export * from './stat2d';
+export * from './observations';

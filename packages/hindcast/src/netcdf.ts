@@ -76,7 +76,7 @@ function attributesOf(entity: { attrs: Record<string, { value: unknown }> }): Re
 let h5ready: Promise<unknown> | null = null;
 
 /** Reads a NetCDF4 (HDF5) file with h5wasm and decodes it. */
-async function readNetcdf4(path: string, options: DecodeOptions): Promise<DecodedDataset> {
+async function withNetcdf4<T>(path: string, use: (file: RawFile) => T): Promise<T> {
   h5ready ??= h5wasm.ready;
   await h5ready;
   let file: InstanceType<typeof h5wasm.File>;
@@ -117,7 +117,7 @@ async function readNetcdf4(path: string, options: DecodeOptions): Promise<Decode
         },
       });
     }
-    return decodeRawFile({ path, format: 'netcdf4', attrs: attributesOf(file), variables }, options);
+    return use({ path, format: 'netcdf4', attrs: attributesOf(file), variables });
   } catch (error) {
     if (error instanceof DataFileError) throw error;
     // h5wasm reports HDF5 failures as bare strings
@@ -129,7 +129,7 @@ async function readNetcdf4(path: string, options: DecodeOptions): Promise<Decode
 }
 
 /** Reads a NetCDF3 classic / 64-bit offset file with netcdfjs and decodes it. */
-async function readNetcdf3(path: string, options: DecodeOptions): Promise<DecodedDataset> {
+async function withNetcdf3<T>(path: string, use: (file: RawFile) => T): Promise<T> {
   const bytes = await readFile(path);
   let reader: NetCDFReader;
   try {
@@ -163,15 +163,7 @@ async function readNetcdf3(path: string, options: DecodeOptions): Promise<Decode
     };
   });
   try {
-    return decodeRawFile(
-      {
-        path,
-        format: 'netcdf3',
-        attrs: attrsOf(reader.globalAttributes),
-        variables,
-      },
-      options,
-    );
+    return use({ path, format: 'netcdf3', attrs: attrsOf(reader.globalAttributes), variables });
   } catch (error) {
     if (error instanceof DataFileError) throw error;
     throw new DataFileError(path, null, `unreadable NetCDF3 data (${(error as Error).message})`);
@@ -179,7 +171,7 @@ async function readNetcdf3(path: string, options: DecodeOptions): Promise<Decode
 }
 
 /** Reads a Zarr v2 store as xarray writes it (consolidated metadata) and decodes it. */
-async function readXarrayZarr(path: string, options: DecodeOptions): Promise<DecodedDataset> {
+async function withXarrayZarr<T>(path: string, use: (file: RawFile) => T): Promise<T> {
   let store;
   try {
     store = await zarr.withConsolidatedMetadata(new FileSystemStore(resolve(path)), { format: 'v2' });
@@ -209,7 +201,7 @@ async function readXarrayZarr(path: string, options: DecodeOptions): Promise<Dec
     }
     variables.push({ name, dims, shape: arr.shape, attrs, read: () => data.get(name)! });
   }
-  return decodeRawFile({ path, format: 'zarr-v2', attrs: {}, variables }, options);
+  return use({ path, format: 'zarr-v2', attrs: {}, variables });
 }
 
 /**
@@ -218,14 +210,22 @@ async function readXarrayZarr(path: string, options: DecodeOptions): Promise<Dec
  * Every error is a DataFileError naming the file and, where one is at fault, the variable.
  */
 export async function readDataFile(path: string, options: DecodeOptions = {}): Promise<DecodedDataset> {
+  return withRawFile(path, (file) => decodeRawFile(file, options));
+}
+
+/**
+ * Opens a NetCDF4, NetCDF3 or xarray Zarr v2 file or folder as a RawFile and hands it to `use` while it is
+ * open (variables read lazily). Errors that are not DataFileErrors become one naming the file.
+ */
+export async function withRawFile<T>(path: string, use: (file: RawFile) => T): Promise<T> {
   const format = await detectFormat(path);
   switch (format) {
     case 'netcdf4':
-      return readNetcdf4(path, options);
+      return withNetcdf4(path, use);
     case 'netcdf3':
-      return readNetcdf3(path, options);
+      return withNetcdf3(path, use);
     case 'zarr-v2':
-      return readXarrayZarr(path, options);
+      return withXarrayZarr(path, use);
     case 'zarr-v3':
       throw new DataFileError(path, null, 'is a Zarr v3 store: open our own stores with openZarrDataset');
   }
