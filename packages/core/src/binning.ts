@@ -1,7 +1,7 @@
 // Histograms (EPD), joint tables (EJPD) and roses (DR). Bins are left-closed [e_k, e_k+1) and start at 0
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
-import { DEFAULT_PERCENTILES, moments, percentileTable, validValues } from './descriptive';
-import { calendarOf } from './series';
+import { DEFAULT_PERCENTILES } from './descriptive';
+import { sharedCalendar, sharedMoments, sharedQuantiles, sharedValid } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
 function edgeAt(start: number, width: number, k: number): number {
@@ -60,10 +60,15 @@ export function empiricalDistribution(
   values: ArrayLike<number>,
   options: { binWidth: number; start?: number; percentiles?: readonly number[] },
 ): EmpiricalDistribution {
-  const valid = validValues(values);
-  const { count: n, min, max } = moments(valid);
+  // valid values, moments and quantiles shared with describe and the other statistics of the field
+  const valid = sharedValid(values);
+  const { count: n, min, max } = sharedMoments(values);
   const percentiles = options.percentiles ?? DEFAULT_PERCENTILES;
-  const quantiles = percentileTable(valid, percentiles);
+  const atPercentiles = sharedQuantiles(
+    values,
+    percentiles.map((p) => p / 100),
+  );
+  const quantiles = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
   const width = options.binWidth;
   if (!(width > 0)) throw new RangeError(`empiricalDistribution: binWidth must be positive, got ${width}`);
   if (n === 0) {
@@ -253,7 +258,7 @@ export function monthlyRoses(
   if (time.length !== direction.length)
     throw new RangeError('monthlyRoses: time and direction differ in length');
   const { sectors, edges } = options;
-  const { month } = calendarOf(time);
+  const { month } = sharedCalendar(time);
   const { counts, totals } = roseCounts(direction, magnitude, (i) => month[i]! - 1, 12, sectors, edges);
   return Array.from({ length: 12 }, (_, g) => ({
     month: g + 1,

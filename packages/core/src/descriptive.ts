@@ -1,6 +1,7 @@
 // Descriptive statistics: Welford's one-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
-import { calendarOf } from './series';
+import { memoized2 } from './memo';
+import { sharedCalendar, sharedMoments, sharedQuantiles } from './shared';
 import type { Series } from './series';
 
 export const DEFAULT_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
@@ -49,7 +50,7 @@ export function validValues(values: ArrayLike<number>): Float64Array {
   return out;
 }
 
-function checkProbability(p: number, caller: string): void {
+export function checkProbability(p: number, caller: string): void {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`${caller}: probability ${p} is outside [0, 1]`);
 }
 
@@ -215,12 +216,13 @@ export function percentileTable(a: Float64Array, percentiles: readonly number[])
 /** Type 7 quantile (numpy "linear") of the non-missing values, in O(n) by quickselect; NaN when empty. */
 export function quantile(values: ArrayLike<number>, p: number): number {
   checkProbability(p, 'quantile');
-  return quantilesOfValid(validValues(values), [p])[0]!;
+  return sharedQuantiles(values, [p])[0]!;
 }
 
 /** Type 7 quantiles at several probabilities, by selection (no sort). */
 export function quantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
-  return quantilesOfValid(validValues(values), probabilities);
+  for (const p of probabilities) checkProbability(p, 'quantiles');
+  return sharedQuantiles(values, probabilities);
 }
 
 /**
@@ -269,9 +271,8 @@ export function describe(
   for (const p of percentiles) {
     if (!(p >= 0 && p <= 100)) throw new RangeError(`describe: percentile ${p} is outside [0, 100]`);
   }
-  const valid = validValues(values);
-  const m = moments(valid);
-  const [median, ...atPercentiles] = quantilesOfValid(valid, [0.5, ...percentiles.map((p) => p / 100)]);
+  const m = sharedMoments(values);
+  const [median, ...atPercentiles] = sharedQuantiles(values, [0.5, ...percentiles.map((p) => p / 100)]);
   const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
   return { ...m, median: median!, percentiles: table };
 }
@@ -282,53 +283,100 @@ export interface MonthlyRow extends Moments {
   median: number;
 }
 
-function groupedRows(values: ArrayLike<number>, keys: ArrayLike<number>, keyCount: number): Float64Array[] {
-  const counts = new Int32Array(keyCount);
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) counts[keys[i]!]!++;
-  const groups = Array.from(counts, (c) => new Float64Array(c));
-  const fill = new Int32Array(keyCount);
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i]!;
-    if (Number.isNaN(x)) continue;
-    const k = keys[i]!;
-    groups[k]![fill[k]!++] = x;
-  }
-  return groups;
+export interface YearMonthRow extends MonthlyRow {
+  year: number;
 }
 
-function rowOf(group: Float64Array): Moments & { median: number } {
-  const m = moments(group);
-  return { ...m, median: quantilesOfValid(group, [0.5])[0]! };
+/** Type 7 median of a[from, to) (no NaN), by selection in place. */
+function medianInPlace(a: Float64Array, from: number, to: number): number {
+  const n = to - from;
+  if (n === 0) return NaN;
+  const h = (n - 1) * 0.5;
+  const lo = Math.floor(h);
+  quickselect(a, from + lo, from, to - 1);
+  const low = a[from + lo]!;
+  if (lo + 1 >= n) return low;
+  // after the selection the next order statistic is the smallest value to the right
+  let high = Infinity;
+  for (let i = from + lo + 1; i < to; i++) if (a[i]! < high) high = a[i]!;
+  return low + (h - lo) * (high - low);
+}
+
+/**
+ * Calendar-month and year-month tables of one field together: its valid values are scattered once into
+ * a pool ordered by (month, year), in time order inside each group, so a calendar month is the run of
+ * its year-months. Moments are taken in time order (as a pass over the series would), then medians by
+ * selection inside each run.
+ */
+function calendarTables(
+  time: Float64Array,
+  values: ArrayLike<number>,
+): { monthly: MonthlyRow[]; yearMonth: YearMonthRow[] } {
+  const n = time.length;
+  const empty = (): Moments & { median: number } => ({ ...moments([]), median: NaN });
+  if (n === 0)
+    return { monthly: Array.from({ length: 12 }, (_, k) => ({ month: k + 1, ...empty() })), yearMonth: [] };
+  const { year, month } = sharedCalendar(time);
+  const firstYear = year[0]!;
+  const years = year[n - 1]! - firstYear + 1;
+  const groups = 12 * years;
+  const keys = new Int32Array(n);
+  const counts = new Int32Array(groups + 1);
+  const present = new Uint8Array(groups);
+  for (let i = 0; i < n; i++) {
+    const k = (month[i]! - 1) * years + year[i]! - firstYear;
+    keys[i] = k;
+    present[k] = 1;
+    if (!Number.isNaN(values[i]!)) counts[k + 1]!++;
+  }
+  for (let k = 0; k < groups; k++) counts[k + 1]! += counts[k]!;
+  const starts = counts;
+  const fill = starts.slice(0, groups);
+  const pool = new Float64Array(starts[groups]!);
+  for (let i = 0; i < n; i++) {
+    const x = values[i]!;
+    if (!Number.isNaN(x)) pool[fill[keys[i]!]!++] = x;
+  }
+  const monthMoments = Array.from({ length: 12 }, (_, m) =>
+    moments(pool, starts[m * years], starts[(m + 1) * years]),
+  );
+  const groupMoments = Array.from({ length: groups }, (_, k) =>
+    present[k] ? moments(pool, starts[k], starts[k + 1]) : null,
+  );
+  const yearMonth: YearMonthRow[] = [];
+  for (let y = 0; y < years; y++) {
+    for (let m = 0; m < 12; m++) {
+      const k = m * years + y;
+      if (!present[k]) continue;
+      const median = medianInPlace(pool, starts[k]!, starts[k + 1]!);
+      yearMonth.push({ year: firstYear + y, month: m + 1, ...groupMoments[k]!, median });
+    }
+  }
+  const monthly = monthMoments.map((mm, m) => ({
+    month: m + 1,
+    ...mm,
+    median: medianInPlace(pool, starts[m * years]!, starts[(m + 1) * years]!),
+  }));
+  return { monthly, yearMonth };
+}
+
+function sharedCalendarTables(
+  time: Float64Array,
+  values: ArrayLike<number>,
+): { monthly: MonthlyRow[]; yearMonth: YearMonthRow[] } {
+  return memoized2(values, time, 'calendarTables', () => calendarTables(time, values));
 }
 
 /** Statistics per calendar month (all years pooled); months without data have count 0 and NaN. */
 export function monthlyStats(time: Float64Array, values: ArrayLike<number>): MonthlyRow[] {
   if (time.length !== values.length) throw new RangeError('monthlyStats: time and values differ in length');
-  const { month } = calendarOf(time);
-  const keys = month.map((m) => m - 1);
-  return groupedRows(values, keys, 12).map((group, k) => ({ month: k + 1, ...rowOf(group) }));
-}
-
-export interface YearMonthRow extends MonthlyRow {
-  year: number;
+  return sharedCalendarTables(time, values).monthly.map((row) => ({ ...row }));
 }
 
 /** Statistics per year and month, in time order, for every year-month present on the grid. */
 export function yearMonthStats(time: Float64Array, values: ArrayLike<number>): YearMonthRow[] {
   if (time.length !== values.length) throw new RangeError('yearMonthStats: time and values differ in length');
-  if (time.length === 0) return [];
-  const { year, month } = calendarOf(time);
-  const firstYear = year[0]!;
-  const keys = new Int32Array(time.length);
-  for (let i = 0; i < time.length; i++) keys[i] = (year[i]! - firstYear) * 12 + month[i]! - 1;
-  const keyCount = keys[time.length - 1]! + 1;
-  const present = new Uint8Array(keyCount);
-  for (const k of keys) present[k] = 1;
-  const rows: YearMonthRow[] = [];
-  groupedRows(values, keys, keyCount).forEach((group, k) => {
-    if (present[k]) rows.push({ year: firstYear + Math.floor(k / 12), month: (k % 12) + 1, ...rowOf(group) });
-  });
-  return rows;
+  return sharedCalendarTables(time, values).yearMonth.map((row) => ({ ...row }));
 }
 
 export interface OverviewRow {
@@ -345,7 +393,8 @@ export interface OverviewRow {
 /** The overview table of the spec (mean, min, max, median, std per variable and level). */
 export function overview(series: Series): OverviewRow[] {
   return Object.entries(series.fields).map(([name, field]) => {
-    const d = describe(field.values, []);
+    // describe's full table, so a later describe of the same field is already computed
+    const d = describe(field.values);
     return {
       field: name,
       units: field.units,

@@ -7,7 +7,8 @@ import type { Fit } from './fit';
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { seededRandom } from './random';
-import { calendarOf, HOUR_MS, HOURS_PER_YEAR, levelsOf } from './series';
+import { HOUR_MS, HOURS_PER_YEAR, levelsOf } from './series';
+import { sharedCalendar } from './shared';
 import type { Series } from './series';
 import { normalPpf } from './special';
 import { sectorIndex } from './binning';
@@ -64,7 +65,7 @@ export function annualMaxima(
   if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
   const minValidFraction = options.minValidFraction ?? 0.5;
   const stepMs = options.stepMs ?? HOUR_MS;
-  const { year } = calendarOf(time);
+  const { year } = sharedCalendar(time);
   const out: AnnualMaximum[] = [];
   let i = 0;
   while (i < time.length) {
@@ -613,7 +614,7 @@ export function monthlyExtremes(
   values: ArrayLike<number>,
   options: ExtremeOptions,
 ): ({ month: number } & (ExtremeAnalysis | { error: string }))[] {
-  const { month } = calendarOf(time);
+  const { month } = sharedCalendar(time);
   const threshold =
     options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
   return Array.from({ length: 12 }, (_, k) => {

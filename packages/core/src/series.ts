@@ -1,5 +1,6 @@
 // The one columnar series type every reader produces and every statistic consumes (STYLE.md: Grafana's
 // DataFrame with units and interval), plus the calendar helpers the monthly and annual variants need.
+import { sharedCalendar } from './shared';
 
 export type NumericArray = Float32Array | Float64Array;
 
@@ -121,6 +122,11 @@ function civilFromDays(days: number): { year: number; month: number } {
 
 /** UTC year and month (1-12) of every time; one date conversion per day, not per step. */
 export function calendarOf(time: Float64Array): Calendar {
+  const { year, month } = sharedCalendar(time);
+  return { year: year.slice(), month: month.slice() };
+}
+
+export function computeCalendar(time: Float64Array): Calendar {
   const n = time.length;
   const year = new Int32Array(n);
   const month = new Uint8Array(n);

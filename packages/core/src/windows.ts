@@ -1,7 +1,8 @@
 // Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
-import { quantilesOfValid } from './descriptive';
-import { calendarOf, HOUR_MS } from './series';
+import { checkProbability, quantilesOfValid } from './descriptive';
+import { HOUR_MS } from './series';
+import { sharedCalendar } from './shared';
 
 /**
  * calm[i] = number of consecutive steps from i on whose value exists and is strictly below the limit
@@ -53,7 +54,7 @@ export function weatherWindows(
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
   const calm = calmRunLengths(values, options.below);
-  const { year, month } = calendarOf(time);
+  const { year, month } = sharedCalendar(time);
   const valid = new Float64Array(13);
   const firstYear = year.length ? year[0]! : 0;
   const yearCount = year.length ? year[year.length - 1]! - firstYear + 1 : 0;
@@ -157,42 +158,46 @@ export function weatherDowntime(
   const stepHours = stepMs / HOUR_MS;
   const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
   const next = nextWindowStart(calmRunLengths(values, options.below), d);
-  const { month } = calendarOf(time);
+  const { month } = sharedCalendar(time);
+  const n = values.length;
   const starts = new Float64Array(13);
   const censored = new Float64Array(13);
   const uncensored = new Int32Array(13);
-  for (let i = 0; i < values.length; i++) {
+  const sums = new Float64Array(13);
+  let longest = 0;
+  for (let i = 0; i < n; i++) {
     if (Number.isNaN(values[i]!)) continue;
     const m = month[i]!;
     starts[m]!++;
-    if (next[i]! < 0) censored[m]!++;
-    else uncensored[m]!++;
+    if (next[i]! < 0) {
+      censored[m]!++;
+      continue;
+    }
+    uncensored[m]!++;
+    const steps = next[i]! - i;
+    if (steps > longest) longest = steps;
+    // sums in time order, per month and over the year
+    const wait = steps * stepHours;
+    sums[m]! += wait;
+    sums[0]! += wait;
   }
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
     uncensored[0]! += uncensored[m]!;
   }
-  // waits grouped by month in typed arrays (two passes, no growing lists)
-  const waits = Array.from(uncensored, (count) => new Float64Array(count));
-  const fill = new Int32Array(13);
-  for (let i = 0; i < values.length; i++) {
-    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
-    const wait = (next[i]! - i) * stepHours;
-    const m = month[i]!;
-    waits[m]![fill[m]!++] = wait;
-    waits[0]![fill[0]!++] = wait;
-  }
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
-  return waits.map((wait, m) => {
-    let sum = 0;
-    for (let i = 0; i < wait.length; i++) sum += wait[i]!;
-    const mean = wait.length ? sum / wait.length : NaN;
-    const [p50, p90, ...atPercentiles] = quantilesOfValid(wait, [
-      0.5,
-      0.9,
-      ...percentiles.map((p) => p / 100),
-    ]);
+  const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
+  for (const p of probabilities) checkProbability(p, 'weatherDowntime');
+  // waits are whole steps: their quantiles come from a count per wait length (counting sort, O(n + the
+  // longest wait)); selection on the grouped waits when the longest wait is too long for a table
+  const quantilesOf =
+    13 * (longest + 1) <= 4 * n + 4096
+      ? waitQuantilesByCounts(values, next, month, longest, uncensored, stepHours, probabilities)
+      : waitQuantilesBySelection(values, next, month, uncensored, stepHours, probabilities);
+  return Array.from(uncensored, (count, m) => {
+    const mean = count ? sums[m]! / count : NaN;
+    const [p50, p90, ...atPercentiles] = quantilesOf[m]!;
     const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
     return {
       month: m,
@@ -206,4 +211,67 @@ export function weatherDowntime(
       meanTotalHours: mean + options.durationHours,
     };
   });
+}
+
+/** Type 7 quantiles of the waits of each month (0: all) from counts of the wait lengths in steps. */
+function waitQuantilesByCounts(
+  values: ArrayLike<number>,
+  next: Int32Array,
+  month: Uint8Array,
+  longest: number,
+  uncensored: Int32Array,
+  stepHours: number,
+  probabilities: readonly number[],
+): number[][] {
+  const width = longest + 1;
+  const counts = new Int32Array(13 * width);
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
+    const steps = next[i]! - i;
+    counts[month[i]! * width + steps]!++;
+    counts[steps]!++;
+  }
+  return Array.from(uncensored, (n, m) => {
+    if (n === 0) return probabilities.map(() => NaN);
+    const ranks = new Set<number>();
+    for (const p of probabilities) {
+      const lo = Math.floor((n - 1) * p);
+      ranks.add(lo);
+      if (lo + 1 < n) ranks.add(lo + 1);
+    }
+    const value = new Map<number, number>();
+    let below = 0;
+    let steps = 0;
+    for (const r of [...ranks].sort((a, b) => a - b)) {
+      while (below + counts[m * width + steps]! <= r) below += counts[m * width + steps++]!;
+      value.set(r, steps * stepHours);
+    }
+    return probabilities.map((p) => {
+      const h = (n - 1) * p;
+      const lo = Math.floor(h);
+      const low = value.get(lo)!;
+      return lo + 1 < n ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
+    });
+  });
+}
+
+/** The same by selection on the waits grouped by month (very long waits). */
+function waitQuantilesBySelection(
+  values: ArrayLike<number>,
+  next: Int32Array,
+  month: Uint8Array,
+  uncensored: Int32Array,
+  stepHours: number,
+  probabilities: readonly number[],
+): number[][] {
+  const waits = Array.from(uncensored, (count) => new Float64Array(count));
+  const fill = new Int32Array(13);
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
+    const wait = (next[i]! - i) * stepHours;
+    const m = month[i]!;
+    waits[m]![fill[m]!++] = wait;
+    waits[0]![fill[0]!++] = wait;
+  }
+  return waits.map((wait) => quantilesOfValid(wait, probabilities));
 }

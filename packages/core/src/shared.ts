@@ -1,0 +1,40 @@
+// Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
+// the valid values of a field, their moments and quantiles (memo on the array, see memo.ts). Internal and
+// read-only: not exported from the package, and nothing here is handed to a caller without a copy.
+import { checkProbability, moments, quantilesOfValid, validValues } from './descriptive';
+import type { Moments } from './descriptive';
+import { memoized } from './memo';
+import { computeCalendar } from './series';
+import type { Calendar } from './series';
+
+/**
+ * The calendar of a time axis computed once and shared by every statistic of the point (memo on the
+ * array, see memo.ts); read-only: never hand it to a caller.
+ */
+export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
+  return memoized(time, 'calendar', () => computeCalendar(time));
+}
+
+/** The valid values of a field as float64, shared by the statistics of a point (read-only, see memo.ts). */
+export function sharedValid(values: ArrayLike<number>): Float64Array {
+  return memoized(values, 'valid', () => validValues(values));
+}
+
+export function sharedMoments(values: ArrayLike<number>): Moments {
+  return memoized(values, 'moments', () => moments(sharedValid(values)));
+}
+
+/**
+ * Type 7 quantiles of the valid values of a field; the ones already computed for the same array (by
+ * describe, overview, EPD) are reused, the missing ones are selected together in one pass.
+ */
+export function sharedQuantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
+  for (const p of probabilities) checkProbability(p, 'quantiles');
+  const known = memoized(values, 'quantiles', () => new Map<number, number>());
+  const missing = [...new Set(probabilities.filter((p) => !known.has(p)))];
+  if (missing.length) {
+    const found = quantilesOfValid(sharedValid(values), missing);
+    missing.forEach((p, i) => known.set(p, found[i]!));
+  }
+  return probabilities.map((p) => known.get(p)!);
+}
