@@ -241,7 +241,6 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
           .insert(offerInstances)
           .values({
             ...terms,
-            credits: seed.credits,
             offerId: offer.id,
             customerId: customer.id,
             offerStart: new Date(now.getTime() + grant.startDays * DAY),

@@ -5,6 +5,21 @@ import { customers, offerInstances, offers, users } from '../db/schema';
 import type { Db } from '../db/client';
 
 /**
+ * The order in which a customer's offers are preferred (spec 000 §4, default offer for a new project):
+ * an unlimited non-trial non-dashboard offer, then a limited non-trial non-dashboard one, then a trial one,
+ * then a dashboard. The account's pack is its most preferred active offer.
+ */
+export function offerPreference(instance: {
+  isUnlimited: boolean;
+  isTrial: boolean;
+  isMcDashboard: boolean;
+}): number {
+  if (instance.isMcDashboard) return 3;
+  if (instance.isTrial) return 2;
+  return instance.isUnlimited ? 0 : 1;
+}
+
+/**
  * An account is expired when it has offer instances and every one has ended (an offer is expired when
  * the current time is on or after its end, spec 000 §4). The provider's own account never expires.
  */
@@ -18,7 +33,8 @@ export async function presentAccount(db: Db, customerId: number, now = new Date(
     .where(eq(offerInstances.customerId, customerId))
     .orderBy(desc(offerInstances.offerEnd));
   const active = instances.filter((row) => row.instance.offerEnd.getTime() > now.getTime());
-  const current = active[0] ?? instances[0];
+  const current =
+    [...active].sort((a, b) => offerPreference(a.instance) - offerPreference(b.instance))[0] ?? instances[0];
   const [people] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
   return {
     id: customer.id,

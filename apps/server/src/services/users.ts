@@ -112,6 +112,7 @@ export async function listUsers(
               ilike(users.email, pattern),
               ilike(users.firstName, pattern),
               ilike(users.lastName, pattern),
+              ilike(customers.name, pattern),
             )
           : undefined,
       ),

@@ -28,8 +28,9 @@ describe('GET /api/users/current/', () => {
   it('presents each demo user with the role, account and pack of the seed', async () => {
     const expectations: [string, Partial<CurrentUser>, string | null, boolean][] = [
       ['admin', { role: 'manager', isSuperuser: true }, null, false],
-      ['manager', { role: 'manager', isSuperuser: false }, 'On Demand', false],
-      ['member', { role: 'member', isStaff: false }, 'On Demand', false],
+      // Three offers: the pack is the preferred one, unlimited before limited (spec 000 §4).
+      ['manager', { role: 'manager', isSuperuser: false }, 'Full Study Unlimited', false],
+      ['member', { role: 'member', isStaff: false }, 'Full Study Unlimited', false],
       ['trial', { role: 'manager' }, 'Free Trial', false],
       ['demo', { role: 'manager' }, 'Pack 10 Demo', false],
       ['standard', { role: 'manager' }, 'Standard Access', false],
@@ -77,6 +78,13 @@ describe('the team', () => {
       team.body.map((user) => user.email.split('@')[0]).sort((a, b) => (a ?? '').localeCompare(b ?? '')),
     ).toEqual(['invitee', 'manager', 'member']);
     expect(team.body.find((user) => user.email.startsWith('invitee@'))?.role).toBe('pending');
+  });
+
+  it('lets superusers find people by customer name', async () => {
+    const found = await get<Collaborator[]>('/api/users/?scope=all&search=harbour', 'admin');
+    expect(found.body.map((user) => [user.username, user.customerName])).toEqual([
+      ['standard', 'Standard Harbour'],
+    ]);
   });
 
   it('lets only superusers list everybody', async () => {

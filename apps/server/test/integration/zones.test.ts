@@ -30,6 +30,8 @@ describe('GET /api/offers/', () => {
       expired: false,
     });
     expect(offers[2]).toMatchObject({ isMcDashboard: true });
+    // Each instance carries the credits its offer grants.
+    expect(offers.map((offer) => offer.credits)).toEqual([40, 0, 0]);
     const standard = await offersOf('standard');
     expect(standard[0]).toMatchObject({ name: 'Standard Access', canDownloadStats: false });
   });
