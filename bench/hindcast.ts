@@ -2,7 +2,8 @@
 // store (target < 100 ms), synthetic generation of 40 years × every variable, ingest throughput of
 // NetCDF files (MB/s). Figures only; nothing here is a test. Run alone: `npx tsx bench/hindcast.ts`;
 // bench/run.ts calls `await hindcastBench()`.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { moments, quantiles } from '@metocean/core';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import {
   createDatasetWriter,
   ingest,
   openZarrDataset,
+  parseCsvSeries,
   syntheticDataset,
   syntheticHindcast,
   writeNetcdf4,
@@ -189,12 +191,74 @@ async function ingestThroughput(dir: string): Promise<void> {
   }
 }
 
+/** Synthetic marginals next to the real records they are calibrated on (docs/hindcast.md). */
+function calibration(): void {
+  const rows: [string, string, number, number, string, string][] = [
+    [
+      'ERA5 South China Sea',
+      'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv',
+      15.509,
+      109.939,
+      'swh',
+      'hs',
+    ],
+    [
+      'ERA5 South China Sea',
+      'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv',
+      15.509,
+      109.939,
+      'pp1d',
+      'tp',
+    ],
+    [
+      'NORA3 southern North Sea',
+      'nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv',
+      53.3249,
+      1.3358,
+      'hs',
+      'hs',
+    ],
+    [
+      'NORA3 southern North Sea',
+      'nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv',
+      53.3249,
+      1.3358,
+      'tp',
+      'tp',
+    ],
+    [
+      'NORA3 southern North Sea',
+      'nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv',
+      53.3249,
+      1.3358,
+      'wind_speed_10m',
+      'wind_speed_10m',
+    ],
+  ];
+  console.log('\n  calibration: real record vs synthetic (mean / P50 / P90 / P99)');
+  const cache = new Map<string, ReturnType<typeof syntheticHindcast>>();
+  for (const [label, file, lat, lon, real, ours] of rows) {
+    const path = fileURLToPath(new URL(`../../shared/data/${file}`, import.meta.url));
+    if (!existsSync(path)) continue;
+    const reference = parseCsvSeries(readFileSync(path, 'utf8')).fields[real]!.values;
+    const key = `${lat},${lon}`;
+    if (!cache.has(key)) cache.set(key, syntheticHindcast(lat, lon));
+    const synthetic = cache.get(key)!.series.fields[ours]!.values;
+    const summary = (v: ArrayLike<number>): string =>
+      [moments(v).mean, ...quantiles(v, [0.5, 0.9, 0.99])].map((x) => x.toFixed(2).padStart(6)).join(' ');
+    console.log(
+      `  ${`${label} ${ours}`.padEnd(42)} real ${summary(reference)}   synthetic ${summary(synthetic)}`,
+    );
+  }
+}
+
 export async function hindcastBench(): Promise<void> {
   console.log('\nHindcast data layer (packages/hindcast)');
   const dir = mkdtempSync(join(tmpdir(), 'hindcast-bench-'));
   try {
     await zarrRead(dir);
     synthetic();
+    calibration();
     await ingestThroughput(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
