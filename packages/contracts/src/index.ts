@@ -7,3 +7,4 @@ export * from './users';
 export * from './site';
 export * from './paths';
 export * from './zones';
+export * from './projects';

@@ -6,6 +6,7 @@ export const limits = {
   projectNameMax: 50,
   usernameMax: 150,
   nameMax: 150,
+  pointNameMax: 50,
   emailMax: 254,
   contactMessageMax: 5000,
   tokenRenewalSeconds: 120,

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { messages } from './messages';
+import { bounds, geometry } from './zones';
+
+// Statuses of projects and point tasks (spec 000 §4); compared case-insensitively, shown upper-case.
+export const statuses = ['PENDING', 'RUNNING', 'FINISHED', 'FAILED', 'CANCELLED'] as const;
+export const status = z.enum(statuses);
+export type Status = z.infer<typeof status>;
+
+/**
+ * Project types drive the colour band of the project cards (spec 000 §2.3: offer type, light type, demo
+ * zone) and the dashboard behaviour.
+ */
+export const projectTypes = { offer: 0, light: 1, demo: 2, dashboard: 3 } as const;
+
+export const projectNamePattern = /^[A-Za-z0-9_-]+$/;
+export const projectName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .min(limits.projectNameMin, messages.minLength(limits.projectNameMin))
+  .max(limits.projectNameMax, messages.maxLength(limits.projectNameMax))
+  .regex(projectNamePattern, messages.slugOnly);
+
+export const pointName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(limits.pointNameMax, messages.maxLength(limits.pointNameMax));
+
+const latitude = z.number({ error: messages.notNumber });
+const longitude = z.number({ error: messages.notNumber });
+
+export const pointGeom = z.object({ type: z.literal('Point'), coordinates: z.tuple([longitude, latitude]) });
+
+export const taskSummary = z.object({ id: z.number(), processType: z.string(), status });
+
+export const point = z.object({
+  id: z.number(),
+  project: z.number(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  geom: pointGeom,
+  isComputed: z.boolean(),
+  hasSatelliteValidation: z.boolean(),
+  nbVersion: z.number(),
+  tasksPoints: z.array(taskSummary),
+});
+export type Point = z.infer<typeof point>;
+
+export const newPoint = z.object({ name: pointName.optional(), lat: latitude, lng: longitude });
+export type NewPoint = z.infer<typeof newPoint>;
+
+export const createPointRequest = z.object({
+  project: z.number().int().positive(),
+  name: pointName.optional(),
+  geom: pointGeom,
+});
+export const updatePointRequest = z.object({
+  id: z.number().int().positive(),
+  project: z.number().int().positive(),
+  name: pointName,
+  geom: pointGeom.optional(),
+  lat: latitude.optional(),
+  lng: longitude.optional(),
+  nbVersion: z.number().int().positive(),
+});
+export const bulkCreatePointsRequest = z.object({
+  project: z.number().int().positive(),
+  points: z.array(newPoint).min(1).max(1000),
+});
+
+export const parsedPoints = z.object({
+  points: z.array(z.object({ name: z.string(), lat: z.number(), lng: z.number() })),
+  errors: z.array(z.object({ row: z.number().nullable(), message: z.string() })),
+});
+export type ParsedPoints = z.infer<typeof parsedPoints>;
+
+export const computationSummary = z.object({
+  id: z.number(),
+  spentBy: z.number().nullable(),
+  isDowntime: z.boolean(),
+  credits: z.number(),
+  status,
+  reports: z.array(z.number()),
+  createdAt: z.string(),
+});
+
+export const projectZone = z.object({
+  id: z.number(),
+  name: z.string(),
+  isDemo: z.boolean(),
+  geom: geometry,
+  has2DStatistics: z.boolean(),
+  bounds,
+});
+
+export const projectOfferInstance = z.object({
+  id: z.number(),
+  offer: z.string(),
+  offerEnd: z.string(),
+  isTrial: z.boolean(),
+  isUnlimited: z.boolean(),
+  canDownloadStats: z.boolean(),
+  expired: z.boolean(),
+  nbAuthPoints: z.number().nullable(),
+  creditsPerPoint: z.number(),
+});
+
+export const project = z.object({
+  id: z.number(),
+  name: z.string(),
+  status,
+  progress: z.number(),
+  type: z.number(),
+  zone: projectZone,
+  collaborators: z.array(z.number()),
+  computations: z.array(computationSummary),
+  points: z.array(point),
+  nbPoints: z.number(),
+  isMcDashboard: z.boolean(),
+  canBuildReport: z.boolean(),
+  canRunDowntime: z.boolean(),
+  offerInstance: projectOfferInstance,
+  /** The creator's id. */
+  user: z.number().nullable(),
+  /** The caller may create, rename and delete (spec 000 §6: one project-level flag). */
+  isManager: z.boolean(),
+  canShare: z.boolean(),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof project>;
+
+export const projectListItem = project.omit({ points: true, computations: true }).extend({
+  points: z.array(z.object({ id: z.number(), lat: z.number(), lng: z.number(), isComputed: z.boolean() })),
+});
+export type ProjectListItem = z.infer<typeof projectListItem>;
+
+export const projectOrderings = ['-id', 'name'] as const;
+export const projectListQuery = z.object({
+  ordering: z.enum(projectOrderings).default('-id'),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const createProjectRequest = z.object({
+  name: projectName,
+  offerInstance: z.number().int().positive(),
+  zone: z.number().int().positive(),
+  collaborators: z.array(z.number().int().positive()).max(500).default([]),
+  isTrial: z.boolean().default(false),
+  points: z.array(newPoint).max(1000).default([]),
+});
+export const createProjectResponse = z.object({ status: z.literal('success'), projectId: z.number() });
+
+export const renameProjectRequest = z.object({ name: projectName });
+export const updateCollaboratorsRequest = z.object({
+  collaborators: z.array(z.number().int().positive()).max(500),
+});
+
+export const task = z.object({
+  id: z.number(),
+  point: z.number(),
+  status,
+  processType: z.string(),
+  progress: z.number(),
+  error: z.string(),
+  document: z.string().nullable(),
+});
+export type Task = z.infer<typeof task>;
+
+export const projectMessages = {
+  outsideZone: 'The point is outside the zone',
+  latitudeOutside: (min: number, max: number, value: number) =>
+    `Latitude is outside the zone: it must be between ${min} and ${max}, got ${value}`,
+  longitudeOutside: (min: number, max: number, value: number) =>
+    `Longitude is outside the zone: it must be between ${min} and ${max}, got ${value}`,
+  pointsNotLoaded: 'The points could not be loaded: the file is empty or its points are outside the zone',
+  insufficientCredits: (required: number, available: number) =>
+    `This analysis needs ${required} credits and your account has ${available}. Contact us by e-mail to buy more.`,
+  tooManyPoints: (allowed: number) =>
+    `Your offer allows ${allowed} points per project: remove points or change offer.`,
+  tooManyProjects: (allowed: number) => `Your offer allows ${allowed} projects.`,
+  offerExpired: (offer: string) =>
+    `The offer ${offer} has expired: its projects can be viewed but not changed.`,
+  zoneNotInOffer: 'This zone is not part of the selected offer',
+  trialNoDeletion: 'Points of a trial project cannot be deleted',
+  trialOnePoint: 'A trial project has one point',
+  nothingToCompute: 'Every point of this project is already computed',
+  running: 'A computation is already running for this project',
+  notDemoPack: "Only users of the 'Pack 10 Demo' offer can create the free demo project",
+} as const;
