@@ -10,6 +10,7 @@ import { nearestNode, normalizeLongitude } from './nearest';
 import type { NearestNode } from './nearest';
 import { CONSTITUENTS } from './tides';
 import type { TidalComponent } from './tides';
+import type { ZarrDataset } from './zarr';
 
 const HOUR_MS = 3_600_000;
 const YEAR_H = 8765.82;
@@ -671,3 +672,6 @@ export function syntheticDataset(options: SyntheticDatasetOptions = {}): Synthet
     },
   };
 }
+
+/** What the worker reads a point from: a Zarr store of real data or the synthetic demo hindcast. */
+export type HindcastDataset = ZarrDataset | SyntheticDataset;
