@@ -9,6 +9,8 @@ export interface Minimum {
 /**
  * Nelder-Mead simplex minimisation (Nelder & Mead 1965, with the adaptive coefficients of Gao & Han 2012).
  * Non-finite objective values are treated as +Infinity, which keeps the simplex inside the support.
+ * Allocation-free inside the loop (the bootstrap runs it thousands of times): the points are n + 4
+ * preallocated arrays whose references are swapped, so `f` receives a scratch array it must not keep.
  */
 export function nelderMead(
   f: (x: number[]) => number,
@@ -28,18 +30,44 @@ export function nelderMead(
   const beta = 1 + 2 / n;
   const gamma = 0.75 - 1 / (2 * n);
   const delta = 1 - 1 / n;
-  let simplex = [start.slice()];
+  const simplex: number[][] = [start.slice()];
   for (let i = 0; i < n; i++) {
     const x = start.slice();
     x[i]! += steps[i]!;
     simplex.push(x);
   }
-  let values = simplex.map(evaluate);
+  const values: number[] = simplex.map(evaluate);
+  const centroid = new Array<number>(n).fill(0);
+  let reflected = new Array<number>(n).fill(0);
+  let expanded = new Array<number>(n).fill(0);
+  let contracted = new Array<number>(n).fill(0);
+  const along = (t: number, out: number[]): number[] => {
+    const worst = simplex[n]!;
+    for (let j = 0; j < n; j++) out[j] = centroid[j]! + t * (worst[j]! - centroid[j]!);
+    return out;
+  };
+  // the trial point takes the worst point's place; the worst point's array becomes the trial buffer
+  const replaceWorst = (point: number[], value: number): number[] => {
+    const old = simplex[n]!;
+    simplex[n] = point;
+    values[n] = value;
+    return old;
+  };
   let iterations = 0;
   for (; iterations < maxIterations; iterations++) {
-    const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
-    simplex = order.map((i) => simplex[i]!);
-    values = order.map((i) => values[i]!);
+    // stable insertion sort by value (the order a stable sort gives)
+    for (let i = 1; i <= n; i++) {
+      const v = values[i]!;
+      const x = simplex[i]!;
+      let j = i - 1;
+      while (j >= 0 && values[j]! > v) {
+        values[j + 1] = values[j]!;
+        simplex[j + 1] = simplex[j]!;
+        j--;
+      }
+      values[j + 1] = v;
+      simplex[j + 1] = x;
+    }
     const best = values[0]!;
     const worst = values[n]!;
     let spread = 0;
@@ -50,44 +78,34 @@ export function nelderMead(
       }
     }
     if (Math.abs(worst - best) <= tolerance * (Math.abs(best) + tolerance) && spread <= xTolerance) break;
-    const centroid = new Array<number>(n).fill(0);
+    centroid.fill(0);
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) centroid[j]! += simplex[i]![j]! / n;
-    const along = (t: number): number[] => centroid.map((c, j) => c + t * (simplex[n]![j]! - c));
-    const reflected = along(-alpha);
-    const fr = evaluate(reflected);
+    const fr = evaluate(along(-alpha, reflected));
     if (fr < best) {
-      const expanded = along(-alpha * beta);
-      const fe = evaluate(expanded);
-      if (fe < fr) {
-        simplex[n] = expanded;
-        values[n] = fe;
-      } else {
-        simplex[n] = reflected;
-        values[n] = fr;
-      }
+      const fe = evaluate(along(-alpha * beta, expanded));
+      if (fe < fr) expanded = replaceWorst(expanded, fe);
+      else reflected = replaceWorst(reflected, fr);
       continue;
     }
     if (fr < values[n - 1]!) {
-      simplex[n] = reflected;
-      values[n] = fr;
+      reflected = replaceWorst(reflected, fr);
       continue;
     }
     const outside = fr < worst;
-    const contracted = along(outside ? -alpha * gamma : gamma);
-    const fc = evaluate(contracted);
+    const fc = evaluate(along(outside ? -alpha * gamma : gamma, contracted));
     if (fc < (outside ? fr : worst)) {
-      simplex[n] = contracted;
-      values[n] = fc;
+      contracted = replaceWorst(contracted, fc);
       continue;
     }
     for (let i = 1; i <= n; i++) {
-      simplex[i] = simplex[i]!.map((v, j) => simplex[0]![j]! + delta * (v - simplex[0]![j]!));
-      values[i] = evaluate(simplex[i]!);
+      const x = simplex[i]!;
+      for (let j = 0; j < n; j++) x[j] = simplex[0]![j]! + delta * (x[j]! - simplex[0]![j]!);
+      values[i] = evaluate(x);
     }
   }
   let bestIndex = 0;
   for (let i = 1; i <= n; i++) if (values[i]! < values[bestIndex]!) bestIndex = i;
-  return { x: simplex[bestIndex]!, value: values[bestIndex]!, iterations };
+  return { x: simplex[bestIndex]!.slice(), value: values[bestIndex]!, iterations };
 }
 
 /** Nelder-Mead restarted from its own optimum until the value stops improving (escapes early stalls). */
