@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import Blosc from 'numcodecs/blosc';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   createDatasetWriter,
@@ -291,6 +292,43 @@ function writeXarrayStore(dir: string): void {
 }
 
 describe('xarray Zarr v2 (consolidated)', () => {
+  it('reads Blosc-compressed chunks, xarray’s default compressor (c-blosc via numcodecs)', async () => {
+    const dir = join(work, 'blosc.zarr');
+    const array = (dtype: string, compressor: unknown) => ({
+      zarr_format: 2,
+      shape: [3],
+      chunks: [3],
+      dtype,
+      compressor,
+      fill_value: dtype === '<f4' ? 'NaN' : null,
+      filters: null,
+      order: 'C',
+    });
+    const meta: Record<string, unknown> = {
+      '.zgroup': { zarr_format: 2 },
+      '.zattrs': {},
+      'time/.zarray': array('<i8', null),
+      'time/.zattrs': { _ARRAY_DIMENSIONS: ['time'], units: 'hours since 2000-01-01' },
+      'hs/.zarray': array('<f4', { id: 'blosc', cname: 'lz4', clevel: 5, shuffle: 1, blocksize: 0 }),
+      'hs/.zattrs': { _ARRAY_DIMENSIONS: ['time'], units: 'm' },
+    };
+    mkdirSync(dir);
+    writeFileSync(join(dir, '.zmetadata'), JSON.stringify({ zarr_consolidated_format: 1, metadata: meta }));
+    for (const [key, value] of Object.entries(meta)) {
+      mkdirSync(join(dir, key, '..'), { recursive: true });
+      writeFileSync(join(dir, key), JSON.stringify(value));
+    }
+    writeFileSync(join(dir, 'time', '0'), Buffer.from(new BigInt64Array([0n, 1n, 2n]).buffer));
+    const blosc = Blosc.fromConfig({ id: 'blosc', cname: 'lz4', clevel: 5, shuffle: 1 });
+    writeFileSync(
+      join(dir, 'hs', '0'),
+      await blosc.encode(new Uint8Array(new Float32Array([1.5, 2.25, NaN]).buffer)),
+    );
+    const data = await readDataFile(dir, { lat: 43.5, lon: -70.1 });
+    expect(data.grid).toEqual({ type: 'nodes', lat: [43.5], lon: [-70.1] });
+    expect(Array.from(data.fields[0]!.values)).toEqual([1.5, 2.25, NaN]);
+  });
+
   it('decodes int64 CF times, packing, the fill value and 0–360 longitudes', async () => {
     const dir = join(work, 'xr.zarr');
     writeXarrayStore(dir);
