@@ -12,3 +12,4 @@ export * from './synthetic';
 export * from './netcdf-write';
 export * from './stat2d';
 export * from './observations';
+export * from './demo';

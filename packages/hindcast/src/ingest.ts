@@ -123,14 +123,15 @@ export function decodeCsv(
   const skipped: string[] = [];
   const grouped = new Map<string, { level?: number; name: string }[]>();
   for (const name of Object.keys(series.fields)) {
+    // `wind_speed_10m` is wind_speed at 10 m: the level suffix wins over a name that happens to be known
     const m = LEVEL.exec(name);
-    const baseKey = catalogueKey(name.replace(/\s+/g, '_'), {});
-    const key = baseKey ?? (m ? catalogueKey(m[1]!, {}) : null);
+    const levelKey = m ? catalogueKey(m[1]!, {}) : null;
+    const key = levelKey ?? catalogueKey(name.replace(/\s+/g, '_'), {});
     if (!key) {
       skipped.push(`${name}: not a variable of the catalogue`);
       continue;
     }
-    const level = !baseKey && m ? Number(m[2]) : undefined;
+    const level = levelKey ? Number(m![2]) : undefined;
     const list = grouped.get(key) ?? [];
     if (list.some((e) => e.level === level)) {
       skipped.push(`${name}: "${key}" already read from another column`);
@@ -139,7 +140,11 @@ export function decodeCsv(
     list.push(level === undefined ? { name } : { name, level });
     grouped.set(key, list);
   }
-  for (const [key, list] of grouped) {
+  for (const [key, all] of grouped) {
+    // a variable is either by level or not: unlevelled columns of a levelled variable are left out
+    const levelled = all.some((e) => e.level !== undefined);
+    const list = all.filter((e) => (e.level !== undefined) === levelled);
+    for (const e of all) if (!list.includes(e)) skipped.push(`${e.name}: "${key}" is given by level`);
     const levels = list.filter((e) => e.level !== undefined).map((e) => e.level!);
     const levelType = key.startsWith('wind') ? 'altitude' : 'depth';
     const variable = catalogueVariable(key, levels.length > 0 ? levels : undefined, levelType);

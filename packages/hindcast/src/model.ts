@@ -198,3 +198,34 @@ export const VARIABLES: Record<string, Omit<VariableInfo, 'levels' | 'levelType'
     units: '1',
   },
 };
+
+/** Longitude in [−180, 180). */
+function wrap180(lon: number): number {
+  return lon - 360 * Math.floor((lon + 180) / 360);
+}
+
+/**
+ * Extent of a grid for the dataset overview's min and max coordinates (degrees; longitudes in −180–180,
+ * east < west when a regular grid crosses the antimeridian; a global grid spans −180 to 180).
+ */
+export function gridBounds(grid: Grid): { south: number; north: number; west: number; east: number } {
+  if (grid.type === 'regular') {
+    const lat2 = grid.lat.start + (grid.lat.count - 1) * grid.lat.step;
+    const lon2 = grid.lon.start + (grid.lon.count - 1) * grid.lon.step;
+    const span = Math.abs(lon2 - grid.lon.start) + Math.abs(grid.lon.step);
+    const [w, e] = grid.lon.step > 0 ? [grid.lon.start, lon2] : [lon2, grid.lon.start];
+    return {
+      south: Math.min(grid.lat.start, lat2),
+      north: Math.max(grid.lat.start, lat2),
+      west: span >= 360 ? -180 : wrap180(w),
+      east: span >= 360 ? 180 : wrap180(e),
+    };
+  }
+  const lons = grid.lon.map(wrap180);
+  return {
+    south: Math.min(...grid.lat),
+    north: Math.max(...grid.lat),
+    west: Math.min(...lons),
+    east: Math.max(...lons),
+  };
+}

@@ -12,6 +12,7 @@ import {
   parseCsvSeries,
   parseTimeUnits,
   readDataFile,
+  REAL_DEMO_DATASETS,
   unitConversion,
   unpack,
   wrapLongitude,
@@ -230,6 +231,41 @@ describe('ingest of NetCDF files into our Zarr store', () => {
       expect(mismatches, ours).toBe(0);
     }
     expect(series.fields.dir!.units).toBe('degree');
+  });
+
+  it('the real NORA3 record → Zarr: wind at seven heights, waves, swell, with its demo description', async () => {
+    const demo = REAL_DEMO_DATASETS[1]!;
+    const result = await ingest(
+      demo.files.map((f) => `${DATA}${f}`),
+      join(work, 'nora3.zarr'),
+      demo.description,
+    );
+    expect(result.info.grid).toEqual({ type: 'nodes', lat: [53.3249], lon: [1.3358] });
+    expect(result.info.provenance.licence).toBe('CC BY 4.0, MET Norway');
+    const wind = result.info.variables.find((v) => v.name === 'wind_speed')!;
+    expect(wind).toMatchObject({
+      levels: [10, 20, 50, 100, 250, 500, 750],
+      levelType: 'altitude',
+      units: 'm s-1',
+    });
+    expect(result.info.variables.map((v) => v.name).sort()).toEqual(
+      ['dir', 'dir_swell', 'dp', 'hs', 'hs_swell', 'tp', 'tp_swell', 'tz', 'wind_dir', 'wind_speed'].sort(),
+    );
+    const series = await (await openZarrDataset(join(work, 'nora3.zarr'))).readNode(0);
+    const csv = parseCsvSeries(readFileSync(`${DATA}${demo.files[0]!}`, 'utf8'));
+    for (const [ours, theirs] of [
+      ['wind_speed_750m', 'wind_speed_750m'],
+      ['wind_dir_10m', 'wind_direction_10m'],
+      ['tz', 'tm2'],
+      ['dp', 'Pdir'],
+    ] as const) {
+      const a = series.fields[ours]!.values;
+      const b = csv.fields[theirs]!.values;
+      expect(a.length).toBe(8784);
+      let mismatches = 0;
+      for (let i = 0; i < a.length; i++) if (a[i] !== Math.fround(b[i]!)) mismatches++;
+      expect(mismatches, ours).toBe(0);
+    }
   });
 
   it('NDBC benchmark files (no position in the file) need the position, then keep their gaps', async () => {

@@ -8,6 +8,7 @@ import {
   createDatasetWriter,
   EARTH_RADIUS_KM,
   greatCircleKm,
+  gridBounds,
   nearestNode,
   openZarrDataset,
   OutsideZoneError,
@@ -145,6 +146,29 @@ function chordAngleKm(lat1: number, lon1: number, lat2: number, lon2: number): n
   const dot = a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
   return Math.atan2(cross, dot) * EARTH_RADIUS_KM;
 }
+
+describe('grid bounds', () => {
+  it('gives the overview extent, across the antimeridian and for global grids', () => {
+    const regional: Grid = {
+      type: 'regular',
+      lat: { start: 60, step: -0.5, count: 21 },
+      lon: { start: 170, step: 0.5, count: 41 },
+    };
+    expect(gridBounds(regional)).toEqual({ south: 50, north: 60, west: 170, east: -170 });
+    const global: Grid = {
+      type: 'regular',
+      lat: { start: -90, step: 1, count: 181 },
+      lon: { start: 0, step: 1, count: 360 },
+    };
+    expect(gridBounds(global)).toEqual({ south: -90, north: 90, west: -180, east: 180 });
+    expect(gridBounds({ type: 'nodes', lat: [15.5, 53.3], lon: [109.9, 361.3] })).toEqual({
+      south: 15.5,
+      north: 53.3,
+      west: expect.closeTo(1.3, 9) as number,
+      east: 109.9,
+    });
+  });
+});
 
 describe('nearest node', () => {
   it('greatCircleKm agrees with the vector angle within 1e-6 km, quarter and half circles exact', () => {
