@@ -1,0 +1,690 @@
+// The one map of the app (spec 002 'Map screens'): offline coastline under configured tile layers, the work
+// zone, points coloured by state, click-to-add inside the zone, lat/lng readout, graticule, distance
+// measuring and place search. Loaded lazily (see LazyMap) so Leaflet never weighs on the first page.
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import L from 'leaflet';
+import {
+  CircleMarker,
+  GeoJSON,
+  MapContainer,
+  Marker,
+  Pane,
+  Polyline,
+  Popup,
+  TileLayer,
+  Tooltip,
+  ZoomControl,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Tooltip2 from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import LayersIcon from '@mui/icons-material/Layers';
+import StraightenIcon from '@mui/icons-material/Straighten';
+import { projectMessages } from '@metocean/contracts';
+import {
+  baseLayerNames,
+  coastlineLayerName,
+  defaultBaseLayer,
+  geocoderUrl,
+  mapDefaults,
+  pointColours,
+  tileLayers,
+  type BaseLayerName,
+} from './config';
+import { loadCoastline, type Land } from './coastline';
+import { searchPlaces, placeSearch, type Place } from './gazetteer';
+import {
+  formatDegrees,
+  formatDegreesMinutes,
+  formatKm,
+  geometryVertices,
+  outsideZoneMessage,
+  pathLengthKm,
+  type LatLng,
+} from './geo';
+import { graticuleLabel, graticuleStep, graticuleValues } from './graticule';
+import type { MetoceanMapProps, MapPoint, MapZone } from './types';
+
+const seaColour = '#cfe0ee';
+const landStyle: L.PathOptions = { color: '#8a9aa8', weight: 0.8, fillColor: '#eef0ea', fillOpacity: 1 };
+const zoneStyle: L.PathOptions = { color: '#0a6ebd', weight: 2, fillColor: '#0a6ebd', fillOpacity: 0.08 };
+const otherZoneStyle: L.PathOptions = {
+  color: '#13315c',
+  weight: 1.5,
+  dashArray: '6 4',
+  fillOpacity: 0.04,
+};
+
+function zoneLatLngBounds(zone: MapZone): L.LatLngBounds {
+  const vertices = geometryVertices(zone.geom);
+  if (vertices.length === 0) {
+    const { northEast, southWest } = zone.bounds;
+    return L.latLngBounds([southWest.lat, southWest.lon], [northEast.lat, northEast.lon]);
+  }
+  return L.latLngBounds(vertices.map(([lng, lat]) => [lat, lng] as [number, number]));
+}
+
+/** Fits the view to the zone (or points) with the spec's margin whenever the zone changes. */
+function FitView({ zone, points }: { zone: MapZone | null | undefined; points: MapPoint[] }) {
+  const map = useMap();
+  const zoneId = zone?.id;
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    const key = zone ? `zone-${zone.id}` : points.length > 0 ? 'points' : 'world';
+    if (fitted.current === key) return;
+    fitted.current = key;
+    if (zone) {
+      map.fitBounds(zoneLatLngBounds(zone).pad(mapDefaults.fitMargin));
+    } else if (points.length > 0) {
+      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
+      map.fitBounds(bounds.pad(mapDefaults.fitMargin), { maxZoom: 8 });
+    }
+    // Points only matter when there is no zone, and only once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, zoneId]);
+  return null;
+}
+
+function Graticule() {
+  const map = useMap();
+  const [view, setView] = useState(() => ({ bounds: map.getBounds(), zoom: map.getZoom() }));
+  useMapEvents({ moveend: () => setView({ bounds: map.getBounds(), zoom: map.getZoom() }) });
+  const { intervalDegrees, digits } = graticuleStep(view.zoom);
+  const south = view.bounds.getSouth();
+  const north = view.bounds.getNorth();
+  const west = Math.max(view.bounds.getWest(), -180);
+  const east = Math.min(view.bounds.getEast(), 180);
+  const lats = graticuleValues(south, north, intervalDegrees, 90);
+  const lngs = graticuleValues(west, east, intervalDegrees, 180);
+  const style: L.PathOptions = { color: '#55606e', weight: 0.6, opacity: 0.55, interactive: false };
+  const labelIcon = (text: string, className: string) =>
+    L.divIcon({ className: `graticule-label ${className}`, html: text, iconSize: undefined });
+  return (
+    <Pane name="graticule" style={{ zIndex: 420, pointerEvents: 'none' }}>
+      {lats.map((lat) => (
+        <Polyline
+          key={`lat${lat}`}
+          positions={[
+            [lat, west],
+            [lat, east],
+          ]}
+          pathOptions={style}
+        />
+      ))}
+      {lngs.map((lng) => (
+        <Polyline
+          key={`lng${lng}`}
+          positions={[
+            [Math.max(south, -90), lng],
+            [Math.min(north, 90), lng],
+          ]}
+          pathOptions={style}
+        />
+      ))}
+      {lats.map((lat) => (
+        <Marker
+          key={`latl${lat}`}
+          position={[lat, west]}
+          interactive={false}
+          icon={labelIcon(graticuleLabel(lat, 'lat', digits), 'graticule-lat')}
+        />
+      ))}
+      {lngs.map((lng) => (
+        <Marker
+          key={`lngl${lng}`}
+          position={[south, lng]}
+          interactive={false}
+          icon={labelIcon(graticuleLabel(lng, 'lng', digits), 'graticule-lng')}
+        />
+      ))}
+    </Pane>
+  );
+}
+
+interface Measure {
+  id: number;
+  path: LatLng[];
+}
+
+function MapEvents({
+  onClick,
+  onMove,
+}: {
+  onClick: (position: LatLng) => void;
+  onMove: (position: LatLng | null) => void;
+}) {
+  useMapEvents({
+    click: (event) => onClick({ lat: event.latlng.lat, lng: event.latlng.lng }),
+    mousemove: (event) => onMove({ lat: event.latlng.lat, lng: event.latlng.lng }),
+    mouseout: () => onMove(null),
+  });
+  return null;
+}
+
+function MapHandle({ onReady }: { onReady: (map: L.Map) => void }) {
+  const map = useMap();
+  useEffect(() => onReady(map), [map, onReady]);
+  return null;
+}
+
+function Coastline() {
+  const [land, setLand] = useState<Land | null>(null);
+  const renderer = useMemo(() => L.canvas({ pane: 'coastline' }), []);
+  useEffect(() => {
+    let alive = true;
+    loadCoastline()
+      .then((data) => alive && setLand(data))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return (
+    <Pane name="coastline" style={{ zIndex: 150 }}>
+      {land && (
+        <GeoJSON
+          data={land}
+          style={landStyle}
+          interactive={false}
+          pane="coastline"
+          // Leaflet hands GeoJSON options to each polygon: one canvas draws the whole coastline quickly.
+          {...({ renderer } as object)}
+        />
+      )}
+    </Pane>
+  );
+}
+
+/** Configured tiles; after repeated failures with nothing loaded, hands back to the offline coastline. */
+function Tiles({ name, onUnreachable }: { name: BaseLayerName; onUnreachable: () => void }) {
+  const layer = tileLayers.find((tile) => tile.name === name);
+  const counts = useRef({ loaded: 0, failed: 0 });
+  if (!layer) return null;
+  return (
+    <TileLayer
+      key={layer.name}
+      url={layer.url}
+      attribution={layer.attribution}
+      noWrap
+      eventHandlers={{
+        tileload: () => {
+          counts.current.loaded += 1;
+        },
+        tileerror: () => {
+          counts.current.failed += 1;
+          if (counts.current.failed >= 3 && counts.current.loaded === 0) onUnreachable();
+        },
+      }}
+    />
+  );
+}
+
+function PlaceSearch({ map }: { map: L.Map | null }) {
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [remote, setRemote] = useState<{ query: string; places: Place[] } | null>(null);
+  const q = query.trim();
+  const offline = useMemo(() => searchPlaces(q), [q]);
+  // A configured geocoder answers asynchronously; until it does (or when it fails) the gazetteer answers.
+  const results = geocoderUrl && remote?.query === q ? remote.places : offline;
+  useEffect(() => {
+    if (!geocoderUrl || q.length < placeSearch.minLength) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(geocoderUrl.replace('{q}', encodeURIComponent(q)), { signal: controller.signal })
+        .then((response) => response.json() as Promise<{ display_name: string; lat: string; lon: string }[]>)
+        .then((found) =>
+          setRemote({
+            query: q,
+            places: found.slice(0, placeSearch.maxResults).map((place) => ({
+              name: place.display_name,
+              country: '',
+              kind: 'city',
+              lat: Number(place.lat),
+              lng: Number(place.lon),
+            })),
+          }),
+        )
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [q]);
+
+  const go = (place: Place) => {
+    setOpen(false);
+    setQuery(place.name);
+    map?.flyTo([place.lat, place.lng], placeSearch.zoom, { duration: 0.6 });
+  };
+
+  return (
+    <Paper elevation={2} sx={{ width: 260 }} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+      <TextField
+        placeholder="Search a place or port"
+        value={query}
+        slotProps={{ htmlInput: { 'aria-label': 'Search a place' } }}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && results[0]) go(results[0]);
+        }}
+      />
+      {open && query.trim().length > 0 && (
+        <List dense sx={{ maxHeight: 250, overflow: 'auto', py: 0 }} aria-label="Places">
+          {query.trim().length < placeSearch.minLength ? (
+            <Typography variant="caption" sx={{ px: 1.5, py: 1, display: 'block' }} color="text.secondary">
+              Type at least {placeSearch.minLength} characters
+            </Typography>
+          ) : results.length === 0 ? (
+            <Typography variant="caption" sx={{ px: 1.5, py: 1, display: 'block' }} color="text.secondary">
+              No place found
+            </Typography>
+          ) : (
+            results.map((place) => (
+              <ListItemButton key={`${place.name}${place.lat}`} onClick={() => go(place)}>
+                <ListItemText primary={place.name} secondary={place.country || undefined} />
+              </ListItemButton>
+            ))
+          )}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+function pointColour(point: MapPoint): string {
+  return point.selected ? pointColours.selected : pointColours[point.state];
+}
+
+const legendEntries = [
+  { label: 'New point', colour: pointColours.new },
+  { label: 'Point to compute', colour: pointColours.pending },
+  { label: 'Computed', colour: pointColours.computed },
+  { label: 'Satellite validated', colour: pointColours.validated },
+  { label: 'Selected', colour: pointColours.selected },
+];
+
+export default function MetoceanMap({
+  zone,
+  otherZones = [],
+  points,
+  height = 480,
+  onAddPoint,
+  onOutsideZone,
+  onPointClick,
+  draft,
+  onDraftClose,
+  children,
+  compact = false,
+  hasTileGeometries = false,
+}: MetoceanMapProps & { children?: ReactNode }) {
+  const [map, setMap] = useState<L.Map | null>(null);
+  const [base, setBase] = useState<BaseLayerName>(defaultBaseLayer);
+  const [tilesUnreachable, setTilesUnreachable] = useState(false);
+  const [overlays, setOverlays] = useState({ area: true, points: true, graticule: true });
+  const [layersOpen, setLayersOpen] = useState(false);
+  const [legendOpen, setLegendOpen] = useState(false);
+  const [cursor, setCursor] = useState<LatLng | null>(null);
+  const [measuring, setMeasuring] = useState(false);
+  const [measures, setMeasures] = useState<Measure[]>([]);
+  const current = measuring ? measures.at(-1) : undefined;
+
+  const handleClick = (position: LatLng) => {
+    if (measuring) {
+      setMeasures((list) => {
+        const last = list.at(-1);
+        if (!last) return [{ id: 1, path: [position] }];
+        return [...list.slice(0, -1), { ...last, path: [...last.path, position] }];
+      });
+      return;
+    }
+    if (!onAddPoint) return;
+    if (zone) {
+      const message = outsideZoneMessage(zone, position, projectMessages);
+      if (message) {
+        onOutsideZone?.(message);
+        return;
+      }
+    }
+    onAddPoint(position);
+  };
+
+  const startMeasure = () => {
+    setMeasuring(true);
+    setMeasures((list) => [...list, { id: (list.at(-1)?.id ?? 0) + 1, path: [] }]);
+  };
+  const stopMeasure = () => {
+    setMeasuring(false);
+    setMeasures((list) => list.filter((measure) => measure.path.length > 1));
+  };
+  const totalKm = current ? pathLengthKm(current.path) : 0;
+
+  return (
+    <Box
+      data-testid="map"
+      sx={{
+        position: 'relative',
+        height,
+        width: '100%',
+        '& .leaflet-container': { background: seaColour, cursor: measuring ? 'crosshair' : undefined },
+        '& .graticule-label': {
+          fontSize: 10,
+          color: '#3c4652',
+          whiteSpace: 'nowrap',
+          textShadow: '0 0 2px #fff, 0 0 2px #fff',
+        },
+        '& .graticule-lat': { marginTop: '-14px !important', marginLeft: '4px !important' },
+        '& .graticule-lng': { marginTop: '-16px !important', marginLeft: '3px !important' },
+      }}
+    >
+      <MapContainer
+        center={[mapDefaults.center.lat, mapDefaults.center.lng]}
+        zoom={mapDefaults.zoom}
+        minZoom={mapDefaults.minZoom}
+        maxZoom={mapDefaults.maxZoom}
+        maxBounds={[
+          [-90, -180],
+          [90, 180],
+        ]}
+        maxBoundsViscosity={1}
+        worldCopyJump={false}
+        zoomControl={false}
+        doubleClickZoom={!measuring}
+        style={{ height: '100%', width: '100%' }}
+      >
+        <MapHandle onReady={setMap} />
+        <ZoomControl position="bottomright" />
+        <Coastline />
+        {base !== coastlineLayerName && (
+          <Tiles
+            name={base}
+            onUnreachable={() => {
+              setBase(coastlineLayerName);
+              setTilesUnreachable(true);
+            }}
+          />
+        )}
+        <FitView zone={zone} points={points} />
+        {overlays.graticule && <Graticule />}
+        {overlays.area &&
+          otherZones.map((other) => (
+            <GeoJSON key={`other-${other.id}`} data={other.geom} style={otherZoneStyle} interactive={false} />
+          ))}
+        {overlays.area && zone && (
+          <GeoJSON key={`zone-${zone.id}`} data={zone.geom} style={zoneStyle} interactive={false} />
+        )}
+        {overlays.points &&
+          points.map((point) => (
+            <CircleMarker
+              key={point.id}
+              center={[point.lat, point.lng]}
+              radius={point.selected ? 9 : 7}
+              bubblingMouseEvents={false}
+              pathOptions={{
+                color: '#ffffff',
+                weight: 2,
+                fillColor: pointColour(point),
+                fillOpacity: 1,
+                dashArray: point.state === 'new' ? '3 2' : undefined,
+              }}
+              eventHandlers={{ click: () => onPointClick?.(point.id) }}
+            >
+              <Tooltip direction="top" offset={[0, -8]}>
+                {point.name}
+              </Tooltip>
+            </CircleMarker>
+          ))}
+        {measures.map((measure) => (
+          <Polyline
+            key={`measure-${measure.id}`}
+            positions={measure.path.map((p) => [p.lat, p.lng] as [number, number])}
+            pathOptions={{ color: '#d55e00', weight: 2.5, dashArray: '6 4', interactive: false }}
+          />
+        ))}
+        {measures.flatMap((measure) =>
+          measure.path.map((p, index) => (
+            <CircleMarker
+              key={`mv-${measure.id}-${index}`}
+              center={[p.lat, p.lng]}
+              radius={3}
+              interactive={false}
+              pathOptions={{ color: '#d55e00', fillColor: '#d55e00', fillOpacity: 1 }}
+            />
+          )),
+        )}
+        {draft && (
+          <Popup
+            position={[draft.lat, draft.lng]}
+            eventHandlers={{ remove: () => onDraftClose?.() }}
+            autoPan
+            closeOnClick={false}
+          >
+            {draft.content}
+          </Popup>
+        )}
+        <MapEvents onClick={handleClick} onMove={setCursor} />
+        {children}
+      </MapContainer>
+
+      {!compact && (
+        <Box sx={{ position: 'absolute', top: 10, left: 10, zIndex: 1000, display: 'grid', gap: 1 }}>
+          <PlaceSearch map={map} />
+          <Paper
+            elevation={2}
+            sx={{ p: 0.5, display: 'flex', gap: 0.5, alignItems: 'center', width: 'fit-content' }}
+          >
+            <Tooltip2 title={measuring ? 'Finish the measure' : 'Measure a distance'}>
+              <Button
+                size="small"
+                variant={measuring ? 'contained' : 'text'}
+                startIcon={<StraightenIcon />}
+                onClick={measuring ? stopMeasure : startMeasure}
+              >
+                {measuring ? 'Finish measure' : 'Measure'}
+              </Button>
+            </Tooltip2>
+            {measures.length > 0 && (
+              <Button
+                size="small"
+                onClick={() => {
+                  setMeasures([]);
+                  setMeasuring(false);
+                }}
+              >
+                Hide measures
+              </Button>
+            )}
+            {(measuring || measures.length > 0) && (
+              <Typography
+                variant="body2"
+                data-testid="measure-total"
+                sx={{ px: 1, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {formatKm(measuring ? totalKm : pathLengthKm(measures.at(-1)?.path ?? []))}
+              </Typography>
+            )}
+          </Paper>
+        </Box>
+      )}
+
+      {!compact && (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 10,
+            right: 10,
+            zIndex: 1000,
+            display: 'grid',
+            gap: 1,
+            justifyItems: 'end',
+          }}
+        >
+          <Paper elevation={2} sx={{ display: 'flex' }}>
+            <Tooltip2 title="Layers">
+              <IconButton aria-label="Layers" onClick={() => setLayersOpen((open) => !open)}>
+                <LayersIcon />
+              </IconButton>
+            </Tooltip2>
+            <Button size="small" onClick={() => setLegendOpen((open) => !open)}>
+              {legendOpen ? 'Hide Legends' : 'Show Legends'}
+            </Button>
+          </Paper>
+          {layersOpen && (
+            <Paper elevation={2} sx={{ p: 1.5, width: 230 }} aria-label="Map layers" role="region">
+              <Typography variant="overline">Base layers</Typography>
+              <RadioGroup value={base} onChange={(event) => setBase(event.target.value as BaseLayerName)}>
+                {baseLayerNames.map((name) => {
+                  const configured = tileLayers.some((tile) => tile.name === name);
+                  return (
+                    <FormControlLabel
+                      key={name}
+                      value={name}
+                      disabled={!configured}
+                      control={<Radio size="small" />}
+                      label={<Typography variant="body2">{name}</Typography>}
+                    />
+                  );
+                })}
+                <FormControlLabel
+                  value={coastlineLayerName}
+                  control={<Radio size="small" />}
+                  label={<Typography variant="body2">{coastlineLayerName}</Typography>}
+                />
+              </RadioGroup>
+              {tileLayers.length === 0 && (
+                <Typography variant="caption" color="text.secondary">
+                  No tile service is configured: the offline coastline is shown.
+                </Typography>
+              )}
+              {tilesUnreachable && (
+                <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
+                  The tile service cannot be reached: showing the offline coastline.
+                </Typography>
+              )}
+              <Divider sx={{ my: 1 }} />
+              <Typography variant="overline">Overlays</Typography>
+              {(
+                [
+                  ['area', 'Area'],
+                  ['points', 'Points'],
+                  ['graticule', 'Graticule'],
+                ] as const
+              ).map(([key, label]) => (
+                <FormControlLabel
+                  key={key}
+                  sx={{ display: 'flex' }}
+                  control={
+                    <Checkbox
+                      checked={overlays[key]}
+                      onChange={(event) => setOverlays((o) => ({ ...o, [key]: event.target.checked }))}
+                    />
+                  }
+                  label={<Typography variant="body2">{label}</Typography>}
+                />
+              ))}
+              {(['Buoys', 'Grids'] as const).map((label) => (
+                <FormControlLabel
+                  key={label}
+                  sx={{ display: 'flex' }}
+                  disabled
+                  control={<Checkbox checked={false} />}
+                  label={<Typography variant="body2">{label}</Typography>}
+                />
+              ))}
+              <Divider sx={{ my: 1 }} />
+              <Typography variant="overline">Maps</Typography>
+              {!hasTileGeometries && (
+                <Typography variant="body2" color="text.secondary">
+                  layers not available
+                </Typography>
+              )}
+            </Paper>
+          )}
+          {legendOpen && (
+            <Paper elevation={2} sx={{ p: 1.5, width: 200 }} aria-label="Legend" role="region">
+              {legendEntries.map((entry) => (
+                <Box key={entry.label} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+                  <Box
+                    sx={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: '50%',
+                      bgcolor: entry.colour,
+                      border: '1.5px solid #fff',
+                      boxShadow: '0 0 0 1px #99a',
+                    }}
+                  />
+                  <Typography variant="body2">{entry.label}</Typography>
+                </Box>
+              ))}
+              {overlays.area && zone && (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+                  <Box
+                    sx={{
+                      width: 14,
+                      height: 10,
+                      border: '2px solid #0a6ebd',
+                      bgcolor: 'rgba(10,110,189,.08)',
+                    }}
+                  />
+                  <Typography variant="body2">Area: {zone.name}</Typography>
+                </Box>
+              )}
+            </Paper>
+          )}
+        </Box>
+      )}
+
+      <Paper
+        elevation={1}
+        data-testid="map-readout"
+        sx={{
+          position: 'absolute',
+          left: 10,
+          bottom: 10,
+          zIndex: 1000,
+          px: 1,
+          py: 0.25,
+          fontSize: 12,
+          fontVariantNumeric: 'tabular-nums',
+          bgcolor: 'rgba(255,255,255,.88)',
+          display: compact && !cursor ? 'none' : undefined,
+        }}
+      >
+        {cursor ? (
+          <>
+            Lat {formatDegrees(cursor.lat, mapDefaults.readoutDigits)} · Lng{' '}
+            {formatDegrees(cursor.lng, mapDefaults.readoutDigits)}
+            {!compact && (
+              <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
+                {formatDegreesMinutes(cursor.lat, 'lat')} {formatDegreesMinutes(cursor.lng, 'lng')}
+              </Box>
+            )}
+          </>
+        ) : (
+          'Move over the map to read coordinates'
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { Bounds } from '@metocean/contracts';
+import type { PointState } from './config';
+import type { PolygonGeometry } from './geo';
+
+export interface MapZone {
+  id: number;
+  name: string;
+  bounds: Bounds;
+  geom: PolygonGeometry;
+}
+
+export interface MapPoint {
+  id: number | string;
+  name: string;
+  lat: number;
+  lng: number;
+  state: PointState;
+  selected?: boolean;
+}
+
+export interface MetoceanMapProps {
+  /** The work zone: drawn, fitted with the spec's margin, and the only place where clicks add points. */
+  zone?: MapZone | null;
+  /** Other zones drawn dashed (the matching zones of the new-project flow). */
+  otherZones?: MapZone[];
+  points: MapPoint[];
+  height?: number | string;
+  /** Click-to-add; absent for a read-only map (a running project). */
+  onAddPoint?: (position: { lat: number; lng: number }) => void;
+  /** A click outside the zone, with the spec's message. */
+  onOutsideZone?: (message: string) => void;
+  onPointClick?: (id: MapPoint['id']) => void;
+  /** A popup at a position (the point-name form). */
+  draft?: { lat: number; lng: number; content: ReactNode } | null;
+  onDraftClose?: () => void;
+  /** Without search, measure and layer controls (the card previews and small maps). */
+  compact?: boolean;
+  /** Whether the zone has Stat2D tile geometries; otherwise 'layers not available'. */
+  hasTileGeometries?: boolean;
+}
