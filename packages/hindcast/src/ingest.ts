@@ -170,6 +170,60 @@ export function decodeCsv(
   return { source, format: 'csv', time: series.time, grid, fields, attributes: {}, skipped };
 }
 
+/**
+ * Joins files of one record split in time (yearly or monthly ERA5 downloads): same grid and fields, the
+ * same step; absent steps between files become NaN; overlapping files are refused, naming both.
+ */
+export function concatDecoded(parts: readonly DecodedDataset[]): DecodedDataset {
+  const sorted = [...parts].sort((a, b) => (a.time[0] ?? 0) - (b.time[0] ?? 0));
+  const first = sorted[0];
+  if (!first) throw new Error('concatDecoded: no part');
+  if (sorted.length === 1) return first;
+  const step = stepOf(sorted.find((p) => p.time.length > 1)?.time ?? first.time);
+  const names = first.fields.map((f) => f.field).join(', ');
+  for (const part of sorted) {
+    if (JSON.stringify(part.grid) !== JSON.stringify(first.grid)) {
+      throw new DataFileError(part.source, null, `its grid differs from that of ${first.source}`);
+    }
+    if (part.fields.map((f) => f.field).join(', ') !== names) {
+      throw new DataFileError(
+        part.source,
+        null,
+        `its variables differ from those of ${first.source} (${names})`,
+      );
+    }
+  }
+  const t0 = first.time[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const nTime = Math.round((last.time[last.time.length - 1]! - t0) / step) + 1;
+  const nodes = nodeCount(first.grid);
+  const time = Float64Array.from({ length: nTime }, (_, i) => t0 + i * step);
+  const values = first.fields.map(() => new Float32Array(nodes * nTime).fill(NaN));
+  let end = -Infinity;
+  let previous = first;
+  for (const part of sorted) {
+    const offset = (part.time[0]! - t0) / step;
+    if (!Number.isInteger(offset))
+      throw new DataFileError(part.source, 'time', `not on the ${step} ms steps of ${first.source}`);
+    if (part.time[0]! <= end) throw new DataFileError(part.source, 'time', `overlaps ${previous.source}`);
+    const n = part.time.length;
+    part.fields.forEach((f, k) => {
+      for (let node = 0; node < nodes; node++) {
+        values[k]!.set(f.values.subarray(node * n, (node + 1) * n), node * nTime + offset);
+      }
+    });
+    end = part.time[n - 1]!;
+    previous = part;
+  }
+  return {
+    ...first,
+    source: sorted.map((p) => p.source).join(' + '),
+    time,
+    fields: first.fields.map((f, k) => ({ ...f, values: values[k]! })),
+    skipped: [...new Set(sorted.flatMap((p) => p.skipped))],
+  };
+}
+
 /** Bytes of a file, or of every file in a folder (a Zarr store). */
 async function sizeOf(path: string): Promise<number> {
   const info = await stat(path);
@@ -180,8 +234,9 @@ async function sizeOf(path: string): Promise<number> {
 }
 
 /**
- * Ingests a NetCDF4/NetCDF3 file, an xarray Zarr folder or point CSV file(s) (several CSVs are one record
- * split in files) into a new store at `dir`. Nothing is left at `dir` on failure.
+ * Ingests NetCDF4/NetCDF3 file(s), an xarray Zarr folder or point CSV file(s) into a new store at `dir`;
+ * several files are one record split in time. Nothing is left at `dir` on failure. The decoded record is
+ * held in memory (4 bytes per value): split very large grids by region.
  */
 export async function ingest(
   sources: string | readonly string[],
@@ -197,11 +252,12 @@ export async function ingest(
     const texts = await Promise.all(files.map((f) => readFile(f, 'utf8')));
     bytesRead = texts.reduce((a, t) => a + Buffer.byteLength(t), 0);
     data = decodeCsv(files.join(' + '), texts, options);
-  } else if (files.length === 1) {
-    data = await readDataFile(files[0]!, options);
-    bytesRead = await sizeOf(files[0]!);
   } else {
-    throw new Error(`ingest: several files are only supported for CSV records (${files.join(', ')})`);
+    const parts: DecodedDataset[] = [];
+    for (const file of files) parts.push(await readDataFile(file, options));
+    data = concatDecoded(parts);
+    bytesRead = 0;
+    for (const file of files) bytesRead += await sizeOf(file);
   }
   const info = await writeDecoded(dir, data, description);
   return { dir, info, skipped: data.skipped, bytesRead };

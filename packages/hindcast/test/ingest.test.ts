@@ -210,6 +210,49 @@ describe('ingest of NetCDF files into our Zarr store', () => {
     expect(fields.current_speed_0m).toMatchObject({ level: 0, levelType: 'depth' });
   });
 
+  it('several NetCDF files of one record join in time, gaps between files NaN, overlaps refused', async () => {
+    const part = async (name: string, startHour: number, hours: number): Promise<string> => {
+      const file = join(work, name);
+      await writeNetcdf4(file, {
+        dimensions: [
+          {
+            name: 'time',
+            values: Float64Array.from({ length: hours }, (_, i) => startHour + i),
+            attrs: { units: 'hours since 2000-01-01' },
+          },
+          { name: 'lat', values: new Float64Array([50, 51]), attrs: { units: 'degrees_north' } },
+          { name: 'lon', values: new Float64Array([2]), attrs: { units: 'degrees_east' } },
+        ],
+        variables: [
+          {
+            name: 'swh',
+            dims: ['time', 'lat', 'lon'],
+            values: Float32Array.from(
+              { length: hours * 2 },
+              (_, i) => startHour + Math.floor(i / 2) + (i % 2) / 2,
+            ),
+            attrs: { units: 'm' },
+          },
+        ],
+      });
+      return file;
+    };
+    const files = [await part('y2.nc', 30, 10), await part('y1.nc', 0, 24)];
+    const result = await ingest(files, join(work, 'joined.zarr'), description);
+    expect(result.info.period).toEqual({ start: Date.UTC(2000, 0, 1), end: Date.UTC(2000, 0, 2, 15) });
+    const dataset = await openZarrDataset(join(work, 'joined.zarr'));
+    for (const node of [0, 1]) {
+      const hs = Array.from((await dataset.readNode(node)).fields.hs!.values);
+      const expected = Array.from({ length: 40 }, (_, h) => (h >= 24 && h < 30 ? NaN : h + node / 2));
+      expect(hs).toEqual(expected);
+    }
+    const overlapping = [await part('a.nc', 0, 24), await part('b.nc', 20, 10)];
+    await expect(ingest(overlapping, join(work, 'overlap.zarr'), description)).rejects.toThrow(
+      /b\.nc: variable "time": overlaps .*a\.nc/,
+    );
+    expect(existsSync(join(work, 'overlap.zarr'))).toBe(false);
+  });
+
   it('point CSVs (the real ERA5 download) → Zarr equal the CSV reader series', async () => {
     const file = `${DATA}era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv`;
     const result = await ingest(file, join(work, 'era5.zarr'), description);
