@@ -225,7 +225,12 @@ export async function openZarrDataset(dir: string): Promise<ZarrDataset> {
     time,
     mask,
     nearest: (lat, lon, options = {}) =>
-      nearestNode(info.grid, lat, lon, { ...options, isSea: (k) => mask[k] === 1, label: info.name }),
+      nearestNode(info.grid, lat, lon, {
+        maxDistanceKm: reachKm(info),
+        ...options,
+        isSea: (k) => mask[k] === 1,
+        label: info.name,
+      }),
     async readNode(index, names = fieldNames(info)) {
       if (!(Number.isInteger(index) && index >= 0 && index < mask.length)) {
         throw new RangeError(`${dir}: node ${index} is not in 0..${mask.length - 1}`);
@@ -246,6 +251,24 @@ export async function openZarrDataset(dir: string): Promise<ZarrDataset> {
     },
   };
   return dataset;
+}
+
+/**
+ * How far a node of a node list speaks for: the diagonal of a cell of the dataset's spatial resolution
+ * (degrees at 111.2 km, or km); unlimited when the resolution is unknown (0). Regular grids use their step.
+ */
+export function reachKm(info: Pick<DatasetInfo, 'grid' | 'spatialResolution'>): number | undefined {
+  if (info.grid.type === 'regular') return undefined;
+  const { value, units } = info.spatialResolution;
+  if (!(value > 0)) return Infinity;
+  const km = /^deg/i.test(units)
+    ? value * 111.195
+    : /^km$/i.test(units)
+      ? value
+      : /^m$/i.test(units)
+        ? value / 1000
+        : NaN;
+  return Number.isFinite(km) ? km * Math.SQRT2 : Infinity;
 }
 
 /** Step of a regular time axis (ms); 0 for fewer than two steps. */

@@ -106,6 +106,14 @@ describe('Zarr v3 dataset store', () => {
     expect(series.fields.hs!.values[5]).toBe(value(2, 0, 5));
   });
 
+  it('a node of a node list speaks for one cell of the dataset resolution around it, no farther', async () => {
+    const dataset = await openZarrDataset(join(work, 'a.zarr'));
+    // spatialResolution 10 km: reach 10·√2 km from node 2 (50.2 N, 3 W)
+    expect(dataset.nearest(50.2 + 0.12, -3).index).toBe(2); // 13.3 km
+    expect(() => dataset.nearest(50.2 + 0.13, -3)).toThrow(/outside zone.*beyond 14\.1 km/); // 14.5 km
+    expect(dataset.nearest(50.5, -3, { maxDistanceKm: 50 }).index).toBe(2);
+  });
+
   it('leaves nothing behind when a write fails, and refuses an existing store', async () => {
     const dir = join(work, 'b.zarr');
     const writer = await createDatasetWriter(dir, info(grid), time);
