@@ -180,6 +180,7 @@ export interface ZarrDataset {
     lat: number,
     lon: number,
     fields?: readonly string[],
+    options?: Omit<NearestOptions, 'isSea' | 'label'>,
   ): Promise<{ node: NearestNode; series: Series }>;
 }
 
@@ -245,8 +246,8 @@ export async function openZarrDataset(dir: string): Promise<ZarrDataset> {
       );
       return { time: time.slice(), stepMs: stepOf(time), fields: Object.fromEntries(entries) };
     },
-    async readPoint(lat, lon, names) {
-      const node = dataset.nearest(lat, lon);
+    async readPoint(lat, lon, names, options) {
+      const node = dataset.nearest(lat, lon, options);
       return { node, series: await dataset.readNode(node.index, names) };
     },
   };
