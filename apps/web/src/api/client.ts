@@ -133,8 +133,14 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   const send = () =>
     fetch(path, {
       method: options.method ?? 'GET',
-      headers: headers(withToken, options.body !== undefined),
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      // FormData (file uploads) carries its own multipart content type.
+      headers: headers(withToken, options.body !== undefined && !(options.body instanceof FormData)),
+      body:
+        options.body === undefined
+          ? null
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
       signal: options.signal ?? null,
     });
 

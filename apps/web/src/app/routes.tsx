@@ -31,6 +31,11 @@ function Root() {
 
 const noFooter: RouteHandle = { noFooter: true };
 
+const placeholder = (title: string) => async () => {
+  const { ProjectPlaceholder } = await import('../features/projects/ProjectPage');
+  return { Component: () => <ProjectPlaceholder title={title} /> };
+};
+
 /**
  * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children
  * (projects, /people, /usage…); until then their paths fall to the catch-all, which goes home.
@@ -54,6 +59,31 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError inShell />,
             children: [
               { path: '/', element: <HomePage /> },
+              // Project pages load on demand: the first page stays small (issue 6: < 300 kB gzipped).
+              {
+                path: '/new_project',
+                handle: noFooter,
+                lazy: async () => ({
+                  Component: (await import('../features/projects/NewProjectPage')).NewProjectPage,
+                }),
+              },
+              {
+                path: '/project/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/ProjectPage')).ProjectLayout,
+                }),
+                children: [
+                  { index: true, lazy: placeholder('Marine contractors dashboard') },
+                  {
+                    path: 'query',
+                    lazy: async () => ({
+                      Component: (await import('../features/projects/QueryTab')).QueryTab,
+                    }),
+                  },
+                  { path: 'analyze', lazy: placeholder('Analyze') },
+                  { path: 'report', lazy: placeholder('Report') },
+                ],
+              },
               { path: '/profile', element: <ProfilePage /> },
               { path: '/plans', element: <PlansPage /> },
               { path: '/changelog', element: <ChangelogPage />, handle: noFooter },

@@ -1,0 +1,563 @@
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { noMatchingZone, type Zone } from '@metocean/contracts';
+import { ApiError, errorMessage } from '../../api/client';
+import { useMe, useOffers } from '../../api/queries';
+import { LazyMap } from '../../map/LazyMap';
+import { boundsOf, formatDegrees } from '../../map/geo';
+import type { MapPoint } from '../../map/types';
+import { PointNameForm } from './PointNameForm';
+import { ProjectNameField } from './ProjectDialogs';
+import { useCreateProject, useMatchingZones, useParsePoints, useProjects } from './queries';
+import {
+  availableOffers,
+  datasetTextParts,
+  defaultOffer,
+  defaultPointName,
+  formatTimeStep,
+  projectNameError,
+} from './rules';
+
+/** Side bar width (spec 000 §9). */
+const sideBarWidth = 400;
+
+export const datasetMessages = {
+  noDataset: 'No dataset available - There is no matching zone in your offer for this set of points',
+  noPoint: 'Select at least one point on map to see dataset available for your selection.',
+  alreadyUsed:
+    'This dataset is already used in other projects. Please verify whether your selected location is already included to avoid duplication.',
+} as const;
+
+interface DraftPoint {
+  key: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+// The datasets the hindcast work will add to the zone payload; read loosely until the contract has them.
+const datasetDimension = z.object({
+  kind: z.string().optional(),
+  variables: z.array(z.string()).optional(),
+  spatialResolution: z.number().optional(),
+  spatialResolutionUnits: z.string().optional(),
+  timeStep: z.number().optional(),
+  dateBegin: z.string().optional(),
+  dateEnd: z.string().optional(),
+  origin: z.string().optional(),
+  notes: z.string().optional(),
+});
+const zoneDatasets = z.object({
+  datasets: z
+    .array(
+      z.object({
+        name: z.string(),
+        isPrivate: z.boolean().optional(),
+        notes: z.string().optional(),
+        origin: z.string().optional(),
+        dimensions: z.array(datasetDimension).optional(),
+      }),
+    )
+    .optional(),
+});
+
+function SeparatedText({ text }: { text: string | undefined }) {
+  if (!text) return <>—</>;
+  const parts = datasetTextParts(text);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 && (
+            <Box component="span" sx={{ mx: 0.75, color: 'text.disabled' }}>
+              |
+            </Box>
+          )}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function DatasetDialog({
+  zone,
+  hasPoints,
+  onClose,
+}: {
+  zone: Zone | null;
+  hasPoints: boolean;
+  onClose: () => void;
+}) {
+  const datasets = zone ? (zoneDatasets.safeParse(zone).data?.datasets ?? []) : [];
+  return (
+    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 800 } } }}>
+      <DialogTitle>Datasets{zone ? ` of ${zone.name}` : ''}</DialogTitle>
+      <DialogContent dividers>
+        {!hasPoints ? (
+          <Alert severity="info">{datasetMessages.noPoint}</Alert>
+        ) : !zone || datasets.length === 0 ? (
+          <Alert severity="warning">{datasetMessages.noDataset}</Alert>
+        ) : (
+          <Stack spacing={2} data-testid="dataset-list">
+            {datasets.map((dataset) => (
+              <Box key={dataset.name} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                  <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                    {dataset.name}
+                  </Typography>
+                  {dataset.isPrivate && <Chip size="small" label="Private" />}
+                </Stack>
+                {(dataset.dimensions ?? []).map((dimension, index) => (
+                  <Box
+                    key={index}
+                    sx={{
+                      display: 'grid',
+                      gridTemplateColumns: '160px 1fr',
+                      rowGap: 0.25,
+                      fontSize: 13,
+                      mb: 1,
+                    }}
+                  >
+                    <b>{dimension.kind ?? 'Data'}</b>
+                    <span>{(dimension.variables ?? []).join(', ')}</span>
+                    <span>Spatial resolution</span>
+                    <span>
+                      {dimension.spatialResolution ?? '—'} {dimension.spatialResolutionUnits ?? ''}
+                    </span>
+                    <span>Time step</span>
+                    <span>{dimension.timeStep ? formatTimeStep(dimension.timeStep) : '—'}</span>
+                    <span>Period</span>
+                    <span>
+                      {dimension.dateBegin ?? '—'} – {dimension.dateEnd ?? '—'}
+                    </span>
+                    <span>Origin</span>
+                    <span>
+                      <SeparatedText text={dimension.origin ?? dataset.origin} />
+                    </span>
+                    <span>Notes</span>
+                    <span>
+                      <SeparatedText text={dimension.notes ?? dataset.notes} />
+                    </span>
+                  </Box>
+                ))}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ px: 2, py: 1.5 }}>
+      <Typography variant="overline" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** /new_project (spec 000 §2.4): points on the map, offer, dataset, name, Create Project. */
+export function NewProjectPage() {
+  const user = useMe();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const offers = useOffers();
+  const projects = useProjects('-id', '');
+  const usable = availableOffers(offers.data ?? []);
+  const requestedOffer = Number(params.get('offerId'));
+  const [offerChoice, setOfferChoice] = useState<number | null>(null);
+  const offer =
+    usable.find((o) => o.id === offerChoice) ??
+    usable.find((o) => o.id === requestedOffer) ??
+    defaultOffer(offers.data ?? []);
+
+  const [points, setPoints] = useState<DraftPoint[]>([]);
+  const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [kindChoice, setKindChoice] = useState<'global' | 'regional' | null>(null);
+  const [zoneChoice, setZoneChoice] = useState<number | null>(null);
+  const [showDatasetLayer, setShowDatasetLayer] = useState(true);
+  const [showProjectLayers, setShowProjectLayers] = useState(false);
+  const [datasetOpen, setDatasetOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const counter = useRef(0);
+  const parse = useParsePoints();
+  const create = useCreateProject();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const newPoints = useMemo(() => points.map(({ name: n, lat, lng }) => ({ name: n, lat, lng })), [points]);
+  const bounds = useMemo(() => boundsOf(points), [points]);
+  const matching = useMatchingZones(offer?.id, bounds, newPoints);
+  const noZone =
+    matching.error instanceof ApiError && matching.error.body.nonFieldErrors?.includes(noMatchingZone);
+  const zones = bounds && !matching.error ? (matching.data ?? []) : [];
+  const regional = zones.filter((zone) => !zone.isWorld);
+  const world = zones.filter((zone) => zone.isWorld);
+  const kind =
+    kindChoice === 'regional' && regional.length > 0 ? 'regional' : world.length > 0 ? 'global' : 'regional';
+  const candidates = kind === 'regional' ? regional : world;
+  const zone = candidates.find((z) => z.id === zoneChoice) ?? candidates[0] ?? null;
+  const usedBy = zone ? (projects.data ?? []).filter((p) => p.zone.id === zone.id) : [];
+
+  const takenNames = (projects.data ?? []).map((p) => p.name);
+  const nameError = projectNameError(name, takenNames);
+  const canCreate = points.length > 0 && offer !== undefined && nameError === null && zone !== null;
+
+  const mapPoints: MapPoint[] = [
+    ...points.map((p) => ({ id: p.key, name: p.name, lat: p.lat, lng: p.lng, state: 'new' as const })),
+    ...(showProjectLayers
+      ? (projects.data ?? []).flatMap((project) =>
+          project.points.map((p) => ({
+            id: `p${p.id}`,
+            name: project.name,
+            lat: p.lat,
+            lng: p.lng,
+            state: p.isComputed ? ('computed' as const) : ('pending' as const),
+          })),
+        )
+      : []),
+  ];
+
+  const addPoint = (pointName: string) => {
+    if (!draft) return;
+    counter.current += 1;
+    setPoints((list) => [...list, { key: `new-${counter.current}`, name: pointName, ...draft }]);
+    setDraft(null);
+    setZoneChoice(null);
+  };
+
+  const importFile = (file: File) => {
+    setNotice(null);
+    parse.mutate(
+      { file },
+      {
+        onSuccess: (parsed) => {
+          setPoints((list) => {
+            const names = new Set(list.map((p) => p.name.toLowerCase()));
+            const added = parsed.points
+              .filter((p) => !names.has(p.name.toLowerCase()))
+              .map((p) => {
+                counter.current += 1;
+                return { key: `new-${counter.current}`, ...p };
+              });
+            return [...list, ...added];
+          });
+          if (parsed.errors.length > 0) setNotice(parsed.errors.map((e) => e.message).join(' · '));
+        },
+        onError: (error) => setNotice(errorMessage(error)),
+      },
+    );
+  };
+
+  const submit = () => {
+    if (!offer || !zone) return;
+    create.mutate(
+      {
+        name: name.trim(),
+        offerInstance: offer.id,
+        zone: zone.id,
+        collaborators: [user.id],
+        isTrial: offer.isTrial,
+        points: newPoints,
+      },
+      {
+        onSuccess: (created) =>
+          void navigate(
+            offer.isMcDashboard ? `/project/${created.projectId}/query` : `/project/${created.projectId}`,
+          ),
+      },
+    );
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        height: 'calc(100vh - 80px - 48px)',
+        minHeight: 560,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        mx: { xs: -2, md: -4 },
+        my: -3,
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <LazyMap
+          height="100%"
+          points={mapPoints}
+          otherZones={showDatasetLayer && zone ? [zone] : []}
+          onAddPoint={(position) => {
+            setNotice(null);
+            setDraft(position);
+          }}
+          draft={
+            draft && {
+              ...draft,
+              content: (
+                <PointNameForm
+                  key={`${draft.lat},${draft.lng}`}
+                  initial={defaultPointName(points.map((p) => p.name))}
+                  taken={points.map((p) => p.name)}
+                  onSave={addPoint}
+                  onCancel={() => setDraft(null)}
+                />
+              ),
+            }
+          }
+          onDraftClose={() => setDraft(null)}
+        />
+      </Box>
+      <Box
+        component="aside"
+        aria-label="New project"
+        sx={{ width: sideBarWidth, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
+      >
+        <Typography variant="h2" sx={{ px: 2, pt: 2 }}>
+          New project
+        </Typography>
+        <Section title="1. Point Selection">
+          {points.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Click the map to add a point, or import a file of points.
+            </Typography>
+          ) : (
+            <List dense sx={{ maxHeight: 250, overflow: 'auto' }} aria-label="Points">
+              {points.map((p) => (
+                <ListItem
+                  key={p.key}
+                  disableGutters
+                  secondaryAction={
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${p.name}`}
+                      onClick={() => {
+                        setPoints((list) => list.filter((other) => other.key !== p.key));
+                        setZoneChoice(null);
+                      }}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  }
+                >
+                  <ListItemText
+                    primary={p.name}
+                    secondary={`${formatDegrees(p.lat)}, ${formatDegrees(p.lng)}`}
+                    slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept=".csv,.zip,.txt"
+            aria-label="Points file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) importFile(file);
+              event.target.value = '';
+            }}
+          />
+          <Button
+            startIcon={<UploadFileIcon />}
+            onClick={() => fileInput.current?.click()}
+            disabled={parse.isPending}
+            sx={{ mt: 0.5 }}
+          >
+            Import points from a file
+          </Button>
+          {notice && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {notice}
+            </Alert>
+          )}
+        </Section>
+        <Divider />
+        <Section title="2. Offer Selection">
+          <TextField
+            select
+            label="Offer"
+            value={offer?.id ?? ''}
+            onChange={(event) => {
+              setOfferChoice(Number(event.target.value));
+              setZoneChoice(null);
+            }}
+            slotProps={{ select: { inputProps: { 'aria-label': 'Offer' } } }}
+          >
+            {usable.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Section>
+        <Divider />
+        <Section title="3. Dataset Selection">
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={kind}
+            onChange={(_event, value: 'global' | 'regional' | null) => {
+              if (value) {
+                setKindChoice(value);
+                setZoneChoice(null);
+              }
+            }}
+            sx={{ mb: 1 }}
+          >
+            <ToggleButton value="global" disabled={world.length === 0}>
+              Global Data
+            </ToggleButton>
+            <ToggleButton value="regional" disabled={regional.length === 0}>
+              High-Resolution
+            </ToggleButton>
+          </ToggleButtonGroup>
+          {points.length === 0 ? (
+            <Alert severity="info">{datasetMessages.noPoint}</Alert>
+          ) : noZone ? (
+            <Alert severity="warning">{datasetMessages.noDataset}</Alert>
+          ) : matching.error ? (
+            <Alert severity="error">{errorMessage(matching.error)}</Alert>
+          ) : (
+            <RadioGroup
+              value={zone?.id ?? ''}
+              onChange={(event) => {
+                const id = Number(event.target.value);
+                setZoneChoice(id);
+                if (regional.some((z) => z.id === id)) setKindChoice('regional');
+              }}
+            >
+              {[...regional, ...world].map((z) => (
+                <FormControlLabel
+                  key={z.id}
+                  value={z.id}
+                  control={<Radio size="small" />}
+                  label={
+                    <span>
+                      {z.name}{' '}
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {z.isWorld ? 'Global Data' : 'High-Resolution'}
+                        {z.isDemo ? ' · demo zone (free)' : ''}
+                      </Typography>
+                    </span>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          )}
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={showDatasetLayer}
+                  onChange={(e) => setShowDatasetLayer(e.target.checked)}
+                />
+              }
+              label={<Typography variant="body2">Dataset layer</Typography>}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={showProjectLayers}
+                  onChange={(e) => setShowProjectLayers(e.target.checked)}
+                />
+              }
+              label={<Typography variant="body2">Project layers</Typography>}
+            />
+            <Button size="small" onClick={() => setDatasetOpen(true)}>
+              Dataset details
+            </Button>
+          </Stack>
+          {usedBy.length > 0 && (
+            <Alert
+              severity="warning"
+              sx={{ mt: 1 }}
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => void navigate(`/?search=${encodeURIComponent(zone?.name ?? '')}`)}
+                >
+                  View Projects
+                </Button>
+              }
+            >
+              {datasetMessages.alreadyUsed}
+            </Alert>
+          )}
+        </Section>
+        <Divider />
+        <Section title="4. Project name">
+          <Box sx={{ pt: 1 }}>
+            <ProjectNameField
+              value={name}
+              onChange={(value) => {
+                setName(value);
+                setNameTouched(true);
+              }}
+              error={nameTouched ? nameError : null}
+            />
+          </Box>
+          {create.error && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {errorMessage(create.error)}
+            </Alert>
+          )}
+          <Button
+            variant="contained"
+            fullWidth
+            size="medium"
+            sx={{ mt: 1 }}
+            disabled={!canCreate || create.isPending}
+            onClick={submit}
+          >
+            Create Project
+          </Button>
+        </Section>
+      </Box>
+      {datasetOpen && (
+        <DatasetDialog zone={zone} hasPoints={points.length > 0} onClose={() => setDatasetOpen(false)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import ShareIcon from '@mui/icons-material/Share';
+import type { Project } from '@metocean/contracts';
+import { paths } from '@metocean/contracts';
+import { ApiError, apiRequest, errorMessage } from '../../api/client';
+import { useMe, useUsers } from '../../api/queries';
+import { FullPageLoader } from '../../components/Loader';
+import { EmptyState } from '../../components/EmptyState';
+import { useQueryClient } from '@tanstack/react-query';
+import { projectKeys, useProject } from './queries';
+
+/** Project menu bar height (spec 000 §9). */
+const menuBarHeight = 60;
+
+export function statusColour(status: string): 'default' | 'info' | 'success' | 'error' | 'warning' {
+  switch (status.toUpperCase()) {
+    case 'RUNNING':
+      return 'info';
+    case 'FINISHED':
+      return 'success';
+    case 'FAILED':
+      return 'error';
+    case 'CANCELLED':
+      return 'warning';
+    default:
+      return 'default';
+  }
+}
+
+export const statusLabel = (status: string) =>
+  status.toUpperCase() === 'RUNNING' ? 'IN PROGRESS' : status.toUpperCase();
+
+function ShareDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+  const me = useMe();
+  const team = useUsers('customer');
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState(() => new Set(project.collaborators));
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    apiRequest(paths.projectCollaborators(project.id), {
+      method: 'POST',
+      body: { collaborators: [...chosen] },
+    })
+      .then(() => client.invalidateQueries({ queryKey: projectKeys.all }))
+      .then(onClose)
+      .catch((caught: unknown) => setError(errorMessage(caught)));
+  };
+  const others = (team.data ?? []).filter((member) => member.id !== me.id && member.role !== 'pending');
+  return (
+    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
+      <DialogTitle>
+        Share project #{project.id} · {project.name}
+      </DialogTitle>
+      <DialogContent dividers>
+        {others.length === 0 ? (
+          <EmptyState
+            kind="noMatch"
+            title="No collaborators"
+            hint="Invite people to your team on the My Team page."
+          />
+        ) : (
+          others.map((member) => (
+            <FormControlLabel
+              key={member.id}
+              sx={{ display: 'flex' }}
+              control={
+                <Checkbox
+                  checked={chosen.has(member.id)}
+                  onChange={(event) =>
+                    setChosen((set) => {
+                      const next = new Set(set);
+                      if (event.target.checked) next.add(member.id);
+                      else next.delete(member.id);
+                      return next;
+                    })
+                  }
+                />
+              }
+              label={`${member.fullName || member.username} (${member.email})`}
+            />
+          ))
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={others.length === 0}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export interface ProjectContext {
+  project: Project;
+}
+
+export function useProjectContext(): ProjectContext {
+  return useOutletContext<ProjectContext>();
+}
+
+/**
+ * The project layout (spec 000 §2.2, §2.6): menu bar with name, status, workzone, data validation and the
+ * downtime link when allowed; the three numbered tabs; a loader; an inaccessible project goes home.
+ */
+export function ProjectLayout() {
+  const { id } = useParams();
+  const projectId = Number(id);
+  const location = useLocation();
+  const { data: project, error, isPending } = useProject(projectId);
+  const [sharing, setSharing] = useState(false);
+
+  if (!Number.isInteger(projectId) || projectId <= 0) return <Navigate to="/" replace />;
+  if (error) {
+    if (error instanceof ApiError && [403, 404].includes(error.status)) return <Navigate to="/" replace />;
+    return <Alert severity="error">{errorMessage(error)}</Alert>;
+  }
+  if (isPending) return <FullPageLoader />;
+
+  const base = `/project/${project.id}`;
+  const tab = location.pathname.split('/')[3] ?? '';
+  if (tab === '' && !project.isMcDashboard) return <Navigate to={`${base}/query`} replace />;
+  const finished = project.status.toUpperCase() === 'FINISHED';
+  const running = project.status.toUpperCase() === 'RUNNING';
+  const noResults = project.computations.length === 0 || project.points.length === 0;
+
+  return (
+    <Stack spacing={0} sx={{ mx: { xs: -2, md: -4 }, my: -3 }}>
+      <Paper
+        square
+        variant="outlined"
+        sx={{
+          height: menuBarHeight,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          px: 3,
+          borderLeft: 0,
+          borderRight: 0,
+        }}
+      >
+        <Typography variant="h2" component="h1" noWrap data-testid="project-name">
+          {project.name}
+        </Typography>
+        {!project.isMcDashboard && (
+          <Chip
+            size="small"
+            data-testid="project-status"
+            color={statusColour(project.status)}
+            label={statusLabel(project.status)}
+          />
+        )}
+        {project.offerInstance.isTrial && <Chip size="small" variant="outlined" label="Trial" />}
+        {project.offerInstance.expired && <Chip size="small" color="warning" label="Offer expired" />}
+        <Box sx={{ flex: 1 }} />
+        <Link component={RouterLink} to={finished ? `${base}/analyze` : base} underline="hover">
+          workzone
+        </Link>
+        <Link component={RouterLink} to={`/data-validation/${project.id}`} underline="hover">
+          data validation
+        </Link>
+        {project.canRunDowntime && (
+          <Link component={RouterLink} to={`/downtime/${project.id}`} underline="hover">
+            advanced weather downtime
+          </Link>
+        )}
+        {project.canShare && (
+          <Button startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
+            Share
+          </Button>
+        )}
+      </Paper>
+      {running && (
+        <LinearProgress
+          variant="determinate"
+          value={project.progress}
+          aria-label="Computation progress"
+          sx={{ height: 4 }}
+        />
+      )}
+      {!project.isMcDashboard && (
+        <Tabs
+          value={['query', 'analyze', 'report'].includes(tab) ? tab : 'query'}
+          sx={{ px: 3, bgcolor: 'background.paper' }}
+        >
+          <Tab value="query" label="1. Query" component={RouterLink} to={`${base}/query`} />
+          <Tab
+            value="analyze"
+            label="2. Analyze"
+            component={RouterLink}
+            to={`${base}/analyze`}
+            disabled={noResults}
+          />
+          {project.canBuildReport && (
+            <Tab
+              value="report"
+              label="3. Report"
+              component={RouterLink}
+              to={`${base}/report`}
+              disabled={noResults}
+            />
+          )}
+        </Tabs>
+      )}
+      <Box sx={{ px: { xs: 2, md: 3 }, py: 2 }}>
+        <Outlet context={{ project } satisfies ProjectContext} />
+      </Box>
+      {sharing && <ShareDialog project={project} onClose={() => setSharing(false)} />}
+    </Stack>
+  );
+}
+
+/** Tabs and views that later issues fill in (Analyze, Report, the dashboard wizard). */
+export function ProjectPlaceholder({ title }: { title: string }) {
+  return (
+    <Paper variant="outlined">
+      <EmptyState kind="underConstruction" title={title} />
+    </Paper>
+  );
+}

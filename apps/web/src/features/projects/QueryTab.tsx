@@ -1,0 +1,445 @@
+import { useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { projectMessages, type Point, type Project } from '@metocean/contracts';
+import { errorMessage } from '../../api/client';
+import { useMe, useOffers } from '../../api/queries';
+import { LazyMap } from '../../map/LazyMap';
+import { formatDegrees } from '../../map/geo';
+import type { MapPoint } from '../../map/types';
+import { PointNameForm } from './PointNameForm';
+import { useProjectContext } from './ProjectPage';
+import {
+  useBulkCreatePoints,
+  useCancelProject,
+  useComputeProject,
+  useCreatePoint,
+  useDeletePoint,
+  useParsePoints,
+} from './queries';
+import { computeBlocker, defaultPointName } from './rules';
+
+/** Coordinates in the point list at a fixed number of decimals. */
+const coordinateDigits = 4;
+
+function pointState(point: Point): MapPoint['state'] {
+  if (point.hasSatelliteValidation) return 'validated';
+  if (point.isComputed) return 'computed';
+  return 'pending';
+}
+
+function latestTask(point: Point) {
+  return point.tasksPoints.at(-1);
+}
+
+function TaskState({ point, project }: { point: Point; project: Project }) {
+  const task = latestTask(point);
+  const status = task?.status.toUpperCase();
+  if (status === 'RUNNING' || (status === 'PENDING' && project.status.toUpperCase() === 'RUNNING')) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="task-state">
+        <CircularProgress size={14} />
+        <Typography variant="caption">running statistic · {Math.round(project.progress)}%</Typography>
+      </Stack>
+    );
+  }
+  if (point.isComputed || status === 'FINISHED') {
+    return (
+      <Typography variant="caption" color="success.main" data-testid="task-state">
+        FINISHED
+      </Typography>
+    );
+  }
+  if (status === 'FAILED' || status === 'CANCELLED') {
+    return (
+      <Tooltip title={status === 'FAILED' ? 'The computation failed' : 'The computation was cancelled'}>
+        <Typography
+          variant="caption"
+          color={status === 'FAILED' ? 'error' : 'warning.main'}
+          data-testid="task-state"
+        >
+          {status}
+        </Typography>
+      </Tooltip>
+    );
+  }
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="task-state">
+      to compute
+    </Typography>
+  );
+}
+
+function ComputeDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+  const user = useMe();
+  const compute = useComputeProject();
+  const toCompute = project.points.filter((p) => !p.isComputed).length;
+  const creditsNeeded = toCompute * project.offerInstance.creditsPerPoint;
+  const creditsAvailable = user.accounts[0]?.credits ?? 0;
+  const unlimited = project.offerInstance.isUnlimited;
+  const blocker = computeBlocker({
+    isUnlimited: unlimited,
+    creditsNeeded,
+    creditsAvailable,
+    nbPoints: project.points.length,
+    nbAuthPoints: project.offerInstance.nbAuthPoints,
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
+      <DialogTitle>Compute statistics</DialogTitle>
+      <DialogContent>
+        {blocker === 'credits' ? (
+          <Alert severity="error" title="Not enough credits">
+            <strong>Not enough credits.</strong>{' '}
+            {projectMessages.insufficientCredits(creditsNeeded, creditsAvailable)}
+          </Alert>
+        ) : blocker === 'points' ? (
+          <Alert severity="error">
+            {projectMessages.tooManyPoints(project.offerInstance.nbAuthPoints ?? 0)}
+          </Alert>
+        ) : (
+          <Stack spacing={1}>
+            <DialogContentText>
+              Compute the statistics of {toCompute} point{toCompute === 1 ? '' : 's'}. Each analysis may last
+              up to 10 minutes per point; a message is sent to <strong>{user.email}</strong> when it is done.
+            </DialogContentText>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '200px 1fr', rowGap: 0.5, fontSize: 13 }}>
+              <span>Credits</span>
+              <span data-testid="compute-credits">
+                {unlimited
+                  ? 'unlimited plan: no credits charged'
+                  : `${creditsNeeded} of ${creditsAvailable} available`}
+              </span>
+              <span>Point allowance</span>
+              <span>
+                {project.offerInstance.nbAuthPoints === null
+                  ? 'unlimited'
+                  : `${project.points.length} of ${project.offerInstance.nbAuthPoints} points`}
+              </span>
+            </Box>
+          </Stack>
+        )}
+        {compute.error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(compute.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {blocker === 'credits' && (
+          <Button href="mailto:support@metocean.example.com?subject=Credits" sx={{ mr: 'auto' }}>
+            Contact us
+          </Button>
+        )}
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={blocker !== null || compute.isPending}
+          onClick={() => compute.mutate(project.id, { onSuccess: onClose })}
+        >
+          Confirm
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The Query tab (spec 000 §2.7): points, compute and cancel, the map with click-to-add inside the zone. */
+export function QueryTab() {
+  const { project } = useProjectContext();
+  const user = useMe();
+  const offers = useOffers();
+  const createPoint = useCreatePoint(project.id);
+  const deletePoint = useDeletePoint();
+  const parse = useParsePoints();
+  const bulk = useBulkCreatePoints(project.id);
+  const cancel = useCancelProject();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
+  const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'success'; text: string } | null>(
+    null,
+  );
+  const [confirming, setConfirming] = useState(false);
+  const [buyingMaps, setBuyingMaps] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const running = project.status.toUpperCase() === 'RUNNING';
+  const expired = project.offerInstance.expired;
+  const trial = project.offerInstance.isTrial;
+  const editor = project.isManager && !expired;
+  const canAdd = editor && !running && !(trial && project.points.length >= 1);
+  const canDelete = editor && !trial && !running;
+  const hasMaps = offers.data?.find((o) => o.id === project.offerInstance.id)?.hasMaps ?? false;
+  const nothingToCompute = project.points.every((p) => p.isComputed);
+  const names = project.points.map((p) => p.name);
+
+  const mapPoints: MapPoint[] = project.points.map((p) => ({
+    id: p.id,
+    name: p.name,
+    lat: p.lat,
+    lng: p.lng,
+    state: pointState(p),
+    selected: selected.has(p.id),
+  }));
+
+  const toggle = (id: number) =>
+    setSelected((set) => (set.has(id) && set.size === 1 ? new Set() : new Set([id])));
+
+  const uploadShapefile = (file: File) => {
+    setNotice(null);
+    parse.mutate(
+      { file, projectId: project.id },
+      {
+        onSuccess: (parsed) => {
+          if (parsed.points.length === 0) {
+            setNotice({ severity: 'error', text: projectMessages.pointsNotLoaded });
+            return;
+          }
+          bulk.mutate(parsed.points, {
+            onSuccess: (created) =>
+              setNotice({
+                severity: parsed.errors.length > 0 ? 'warning' : 'success',
+                text: [`${created.length} points loaded.`, ...parsed.errors.map((e) => e.message)].join(' '),
+              }),
+            onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+          });
+        },
+        onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'stretch' }}>
+      <Paper
+        variant="outlined"
+        component="aside"
+        aria-label="Points"
+        sx={{
+          width: 400,
+          flexShrink: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: 'calc(100vh - 260px)',
+          minHeight: 480,
+        }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1.5 }}>
+          <Typography variant="h3" sx={{ flex: 1 }}>
+            Points ({project.points.length})
+          </Typography>
+          {project.points.length > 0 && (
+            <FormControlLabel
+              label={<Typography variant="body2">select all</Typography>}
+              control={
+                <Checkbox
+                  checked={selected.size === project.points.length}
+                  indeterminate={selected.size > 0 && selected.size < project.points.length}
+                  onChange={(event) =>
+                    setSelected(event.target.checked ? new Set(project.points.map((p) => p.id)) : new Set())
+                  }
+                />
+              }
+            />
+          )}
+        </Stack>
+        {project.points.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+            {canAdd
+              ? 'No point yet: click inside the zone on the map to add one, or upload a zipped shape file.'
+              : 'This project has no point yet.'}
+          </Typography>
+        ) : (
+          <List sx={{ overflow: 'auto', flex: 1 }} data-testid="point-list">
+            {project.points.map((p) => (
+              <ListItemButton
+                key={p.id}
+                selected={selected.has(p.id)}
+                onClick={() => toggle(p.id)}
+                data-testid="point-row"
+                sx={{ pr: 1 }}
+              >
+                <ListItemText
+                  primary={p.name}
+                  secondary={`${formatDegrees(p.lat, coordinateDigits)}, ${formatDegrees(p.lng, coordinateDigits)}`}
+                  slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
+                />
+                <TaskState point={p} project={project} />
+                {canDelete && !p.isComputed && (
+                  <IconButton
+                    aria-label={`Delete ${p.name}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      deletePoint.mutate(p.id, {
+                        onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+                      });
+                    }}
+                  >
+                    <DeleteOutlinedIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        <Divider />
+        <Stack spacing={1} sx={{ p: 2 }}>
+          {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+          {expired && (
+            <Alert severity="warning">{projectMessages.offerExpired(project.offerInstance.offer)}</Alert>
+          )}
+          {editor && !trial && (
+            <>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                accept=".zip"
+                aria-label="Zipped shape file"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) uploadShapefile(file);
+                  event.target.value = '';
+                }}
+              />
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                disabled={running || parse.isPending || bulk.isPending}
+                onClick={() => fileInput.current?.click()}
+              >
+                upload zipped shape file
+              </Button>
+            </>
+          )}
+          {editor &&
+            (running ? (
+              <Button
+                variant="contained"
+                color="warning"
+                disabled={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(project.id, {
+                    onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+                  })
+                }
+              >
+                cancel compute statistics
+              </Button>
+            ) : (
+              <Tooltip
+                title={nothingToCompute && project.points.length > 0 ? projectMessages.nothingToCompute : ''}
+              >
+                <span>
+                  <Button
+                    fullWidth
+                    variant="contained"
+                    disabled={project.points.length === 0 || nothingToCompute}
+                    onClick={() => setConfirming(true)}
+                  >
+                    compute statistics
+                  </Button>
+                </span>
+              </Tooltip>
+            ))}
+          {!hasMaps && (
+            <Tooltip title={project.zone.has2DStatistics ? '' : 'This zone has no 2D statistics'}>
+              <span>
+                <Button
+                  fullWidth
+                  disabled={!project.zone.has2DStatistics}
+                  onClick={() => setBuyingMaps(true)}
+                >
+                  buy maps
+                </Button>
+              </span>
+            </Tooltip>
+          )}
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+        <LazyMap
+          height="calc(100vh - 260px)"
+          zone={project.zone}
+          points={mapPoints}
+          onPointClick={(id) => typeof id === 'number' && toggle(id)}
+          onAddPoint={
+            canAdd
+              ? (position) => {
+                  setNotice(null);
+                  setDraft(position);
+                }
+              : undefined
+          }
+          onOutsideZone={(message) => setNotice({ severity: 'warning', text: message })}
+          hasTileGeometries={false}
+          draft={
+            draft && {
+              ...draft,
+              content: (
+                <PointNameForm
+                  key={`${draft.lat},${draft.lng}`}
+                  initial={defaultPointName(names)}
+                  taken={names}
+                  saving={createPoint.isPending}
+                  error={createPoint.error ? errorMessage(createPoint.error) : null}
+                  onSave={(name) =>
+                    createPoint.mutate({ name, ...draft }, { onSuccess: () => setDraft(null) })
+                  }
+                  onCancel={() => setDraft(null)}
+                />
+              ),
+            }
+          }
+          onDraftClose={() => {
+            setDraft(null);
+            createPoint.reset();
+          }}
+        />
+      </Paper>
+      {confirming && <ComputeDialog project={project} onClose={() => setConfirming(false)} />}
+      {buyingMaps && (
+        <Dialog
+          open
+          onClose={() => setBuyingMaps(false)}
+          maxWidth={false}
+          slotProps={{ paper: { sx: { width: 500 } } }}
+        >
+          <DialogTitle>Buy maps</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {user.isStaff
+                ? project.zone.isDemo || project.offerInstance.isUnlimited
+                  ? 'The maps of this zone are free with your offer.'
+                  : 'Maps of the 2D statistics of this zone are charged in credits.'
+                : 'Only a manager can buy maps.'}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setBuyingMaps(false)}>Close</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,188 @@
+// Server state of the projects feature (spec 000 §7 Projects, Points and tasks, Zones and offers).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  createProjectResponse,
+  parsedPoints,
+  paths,
+  point,
+  project,
+  projectListItem,
+  task,
+  zone,
+  type Bounds,
+  type NewPoint,
+  type Project,
+} from '@metocean/contracts';
+import { apiRequest } from '../../api/client';
+
+export type ProjectOrdering = '-id' | 'name';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (ordering: ProjectOrdering, search: string) => ['projects', 'list', ordering, search] as const,
+  detail: (id: number) => ['projects', 'detail', id] as const,
+  tasks: (id: number) => ['projects', 'tasks', id] as const,
+  matching: (offerId: number, bounds: Bounds | null, count: number) =>
+    ['matchingZones', offerId, bounds, count] as const,
+};
+
+const projectList = z.array(projectListItem);
+
+export function useProjects(ordering: ProjectOrdering, search: string) {
+  return useQuery({
+    queryKey: projectKeys.list(ordering, search),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ ordering });
+      if (search.trim()) query.set('search', search.trim());
+      return apiRequest(`${paths.projects}?${query.toString()}`, { schema: projectList, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+const isRunning = (status: string | undefined) => status?.toUpperCase() === 'RUNNING';
+
+/** A project, re-polled every 3 s while it runs (spec 000 §4; the interval is ours). */
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(paths.project(id), { schema: project, signal, forbidden: 'throw' }),
+    refetchInterval: (query) => (isRunning(query.state.data?.status) ? 3000 : false),
+    retry: false,
+  });
+}
+
+const tasks = z.array(task);
+
+/** The tasks of a project's points, polled while the project runs. */
+export function useProjectTasks(id: number, running: boolean) {
+  return useQuery({
+    queryKey: projectKeys.tasks(id),
+    queryFn: ({ signal }) => apiRequest(`${paths.tasks}?project=${id}`, { schema: tasks, signal }),
+    refetchInterval: running ? 2000 : false,
+    retry: false,
+  });
+}
+
+const zones = z.array(zone);
+
+export function useMatchingZones(offerId: number | undefined, bounds: Bounds | null, points: NewPoint[]) {
+  return useQuery({
+    queryKey: projectKeys.matching(offerId ?? 0, bounds, points.length),
+    queryFn: ({ signal }) =>
+      apiRequest(paths.matchingZones(offerId ?? 0), {
+        method: 'POST',
+        body: { bounds, points: points.map(({ lat, lng }) => ({ lat, lng })) },
+        schema: zones,
+        signal,
+        forbidden: 'throw',
+      }),
+    enabled: offerId !== undefined && bounds !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface CreateProject {
+  name: string;
+  offerInstance: number;
+  zone: number;
+  collaborators: number[];
+  isTrial: boolean;
+  points: NewPoint[];
+}
+
+export function useCreateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateProject) =>
+      apiRequest(paths.projects, { method: 'POST', body: request, schema: createProjectResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export function useCreateDemoProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(paths.createDemoProject, { method: 'POST', schema: createProjectResponse }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export function useRenameProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      apiRequest(paths.projectRename(id), { method: 'POST', body: { name }, schema: project }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export function useDeleteProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(paths.project(id), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+function useProjectAction(path: (id: number) => string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(path(id), { method: 'PUT', schema: project }),
+    onSuccess: (updated: Project) => {
+      client.setQueryData(projectKeys.detail(updated.id), updated);
+      return client.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+export const useComputeProject = () => useProjectAction(paths.projectCompute);
+export const useCancelProject = () => useProjectAction(paths.projectCancel);
+
+export function useCreatePoint(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, lat, lng }: { name?: string; lat: number; lng: number }) =>
+      apiRequest(paths.points, {
+        method: 'POST',
+        body: { project: projectId, name, geom: { type: 'Point', coordinates: [lng, lat] } },
+        schema: point,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export function useDeletePoint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(paths.point(id), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** Parses a points file (CSV or zipped shapefile) on the server; `project` is sent when there is one. */
+export function useParsePoints() {
+  return useMutation({
+    mutationFn: ({ file, projectId }: { file: File; projectId?: number }) => {
+      const form = new FormData();
+      form.set('file', file);
+      if (projectId !== undefined) form.set('project', String(projectId));
+      return apiRequest(paths.pointsParse, { method: 'POST', body: form, schema: parsedPoints });
+    },
+  });
+}
+
+export function useBulkCreatePoints(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (points: NewPoint[]) =>
+      apiRequest(paths.pointsBulkCreate, {
+        method: 'POST',
+        body: { project: projectId, points },
+        schema: z.array(point),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}

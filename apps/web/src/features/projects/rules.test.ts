@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { messages, type Offer } from '@metocean/contracts';
+import {
+  autoSelectedOffer,
+  computeBlocker,
+  datasetTextParts,
+  defaultOffer,
+  defaultPointName,
+  formatTimeStep,
+  projectCardPath,
+  projectNameError,
+  trialProjectName,
+} from './rules';
+
+const offer = (over: Partial<Offer>): Offer => ({
+  id: 1,
+  offerId: 1,
+  name: 'On Demand',
+  description: '',
+  packName: '',
+  informationalMessage: '',
+  isUnlimited: false,
+  hasUnlimitedFullStudy: false,
+  hasUnlimitedDiscover: false,
+  isTrial: false,
+  isMcDashboard: false,
+  canBuildReport: false,
+  canRunDowntime: false,
+  canDownloadStats: false,
+  hasMaps: false,
+  zones: [],
+  expired: false,
+  offerStart: '',
+  offerEnd: '',
+  credits: 0,
+  nbProjects: null,
+  nbAuthPoints: null,
+  ...over,
+});
+
+describe('project rules', () => {
+  it('projectNameError applies every rule of spec 000 §5 in order', () => {
+    expect(projectNameError('')).toBe(messages.required);
+    expect(projectNameError('ab')).toBe(messages.minLength(3));
+    expect(projectNameError('a'.repeat(51))).toBe(messages.maxLength(50));
+    expect(projectNameError('my project')).toBe(messages.slugOnly);
+    expect(projectNameError('North_Sea', ['north_sea'])).toBe(messages.projectNameTaken);
+    expect(projectNameError('North-Sea_2')).toBeNull();
+  });
+
+  it('trialProjectName joins offer and zone, replaces forbidden characters, collapses underscores', () => {
+    expect(trialProjectName('Free Trial', 'Bay of Biscay')).toBe('Free_Trial-Bay_of_Biscay');
+    expect(trialProjectName('Free  Trial', 'Bay (demo)')).toBe('Free_Trial-Bay_demo_');
+    expect(trialProjectName('Free Trial', 'Bay of Biscay', 2)).toBe('Free_Trial-Bay_of_Biscay_2');
+  });
+
+  it('projectCardPath opens dashboards, analyze when FINISHED, query otherwise', () => {
+    expect(projectCardPath({ id: 3, status: 'FINISHED', isMcDashboard: true, type: 3 })).toBe('/project/3');
+    expect(projectCardPath({ id: 3, status: 'FINISHED', isMcDashboard: false, type: 0 })).toBe(
+      '/project/3/analyze',
+    );
+    expect(projectCardPath({ id: 3, status: 'RUNNING', isMcDashboard: false, type: 0 })).toBe(
+      '/project/3/query',
+    );
+  });
+
+  it('defaultOffer prefers unlimited, then limited, then trial, never expired or dashboards', () => {
+    const trial = offer({ id: 1, isTrial: true });
+    const limited = offer({ id: 2 });
+    const unlimited = offer({ id: 3, isUnlimited: true });
+    const expired = offer({ id: 4, isUnlimited: true, expired: true });
+    const dashboard = offer({ id: 5, isUnlimited: true, isMcDashboard: true });
+    expect(defaultOffer([trial, limited, unlimited, expired, dashboard])?.id).toBe(3);
+    expect(defaultOffer([trial, limited, expired])?.id).toBe(2);
+    expect(defaultOffer([trial, expired])?.id).toBe(1);
+    expect(defaultOffer([expired])).toBeUndefined();
+  });
+
+  it("autoSelectedOffer picks a lone 'On Demand' only", () => {
+    expect(autoSelectedOffer([offer({})])?.name).toBe('On Demand');
+    expect(autoSelectedOffer([offer({}), offer({ id: 2, name: 'Other' })])).toBeUndefined();
+    expect(autoSelectedOffer([offer({ name: 'Other' })])).toBeUndefined();
+  });
+
+  it('defaultPointName starts at count + 1 and skips taken names', () => {
+    expect(defaultPointName([])).toBe('Point 1');
+    expect(defaultPointName(['A', 'Point 3'])).toBe('Point 4');
+  });
+
+  it('formatTimeStep shows hours from one hour, minutes or seconds below', () => {
+    expect(formatTimeStep(3600)).toBe('1 h');
+    expect(formatTimeStep(10800)).toBe('3 h');
+    expect(formatTimeStep(600)).toBe('10 min');
+    expect(formatTimeStep(30)).toBe('30 s');
+    expect(datasetTextParts('ERA5; ECMWF ;')).toEqual(['ERA5', 'ECMWF']);
+  });
+
+  it('computeBlocker checks the point allowance, then credits unless unlimited', () => {
+    const base = {
+      isUnlimited: false,
+      creditsNeeded: 4,
+      creditsAvailable: 10,
+      nbPoints: 2,
+      nbAuthPoints: 10,
+    };
+    expect(computeBlocker(base)).toBeNull();
+    expect(computeBlocker({ ...base, creditsNeeded: 12 })).toBe('credits');
+    expect(computeBlocker({ ...base, creditsNeeded: 12, isUnlimited: true })).toBeNull();
+    expect(computeBlocker({ ...base, nbPoints: 11 })).toBe('points');
+  });
+});
