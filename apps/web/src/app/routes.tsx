@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Shown while a lazy route (the project pages) loads on a first visit.
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/registration', element: <RegistrationPage /> },

@@ -11,7 +11,6 @@ import {
   Marker,
   Pane,
   Polyline,
-  Popup,
   TileLayer,
   Tooltip,
   ZoomControl,
@@ -312,6 +311,59 @@ function PlaceSearch({ map }: { map: L.Map | null }) {
   );
 }
 
+/**
+ * The popup of a new point (its name form), drawn by React over the map at the clicked position rather than
+ * inside a Leaflet popup: Leaflet's own popup swallowed pointer clicks on its buttons.
+ */
+function DraftPopup({
+  map,
+  draft,
+  onClose,
+}: {
+  map: L.Map;
+  draft: { lat: number; lng: number; content: ReactNode };
+  onClose?: () => void;
+}) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const redraw = () => setTick((tick) => tick + 1);
+    map.on('move zoom resize', redraw);
+    return () => {
+      map.off('move zoom resize', redraw);
+    };
+  }, [map]);
+  const at = map.latLngToContainerPoint([draft.lat, draft.lng]);
+  return (
+    <Paper
+      elevation={4}
+      role="dialog"
+      aria-label="New point"
+      onKeyDown={(event) => event.key === 'Escape' && onClose?.()}
+      sx={{
+        position: 'absolute',
+        zIndex: 1100,
+        left: at.x,
+        top: at.y,
+        // Above the point, centred on it, with a small tip (spec 000 §9 popup offsets, x -5).
+        transform: 'translate(calc(-50% - 5px), calc(-100% - 14px))',
+        p: 1.5,
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          left: 'calc(50% + 5px)',
+          bottom: -8,
+          transform: 'translateX(-50%)',
+          borderLeft: '8px solid transparent',
+          borderRight: '8px solid transparent',
+          borderTop: '8px solid #fff',
+        },
+      }}
+    >
+      {draft.content}
+    </Paper>
+  );
+}
+
 function pointColour(point: MapPoint): string {
   return point.selected ? pointColours.selected : pointColours[point.state];
 }
@@ -473,19 +525,24 @@ export default function MetoceanMap({
           )),
         )}
         {draft && (
-          <Popup
-            position={[draft.lat, draft.lng]}
-            eventHandlers={{ remove: () => onDraftClose?.() }}
-            autoPan
-            closeOnClick={false}
-          >
-            {draft.content}
-          </Popup>
+          <CircleMarker
+            center={[draft.lat, draft.lng]}
+            radius={7}
+            interactive={false}
+            pathOptions={{
+              color: '#ffffff',
+              weight: 2,
+              fillColor: pointColours.new,
+              fillOpacity: 1,
+              dashArray: '3 2',
+            }}
+          />
         )}
         <MapEvents onClick={handleClick} onMove={setCursor} />
         {children}
       </MapContainer>
 
+      {map && draft && <DraftPopup map={map} draft={draft} onClose={onDraftClose} />}
       {!compact && (
         <Box sx={{ position: 'absolute', top: 10, left: 10, zIndex: 1000, display: 'grid', gap: 1 }}>
           <PlaceSearch map={map} />
