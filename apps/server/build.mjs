@@ -2,7 +2,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['src/main.ts', 'src/jobs/statistics-worker.ts'],
+  entryNames: '[name]',
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -22,6 +22,8 @@ import { authRoutes } from './routes/auth/index';
 import { siteRoutes } from './routes/site/index';
 import { userRoutes } from './routes/users/index';
 import { zoneRoutes } from './routes/zones/index';
+import { projectRoutes } from './routes/projects/index';
+import { pointRoutes } from './routes/points/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -81,6 +83,8 @@ export async function buildApp(
   userRoutes(app, deps);
   siteRoutes(app, deps);
   zoneRoutes(app, deps);
+  projectRoutes(app, deps);
+  pointRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { startQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
+import { createStatisticsPool, type StatisticsPool } from './jobs/pool';
 import { createMailer } from './mail/mailer';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
@@ -43,6 +44,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     log.info({ users: demoUsernames }, 'demo data seeded');
   }
 
+  let pool: StatisticsPool | undefined;
   if (options.role !== 'api') {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -50,7 +52,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       dataDir: config.dataDir,
       log,
     });
-    await queue.work(jobHandlers(services, mailer));
+    pool = await createStatisticsPool();
+    await queue.work(jobHandlers(services, mailer, pool));
   }
 
   let app: App | undefined;
@@ -65,6 +68,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     async stop() {
       await app?.close();
       await queue.stop();
+      await pool?.close();
       await database.close();
     },
   };

@@ -144,10 +144,11 @@ export const projectListQuery = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
+/** A trial offer needs neither name nor zone: the server generates the name and takes the first zone. */
 export const createProjectRequest = z.object({
-  name: projectName,
+  name: projectName.optional(),
   offerInstance: z.number().int().positive(),
-  zone: z.number().int().positive(),
+  zone: z.number().int().positive().optional(),
   collaborators: z.array(z.number().int().positive()).max(500).default([]),
   isTrial: z.boolean().default(false),
   points: z.array(newPoint).max(1000).default([]),
@@ -157,6 +158,12 @@ export const createProjectResponse = z.object({ status: z.literal('success'), pr
 export const renameProjectRequest = z.object({ name: projectName });
 export const updateCollaboratorsRequest = z.object({
   collaborators: z.array(z.number().int().positive()).max(500),
+});
+
+export const statResult = z.object({ pointId: z.number(), statId: z.string(), code: z.string() });
+export const visuDataQuery = z.object({
+  stats_id: z.string().min(1).max(200),
+  point: z.coerce.number().int().positive(),
 });
 
 export const task = z.object({

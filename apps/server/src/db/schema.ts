@@ -164,6 +164,8 @@ const offerTerms = {
   hasUnlimitedDiscover: boolean('has_unlimited_discover').notNull().default(false),
   isTrial: boolean('is_trial').notNull().default(false),
   isMcDashboard: boolean('is_mc_dashboard').notNull().default(false),
+  /** Credits charged per computed point (the FAQ says 1 and 4; 1 by default, see docs/decisions.md). */
+  creditsPerPoint: integer('credits_per_point').notNull().default(1),
 };
 
 export const offers = pgTable('offers', {
@@ -236,7 +238,8 @@ export const projects = pgTable(
     isMcDashboard: boolean('is_mc_dashboard').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('projects_name_key').on(t.name)],
+  // Names are unique within a customer: a global rule would reveal other customers' project names.
+  (t) => [uniqueIndex('projects_customer_name_key').on(t.customerId, t.name)],
 );
 
 export const projectCollaborators = pgTable(
@@ -292,6 +295,25 @@ export const tasks = pgTable('tasks', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One stored statistic result of a point task, per statistic id (spec 000 §9 codes, monthly, level). */
+export const results = pgTable(
+  'results',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    statId: text('stat_id').notNull(),
+    code: text('code').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('results_task_stat_key').on(t.taskId, t.statId), index('results_point').on(t.pointId)],
+);
 
 export const changelogReleases = pgTable('changelog_releases', {
   id: serial('id').primaryKey(),

@@ -1,12 +1,15 @@
 // One thin handler per job name: load, act, done. Retries are the queue's.
 import type { Mailer } from '../mail/mailer';
+import { runPointTask } from '../services/compute';
+import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
 import type { JobHandlers } from './queue';
 
-export function jobHandlers(services: Services, mailer: Mailer): JobHandlers {
+export function jobHandlers(services: Services, mailer: Mailer, pool: StatisticsPool): JobHandlers {
   return {
     'send-email': (message) => mailer.send(message),
     'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
+    'compute-point': ({ taskId }, attempt) => runPointTask(services, pool, taskId, attempt),
   };
 }

@@ -1,0 +1,47 @@
+// Where a zone's hindcast comes from. Registered datasets (Zarr stores under DATA_DIR/datasets) serve their
+// zones; a zone without one is served by the synthetic demo hindcast, flagged as such in every result.
+import type { Series } from '@metocean/core';
+import { openZarrDataset, syntheticDataset, type HindcastDataset } from '@metocean/hindcast';
+
+export type DataSource = { kind: 'synthetic'; cyclonic: boolean } | { kind: 'zarr'; path: string };
+
+export interface PointSeries {
+  series: Series;
+  node: { lat: number; lon: number; distanceKm: number };
+  dataset: { name: string; notes: string; synthetic: boolean };
+}
+
+const opened = new Map<string, Promise<HindcastDataset>>();
+
+function open(source: DataSource): Promise<HindcastDataset> {
+  const key = JSON.stringify(source);
+  let dataset = opened.get(key);
+  if (!dataset) {
+    dataset =
+      source.kind === 'zarr'
+        ? openZarrDataset(source.path)
+        : Promise.resolve(syntheticDataset({ cyclonic: source.cyclonic, name: 'Synthetic demo hindcast' }));
+    opened.set(key, dataset);
+  }
+  return dataset;
+}
+
+export async function readPointSeries(source: DataSource, lat: number, lon: number): Promise<PointSeries> {
+  const dataset = await open(source);
+  const { node, series } = await dataset.readPoint(lat, lon);
+  return {
+    series,
+    node: { lat: node.lat, lon: node.lon, distanceKm: node.distanceKm },
+    dataset: { name: dataset.info.name, notes: dataset.info.notes, synthetic: source.kind === 'synthetic' },
+  };
+}
+
+/** Flags that travel with a series but are not variables to analyse (the hurricane mask of NOCYC). */
+const MASK_FIELDS = new Set(['hurricane']);
+
+export function analysedSeries(series: Series): Series {
+  return {
+    ...series,
+    fields: Object.fromEntries(Object.entries(series.fields).filter(([name]) => !MASK_FIELDS.has(name))),
+  };
+}

@@ -1,0 +1,61 @@
+// The worker-thread pool for CPU-heavy statistics, so the event loop keeps serving HTTP.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
+import type { StatisticJob } from './statistics-worker';
+
+export interface StatisticsPool {
+  run(job: StatisticJob): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker file: dist/statistics-worker.js beside the built server; from source (tests, tsx) worker
+ * threads cannot load TypeScript, so the worker is bundled once with esbuild exactly as the build does.
+ */
+async function workerFile(): Promise<string> {
+  if (!import.meta.url.endsWith('.ts'))
+    return fileURLToPath(new URL('./statistics-worker.js', import.meta.url));
+  const { build } = await import('esbuild');
+  // Inside node_modules/.cache so that the bundle's imports resolve from the project's node_modules.
+  const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  const outfile = path.join(mkdtempSync(path.join(cache, 'statistics-worker-')), 'statistics-worker.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('./statistics-worker.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'externalise-dependencies',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@metocean/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+export async function createStatisticsPool(
+  threads = Math.max(1, availableParallelism() - 1),
+): Promise<StatisticsPool> {
+  const pool = new Piscina({
+    filename: await workerFile(),
+    minThreads: 1,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  return {
+    run: (job) => pool.run(job) as Promise<unknown>,
+    close: () => pool.destroy(),
+  };
+}

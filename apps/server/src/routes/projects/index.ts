@@ -1,0 +1,233 @@
+// /api/projects (spec 000 §7 Projects).
+import { z } from 'zod';
+import {
+  createProjectRequest,
+  createProjectResponse,
+  errorBody,
+  paths,
+  project,
+  projectListItem,
+  projectListQuery,
+  projectZone,
+  renameProjectRequest,
+  statResult,
+  updateCollaboratorsRequest,
+  visuDataQuery,
+} from '@metocean/contracts';
+import { callerOf } from '../../http/auth';
+import * as compute from '../../services/compute';
+import * as projects from '../../services/projects';
+import * as results from '../../services/results';
+import type { App, RouteDeps } from '../types';
+
+const tags = ['projects'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
+  const preHandler = auth.required;
+
+  app.get(
+    paths.projects,
+    {
+      schema: {
+        tags,
+        summary: 'My projects',
+        querystring: projectListQuery,
+        response: { 200: z.array(projectListItem), ...errors },
+      },
+      preHandler,
+    },
+    async (request) => projects.listProjects(services, callerOf(request), request.query),
+  );
+
+  app.post(
+    paths.projects,
+    {
+      schema: {
+        tags,
+        summary: 'Create a project (trial offers: generated name, first zone)',
+        body: createProjectRequest,
+        response: { 201: createProjectResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        status: 'success' as const,
+        projectId: await projects.createProject(services, callerOf(request), request.body),
+      }),
+  );
+
+  app.post(
+    paths.createDemoProject,
+    {
+      schema: {
+        tags,
+        summary: "'Pack 10 Demo' users: the free demo project, computed at once",
+        response: { 201: createProjectResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const setup = await projects.demoProjectSetup(services, caller);
+      const projectId = await projects.createProject(services, caller, {
+        ...setup,
+        name: undefined,
+        isTrial: true,
+        collaborators: [],
+        // The demo point: the middle of the Bay of Biscay (spec 000 §2.3: one computed point).
+        points: [{ name: 'Demo point', lat: 45.5, lng: -5.0 }],
+      });
+      await compute.computeProject(services, caller, projectId);
+      return reply.status(201).send({ status: 'success' as const, projectId });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'A project with its points and computations',
+        params: idParams,
+        response: { 200: project, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => projects.getProject(services, callerOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/projects/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: delete a project',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      await projects.deleteProject(services, callerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/zone/',
+    {
+      schema: {
+        tags,
+        summary: "The project's zone",
+        params: idParams,
+        response: { 200: projectZone, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => (await projects.getProject(services, callerOf(request), request.params.id)).zone,
+  );
+
+  app.post(
+    '/api/projects/:id/update_project_name/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: rename',
+        params: idParams,
+        body: renameProjectRequest,
+        response: { 200: project, ...errors },
+      },
+      preHandler,
+    },
+    async (request) =>
+      projects.renameProject(services, callerOf(request), request.params.id, request.body.name),
+  );
+
+  app.post(
+    '/api/projects/:id/update_collaborators/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: who may see the project',
+        params: idParams,
+        body: updateCollaboratorsRequest,
+        response: { 200: project, ...errors },
+      },
+      preHandler,
+    },
+    async (request) =>
+      projects.updateCollaborators(
+        services,
+        callerOf(request),
+        request.params.id,
+        request.body.collaborators,
+      ),
+  );
+
+  app.put(
+    '/api/projects/:id/compute/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: charge credits and compute every uncomputed point',
+        params: idParams,
+        response: { 200: project, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => compute.computeProject(services, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/projects/:id/cancel/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: cancel the running computation (credits of uncomputed points return)',
+        params: idParams,
+        response: { 200: project, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => compute.cancelProject(services, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/projects/:id/stats/',
+    {
+      schema: {
+        tags,
+        summary: 'The statistics stored for the points of the project',
+        params: idParams,
+        response: { 200: z.array(statResult), ...errors },
+      },
+      preHandler,
+    },
+    async (request) => results.listResults(services, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/projects/:id/get_visu_data/',
+    {
+      schema: {
+        tags,
+        summary: 'One stored statistic of one point',
+        params: idParams,
+        querystring: visuDataQuery,
+        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      },
+      preHandler,
+    },
+    async (request) =>
+      results.visuData(
+        services,
+        callerOf(request),
+        request.params.id,
+        request.query.point,
+        request.query.stats_id,
+      ),
+  );
+}

@@ -1,0 +1,219 @@
+// Computing a project: charge credits and create one task per point in one transaction, enqueue after
+// commit; a worker runs every statistic the point's dataset supports (spec 000 §4, §5; ARCHITECTURE.md).
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { statisticOf, statisticsFor } from '@metocean/core';
+import { projectMessages, type Project } from '@metocean/contracts';
+import { computations, customers, points, projects, results, tasks, users, zones } from '../db/schema';
+import type { Db } from '../db/client';
+import { badRequest } from '../http/errors';
+import { analysedSeries, type DataSource } from '../data/sources';
+import type { StatisticsPool } from '../jobs/pool';
+import { pointSeries } from '../jobs/statistics-worker';
+import type { Caller, Services } from './context';
+import { logCallerEvent } from './events';
+import { creditsPerPoint, getProject, projectFor, requireEditable } from './projects';
+
+const ACTIVE = ['PENDING', 'RUNNING'];
+const STREAMED = new Set(['EFT']);
+
+/** The hindcast serving a zone (registered datasets come with the hindcast wiring; see data/sources.ts). */
+export function sourceForZone(zone: typeof zones.$inferSelect): DataSource {
+  return { kind: 'synthetic', cyclonic: zone.isCyclonic };
+}
+
+export async function computeProject(
+  services: Services,
+  caller: Caller,
+  projectId: number,
+): Promise<Project> {
+  const access = await projectFor(services.db, caller, projectId);
+  requireEditable(access);
+  const { instance, zone } = access;
+  const pointRows = await services.db.select().from(points).where(eq(points.projectId, projectId));
+  if (instance.nbAuthPoints !== null && pointRows.length > instance.nbAuthPoints)
+    throw badRequest({ nonFieldErrors: [projectMessages.tooManyPoints(instance.nbAuthPoints)] });
+  const activeTasks = await services.db
+    .select({ pointId: tasks.pointId })
+    .from(tasks)
+    .where(
+      and(
+        inArray(tasks.pointId, pointRows.length > 0 ? pointRows.map((p) => p.id) : [0]),
+        inArray(tasks.status, ACTIVE),
+      ),
+    );
+  if (activeTasks.length > 0) throw badRequest({ nonFieldErrors: [projectMessages.running] });
+  const todo = pointRows.filter((p) => !p.isComputed);
+  if (todo.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.nothingToCompute] });
+  const cost = todo.length * creditsPerPoint(instance, zone);
+
+  const taskIds = await services.db.transaction(async (tx) => {
+    if (cost > 0) {
+      // Atomic: two concurrent computes can never spend the same credits.
+      const charged = await tx
+        .update(customers)
+        .set({ credits: sql`${customers.credits} - ${cost}` })
+        .where(and(eq(customers.id, caller.customerId), gte(customers.credits, cost)))
+        .returning({ credits: customers.credits });
+      if (charged.length === 0) {
+        const [account] = await tx
+          .select({ credits: customers.credits })
+          .from(customers)
+          .where(eq(customers.id, caller.customerId));
+        throw badRequest({
+          nonFieldErrors: [projectMessages.insufficientCredits(cost, account?.credits ?? 0)],
+          code: 'insufficient_credits',
+        });
+      }
+      await tx
+        .update(users)
+        .set({ usedCredits: sql`${users.usedCredits} + ${cost}` })
+        .where(eq(users.id, caller.id));
+    }
+    const [computation] = await tx
+      .insert(computations)
+      .values({ projectId, spentById: caller.id, credits: cost, status: 'RUNNING' })
+      .returning({ id: computations.id });
+    if (!computation) throw new Error('computation insert returned nothing');
+    const created = await tx
+      .insert(tasks)
+      .values(
+        todo.map((p) => ({
+          pointId: p.id,
+          computationId: computation.id,
+          status: 'PENDING',
+          processType: 'ALL',
+        })),
+      )
+      .returning({ id: tasks.id });
+    await tx.update(projects).set({ status: 'RUNNING' }).where(eq(projects.id, projectId));
+    return created.map((t) => t.id);
+  });
+  // After commit: never enqueue inside an open transaction (PGlite has one connection).
+  for (const taskId of taskIds) await services.queue.send('compute-point', { taskId });
+  await logCallerEvent(
+    services.db,
+    caller,
+    'project.computed',
+    `#${projectId}: ${todo.length} points, ${cost} credits`,
+  );
+  return getProject(services, caller, projectId);
+}
+
+/** Cancels the active tasks; the credits of points not computed are given back. */
+export async function cancelProject(services: Services, caller: Caller, projectId: number): Promise<Project> {
+  const access = await projectFor(services.db, caller, projectId);
+  requireEditable(access);
+  const price = creditsPerPoint(access.instance, access.zone);
+  await services.db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(tasks)
+      .set({ status: 'CANCELLED', updatedAt: new Date() })
+      .where(
+        and(
+          inArray(tasks.status, ACTIVE),
+          inArray(
+            tasks.pointId,
+            tx.select({ id: points.id }).from(points).where(eq(points.projectId, projectId)),
+          ),
+        ),
+      )
+      .returning({ id: tasks.id, computationId: tasks.computationId });
+    const refund = cancelled.length * price;
+    if (refund > 0) {
+      await tx
+        .update(customers)
+        .set({ credits: sql`${customers.credits} + ${refund}` })
+        .where(eq(customers.id, access.project.customerId));
+      const computationId = cancelled[0]?.computationId;
+      if (computationId)
+        await tx
+          .update(computations)
+          .set({ credits: sql`${computations.credits} - ${refund}` })
+          .where(eq(computations.id, computationId));
+    }
+  });
+  return getProject(services, caller, projectId);
+}
+
+async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
+  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  return row?.status;
+}
+
+/**
+ * The job of one point. A retried job starts clean (its earlier results are deleted); a cancelled task stops
+ * before the next statistic; the task turns FINISHED only when every result is stored.
+ */
+export async function runPointTask(
+  services: Services,
+  pool: StatisticsPool,
+  taskId: number,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const db = services.db;
+  const [row] = await db
+    .select({ task: tasks, point: points, zone: zones })
+    .from(tasks)
+    .innerJoin(points, eq(points.id, tasks.pointId))
+    .innerJoin(projects, eq(projects.id, points.projectId))
+    .innerJoin(zones, eq(zones.id, projects.zoneId))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  if (!row || !ACTIVE.includes(row.task.status)) return;
+  await db.delete(results).where(eq(results.taskId, taskId));
+  await db
+    .update(tasks)
+    .set({ status: 'RUNNING', progress: 0, error: '', updatedAt: new Date() })
+    .where(eq(tasks.id, taskId));
+  const source = sourceForZone(row.zone);
+  try {
+    const { series } = await pointSeries(source, row.point.lat, row.point.lng);
+    // EFT (export all time series) is the full record: streamed at export time, never stored as a result.
+    const runs = statisticsFor(analysedSeries(series), { cycloneMask: false }).filter(
+      (run) => !STREAMED.has(run.id),
+    );
+    for (const [index, run] of runs.entries()) {
+      if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
+      // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
+      // the point's other statistics still count.
+      const payload = await pool
+        .run({ source, lat: row.point.lat, lon: row.point.lng, id: run.id, target: run.target })
+        .then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+        );
+      const statId = [run.id, run.target.variable ?? run.target.field, run.target.partner]
+        .filter(Boolean)
+        .join('__');
+      await db.insert(results).values({
+        taskId,
+        pointId: row.point.id,
+        statId,
+        code: statisticOf(run.id).code,
+        payload: { target: run.target, ...payload } as Record<string, unknown>,
+      });
+      await db
+        .update(tasks)
+        .set({ progress: Math.round(((index + 1) / runs.length) * 100), updatedAt: new Date() })
+        .where(eq(tasks.id, taskId));
+    }
+    await db.transaction(async (tx) => {
+      const finished = await tx
+        .update(tasks)
+        .set({ status: 'FINISHED', progress: 100, updatedAt: new Date() })
+        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')))
+        .returning({ id: tasks.id });
+      if (finished.length > 0)
+        await tx.update(points).set({ isComputed: true }).where(eq(points.id, row.point.id));
+    });
+  } catch (error) {
+    const last = attempt.retryCount >= attempt.retryLimit;
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(tasks)
+      .set({ status: last ? 'FAILED' : 'PENDING', error: last ? message : '', updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')));
+    if (!last) throw error;
+    services.log.error({ err: error, taskId }, 'point computation failed');
+  }
+}

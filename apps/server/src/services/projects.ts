@@ -1,0 +1,436 @@
+// Projects: who sees them, who may change them, what they cost (spec 000 §2.3–2.6, §4, §5, §6, §7).
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  messages,
+  projectMessages,
+  projectTypes,
+  specialOffers,
+  type NewPoint,
+  type Project,
+  type ProjectListItem,
+  type Status,
+} from '@metocean/contracts';
+import {
+  computations,
+  offerInstances,
+  offerInstanceZones,
+  offers,
+  points,
+  projectCollaborators,
+  projects,
+  tasks,
+  users,
+  zones,
+} from '../db/schema';
+import type { Db } from '../db/client';
+import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
+import type { Caller, Services } from './context';
+import { logCallerEvent } from './events';
+import { offerPreference } from './accounts';
+import { isExpired } from './zones';
+import { checkNewPoints, presentPoint } from './points';
+
+type ProjectRow = typeof projects.$inferSelect;
+type InstanceRow = typeof offerInstances.$inferSelect;
+type ZoneRow = typeof zones.$inferSelect;
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  instance: InstanceRow;
+  offerName: string;
+  zone: ZoneRow;
+  /** Managers of the project's customer create, rename, delete, edit points and compute (spec 000 §6). */
+  canEdit: boolean;
+  expired: boolean;
+}
+
+/** The project if the caller may see it: managers see their customer's projects, members their own. */
+export async function projectFor(db: Db, caller: Caller, projectId: number): Promise<ProjectAccess> {
+  const [row] = await db
+    .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
+    .from(projects)
+    .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
+    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
+    .innerJoin(zones, eq(zones.id, projects.zoneId))
+    .where(and(eq(projects.id, projectId), eq(projects.customerId, caller.customerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (!caller.isStaff) {
+    const [member] = await db
+      .select({ userId: projectCollaborators.userId })
+      .from(projectCollaborators)
+      .where(and(eq(projectCollaborators.projectId, projectId), eq(projectCollaborators.userId, caller.id)))
+      .limit(1);
+    if (!member) throw notFound();
+  }
+  return { ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) };
+}
+
+export function requireEditable(access: ProjectAccess): void {
+  if (!access.canEdit) throw forbidden();
+  if (access.expired) throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(access.offerName)] });
+}
+
+/** Status of a project from the latest task of each of its points (spec 000 §4). */
+export function projectStatus(taskStatuses: Status[]): Status {
+  if (taskStatuses.length === 0) return 'PENDING';
+  if (taskStatuses.includes('RUNNING')) return 'RUNNING';
+  if (taskStatuses.includes('PENDING'))
+    return taskStatuses.every((s) => s === 'PENDING') ? 'PENDING' : 'RUNNING';
+  if (taskStatuses.includes('FAILED')) return 'FAILED';
+  if (taskStatuses.includes('CANCELLED')) return 'CANCELLED';
+  return 'FINISHED';
+}
+
+export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
+  instance.isUnlimited || zone.isDemo ? 0 : instance.creditsPerPoint;
+
+async function latestTasks(db: Db, pointIds: number[]) {
+  if (pointIds.length === 0) return [];
+  return db
+    .selectDistinctOn([tasks.pointId], {
+      id: tasks.id,
+      pointId: tasks.pointId,
+      status: tasks.status,
+      processType: tasks.processType,
+      progress: tasks.progress,
+    })
+    .from(tasks)
+    .where(inArray(tasks.pointId, pointIds))
+    .orderBy(tasks.pointId, desc(tasks.id));
+}
+
+export async function presentProject(db: Db, caller: Caller, access: ProjectAccess): Promise<Project> {
+  const { project, instance, zone } = access;
+  const pointRows = await db
+    .select()
+    .from(points)
+    .where(eq(points.projectId, project.id))
+    .orderBy(asc(points.id));
+  const taskRows = await latestTasks(
+    db,
+    pointRows.map((p) => p.id),
+  );
+  const collaboratorRows = await db
+    .select({ userId: projectCollaborators.userId })
+    .from(projectCollaborators)
+    .where(eq(projectCollaborators.projectId, project.id));
+  const computationRows = await db
+    .select()
+    .from(computations)
+    .where(eq(computations.projectId, project.id))
+    .orderBy(asc(computations.id));
+  const active = taskRows.map((t) => t.status as Status);
+  const running = taskRows.filter((t) => t.status === 'RUNNING' || t.status === 'PENDING');
+  return {
+    id: project.id,
+    name: project.name,
+    status: projectStatus(active),
+    progress:
+      running.length === 0
+        ? active.length > 0
+          ? 100
+          : 0
+        : Math.round(running.reduce((s, t) => s + t.progress, 0) / running.length),
+    type: project.type,
+    zone: {
+      id: zone.id,
+      name: zone.name,
+      isDemo: zone.isDemo,
+      geom: zone.geom,
+      has2DStatistics: zone.has2DStatistics,
+      bounds: zone.bounds,
+    },
+    collaborators: collaboratorRows.map((c) => c.userId),
+    computations: computationRows.map((c) => ({
+      id: c.id,
+      spentBy: c.spentById,
+      isDowntime: c.isDowntime,
+      credits: c.credits,
+      status: c.status as Status,
+      reports: [],
+      createdAt: c.createdAt.toISOString(),
+    })),
+    points: pointRows.map((p) =>
+      presentPoint(
+        p,
+        taskRows.filter((t) => t.pointId === p.id),
+      ),
+    ),
+    nbPoints: pointRows.length,
+    isMcDashboard: project.isMcDashboard,
+    canBuildReport: instance.canReport,
+    canRunDowntime: instance.canDowntime,
+    offerInstance: {
+      id: instance.id,
+      offer: access.offerName,
+      offerEnd: instance.offerEnd.toISOString(),
+      isTrial: instance.isTrial,
+      isUnlimited: instance.isUnlimited,
+      canDownloadStats: instance.canDownload,
+      expired: access.expired,
+      nbAuthPoints: instance.nbAuthPoints,
+      creditsPerPoint: creditsPerPoint(instance, zone),
+    },
+    user: project.createdById,
+    isManager: access.canEdit,
+    canShare: access.canEdit,
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+export async function getProject(services: Services, caller: Caller, id: number): Promise<Project> {
+  return presentProject(services.db, caller, await projectFor(services.db, caller, id));
+}
+
+/** My projects: search on project or zone name, ordering most recent (default) or name (spec 000 §2.3). */
+export async function listProjects(
+  services: Services,
+  caller: Caller,
+  query: { ordering: '-id' | 'name'; search?: string | undefined },
+): Promise<ProjectListItem[]> {
+  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const visible = caller.isStaff
+    ? undefined
+    : inArray(
+        projects.id,
+        services.db
+          .select({ id: projectCollaborators.projectId })
+          .from(projectCollaborators)
+          .where(eq(projectCollaborators.userId, caller.id)),
+      );
+  const rows = await services.db
+    .select({ project: projects })
+    .from(projects)
+    .innerJoin(zones, eq(zones.id, projects.zoneId))
+    .where(
+      and(
+        eq(projects.customerId, caller.customerId),
+        visible,
+        pattern ? or(ilike(projects.name, pattern), ilike(zones.name, pattern)) : undefined,
+      ),
+    )
+    .orderBy(query.ordering === 'name' ? sql`lower(${projects.name})` : desc(projects.id));
+  const result: ProjectListItem[] = [];
+  for (const { project } of rows) {
+    const full = await presentProject(services.db, caller, await projectFor(services.db, caller, project.id));
+    const { points: pointList, computations: _c, ...rest } = full;
+    result.push({
+      ...rest,
+      points: pointList.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, isComputed: p.isComputed })),
+    });
+  }
+  return result;
+}
+
+async function assertNameFree(db: Db, customerId: number, name: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.customerId, customerId), sql`lower(${projects.name}) = lower(${name})`))
+    .limit(1);
+  if (taken && taken.id !== exceptId) throw fieldError('name', messages.projectNameTaken);
+}
+
+/** Offer-name + zone-name, forbidden characters as underscores, repeated underscores collapsed (§2.5). */
+export function generatedProjectName(offerName: string, zoneName: string): string {
+  return `${offerName}-${zoneName}`
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .replace(/_+/g, '_')
+    .slice(0, 45);
+}
+
+async function freeGeneratedName(db: Db, customerId: number, base: string): Promise<string> {
+  for (let suffix = 0; suffix < 1000; suffix++) {
+    const name = suffix === 0 ? base : `${base}_${suffix}`;
+    const [taken] = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.customerId, customerId), sql`lower(${projects.name}) = lower(${name})`))
+      .limit(1);
+    if (!taken) return name;
+  }
+  throw badRequest({ nonFieldErrors: [messages.projectNameTaken] });
+}
+
+export async function createProject(
+  services: Services,
+  caller: Caller,
+  request: {
+    name?: string | undefined;
+    offerInstance: number;
+    zone?: number | undefined;
+    collaborators: number[];
+    isTrial: boolean;
+    points: NewPoint[];
+  },
+): Promise<number> {
+  if (!caller.isStaff) throw forbidden();
+  const db = services.db;
+  const [instance] = await db
+    .select({ instance: offerInstances, offerName: offers.name })
+    .from(offerInstances)
+    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
+    .where(
+      and(eq(offerInstances.id, request.offerInstance), eq(offerInstances.customerId, caller.customerId)),
+    )
+    .limit(1);
+  if (!instance) throw fieldError('offerInstance', messages.notFound);
+  if (isExpired(instance.instance.offerEnd))
+    throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(instance.offerName)] });
+  const offerZoneRows = await db
+    .select({ zone: zones })
+    .from(offerInstanceZones)
+    .innerJoin(zones, eq(zones.id, offerInstanceZones.zoneId))
+    .where(eq(offerInstanceZones.offerInstanceId, instance.instance.id))
+    .orderBy(asc(zones.id));
+  const trial = instance.instance.isTrial;
+  // A trial project takes the offer's first zone (spec 000 §2.5).
+  const zone =
+    trial && request.zone === undefined
+      ? offerZoneRows[0]?.zone
+      : offerZoneRows.find((z) => z.zone.id === request.zone)?.zone;
+  if (!zone) throw fieldError('zone', projectMessages.zoneNotInOffer);
+  if (trial && request.points.length > 1)
+    throw badRequest({ nonFieldErrors: [projectMessages.trialOnePoint] });
+  if (instance.instance.nbProjects !== null) {
+    const [used] = await db
+      .select({ n: count() })
+      .from(projects)
+      .where(eq(projects.offerInstanceId, instance.instance.id));
+    if ((used?.n ?? 0) >= instance.instance.nbProjects)
+      throw badRequest({ nonFieldErrors: [projectMessages.tooManyProjects(instance.instance.nbProjects)] });
+  }
+  let name: string;
+  if (request.name) {
+    name = request.name;
+    await assertNameFree(db, caller.customerId, name);
+  } else if (trial || request.isTrial) {
+    name = await freeGeneratedName(
+      db,
+      caller.customerId,
+      generatedProjectName(instance.offerName, zone.name),
+    );
+  } else throw fieldError('name', messages.required);
+
+  const newPoints = checkNewPoints(zone, [], request.points);
+  const team = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerId, caller.customerId),
+        inArray(users.id, request.collaborators.length > 0 ? request.collaborators : [0]),
+      ),
+    );
+  const collaboratorIds = new Set([caller.id, ...(trial ? [] : team.map((u) => u.id))]);
+  const type = instance.instance.isMcDashboard
+    ? projectTypes.dashboard
+    : zone.isDemo
+      ? projectTypes.demo
+      : trial
+        ? projectTypes.light
+        : projectTypes.offer;
+
+  const projectId = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(projects)
+      .values({
+        customerId: caller.customerId,
+        offerInstanceId: instance.instance.id,
+        zoneId: zone.id,
+        createdById: caller.id,
+        name,
+        type,
+        isMcDashboard: instance.instance.isMcDashboard,
+      })
+      .returning({ id: projects.id });
+    if (!created) throw new Error('project insert returned nothing');
+    await tx
+      .insert(projectCollaborators)
+      .values([...collaboratorIds].map((userId) => ({ projectId: created.id, userId })));
+    if (newPoints.length > 0)
+      await tx.insert(points).values(newPoints.map((p) => ({ ...p, projectId: created.id })));
+    return created.id;
+  });
+  await logCallerEvent(db, caller, 'project.created', `${name} (#${projectId})`);
+  return projectId;
+}
+
+/** The free demo project of 'Pack 10 Demo' users: one point in the demo zone, computed at once. */
+export async function demoProjectSetup(
+  services: Services,
+  caller: Caller,
+): Promise<{ offerInstance: number; zone: number }> {
+  const rows = await services.db
+    .select({ instance: offerInstances, zone: zones })
+    .from(offerInstances)
+    .innerJoin(offerInstanceZones, eq(offerInstanceZones.offerInstanceId, offerInstances.id))
+    .innerJoin(zones, eq(zones.id, offerInstanceZones.zoneId))
+    .where(
+      and(
+        eq(offerInstances.customerId, caller.customerId),
+        eq(offerInstances.packName, specialOffers.demoPack),
+        eq(zones.isDemo, true),
+      ),
+    );
+  const usable = rows
+    .filter((row) => !isExpired(row.instance.offerEnd))
+    .sort((a, b) => offerPreference(a.instance) - offerPreference(b.instance));
+  const chosen = usable[0];
+  if (!chosen) throw forbidden(projectMessages.notDemoPack);
+  return { offerInstance: chosen.instance.id, zone: chosen.zone.id };
+}
+
+export async function deleteProject(services: Services, caller: Caller, id: number): Promise<void> {
+  const access = await projectFor(services.db, caller, id);
+  if (!access.canEdit) throw forbidden();
+  await services.db.delete(projects).where(eq(projects.id, id));
+  await logCallerEvent(services.db, caller, 'project.deleted', `${access.project.name} (#${id})`);
+}
+
+export async function renameProject(
+  services: Services,
+  caller: Caller,
+  id: number,
+  name: string,
+): Promise<Project> {
+  const access = await projectFor(services.db, caller, id);
+  requireEditable(access);
+  await assertNameFree(services.db, caller.customerId, name, id);
+  await services.db.update(projects).set({ name }).where(eq(projects.id, id));
+  return getProject(services, caller, id);
+}
+
+/** Sets who may see the project; the caller's own access is never changed (spec 000 §6). */
+export async function updateCollaborators(
+  services: Services,
+  caller: Caller,
+  id: number,
+  userIds: number[],
+): Promise<Project> {
+  const access = await projectFor(services.db, caller, id);
+  requireEditable(access);
+  const team = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.customerId, caller.customerId), inArray(users.id, userIds.length > 0 ? userIds : [0])),
+    );
+  const unknown = userIds.filter((userId) => !team.some((u) => u.id === userId));
+  if (unknown.length > 0) throw fieldError('collaborators', messages.notFound);
+  await services.db.transaction(async (tx) => {
+    await tx
+      .delete(projectCollaborators)
+      .where(
+        and(eq(projectCollaborators.projectId, id), sql`${projectCollaborators.userId} <> ${caller.id}`),
+      );
+    const others = team.map((u) => u.id).filter((userId) => userId !== caller.id);
+    if (others.length > 0)
+      await tx
+        .insert(projectCollaborators)
+        .values(others.map((userId) => ({ projectId: id, userId })))
+        .onConflictDoNothing();
+  });
+  return getProject(services, caller, id);
+}
