@@ -29,6 +29,7 @@ import {
 } from '@metocean/core';
 import type { Field, LawId, Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
+import { hindcastBench } from './hindcast';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const RUNS = 5;
@@ -260,3 +261,5 @@ console.log('\nTargets (issue 3): whole set for a 40-year point < 1,000 ms; EVA 
 console.log(
   `  whole set 40 years: ${results.synthSet.toFixed(0)} ms; bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
 );
+
+await hindcastBench();
