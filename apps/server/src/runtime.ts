@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 import { demoPassword, demoUsernames, hasBeenSeeded, seedDemo } from './seed/demo';
+import { seedDatasets } from './data/registry';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -41,6 +42,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   if (mustSeed) {
     const password = demoPassword(config.demoPassword, config.dataDir);
     await seedDemo(database.db, password);
+    await seedDatasets(database.db, config.dataDir);
     log.info({ users: demoUsernames }, 'demo data seeded');
   }
 

@@ -19,6 +19,32 @@ export const geometry = z.object({
   coordinates: z.array(z.any()),
 });
 
+/** A dataset as the dataset dialog shows it (spec 000 §2.4, §3 Dataset overview), per variable dimension. */
+export const datasetDimension = z.object({
+  kind: z.enum(['wave', 'wind', 'current', 'waterLevel', 'hydrology', 'other']),
+  variables: z.array(z.string()),
+  spatialResolution: z.number(),
+  spatialResolutionUnits: z.string(),
+  /** Seconds; shown in hours from one hour up, in minutes or seconds below (spec 000 §9). */
+  timeStep: z.number(),
+  dateBegin: z.string(),
+  dateEnd: z.string(),
+  origin: z.string(),
+  notes: z.string(),
+});
+export const zoneDataset = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['global', 'regional']),
+  isPrivate: z.boolean(),
+  synthetic: z.boolean(),
+  origin: z.string(),
+  notes: z.string(),
+  licence: z.string(),
+  dimensions: z.array(datasetDimension),
+});
+export type ZoneDataset = z.infer<typeof zoneDataset>;
+
 export const zone = z.object({
   id: z.number(),
   name: z.string(),
@@ -33,6 +59,8 @@ export const zone = z.object({
   geom: geometry,
   /** Not served: zones are drawn from `geom`. Kept for the spec's field list. */
   shapefile: z.null(),
+  /** Real records first, then the synthetic demo hindcast. */
+  datasets: z.array(zoneDataset),
 });
 export type Zone = z.infer<typeof zone>;
 

@@ -5,12 +5,23 @@ import type { Offer, Zone } from '@metocean/contracts';
 import { noMatchingZone } from '@metocean/contracts';
 import { offerInstances, offerInstanceZones, offers, zones } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
+import { datasetsOfZones, presentDataset } from '../data/registry';
+import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
 import { containsPoint } from './geo';
 
 type ZoneRow = typeof zones.$inferSelect;
 
-export function presentZone(row: ZoneRow): Zone {
+/** Zones with their datasets, in one query for the datasets. */
+async function presentZones(db: Db, rows: ZoneRow[]): Promise<Zone[]> {
+  const all = await datasetsOfZones(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => presentZone(row, all.filter((d) => d.zoneId === row.id).map(presentDataset)));
+}
+
+export function presentZone(row: ZoneRow, datasets: Zone['datasets']): Zone {
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +35,7 @@ export function presentZone(row: ZoneRow): Zone {
     bounds: row.bounds,
     geom: row.geom,
     shapefile: null,
+    datasets,
   };
 }
 
@@ -96,7 +108,7 @@ export async function listZones(services: Services, caller: Caller): Promise<Zon
     .from(zones)
     .where(and(eq(zones.isActive, true), visible === 'all' ? undefined : inArray(zones.id, visible)))
     .orderBy(asc(zones.name));
-  return rows.map(presentZone);
+  return presentZones(services.db, rows);
 }
 
 export async function getZone(services: Services, caller: Caller, id: number): Promise<Zone> {
@@ -104,7 +116,7 @@ export async function getZone(services: Services, caller: Caller, id: number): P
   if (visible !== 'all' && !visible.includes(id)) throw notFound();
   const [row] = await services.db.select().from(zones).where(eq(zones.id, id)).limit(1);
   if (!row) throw notFound();
-  return presentZone(row);
+  return (await presentZones(services.db, [row]))[0] ?? presentZone(row, []);
 }
 
 /**
@@ -146,5 +158,5 @@ export async function matchingZones(
     .filter((zone) => probes.every((probe) => containsPoint(zone.geom, probe.lon, probe.lat)))
     .sort((a, b) => Number(a.isWorld) - Number(b.isWorld) || a.name.localeCompare(b.name));
   if (covering.length === 0) throw badRequest({ nonFieldErrors: [noMatchingZone] });
-  return covering.map(presentZone);
+  return presentZones(services.db, covering);
 }

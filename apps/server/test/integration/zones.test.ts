@@ -60,6 +60,32 @@ describe('zones', () => {
   });
 });
 
+describe('zone datasets', () => {
+  it('lists the real record first, then the synthetic hindcast, for the dataset dialog', async () => {
+    const all = await server.request<Zone[]>('GET', '/api/zones/', { token: tokens.admin });
+    const scs = all.body.find((zone) => zone.name === 'South China Sea');
+    const [era5, synthetic] = scs?.datasets ?? [];
+    // The ERA5 record of shared/data: 2000-01-01 00:00 to 2010-12-31 23:00, hourly, Hs/Tp/direction.
+    expect(era5).toMatchObject({
+      kind: 'regional',
+      synthetic: false,
+      name: 'ERA5 South China Sea (point 15.51 N 109.94 E)',
+    });
+    expect(era5?.dimensions).toHaveLength(1);
+    expect(era5?.dimensions[0]).toMatchObject({
+      kind: 'wave',
+      timeStep: 3600,
+      dateBegin: '2000-01-01T00:00:00.000Z',
+      dateEnd: '2010-12-31T23:00:00.000Z',
+    });
+    expect(era5?.dimensions[0]?.variables).toEqual(expect.arrayContaining(['hs', 'tp']));
+    expect(synthetic?.synthetic).toBe(true);
+    expect(synthetic?.notes).toContain('synthetic demo data — not for engineering use');
+    const world = all.body.find((zone) => zone.name === 'World');
+    expect(world?.datasets.map((d) => d.kind)).toEqual(['global']);
+  });
+});
+
 describe('POST /api/offers/{id}/get_matching_zones/', () => {
   const around = (lat: number, lon: number) => ({
     bounds: { northEast: { lat, lon }, southWest: { lat, lon } },
