@@ -24,6 +24,7 @@ import { userRoutes } from './routes/users/index';
 import { zoneRoutes } from './routes/zones/index';
 import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
+import { taskRoutes } from './routes/tasks/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -85,6 +86,7 @@ export async function buildApp(
   zoneRoutes(app, deps);
   projectRoutes(app, deps);
   pointRoutes(app, deps);
+  taskRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

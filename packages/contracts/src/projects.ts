@@ -177,6 +177,38 @@ export const task = z.object({
 });
 export type Task = z.infer<typeof task>;
 
+/**
+ * Process types a task may be computed with: 'ALL' (what a project compute uses) or one of the spec's
+ * statistic codes (spec 000 §9), which labels the run button. A point is computed once, whole: every
+ * process type runs every statistic its dataset supports (docs/decisions.md).
+ */
+export const statisticCodes = [
+  'WW',
+  'DR',
+  'MEANCOLSTD',
+  'APD',
+  'WD',
+  'EJPD',
+  'TS',
+  'EPD',
+  'CTS',
+  'EXT',
+  'MAEXT',
+  'MIEXT',
+  'CUREXT',
+  'HEIEXT',
+  'NOCYC',
+  'EFT',
+] as const;
+export const processTypes = ['ALL', ...statisticCodes] as const;
+export const processType = z.enum(processTypes);
+export type ProcessType = z.infer<typeof processType>;
+
+export const taskListQuery = z.object({ project: z.coerce.number().int().positive() });
+export const createTaskRequest = z.object({ point: z.number().int().positive() });
+/** PUT /api/tasks/{id}/compute/?id=<processType> (spec 000 §7). */
+export const computeTaskQuery = z.object({ id: processType.default('ALL') });
+
 export const projectMessages = {
   outsideZone: 'The point is outside the zone',
   latitudeOutside: (min: number, max: number, value: number) =>
@@ -197,4 +229,8 @@ export const projectMessages = {
   nothingToCompute: 'Every point of this project is already computed',
   running: 'A computation is already running for this project',
   notDemoPack: "Only users of the 'Pack 10 Demo' offer can create the free demo project",
+  taskStarted: 'This task has already been started: create a new task for the point',
+  downloadNeedsUpgrade:
+    'Downloading statistics is not part of your Standard Access offer. Contact us to upgrade your plan.',
+  fileTooLarge: (megabytes: number) => `The file is too large: the limit is ${megabytes} MB`,
 } as const;

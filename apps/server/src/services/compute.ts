@@ -1,6 +1,6 @@
 // Computing a project: charge credits and create one task per point in one transaction, enqueue after
 // commit; a worker runs every statistic the point's dataset supports (spec 000 §4, §5; ARCHITECTURE.md).
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { statisticOf, statisticsFor } from '@metocean/core';
 import { projectMessages, type Project } from '@metocean/contracts';
 import { computations, customers, points, projects, results, tasks, users, zones } from '../db/schema';
@@ -11,9 +11,11 @@ import type { StatisticsPool } from '../jobs/pool';
 import { pointSeries } from '../jobs/statistics-worker';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
-import { creditsPerPoint, getProject, projectFor, requireEditable } from './projects';
+import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
 
 const ACTIVE = ['PENDING', 'RUNNING'];
+/** A task created for a point but not computed yet has an empty process type (spec 000 §4 task flow). */
+export const DRAFT = '';
 const STREAMED = new Set(['EFT']);
 
 /** The hindcast serving a zone (registered datasets come with the hindcast wiring; see data/sources.ts). */
@@ -21,32 +23,47 @@ export function sourceForZone(zone: typeof zones.$inferSelect): DataSource {
   return { kind: 'synthetic', cyclonic: zone.isCyclonic };
 }
 
-export async function computeProject(
+type PointRow = typeof points.$inferSelect;
+
+/** What to compute: every uncomputed point of the project, or one point through its draft task. */
+export type ComputeTarget =
+  { kind: 'project' } | { kind: 'task'; taskId: number; pointId: number; processType: string };
+
+/**
+ * The one way a computation starts (project compute and task compute alike): the offer's point allowance,
+ * no point already active, credits charged atomically with the creation of the computation and its tasks;
+ * jobs are enqueued after commit. The checks that depend on other requests run inside the transaction, on
+ * the locked project row, so two concurrent computes can never both pass them.
+ */
+export async function startComputation(
   services: Services,
   caller: Caller,
-  projectId: number,
-): Promise<Project> {
-  const access = await projectFor(services.db, caller, projectId);
+  access: ProjectAccess,
+  target: ComputeTarget,
+): Promise<number[]> {
   requireEditable(access);
-  const { instance, zone } = access;
-  const pointRows = await services.db.select().from(points).where(eq(points.projectId, projectId));
-  if (instance.nbAuthPoints !== null && pointRows.length > instance.nbAuthPoints)
-    throw badRequest({ nonFieldErrors: [projectMessages.tooManyPoints(instance.nbAuthPoints)] });
-  const activeTasks = await services.db
-    .select({ pointId: tasks.pointId })
-    .from(tasks)
-    .where(
-      and(
-        inArray(tasks.pointId, pointRows.length > 0 ? pointRows.map((p) => p.id) : [0]),
-        inArray(tasks.status, ACTIVE),
-      ),
-    );
-  if (activeTasks.length > 0) throw badRequest({ nonFieldErrors: [projectMessages.running] });
-  const todo = pointRows.filter((p) => !p.isComputed);
-  if (todo.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.nothingToCompute] });
-  const cost = todo.length * creditsPerPoint(instance, zone);
-
-  const taskIds = await services.db.transaction(async (tx) => {
+  const { instance, zone, project } = access;
+  const price = creditsPerPoint(instance, zone);
+  const { taskIds, todo, cost } = await services.db.transaction(async (tx) => {
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    const pointRows: PointRow[] = await tx.select().from(points).where(eq(points.projectId, project.id));
+    if (instance.nbAuthPoints !== null && pointRows.length > instance.nbAuthPoints)
+      throw badRequest({ nonFieldErrors: [projectMessages.tooManyPoints(instance.nbAuthPoints)] });
+    const scope = target.kind === 'task' ? pointRows.filter((p) => p.id === target.pointId) : pointRows;
+    const active = await tx
+      .select({ pointId: tasks.pointId })
+      .from(tasks)
+      .where(
+        and(
+          inArray(tasks.pointId, scope.length > 0 ? scope.map((p) => p.id) : [0]),
+          inArray(tasks.status, ACTIVE),
+          ne(tasks.processType, DRAFT),
+        ),
+      );
+    if (active.length > 0) throw badRequest({ nonFieldErrors: [projectMessages.running] });
+    const todo = scope.filter((p) => !p.isComputed);
+    if (todo.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.nothingToCompute] });
+    const cost = todo.length * price;
     if (cost > 0) {
       // Atomic: two concurrent computes can never spend the same credits.
       const charged = await tx
@@ -71,22 +88,41 @@ export async function computeProject(
     }
     const [computation] = await tx
       .insert(computations)
-      .values({ projectId, spentById: caller.id, credits: cost, status: 'RUNNING' })
+      .values({ projectId: project.id, spentById: caller.id, credits: cost, status: 'RUNNING' })
       .returning({ id: computations.id });
     if (!computation) throw new Error('computation insert returned nothing');
-    const created = await tx
-      .insert(tasks)
-      .values(
-        todo.map((p) => ({
-          pointId: p.id,
-          computationId: computation.id,
+    let created: { id: number }[];
+    if (target.kind === 'task') {
+      // The draft turns into the computation's task; a concurrent compute of the same draft finds it
+      // taken and rolls back (its credits untouched).
+      created = await tx
+        .update(tasks)
+        .set({
           status: 'PENDING',
-          processType: 'ALL',
-        })),
-      )
-      .returning({ id: tasks.id });
-    await tx.update(projects).set({ status: 'RUNNING' }).where(eq(projects.id, projectId));
-    return created.map((t) => t.id);
+          processType: target.processType,
+          computationId: computation.id,
+          progress: 0,
+          error: '',
+          updatedAt: new Date(),
+        })
+        .where(and(eq(tasks.id, target.taskId), eq(tasks.status, 'PENDING'), eq(tasks.processType, DRAFT)))
+        .returning({ id: tasks.id });
+      if (created.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.taskStarted] });
+    } else {
+      created = await tx
+        .insert(tasks)
+        .values(
+          todo.map((p) => ({
+            pointId: p.id,
+            computationId: computation.id,
+            status: 'PENDING',
+            processType: 'ALL',
+          })),
+        )
+        .returning({ id: tasks.id });
+    }
+    await tx.update(projects).set({ status: 'RUNNING' }).where(eq(projects.id, project.id));
+    return { taskIds: created.map((t) => t.id), todo, cost };
   });
   // After commit: never enqueue inside an open transaction (PGlite has one connection).
   for (const taskId of taskIds) await services.queue.send('compute-point', { taskId });
@@ -94,44 +130,70 @@ export async function computeProject(
     services.db,
     caller,
     'project.computed',
-    `#${projectId}: ${todo.length} points, ${cost} credits`,
+    `#${project.id}: ${todo.length} points, ${cost} credits`,
   );
+  return taskIds;
+}
+
+export async function computeProject(
+  services: Services,
+  caller: Caller,
+  projectId: number,
+): Promise<Project> {
+  const access = await projectFor(services.db, caller, projectId);
+  await startComputation(services, caller, access, { kind: 'project' });
   return getProject(services, caller, projectId);
 }
 
-/** Cancels the active tasks; the credits of points not computed are given back. */
-export async function cancelProject(services: Services, caller: Caller, projectId: number): Promise<Project> {
-  const access = await projectFor(services.db, caller, projectId);
+/**
+ * Cancels the active tasks of a project (or only `taskIds`); the credits of the points not computed go
+ * back to the account and out of the computation that charged them. Drafts were never charged.
+ */
+export async function cancelTasks(
+  services: Services,
+  access: ProjectAccess,
+  taskIds?: number[],
+): Promise<number[]> {
   requireEditable(access);
   const price = creditsPerPoint(access.instance, access.zone);
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const cancelled = await tx
       .update(tasks)
       .set({ status: 'CANCELLED', updatedAt: new Date() })
       .where(
         and(
           inArray(tasks.status, ACTIVE),
+          taskIds ? inArray(tasks.id, taskIds.length > 0 ? taskIds : [0]) : undefined,
           inArray(
             tasks.pointId,
-            tx.select({ id: points.id }).from(points).where(eq(points.projectId, projectId)),
+            tx.select({ id: points.id }).from(points).where(eq(points.projectId, access.project.id)),
           ),
         ),
       )
       .returning({ id: tasks.id, computationId: tasks.computationId });
-    const refund = cancelled.length * price;
-    if (refund > 0) {
+    const perComputation = new Map<number, number>();
+    for (const { computationId } of cancelled)
+      if (computationId !== null)
+        perComputation.set(computationId, (perComputation.get(computationId) ?? 0) + price);
+    for (const [computationId, refund] of perComputation) {
+      if (refund <= 0) continue;
       await tx
         .update(customers)
         .set({ credits: sql`${customers.credits} + ${refund}` })
         .where(eq(customers.id, access.project.customerId));
-      const computationId = cancelled[0]?.computationId;
-      if (computationId)
-        await tx
-          .update(computations)
-          .set({ credits: sql`${computations.credits} - ${refund}` })
-          .where(eq(computations.id, computationId));
+      await tx
+        .update(computations)
+        .set({ credits: sql`${computations.credits} - ${refund}` })
+        .where(eq(computations.id, computationId));
     }
+    return cancelled.map((t) => t.id);
   });
+}
+
+/** Cancels the active tasks; the credits of points not computed are given back. */
+export async function cancelProject(services: Services, caller: Caller, projectId: number): Promise<Project> {
+  const access = await projectFor(services.db, caller, projectId);
+  await cancelTasks(services, access);
   return getProject(services, caller, projectId);
 }
 

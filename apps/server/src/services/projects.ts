@@ -1,5 +1,5 @@
 // Projects: who sees them, who may change them, what they cost (spec 000 §2.3–2.6, §4, §5, §6, §7).
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   messages,
   projectMessages,
@@ -87,6 +87,7 @@ export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
 
 async function latestTasks(db: Db, pointIds: number[]) {
   if (pointIds.length === 0) return [];
+  // A draft task (created, not computed: empty process type) says nothing about the project's status.
   return db
     .selectDistinctOn([tasks.pointId], {
       id: tasks.id,
@@ -96,7 +97,7 @@ async function latestTasks(db: Db, pointIds: number[]) {
       progress: tasks.progress,
     })
     .from(tasks)
-    .where(inArray(tasks.pointId, pointIds))
+    .where(and(inArray(tasks.pointId, pointIds), ne(tasks.processType, '')))
     .orderBy(tasks.pointId, desc(tasks.id));
 }
 

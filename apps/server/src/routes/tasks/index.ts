@@ -1,0 +1,105 @@
+// /api/tasks (spec 000 §7 Points and tasks, §4 task flow).
+import { z } from 'zod';
+import {
+  computeTaskQuery,
+  createTaskRequest,
+  errorBody,
+  paths,
+  task,
+  taskListQuery,
+} from '@metocean/contracts';
+import { callerOf } from '../../http/auth';
+import * as tasks from '../../services/tasks';
+import type { App, RouteDeps } from '../types';
+
+const tags = ['tasks'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
+  const preHandler = auth.required;
+
+  app.get(
+    paths.tasks,
+    {
+      schema: {
+        tags,
+        summary: 'The latest task of each point of a project (per-point progress)',
+        querystring: taskListQuery,
+        response: { 200: z.array(task), ...errors },
+      },
+      preHandler,
+    },
+    async (request) => tasks.listTasks(services, callerOf(request), request.query.project),
+  );
+
+  app.post(
+    paths.tasks,
+    {
+      schema: {
+        tags,
+        summary: 'Managers: a task for a point (a pending one with an empty process type is reused)',
+        body: createTaskRequest,
+        response: { 200: task, 201: task, ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const { task: created, created: isNew } = await tasks.createTask(
+        services,
+        callerOf(request),
+        request.body.point,
+      );
+      return reply.status(isNew ? 201 : 200).send(created);
+    },
+  );
+
+  app.put(
+    '/api/tasks/:id/compute/',
+    {
+      schema: {
+        tags,
+        summary: "Managers: charge credits and compute the task's point (query id: the process type)",
+        params: idParams,
+        querystring: computeTaskQuery,
+        response: { 200: task, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => tasks.computeTask(services, callerOf(request), request.params.id, request.query.id),
+  );
+
+  app.put(
+    '/api/tasks/:id/cancel/',
+    {
+      schema: {
+        tags,
+        summary: 'Managers: cancel the task (the credits of an uncomputed point come back)',
+        params: idParams,
+        response: { 200: task, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => tasks.cancelTask(services, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/tasks/:id/download/',
+    {
+      schema: {
+        tags,
+        summary: "The finished task's statistics as a JSON document (offers that may download)",
+        params: idParams,
+        response: { 200: z.string(), ...errors },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const document = await tasks.downloadTask(services, callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${document.fileName}"`)
+        .send(document.body);
+    },
+  );
+}

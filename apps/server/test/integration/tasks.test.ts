@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
+import { offerInstances } from '../../src/db/schema';
+import { startTestServer, type TestServer } from '../harness';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const call = <T = Record<string, unknown>>(method: string, path: string, who: string, body?: unknown) =>
+  server.request<T>(method, path, { token: tokens[who], body });
+const credits = async (who: string) =>
+  (await call<{ accounts: { credits: number }[] }>('GET', '/api/users/current/', who)).body.accounts[0]
+    ?.credits;
+const offerNamed = async (who: string, name: string) => {
+  const offer = (await call<Offer[]>('GET', '/api/offers/', who)).body.find((o) => o.name === name);
+  if (!offer) throw new Error(`${who} has no offer ${name}`);
+  return offer;
+};
+
+async function createProject(who: string, offerName: string, name: string, points: object[]) {
+  const offer = await offerNamed(who, offerName);
+  const created = await call<{ projectId: number }>('POST', '/api/projects/', who, {
+    name,
+    offerInstance: offer.id,
+    zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
+    points,
+  });
+  expect(created.status).toBe(201);
+  return (await call<Project>('GET', `/api/projects/${created.body.projectId}/`, who)).body;
+}
+
+const draftFor = async (who: string, point: number) =>
+  (await call<Task>('POST', '/api/tasks/', who, { point })).body;
+
+let project: Project;
+const pointId = (index: number) => project.points[index]!.id;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const who of ['manager', 'member', 'standard']) tokens[who] = (await server.login(who)).accessToken;
+  project = await createProject('manager', 'On Demand', 'Tasks_project', [
+    { name: 'Alpha', lat: 53.324, lng: 1.32 },
+    { name: 'Bravo', lat: 53.5, lng: 3 },
+    { name: 'Charlie', lat: 54, lng: 4 },
+  ]);
+});
+afterAll(() => server.stop());
+
+describe('task flow', () => {
+  it('creates a draft task for a point and reuses it; a draft leaves the project pending', async () => {
+    const first = await call<Task>('POST', '/api/tasks/', 'manager', { point: pointId(0) });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      point: pointId(0),
+      status: 'PENDING',
+      processType: '',
+      document: null,
+    });
+    const again = await call<Task>('POST', '/api/tasks/', 'manager', { point: pointId(0) });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect((await call<Project>('GET', `/api/projects/${project.id}/`, 'manager')).body.status).toBe(
+      'PENDING',
+    );
+    expect((await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body).toEqual([]);
+  });
+
+  it('computes a task with the project rules: one credit, a second compute of the same draft changes nothing', async () => {
+    const before = await credits('manager');
+    const draft = await draftFor('manager', pointId(2));
+    const [a, b] = await Promise.all([
+      call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=WW`, 'manager'),
+      call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=WW`, 'manager'),
+    ]);
+    expect([a.status, b.status].sort((x, y) => x - y)).toEqual([200, 400]);
+    const refused = a.status === 400 ? a : b;
+    expect(refused.body).toMatchObject({ nonFieldErrors: [expect.any(String)] });
+    expect(await credits('manager')).toBe(before! - 1);
+    const started = (a.status === 200 ? a : b).body;
+    expect(started).toMatchObject({ status: 'PENDING', processType: 'WW' });
+    // The point is active: the project compute refuses rather than charging it twice.
+    expect((await call('PUT', `/api/projects/${project.id}/compute/`, 'manager')).body).toEqual({
+      nonFieldErrors: [projectMessages.running],
+    });
+    // Cancel: the credit of the uncomputed point comes back, once.
+    const cancelled = await call<Task>('PUT', `/api/tasks/${draft.id}/cancel/`, 'manager');
+    expect(cancelled.body.status).toBe('CANCELLED');
+    await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'manager');
+    expect(await credits('manager')).toBe(before);
+    // A cancelled task is not computed again: a new draft is.
+    expect((await call('PUT', `/api/tasks/${draft.id}/compute/?id=ALL`, 'manager')).body).toEqual({
+      nonFieldErrors: [projectMessages.taskStarted],
+    });
+    const listed = (await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: draft.id, point: pointId(2), status: 'CANCELLED' }),
+    ]);
+  });
+
+  it('refuses an unknown process type', async () => {
+    const draft = await draftFor('manager', pointId(1));
+    const answer = await call('PUT', `/api/tasks/${draft.id}/compute/?id=NOPE`, 'manager');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toHaveProperty('fieldErrors.id');
+  });
+
+  it('computes a point, reports progress and serves the result document once finished', async () => {
+    const before = await credits('manager');
+    const draft = await draftFor('manager', pointId(0));
+    const started = await call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=ALL`, 'manager');
+    expect(started.status).toBe(200);
+    expect(await credits('manager')).toBe(before! - 1);
+    expect((await call('GET', `/api/tasks/${draft.id}/download/`, 'manager')).status).toBe(404);
+    const deadline = Date.now() + 170_000;
+    let task: Task | undefined;
+    for (;;) {
+      const list = (await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body;
+      task = list.find((t) => t.id === draft.id);
+      expect(task?.progress).toBeGreaterThanOrEqual(0);
+      if (task && ['FINISHED', 'FAILED'].includes(task.status)) break;
+      if (Date.now() > deadline) throw new Error(`task still ${task?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    expect(task).toMatchObject({
+      status: 'FINISHED',
+      progress: 100,
+      document: `/api/tasks/${draft.id}/download/`,
+    });
+    const download = await call<Record<string, unknown>>(
+      'GET',
+      `/api/tasks/${draft.id}/download/`,
+      'manager',
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="Tasks_project_Alpha_statistics.json"',
+    );
+    const document = download.body as {
+      project: { name: string };
+      point: { name: string; lat: number };
+      dataset: { name: string; zone: string };
+      statistics: Record<string, { code: string }>;
+    };
+    expect(document.project.name).toBe('Tasks_project');
+    expect(document.point).toMatchObject({ name: 'Alpha', lat: 53.324 });
+    expect(document.dataset.zone).toBe('Southern North Sea');
+    expect(typeof document.dataset.name).toBe('string');
+    const codes = new Set(Object.values(document.statistics).map((s) => s.code));
+    for (const code of ['EPD', 'DR', 'WW', 'EXT']) expect(codes).toContain(code);
+    // Members of the project read it too.
+    await call('POST', `/api/projects/${project.id}/update_collaborators/`, 'manager', {
+      collaborators: [(await call<{ id: number }>('GET', '/api/users/current/', 'member')).body.id],
+    });
+    expect((await call('GET', `/api/tasks/${draft.id}/download/`, 'member')).status).toBe(200);
+    // A computed point is done: a new draft for it has nothing to compute and costs nothing.
+    const next = await draftFor('manager', pointId(0));
+    expect((await call('PUT', `/api/tasks/${next.id}/compute/`, 'manager')).body).toEqual({
+      nonFieldErrors: [projectMessages.nothingToCompute],
+    });
+    expect(await credits('manager')).toBe(before! - 1);
+  }, 200_000);
+});
+
+describe('task permissions', () => {
+  it('hides every task call from other customers', async () => {
+    const draft = await draftFor('manager', pointId(1));
+    expect((await call('POST', '/api/tasks/', 'standard', { point: pointId(1) })).status).toBe(404);
+    expect((await call('GET', `/api/tasks/?project=${project.id}`, 'standard')).status).toBe(404);
+    for (const [method, path] of [
+      ['PUT', `/api/tasks/${draft.id}/compute/`],
+      ['PUT', `/api/tasks/${draft.id}/cancel/`],
+      ['GET', `/api/tasks/${draft.id}/download/`],
+    ] as const)
+      expect((await call(method, path, 'standard')).status).toBe(404);
+    expect((await call('GET', '/api/tasks/?project=1', 'nobody')).status).toBe(401);
+  });
+
+  it('lets members read but not create, compute or cancel', async () => {
+    const draft = await draftFor('manager', pointId(1));
+    expect((await call('GET', `/api/tasks/?project=${project.id}`, 'member')).status).toBe(200);
+    expect((await call('POST', '/api/tasks/', 'member', { point: pointId(1) })).status).toBe(403);
+    expect((await call('PUT', `/api/tasks/${draft.id}/compute/`, 'member')).status).toBe(403);
+    expect((await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'member')).status).toBe(403);
+  });
+
+  it('refuses downloads to offers without statistics download, with the upgrade message', async () => {
+    const own = await createProject('standard', 'Standard Access', 'Standard_tasks', [
+      { lat: 53.324, lng: 1.32 },
+    ]);
+    const draft = await draftFor('standard', own.points[0]!.id);
+    const answer = await call('GET', `/api/tasks/${draft.id}/download/`, 'standard');
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ detail: projectMessages.downloadNeedsUpgrade });
+  });
+
+  it('refuses new tasks and computes once the offer has expired; the tasks stay readable', async () => {
+    const own = await createProject('standard', 'Standard Access', 'Expiring_tasks', [{ lat: 53.5, lng: 3 }]);
+    const draft = await draftFor('standard', own.points[0]!.id);
+    const db = server.runtime.services.db;
+    const [instance] = await db
+      .select()
+      .from(offerInstances)
+      .where(eq(offerInstances.id, own.offerInstance.id));
+    await db
+      .update(offerInstances)
+      .set({ offerEnd: new Date(Date.now() - 1000) })
+      .where(eq(offerInstances.id, own.offerInstance.id));
+    try {
+      const expired = { nonFieldErrors: [projectMessages.offerExpired('Standard Access')] };
+      expect((await call('POST', '/api/tasks/', 'standard', { point: own.points[0]!.id })).body).toEqual(
+        expired,
+      );
+      expect((await call('PUT', `/api/tasks/${draft.id}/compute/`, 'standard')).body).toEqual(expired);
+      expect((await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'standard')).body).toEqual(expired);
+      expect((await call('GET', `/api/tasks/?project=${own.id}`, 'standard')).status).toBe(200);
+    } finally {
+      await db
+        .update(offerInstances)
+        .set({ offerEnd: instance!.offerEnd })
+        .where(eq(offerInstances.id, own.offerInstance.id));
+    }
+  });
+});
