@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -64,6 +65,8 @@ export async function buildApp(
         code: 'rate_limited',
       }),
   });
+  // Point files (POST /api/points/parse/): one file per request; the route sets the size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -4,13 +4,17 @@ import {
   bulkCreatePointsRequest,
   createPointRequest,
   errorBody,
+  messages,
+  parsedPoints,
   paths,
   point,
+  projectMessages,
   updatePointRequest,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import * as points from '../../services/points';
+import { parsePoints } from '../../services/parse';
 import type { App, RouteDeps } from '../types';
 
 const tags = ['points'];
@@ -18,6 +22,8 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** DELETE /api/points/ removes every point of a project only with this header (spec 000 §7: bulk header). */
 export const BULK_HEADER = 'x-bulk';
+/** Point files are small: a thousand points fit in far less (spec 000 §5 point file). */
+export const POINT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -74,6 +80,49 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         .send(
           await points.createPoints(services, callerOf(request), request.body.project, request.body.points),
         ),
+  );
+
+  app.post(
+    paths.pointsParse,
+    {
+      schema: {
+        tags,
+        summary:
+          'Points from a file (multipart: file, optional project): CSV, XLSX, GeoJSON, KML/KMZ, zipped shapefile',
+        consumes: ['multipart/form-data'],
+        response: { 200: parsedPoints, 413: errorBody, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw badRequest({ nonFieldErrors: ['Send the file as multipart/form-data in the field "file"'] });
+      let file: { buffer: Buffer; fileName: string } | undefined;
+      let project: number | undefined;
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: POINT_FILE_MAX_BYTES, files: 1, fields: 5 },
+        })) {
+          if (part.type === 'file') {
+            const buffer = await part.toBuffer();
+            if (part.fieldname === 'file') file = { buffer, fileName: part.filename };
+          } else if (part.fieldname === 'project' && String(part.value).trim() !== '') {
+            project = Number(part.value);
+            if (!Number.isInteger(project) || project <= 0)
+              throw badRequest({ fieldErrors: { project: [messages.notNumber] } });
+          }
+        }
+      } catch (error) {
+        if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, {
+            detail: projectMessages.fileTooLarge(POINT_FILE_MAX_BYTES / 1024 / 1024),
+          });
+        throw error;
+      }
+      if (!file) throw badRequest({ fieldErrors: { file: [messages.required] } });
+      if (file.buffer.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.pointsNotLoaded] });
+      return parsePoints(services, callerOf(request), file, project);
+    },
   );
 
   app.delete(

@@ -1,0 +1,338 @@
+// Points from a file (spec 000 §5 point file rules, §7 POST /api/points/parse/): CSV, XLSX, GeoJSON,
+// KML/KMZ and zipped shapefiles. Every reader turns its file into candidate rows; one function then checks
+// names and, when a project is given, the zone. Files are untrusted: sizes are bounded by the route, every
+// reader failure becomes a message, nothing is written.
+import path from 'node:path';
+import { DOMParser } from '@xmldom/xmldom';
+import { kml } from '@tmcw/togeojson';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import proj4 from 'proj4';
+import * as shapefile from 'shapefile';
+import type { Feature, FeatureCollection, Geometry } from 'geojson';
+import { eq } from 'drizzle-orm';
+import { messages, projectMessages, type ParsedPoints } from '@metocean/contracts';
+import { points } from '../db/schema';
+import { badRequest } from '../http/errors';
+import type { Caller, Services } from './context';
+import { defaultPointName, zoneProblems } from './points';
+import { projectFor } from './projects';
+
+/** The most points one file may bring (the bulk-create limit). */
+export const MAX_FILE_POINTS = 1000;
+
+interface Candidate {
+  row: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+interface Read {
+  candidates: Candidate[];
+  errors: ParsedPoints['errors'];
+}
+
+export const parseMessages = {
+  unknownFormat:
+    'Unknown file type: use a CSV, an XLSX, a GeoJSON, a KML or KMZ file, or a zipped shapefile (.zip)',
+  brokenZip: 'The archive could not be opened: it is not a valid zip file',
+  missingParts: (parts: string[]) => `The zipped shapefile lacks its ${parts.join(', ')} part(s)`,
+  notPoints: (type: string) => `The file holds ${type} geometries: only points can be loaded`,
+  unknownProjection:
+    'The projection of the shapefile (.prj) could not be read: save it in WGS 84 (EPSG:4326)',
+  unreadable: (kind: string) => `The ${kind} file could not be read`,
+  missingColumns: 'The file needs name, lat and lon columns (lat/latitude, lon/lng/longitude)',
+  notNumber: (column: string, value: string) => `${column} is not a number: '${value}'`,
+  tooManyPoints: `A file may hold at most ${MAX_FILE_POINTS} points`,
+} as const;
+
+const refuse = (message: string) => badRequest({ nonFieldErrors: [message] });
+
+// ---- tables: CSV and XLSX -------------------------------------------------------------------------------
+
+const LAT = new Set(['lat', 'latitude', 'y']);
+const LNG = new Set(['lon', 'lng', 'long', 'longitude', 'x']);
+const NAME = new Set(['name', 'nom', 'point', 'label']);
+
+function number(raw: string, decimalComma: boolean): number {
+  const text = raw.trim();
+  const normalised = decimalComma ? text.replace(',', '.') : text;
+  return text === '' ? Number.NaN : Number(normalised);
+}
+
+/** Rows of cells (header first, numbered from 1 as in the file) → candidates and per-row errors. */
+function fromTable(rows: { row: number; cells: string[] }[], decimalComma: boolean): Read {
+  const [header, ...body] = rows;
+  if (!header) return { candidates: [], errors: [] };
+  const columns = header.cells.map((c) => c.trim().toLowerCase());
+  const latAt = columns.findIndex((c) => LAT.has(c));
+  const lngAt = columns.findIndex((c) => LNG.has(c));
+  const nameAt = columns.findIndex((c) => NAME.has(c));
+  if (latAt < 0 || lngAt < 0) throw refuse(parseMessages.missingColumns);
+  const read: Read = { candidates: [], errors: [] };
+  for (const { row, cells } of body) {
+    if (cells.every((c) => c.trim() === '')) continue;
+    const latText = cells[latAt] ?? '';
+    const lngText = cells[lngAt] ?? '';
+    const lat = number(latText, decimalComma);
+    const lng = number(lngText, decimalComma);
+    if (!Number.isFinite(lat)) read.errors.push({ row, message: parseMessages.notNumber('lat', latText) });
+    else if (!Number.isFinite(lng))
+      read.errors.push({ row, message: parseMessages.notNumber('lon', lngText) });
+    else read.candidates.push({ row, name: nameAt >= 0 ? (cells[nameAt] ?? '').trim() : '', lat, lng });
+  }
+  return read;
+}
+
+/** One CSV line into cells, honouring double quotes. */
+function splitLine(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+function readCsv(buffer: Buffer): Read {
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const lines = text.split(/\r?\n/);
+  const first = lines.find((l) => l.trim() !== '') ?? '';
+  // Semicolons separate columns where the comma is the decimal separator (European spreadsheets).
+  const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows = lines
+    .map((line, index) => ({ row: index + 1, cells: splitLine(line, delimiter) }))
+    .filter((r) => r.cells.some((c) => c.trim() !== ''));
+  return fromTable(rows, delimiter === ';');
+}
+
+async function readXlsx(buffer: Buffer): Promise<Read> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw refuse(parseMessages.unreadable('XLSX'));
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return { candidates: [], errors: [] };
+  const rows: { row: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rows.length > MAX_FILE_POINTS + 1) return;
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cell.text ?? '';
+    });
+    rows.push({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
+  });
+  return fromTable(rows, false);
+}
+
+// ---- geometries: GeoJSON, KML, KMZ, shapefile ----------------------------------------------------------
+
+function featureName(feature: Feature): string {
+  const props = feature.properties ?? {};
+  const key = Object.keys(props).find((k) => NAME.has(k.toLowerCase()));
+  const value = key === undefined ? undefined : (props[key] as unknown);
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** Point features in order (row = feature number, from 1); other geometries are errors of their row. */
+function fromFeatures(features: Feature<Geometry | null>[]): Read {
+  const read: Read = { candidates: [], errors: [] };
+  features.forEach((feature, index) => {
+    const row = index + 1;
+    const geometry = feature.geometry;
+    if (!geometry || geometry.type !== 'Point') {
+      read.errors.push({ row, message: parseMessages.notPoints(geometry?.type ?? 'empty') });
+      return;
+    }
+    const [lng, lat] = geometry.coordinates;
+    if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
+      read.errors.push({
+        row,
+        message: parseMessages.notNumber('coordinates', JSON.stringify(geometry.coordinates)),
+      });
+    else read.candidates.push({ row, name: featureName(feature as Feature), lat, lng });
+  });
+  return read;
+}
+
+function readGeoJson(buffer: Buffer): Read {
+  let json: unknown;
+  try {
+    json = JSON.parse(buffer.toString('utf8'));
+  } catch {
+    throw refuse(parseMessages.unreadable('GeoJSON'));
+  }
+  const object = json as { type?: string; features?: unknown; geometry?: unknown; coordinates?: unknown };
+  if (object?.type === 'FeatureCollection' && Array.isArray(object.features))
+    return fromFeatures(object.features as Feature[]);
+  if (object?.type === 'Feature') return fromFeatures([object as Feature]);
+  if (object?.type === 'Point')
+    return fromFeatures([{ type: 'Feature', properties: {}, geometry: object as Geometry }]);
+  throw refuse(parseMessages.unreadable('GeoJSON'));
+}
+
+function readKml(text: string): Read {
+  let collection: FeatureCollection<Geometry | null>;
+  try {
+    const document = new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml');
+    collection = kml(document);
+  } catch {
+    throw refuse(parseMessages.unreadable('KML'));
+  }
+  return fromFeatures(collection.features);
+}
+
+async function openZip(buffer: Buffer): Promise<JSZip> {
+  try {
+    return await JSZip.loadAsync(buffer);
+  } catch {
+    throw refuse(parseMessages.brokenZip);
+  }
+}
+
+/** Files of an archive by lower-case extension, ignoring folders and macOS resource forks. */
+function zipEntries(zip: JSZip): Map<string, JSZip.JSZipObject> {
+  const entries = new Map<string, JSZip.JSZipObject>();
+  zip.forEach((name, entry) => {
+    if (entry.dir || name.includes('__MACOSX/') || path.basename(name).startsWith('.')) return;
+    const extension = path.extname(name).toLowerCase().slice(1);
+    if (!entries.has(extension)) entries.set(extension, entry);
+  });
+  return entries;
+}
+
+async function readKmz(zip: JSZip): Promise<Read> {
+  const entry = zipEntries(zip).get('kml');
+  if (!entry) throw refuse(parseMessages.unreadable('KMZ'));
+  return readKml(await entry.async('string'));
+}
+
+const isWgs84 = (wkt: string) =>
+  /^\s*GEOGCS\[/i.test(wkt) && /WGS[_ ]?(19)?84/i.test(wkt) && !/PROJCS\[/i.test(wkt);
+
+async function readShapefile(zip: JSZip): Promise<Read> {
+  const entries = zipEntries(zip);
+  const missing = ['shp', 'shx', 'prj', 'dbf'].filter((part) => !entries.has(part));
+  if (missing.length > 0) throw refuse(parseMessages.missingParts(missing));
+  const [shp, dbf, prj] = await Promise.all([
+    entries.get('shp')!.async('uint8array'),
+    entries.get('dbf')!.async('uint8array'),
+    entries.get('prj')!.async('string'),
+  ]);
+  let collection: FeatureCollection;
+  try {
+    collection = await shapefile.read(shp, dbf);
+  } catch {
+    throw refuse(parseMessages.unreadable('shapefile'));
+  }
+  const other = collection.features.find((f) => f.geometry?.type !== 'Point');
+  if (other) throw refuse(parseMessages.notPoints(other.geometry?.type ?? 'empty'));
+  const read = fromFeatures(collection.features);
+  if (isWgs84(prj)) return read;
+  // Not WGS 84: reproject with the .prj's definition, or refuse when proj4 cannot read it.
+  let forward: (xy: [number, number]) => number[];
+  try {
+    const converter = proj4(prj.trim(), 'WGS84');
+    forward = (xy) => converter.forward(xy);
+    forward([0, 0]);
+  } catch {
+    throw refuse(parseMessages.unknownProjection);
+  }
+  return {
+    errors: read.errors,
+    candidates: read.candidates.map((c) => {
+      const [lng = Number.NaN, lat = Number.NaN] = forward([c.lng, c.lat]);
+      return { ...c, lat: Math.round(lat * 1e7) / 1e7, lng: Math.round(lng * 1e7) / 1e7 };
+    }),
+  };
+}
+
+async function readFile(buffer: Buffer, fileName: string): Promise<Read> {
+  const extension = path.extname(fileName).toLowerCase();
+  switch (extension) {
+    case '.csv':
+    case '.txt':
+      return readCsv(buffer);
+    case '.xlsx':
+      return readXlsx(buffer);
+    case '.json':
+    case '.geojson':
+      return readGeoJson(buffer);
+    case '.kml':
+      return readKml(buffer.toString('utf8'));
+    case '.kmz':
+      return readKmz(await openZip(buffer));
+    case '.zip': {
+      const zip = await openZip(buffer);
+      return zipEntries(zip).has('kml') && !zipEntries(zip).has('shp') ? readKmz(zip) : readShapefile(zip);
+    }
+    default:
+      throw refuse(parseMessages.unknownFormat);
+  }
+}
+
+/**
+ * Parses a file into points and per-row errors. With a project, names are checked against its points and
+ * positions against its zone; without one (the new-project page) only the file is read.
+ */
+export async function parsePoints(
+  services: Services,
+  caller: Caller,
+  file: { buffer: Buffer; fileName: string },
+  projectId: number | undefined,
+): Promise<ParsedPoints> {
+  const access = projectId === undefined ? undefined : await projectFor(services.db, caller, projectId);
+  const read = await readFile(file.buffer, file.fileName);
+  if (read.candidates.length > MAX_FILE_POINTS) throw refuse(parseMessages.tooManyPoints);
+  const existing = access
+    ? await services.db
+        .select({ name: points.name })
+        .from(points)
+        .where(eq(points.projectId, access.project.id))
+    : [];
+  const taken = new Set(existing.map((p) => p.name.toLowerCase()));
+  const result: ParsedPoints = { points: [], errors: [...read.errors] };
+  for (const candidate of read.candidates) {
+    if (access) {
+      const problems = Object.values(zoneProblems(access.zone, candidate.lat, candidate.lng)).flat();
+      if (problems.length > 0) {
+        for (const message of problems) result.errors.push({ row: candidate.row, message });
+        continue;
+      }
+    }
+    let name = candidate.name.slice(0, 50);
+    if (name === '') name = defaultPointName(taken, existing.length + result.points.length);
+    if (taken.has(name.toLowerCase())) {
+      result.errors.push({ row: candidate.row, message: messages.pointNameExists });
+      continue;
+    }
+    taken.add(name.toLowerCase());
+    result.points.push({ name, lat: candidate.lat, lng: candidate.lng });
+  }
+  result.errors.sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  if (result.points.length === 0) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const error of result.errors.slice(0, 50))
+      (fieldErrors[`row.${error.row ?? 0}`] ??= []).push(error.message);
+    throw badRequest({
+      nonFieldErrors: [projectMessages.pointsNotLoaded],
+      ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+    });
+  }
+  return result;
+}
