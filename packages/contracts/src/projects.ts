@@ -232,5 +232,7 @@ export const projectMessages = {
   taskStarted: 'This task has already been started: create a new task for the point',
   downloadNeedsUpgrade:
     'Downloading statistics is not part of your Standard Access offer. Contact us to upgrade your plan.',
+  computationLost:
+    'The computation of this point stopped (its worker was lost) and was not retried: compute it again.',
   fileTooLarge: (megabytes: number) => `The file is too large: the limit is ${megabytes} MB`,
 } as const;

@@ -1,6 +1,6 @@
 // One thin handler per job name: load, act, done. Retries are the queue's.
 import type { Mailer } from '../mail/mailer';
-import { runPointTask } from '../services/compute';
+import { failLostTask, runPointTask } from '../services/compute';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
@@ -11,5 +11,6 @@ export function jobHandlers(services: Services, mailer: Mailer, pool: Statistics
     'send-email': (message) => mailer.send(message),
     'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
     'compute-point': ({ taskId }, attempt) => runPointTask(services, pool, taskId, attempt),
+    'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
   };
 }

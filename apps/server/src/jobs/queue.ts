@@ -10,17 +10,64 @@ export interface JobPayloads {
   'send-email': MailMessage;
   'forward-contact': { contactRequestId: number };
   'compute-point': { taskId: number };
+  /** A compute-point job that failed for good without its handler saying so (its worker died). */
+  'compute-point-failed': { taskId: number };
 }
 export type JobName = keyof JobPayloads;
-export const jobNames: JobName[] = ['send-email', 'forward-contact', 'compute-point'];
+/** In creation order: a dead-letter queue exists before the queue that names it. */
+export const jobNames: JobName[] = ['send-email', 'forward-contact', 'compute-point-failed', 'compute-point'];
 
-/** Retries and expiry per job: a point may take up to 10 minutes (spec 000 §9); a killed worker's job
- * expires and is retried from a clean state. */
-const queueOptions: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
-  'send-email': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
-  'forward-contact': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
-  'compute-point': { retryLimit: 2, retryDelay: 5, expireInSeconds: 900 },
-};
+interface QueueOptions {
+  retryLimit: number;
+  retryDelay: number;
+  expireInSeconds: number;
+  deadLetter?: JobName;
+}
+
+export interface QueueSettings {
+  /** How long a compute job may stay active before it counts as lost (its worker died) and is retried. */
+  computeExpireSeconds: number;
+  computeRetryLimit: number;
+  /** How often pg-boss looks for expired jobs. */
+  maintenanceSeconds: number;
+}
+
+function whole(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be an integer ≥ ${min}, got '${raw}'`);
+  return value;
+}
+
+/**
+ * A point may take up to 10 minutes (spec 000 §9): a compute job expires after 15 by default. Tests of
+ * lost workers shorten it with COMPUTE_JOB_EXPIRE_SECONDS and JOB_MAINTENANCE_SECONDS.
+ */
+export function queueSettings(env: Record<string, string | undefined> = process.env): QueueSettings {
+  return {
+    computeExpireSeconds: whole(env, 'COMPUTE_JOB_EXPIRE_SECONDS', 900, 1),
+    computeRetryLimit: whole(env, 'COMPUTE_JOB_RETRY_LIMIT', 2, 0),
+    maintenanceSeconds: whole(env, 'JOB_MAINTENANCE_SECONDS', 120, 1),
+  };
+}
+
+/** Retries and expiry per job: a killed worker's job expires and is retried from a clean state; after
+ * the last retry it goes to the dead-letter queue, whose handler fails the task with a message. */
+function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
+  return {
+    'send-email': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+    'forward-contact': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+    'compute-point-failed': { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 },
+    'compute-point': {
+      retryLimit: settings.computeRetryLimit,
+      retryDelay: 5,
+      expireInSeconds: settings.computeExpireSeconds,
+      deadLetter: 'compute-point-failed',
+    },
+  };
+}
 
 export interface JobAttempt {
   retryCount: number;
@@ -36,17 +83,26 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
-export async function startQueue(database: Database, log: FastifyBaseLogger): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  settings: QueueSettings = queueSettings(),
+): Promise<Queue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schema: 'pgboss',
     // Mail and short jobs should not wait long; the minimum pg-boss accepts is 0.5 s.
     monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of jobNames)
-    await boss.createQueue(name, { name, retryBackoff: true, ...queueOptions[name] });
+  const options = queueOptions(settings);
+  for (const name of jobNames) {
+    await boss.createQueue(name, { name, retryBackoff: true, ...options[name] });
+    // createQueue leaves an existing queue as it was: the settings of this start apply to new jobs.
+    await boss.updateQueue(name, { name, retryBackoff: true, ...options[name] });
+  }
   return {
     async send(name, payload) {
       await boss.send(name, payload as object);

@@ -197,6 +197,21 @@ export async function cancelProject(services: Services, caller: Caller, projectI
   return getProject(services, caller, projectId);
 }
 
+/**
+ * A compute job that failed for good while its task was still active: its worker died (the job expired)
+ * on the last attempt. The task must not stay RUNNING: it fails with a message, its partial results go.
+ */
+export async function failLostTask(services: Services, taskId: number): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(tasks)
+      .set({ status: 'FAILED', error: projectMessages.computationLost, updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
+      .returning({ id: tasks.id });
+    if (failed.length > 0) await tx.delete(results).where(eq(results.taskId, taskId));
+  });
+}
+
 async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
   const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   return row?.status;
