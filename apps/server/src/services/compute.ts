@@ -6,7 +6,8 @@ import { projectMessages, type Project } from '@metocean/contracts';
 import { computations, customers, points, projects, results, tasks, users, zones } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { analysedSeries, type DataSource } from '../data/sources';
+import { analysedSeries } from '../data/sources';
+import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
 import { pointSeries } from '../jobs/statistics-worker';
 import type { Caller, Services } from './context';
@@ -17,11 +18,6 @@ const ACTIVE = ['PENDING', 'RUNNING'];
 /** A task created for a point but not computed yet has an empty process type (spec 000 §4 task flow). */
 export const DRAFT = '';
 const STREAMED = new Set(['EFT']);
-
-/** The hindcast serving a zone (registered datasets come with the hindcast wiring; see data/sources.ts). */
-export function sourceForZone(zone: typeof zones.$inferSelect): DataSource {
-  return { kind: 'synthetic', cyclonic: zone.isCyclonic };
-}
 
 type PointRow = typeof points.$inferSelect;
 
@@ -242,9 +238,10 @@ export async function runPointTask(
     .update(tasks)
     .set({ status: 'RUNNING', progress: 0, error: '', updatedAt: new Date() })
     .where(eq(tasks.id, taskId));
-  const source = sourceForZone(row.zone);
   try {
-    const { series } = await pointSeries(source, row.point.lat, row.point.lng);
+    const source = await sourceForPoint(db, row.zone.id, row.point.lat, row.point.lng);
+    if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
+    const { series, node, dataset } = await pointSeries(source, row.point.lat, row.point.lng);
     // EFT (export all time series) is the full record: streamed at export time, never stored as a result.
     const runs = statisticsFor(analysedSeries(series), { cycloneMask: false }).filter(
       (run) => !STREAMED.has(run.id),
@@ -267,7 +264,8 @@ export async function runPointTask(
         pointId: row.point.id,
         statId,
         code: statisticOf(run.id).code,
-        payload: { target: run.target, ...payload } as Record<string, unknown>,
+        // Every result names its dataset, the node it was read at and, for synthetic data, the notice.
+        payload: { target: run.target, dataset, node, ...payload } as Record<string, unknown>,
       });
       await db
         .update(tasks)
