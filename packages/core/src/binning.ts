@@ -1,6 +1,7 @@
 // Histograms (EPD), joint tables (EJPD) and roses (DR). Bins are left-closed [e_k, e_k+1) and start at 0
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
 import { DEFAULT_PERCENTILES } from './descriptive';
+import { checkedOnce } from './memo';
 import { sharedCalendar, sharedMoments, sharedQuantiles, sharedValid } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
@@ -57,6 +58,13 @@ export interface EmpiricalDistribution {
 
 /** EPD: histogram with the chosen bin width, exceedance curves and the quantile table. */
 export function empiricalDistribution(
+  values: ArrayLike<number>,
+  options: { binWidth: number; start?: number; percentiles?: readonly number[] },
+): EmpiricalDistribution {
+  return checkedOnce(() => epd(values, options));
+}
+
+function epd(
   values: ArrayLike<number>,
   options: { binWidth: number; start?: number; percentiles?: readonly number[] },
 ): EmpiricalDistribution {

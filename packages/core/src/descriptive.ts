@@ -1,6 +1,6 @@
 // Descriptive statistics: Welford's one-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
-import { memoized2 } from './memo';
+import { checkedOnce, memoized2 } from './memo';
 import { sharedCalendar, sharedMoments, sharedQuantiles } from './shared';
 import type { Series } from './series';
 
@@ -216,13 +216,13 @@ export function percentileTable(a: Float64Array, percentiles: readonly number[])
 /** Type 7 quantile (numpy "linear") of the non-missing values, in O(n) by quickselect; NaN when empty. */
 export function quantile(values: ArrayLike<number>, p: number): number {
   checkProbability(p, 'quantile');
-  return sharedQuantiles(values, [p])[0]!;
+  return checkedOnce(() => sharedQuantiles(values, [p])[0]!);
 }
 
 /** Type 7 quantiles at several probabilities, by selection (no sort). */
 export function quantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
   for (const p of probabilities) checkProbability(p, 'quantiles');
-  return sharedQuantiles(values, probabilities);
+  return checkedOnce(() => sharedQuantiles(values, probabilities));
 }
 
 /**
@@ -271,10 +271,12 @@ export function describe(
   for (const p of percentiles) {
     if (!(p >= 0 && p <= 100)) throw new RangeError(`describe: percentile ${p} is outside [0, 100]`);
   }
-  const m = sharedMoments(values);
-  const [median, ...atPercentiles] = sharedQuantiles(values, [0.5, ...percentiles.map((p) => p / 100)]);
-  const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
-  return { ...m, median: median!, percentiles: table };
+  return checkedOnce(() => {
+    const m = sharedMoments(values);
+    const [median, ...atPercentiles] = sharedQuantiles(values, [0.5, ...percentiles.map((p) => p / 100)]);
+    const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
+    return { ...m, median: median!, percentiles: table };
+  });
 }
 
 export interface MonthlyRow extends Moments {
@@ -392,6 +394,10 @@ export interface OverviewRow {
 
 /** The overview table of the spec (mean, min, max, median, std per variable and level). */
 export function overview(series: Series): OverviewRow[] {
+  return checkedOnce(() => overviewRows(series));
+}
+
+function overviewRows(series: Series): OverviewRow[] {
   return Object.entries(series.fields).map(([name, field]) => {
     // describe's full table, so a later describe of the same field is already computed
     const d = describe(field.values);

@@ -1,7 +1,8 @@
 // Memo of data derived from an input array (the calendar of a time axis, the valid values of a field),
 // shared by the statistics of one point instead of being recomputed by each. Keyed on the array object
 // (WeakMap: entries die with the arrays) and checked against a 64-bit fingerprint of the array's bytes on
-// every use, so an array changed in place is recomputed, never served stale. Plain arrays are not memoized.
+// every top-level call (`checkedOnce`) or, outside one, every use, so an array changed in place is recomputed,
+// never served stale. Plain arrays are not memoized.
 // Memoized values are internal: callers get copies of anything they could mutate.
 
 type Typed = Float32Array | Float64Array | Int32Array | Uint8Array;
@@ -42,15 +43,39 @@ function fingerprint(a: Typed): [number, number] {
   return [mix(h0) ^ Math.imul(mix(h2), 0x297a2d39), mix(h1) ^ Math.imul(mix(h3), 0x1b873593)];
 }
 
+/** Nesting depth of `checkedOnce` calls, and the entries already checked in the outermost one. */
+let depth = 0;
+const checked = new Map<object, Entry>();
+
+/**
+ * Runs `f` (the body of a public statistic) with each array's fingerprint checked once: inside one synchronous
+ * top-level call nothing can change an input array in place between two lookups, so the later lookups of the
+ * same array (a quantile after the valid values, the describe of each field inside overview) reuse the first
+ * check. Between top-level calls every lookup checks again.
+ */
+export function checkedOnce<T>(f: () => T): T {
+  depth++;
+  try {
+    return f();
+  } finally {
+    if (--depth === 0) checked.clear();
+  }
+}
+
 /** Entry of a typed array, emptied when its content changed since the last use; undefined for plain arrays. */
 function entryOf(a: ArrayLike<number>): Entry | undefined {
   if (!isTyped(a)) return undefined;
+  if (depth > 0) {
+    const known = checked.get(a);
+    if (known) return known;
+  }
   const [hash, hash2] = fingerprint(a);
   let entry = cache.get(a);
   if (!entry || entry.hash !== hash || entry.hash2 !== hash2 || entry.length !== a.length) {
     entry = { hash, hash2, length: a.length, derived: new Map() };
     cache.set(a, entry);
   }
+  if (depth > 0) checked.set(a, entry);
   return entry;
 }
 
