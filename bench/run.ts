@@ -119,8 +119,8 @@ function standardSet(series: Series, hs: string, tp: string, dir: string, magnit
   }
   const h = series.fields[hs]!.values;
   for (const name of magnitudes) {
-    // laws on (0, ∞) are fitted to the positive values
-    const sample = weightedSample(series.fields[name]!.values.filter((x) => x > 0));
+    // laws on (0, ∞) are fitted to the positive values (the field's memoised sorted values)
+    const sample = weightedSample(series.fields[name]!.values, { positive: true });
     for (const law of ['normal', 'lognormal', 'gamma', 'gumbel', 'weibull2', 'weibull3'] as LawId[])
       fitLaw(law, sample);
   }

@@ -4,6 +4,8 @@
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { sortValid, validValues } from './descriptive';
+import { checkedOnce } from './memo';
+import { sharedSorted } from './shared';
 import { digamma, trigamma } from './special';
 import { goldenMax, minimize, nelderMead, solveBracketed } from './optimize';
 
@@ -16,20 +18,45 @@ export interface WeightedSample {
   n: number;
 }
 
-/** Distinct non-missing values with their counts. */
-export function weightedSample(values: ArrayLike<number>): WeightedSample {
-  const sorted = sortValid(validValues(values));
-  const n = sorted.length;
+/** Below this length a sample is sorted directly: not worth a memo entry (bootstrap resamples). */
+const SHARED_SORT_MIN = 4096;
+
+/**
+ * Distinct non-missing values with their counts; with `positive`, of the values > 0 only (the laws on
+ * (0, ∞)). Long typed arrays reuse the field's sorted valid values, sorted once per array (memo.ts).
+ */
+export function weightedSample(
+  values: ArrayLike<number>,
+  options: { positive?: boolean } = {},
+): WeightedSample {
+  return checkedOnce(() => {
+    const sorted = values.length >= SHARED_SORT_MIN ? sharedSorted(values) : sortValid(validValues(values));
+    let from = 0;
+    if (options.positive) {
+      // first value > 0 by bisection (sorted ascending)
+      let hi = sorted.length;
+      while (from < hi) {
+        const mid = (from + hi) >>> 1;
+        if (sorted[mid]! > 0) hi = mid;
+        else from = mid + 1;
+      }
+    }
+    return distinctWithCounts(sorted, from);
+  });
+}
+
+function distinctWithCounts(sorted: Float64Array, from: number): WeightedSample {
+  const end = sorted.length;
   let distinct = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  for (let i = from; i < end; i++) if (i === from || sorted[i] !== sorted[i - 1]) distinct++;
   const x = new Float64Array(distinct);
   const w = new Float64Array(distinct);
   let k = -1;
-  for (let i = 0; i < n; i++) {
-    if (i === 0 || sorted[i] !== sorted[i - 1]) x[++k] = sorted[i]!;
+  for (let i = from; i < end; i++) {
+    if (i === from || sorted[i] !== sorted[i - 1]) x[++k] = sorted[i]!;
     w[k]!++;
   }
-  return { x, w, n };
+  return { x, w, n: end - from };
 }
 
 export interface Fit {

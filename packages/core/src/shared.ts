@@ -1,7 +1,7 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
 // the valid values of a field, their moments and quantiles (memo on the array, see memo.ts). Internal and
 // read-only: not exported from the package, and nothing here is handed to a caller without a copy.
-import { checkProbability, moments, quantilesOfValid, validValues } from './descriptive';
+import { checkProbability, moments, quantilesOfValid, sortValid, validValues } from './descriptive';
 import type { Moments } from './descriptive';
 import { memoized } from './memo';
 import { computeCalendar } from './series';
@@ -18,6 +18,11 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
 /** The valid values of a field as float64, shared by the statistics of a point (read-only, see memo.ts). */
 export function sharedValid(values: ArrayLike<number>): Float64Array {
   return memoized(values, 'valid', () => validValues(values));
+}
+
+/** The valid values of a field sorted ascending, shared by the fits of a point (read-only, see memo.ts). */
+export function sharedSorted(values: ArrayLike<number>): Float64Array {
+  return memoized(values, 'sorted', () => sortValid(sharedValid(values)));
 }
 
 export function sharedMoments(values: ArrayLike<number>): Moments {

@@ -239,7 +239,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     appliesTo: 'wave heights, periods, wind and current speeds, every level',
     targets: perField([...MAGNITUDES, 'period']),
     compute: (s, t) => {
-      const sample = weightedSample(values(s, t.field).filter((x) => x > 0));
+      const sample = weightedSample(values(s, t.field), { positive: true });
       return APD_LAWS.map((law) => fitLaw(law, sample));
     },
   },
