@@ -186,7 +186,7 @@ const synthAm = annualMaxima(synth.time, synthHs).map((m) => m.value);
 const synthGev = fitExtremes(annualMaximaSample(synthAm), 'gev');
 console.log(`\nSynthetic 40-year point (${synth.time.length} hourly steps, 8 variables × 3 levels)`);
 results.synthSet = time(
-  `  whole standard statistic set (APD on ${apdFields(synth).length} surface variables, not directions)`,
+  `  whole standard statistic set (APD on ${apdFields(synth).length} fields, no directions)`,
   (s: Series) => standardSet(s, 'hs@0', 'tp@0', 'dir@0', apdFields(s)),
   3,
   () => copySeries(synth),

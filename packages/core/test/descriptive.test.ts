@@ -117,6 +117,14 @@ suite('quantile edge cases', () => {
     expect(quantile(input, 0.25)).toBe(1.5);
     expect(input).toEqual([3, 1, 2]);
   });
+  test('a typed array changed in place between calls is described again, not served from the memo', () => {
+    const field = Float32Array.from({ length: 1000 }, (_, i) => i);
+    expect(describe(field).max).toBe(999);
+    expect(quantile(field, 1)).toBe(999);
+    field[10] = 5000;
+    expect(describe(field).max).toBe(5000);
+    expect(quantile(field, 1)).toBe(5000);
+  });
   test('describe of an empty series returns count 0 and NaN', () => {
     const d = describe(new Float32Array(0));
     expect(d.count).toBe(0);

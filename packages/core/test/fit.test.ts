@@ -59,6 +59,19 @@ suite('laws: quantile inverts the distribution', () => {
     expect([...s.w]).toEqual([1, 3, 1]);
     expect(s.n).toBe(5);
   });
+  test('weightedSample of the positive values of a long field equals the sample of the filtered copy', () => {
+    const field = Float32Array.from({ length: 10_000 }, (_, i) =>
+      i % 7 === 0 ? NaN : ((i * 37) % 101) - 20,
+    );
+    const positive = weightedSample(field, { positive: true });
+    const filtered = weightedSample(field.filter((x) => x > 0));
+    expect([...positive.x]).toEqual([...filtered.x]);
+    expect([...positive.w]).toEqual([...filtered.w]);
+    expect(positive.n).toBe(filtered.n);
+    // the field's sorted values are memoised: a change in place is seen by the next call
+    field[1] = 1000;
+    expect(weightedSample(field, { positive: true }).x.at(-1)).toBe(1000);
+  });
   test('a fit of no values throws naming the law', () => {
     expect(() => fitLaw('gamma', weightedSample([]))).toThrow(/gamma/);
   });
