@@ -12,11 +12,10 @@ import type { StatisticsPool } from '../jobs/pool';
 import { pointSeries } from '../jobs/statistics-worker';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
+import { DRAFT } from './task-state';
 import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
 
 const ACTIVE = ['PENDING', 'RUNNING'];
-/** A task created for a point but not computed yet has an empty process type (spec 000 §4 task flow). */
-export const DRAFT = '';
 const STREAMED = new Set(['EFT']);
 
 type PointRow = typeof points.$inferSelect;

@@ -2,11 +2,12 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { messages, projectMessages, type NewPoint, type Point, type Status } from '@metocean/contracts';
 import type { zones } from '../db/schema';
-import { points, projects, projectCollaborators, tasks } from '../db/schema';
+import { points, projects } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { containsPoint } from './geo';
-import { projectFor, requireEditable } from './projects';
+import { projectFor, requireEditable, visibleTo } from './projects';
+import { latestStartedTasks } from './task-state';
 
 type PointRow = typeof points.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;
@@ -83,25 +84,17 @@ async function pointFor(services: Services, caller: Caller, id: number) {
   return { row, access };
 }
 
-async function latestTasksOf(services: Services, pointIds: number[]) {
-  if (pointIds.length === 0) return [];
-  return services.db
-    .selectDistinctOn([tasks.pointId], {
-      id: tasks.id,
-      pointId: tasks.pointId,
-      status: tasks.status,
-      processType: tasks.processType,
-    })
-    .from(tasks)
-    .where(inArray(tasks.pointId, pointIds))
-    .orderBy(tasks.pointId, sql`${tasks.id} desc`);
-}
-
 async function present(services: Services, rows: PointRow[]): Promise<Point[]> {
-  const latest = await latestTasksOf(
-    services,
-    rows.map((r) => r.id),
-  );
+  const latest =
+    rows.length === 0
+      ? []
+      : await latestStartedTasks(
+          services.db,
+          inArray(
+            points.id,
+            rows.map((r) => r.id),
+          ),
+        );
   return rows.map((row) =>
     presentPoint(
       row,
@@ -122,23 +115,11 @@ export async function listPoints(
       await services.db.select().from(points).where(eq(points.projectId, projectId)).orderBy(asc(points.id)),
     );
   }
-  const visible = caller.isStaff
-    ? eq(projects.customerId, caller.customerId)
-    : and(
-        eq(projects.customerId, caller.customerId),
-        inArray(
-          projects.id,
-          services.db
-            .select({ id: projectCollaborators.projectId })
-            .from(projectCollaborators)
-            .where(eq(projectCollaborators.userId, caller.id)),
-        ),
-      );
   const rows = await services.db
     .select({ point: points })
     .from(points)
     .innerJoin(projects, eq(projects.id, points.projectId))
-    .where(visible)
+    .where(visibleTo(services.db, caller))
     .orderBy(asc(points.id));
   return present(
     services,

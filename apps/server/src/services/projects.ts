@@ -1,5 +1,5 @@
 // Projects: who sees them, who may change them, what they cost (spec 000 §2.3–2.6, §4, §5, §6, §7).
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   messages,
   projectMessages,
@@ -18,17 +18,18 @@ import {
   points,
   projectCollaborators,
   projects,
-  tasks,
   users,
   zones,
 } from '../db/schema';
 import type { Db } from '../db/client';
+import { likePattern } from '../db/like';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 import { offerPreference } from './accounts';
 import { isExpired } from './zones';
 import { checkNewPoints, presentPoint } from './points';
+import { latestStartedTasks } from './task-state';
 
 type ProjectRow = typeof projects.$inferSelect;
 type InstanceRow = typeof offerInstances.$inferSelect;
@@ -44,26 +45,40 @@ export interface ProjectAccess {
   expired: boolean;
 }
 
-/** The project if the caller may see it: managers see their customer's projects, members their own. */
-export async function projectFor(db: Db, caller: Caller, projectId: number): Promise<ProjectAccess> {
-  const [row] = await db
+/** The projects the caller may see: their customer's; members only those they collaborate on (§6). */
+export function visibleTo(db: Db, caller: Caller): SQL {
+  const ofCustomer = eq(projects.customerId, caller.customerId);
+  if (caller.isStaff) return ofCustomer;
+  const mine = db
+    .select({ id: projectCollaborators.projectId })
+    .from(projectCollaborators)
+    .where(eq(projectCollaborators.userId, caller.id));
+  return and(ofCustomer, inArray(projects.id, mine)) ?? ofCustomer;
+}
+
+/** The caller's visible projects matching `where`, with their offer instance and zone. */
+async function accessibleProjects(
+  db: Db,
+  caller: Caller,
+  where: SQL | undefined,
+  orderBy: SQL[] = [],
+): Promise<ProjectAccess[]> {
+  const rows = await db
     .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
     .from(projects)
     .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
     .innerJoin(offers, eq(offers.id, offerInstances.offerId))
     .innerJoin(zones, eq(zones.id, projects.zoneId))
-    .where(and(eq(projects.id, projectId), eq(projects.customerId, caller.customerId)))
-    .limit(1);
-  if (!row) throw notFound();
-  if (!caller.isStaff) {
-    const [member] = await db
-      .select({ userId: projectCollaborators.userId })
-      .from(projectCollaborators)
-      .where(and(eq(projectCollaborators.projectId, projectId), eq(projectCollaborators.userId, caller.id)))
-      .limit(1);
-    if (!member) throw notFound();
-  }
-  return { ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) };
+    .where(and(visibleTo(db, caller), where))
+    .orderBy(...orderBy);
+  return rows.map((row) => ({ ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) }));
+}
+
+/** The project if the caller may see it; 404 otherwise, so its existence is not revealed. */
+export async function projectFor(db: Db, caller: Caller, projectId: number): Promise<ProjectAccess> {
+  const [access] = await accessibleProjects(db, caller, eq(projects.id, projectId));
+  if (!access) throw notFound();
+  return access;
 }
 
 export function requireEditable(access: ProjectAccess): void {
@@ -85,22 +100,6 @@ export function projectStatus(taskStatuses: Status[]): Status {
 export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
   instance.isUnlimited || zone.isDemo ? 0 : instance.creditsPerPoint;
 
-async function latestTasks(db: Db, pointIds: number[]) {
-  if (pointIds.length === 0) return [];
-  // A draft task (created, not computed: empty process type) says nothing about the project's status.
-  return db
-    .selectDistinctOn([tasks.pointId], {
-      id: tasks.id,
-      pointId: tasks.pointId,
-      status: tasks.status,
-      processType: tasks.processType,
-      progress: tasks.progress,
-    })
-    .from(tasks)
-    .where(and(inArray(tasks.pointId, pointIds), ne(tasks.processType, '')))
-    .orderBy(tasks.pointId, desc(tasks.id));
-}
-
 export async function presentProject(db: Db, caller: Caller, access: ProjectAccess): Promise<Project> {
   const { project, instance, zone } = access;
   const pointRows = await db
@@ -108,10 +107,7 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
     .from(points)
     .where(eq(points.projectId, project.id))
     .orderBy(asc(points.id));
-  const taskRows = await latestTasks(
-    db,
-    pointRows.map((p) => p.id),
-  );
+  const taskRows = await latestStartedTasks(db, eq(points.projectId, project.id));
   const collaboratorRows = await db
     .select({ userId: projectCollaborators.userId })
     .from(projectCollaborators)
@@ -190,32 +186,20 @@ export async function listProjects(
   caller: Caller,
   query: { ordering: '-id' | 'name'; search?: string | undefined },
 ): Promise<ProjectListItem[]> {
-  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-  const visible = caller.isStaff
-    ? undefined
-    : inArray(
-        projects.id,
-        services.db
-          .select({ id: projectCollaborators.projectId })
-          .from(projectCollaborators)
-          .where(eq(projectCollaborators.userId, caller.id)),
-      );
-  const rows = await services.db
-    .select({ project: projects })
-    .from(projects)
-    .innerJoin(zones, eq(zones.id, projects.zoneId))
-    .where(
-      and(
-        eq(projects.customerId, caller.customerId),
-        visible,
-        pattern ? or(ilike(projects.name, pattern), ilike(zones.name, pattern)) : undefined,
-      ),
-    )
-    .orderBy(query.ordering === 'name' ? sql`lower(${projects.name})` : desc(projects.id));
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const found = await accessibleProjects(
+    services.db,
+    caller,
+    pattern ? or(ilike(projects.name, pattern), ilike(zones.name, pattern)) : undefined,
+    [query.ordering === 'name' ? sql`lower(${projects.name})` : desc(projects.id)],
+  );
   const result: ProjectListItem[] = [];
-  for (const { project } of rows) {
-    const full = await presentProject(services.db, caller, await projectFor(services.db, caller, project.id));
-    const { points: pointList, computations: _c, ...rest } = full;
+  for (const access of found) {
+    const {
+      points: pointList,
+      computations: _c,
+      ...rest
+    } = await presentProject(services.db, caller, access);
     result.push({
       ...rest,
       points: pointList.map((p) => ({ id: p.id, lat: p.lat, lng: p.lng, isComputed: p.isComputed })),

@@ -1,11 +1,12 @@
 // Point tasks: create (reusing a draft), compute with a process type, poll, cancel, download the result
 // document (spec 000 §4 task flow, §7 Points and tasks). Computing and cancelling go through the compute
 // service, so a task compute obeys the same rules and the same atomic credit charge as a project compute.
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { paths, projectMessages, type Status, type Task } from '@metocean/contracts';
 import { points, results, tasks } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { cancelTasks, DRAFT, startComputation } from './compute';
+import { cancelTasks, startComputation } from './compute';
+import { DRAFT, latestStartedTasks } from './task-state';
 import type { Caller, Services } from './context';
 import { projectFor, requireEditable, type ProjectAccess } from './projects';
 
@@ -51,13 +52,7 @@ async function reload(services: Services, taskId: number): Promise<Task> {
 /** The latest started task of each point of a project (drafts carry no state and are left out). */
 export async function listTasks(services: Services, caller: Caller, projectId: number): Promise<Task[]> {
   await projectFor(services.db, caller, projectId);
-  const rows = await services.db
-    .selectDistinctOn([tasks.pointId], { task: tasks })
-    .from(tasks)
-    .innerJoin(points, eq(points.id, tasks.pointId))
-    .where(and(eq(points.projectId, projectId), ne(tasks.processType, DRAFT)))
-    .orderBy(asc(tasks.pointId), desc(tasks.id));
-  return rows.map((r) => presentTask(r.task));
+  return (await latestStartedTasks(services.db, eq(points.projectId, projectId))).map(presentTask);
 }
 
 /** A pending task with an empty process type is reused, otherwise one is created (spec 000 §4). */

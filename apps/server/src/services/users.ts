@@ -6,6 +6,7 @@ import { computations, customers, projectCollaborators, users } from '../db/sche
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
 import { presentAccount } from './accounts';
 import { sendActivation, usernameFromEmail } from './auth';
+import { likePattern } from '../db/like';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 
@@ -98,7 +99,7 @@ export async function listUsers(
   const all = query.scope === 'all';
   if (all && !caller.isSuperuser) throw forbidden();
   const search = query.search?.trim();
-  const pattern = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = search ? likePattern(search) : undefined;
   const rows = await services.db
     .select({ user: users, customerName: customers.name })
     .from(users)
