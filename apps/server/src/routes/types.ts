@@ -6,6 +6,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '@metocean/contracts';
 import type { Services } from '../services/context';
 import type { authHandlers } from '../http/auth';
 
@@ -21,3 +23,15 @@ export interface RouteDeps {
   services: Services;
   auth: ReturnType<typeof authHandlers>;
 }
+
+/** The `{id}` of a path. */
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The error answers a signed-in call may give, all in the one error shape (spec 000 §8). */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+};

@@ -15,11 +15,9 @@ import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
 import * as points from '../../services/points';
 import { parsePoints } from '../../services/parse';
-import type { App, RouteDeps } from '../types';
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['points'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** DELETE /api/points/ removes every point of a project only with this header (spec 000 §7: bulk header). */
 export const BULK_HEADER = 'x-bulk';
 /** Point files are small: a thousand points fit in far less (spec 000 §5 point file). */
@@ -35,7 +33,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Points of the projects you may see',
         querystring: z.object({ project: z.coerce.number().int().positive().optional() }),
-        response: { 200: z.array(point), ...errors },
+        response: { 200: z.array(point), ...errorResponses },
       },
       preHandler,
     },
@@ -49,7 +47,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: add a point inside the zone',
         body: createPointRequest,
-        response: { 201: point, ...errors },
+        response: { 201: point, ...errorResponses },
       },
       preHandler,
     },
@@ -70,7 +68,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: add several points (all or none)',
         body: bulkCreatePointsRequest,
-        response: { 201: z.array(point), ...errors },
+        response: { 201: z.array(point), ...errorResponses },
       },
       preHandler,
     },
@@ -90,7 +88,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         summary:
           'Points from a file (multipart: file, optional project): CSV, XLSX, GeoJSON, KML/KMZ, zipped shapefile',
         consumes: ['multipart/form-data'],
-        response: { 200: parsedPoints, 413: errorBody, ...errors },
+        response: { 200: parsedPoints, 413: errorBody, ...errorResponses },
       },
       preHandler,
     },
@@ -132,7 +130,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: delete every point of a project (needs the X-Bulk: true header)',
         querystring: z.object({ project: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
+        response: { 200: z.object({ deleted: z.number() }), ...errorResponses },
       },
       preHandler,
     },
@@ -146,7 +144,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
   app.get(
     '/api/points/:id/',
     {
-      schema: { tags, summary: 'A point', params: idParams, response: { 200: point, ...errors } },
+      schema: { tags, summary: 'A point', params: idParams, response: { 200: point, ...errorResponses } },
       preHandler,
     },
     async (request) => points.getPoint(services, callerOf(request), request.params.id),
@@ -160,7 +158,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Managers: rename or move a point (nbVersion guards against stale edits: 409)',
         params: idParams,
         body: updatePointRequest,
-        response: { 200: point, ...errors },
+        response: { 200: point, ...errorResponses },
       },
       preHandler,
     },
@@ -174,7 +172,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: delete a point (not in trial projects)',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
       preHandler,
     },

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   createProjectRequest,
   createProjectResponse,
-  errorBody,
   paths,
   project,
   projectListItem,
@@ -18,11 +17,9 @@ import { callerOf } from '../../http/auth';
 import * as compute from '../../services/compute';
 import * as projects from '../../services/projects';
 import * as results from '../../services/results';
-import type { App, RouteDeps } from '../types';
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['projects'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -34,7 +31,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'My projects',
         querystring: projectListQuery,
-        response: { 200: z.array(projectListItem), ...errors },
+        response: { 200: z.array(projectListItem), ...errorResponses },
       },
       preHandler,
     },
@@ -48,7 +45,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Create a project (trial offers: generated name, first zone)',
         body: createProjectRequest,
-        response: { 201: createProjectResponse, ...errors },
+        response: { 201: createProjectResponse, ...errorResponses },
       },
       preHandler,
     },
@@ -65,7 +62,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags,
         summary: "'Pack 10 Demo' users: the free demo project, computed at once",
-        response: { 201: createProjectResponse, ...errors },
+        response: { 201: createProjectResponse, ...errorResponses },
       },
       preHandler,
     },
@@ -92,7 +89,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'A project with its points and computations',
         params: idParams,
-        response: { 200: project, ...errors },
+        response: { 200: project, ...errorResponses },
       },
       preHandler,
     },
@@ -106,7 +103,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: delete a project',
         params: idParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
       preHandler,
     },
@@ -123,7 +120,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: "The project's zone",
         params: idParams,
-        response: { 200: projectZone, ...errors },
+        response: { 200: projectZone, ...errorResponses },
       },
       preHandler,
     },
@@ -138,7 +135,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Managers: rename',
         params: idParams,
         body: renameProjectRequest,
-        response: { 200: project, ...errors },
+        response: { 200: project, ...errorResponses },
       },
       preHandler,
     },
@@ -154,7 +151,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Managers: who may see the project',
         params: idParams,
         body: updateCollaboratorsRequest,
-        response: { 200: project, ...errors },
+        response: { 200: project, ...errorResponses },
       },
       preHandler,
     },
@@ -174,7 +171,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: charge credits and compute every uncomputed point',
         params: idParams,
-        response: { 200: project, ...errors },
+        response: { 200: project, ...errorResponses },
       },
       preHandler,
     },
@@ -188,7 +185,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: cancel the running computation (credits of uncomputed points return)',
         params: idParams,
-        response: { 200: project, ...errors },
+        response: { 200: project, ...errorResponses },
       },
       preHandler,
     },
@@ -202,7 +199,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'The statistics stored for the points of the project',
         params: idParams,
-        response: { 200: z.array(statResult), ...errors },
+        response: { 200: z.array(statResult), ...errorResponses },
       },
       preHandler,
     },
@@ -217,7 +214,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'One stored statistic of one point',
         params: idParams,
         querystring: visuDataQuery,
-        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
       },
       preHandler,
     },

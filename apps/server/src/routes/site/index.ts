@@ -4,7 +4,6 @@ import {
   changelogResponse,
   contactRequest,
   demoRequest,
-  errorBody,
   flatPage,
   health,
   historyResponse,
@@ -18,10 +17,9 @@ import {
 import { callerOf } from '../../http/auth';
 import { history, recordTracking } from '../../services/events';
 import * as site from '../../services/site';
-import type { App, RouteDeps } from '../types';
+import { errorResponses, type App, type RouteDeps } from '../types';
 
 const tags = ['site'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
   app.get(
@@ -47,7 +45,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'A help page',
         params: z.object({ url: z.string().regex(/^[\w-]{1,100}$/) }),
-        response: { 200: flatPage, ...errors },
+        response: { 200: flatPage, ...errorResponses },
       },
     },
     async (request) => site.flatPage(services, request.params.url),
@@ -66,7 +64,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Superusers: schedule maintenance or switch maintenance mode',
         body: maintenanceUpdate,
-        response: { 200: maintenanceNotice, ...errors },
+        response: { 200: maintenanceNotice, ...errorResponses },
       },
       preHandler: auth.required,
     },
@@ -80,7 +78,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Contact form: stored, then forwarded to the form service',
         body: contactRequest,
-        response: { 201: idResponse, ...errors },
+        response: { 201: idResponse, ...errorResponses },
       },
       preHandler: auth.optional,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -96,7 +94,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Ask for a demo point at another location',
         body: demoRequest,
-        response: { 201: idResponse, ...errors },
+        response: { 201: idResponse, ...errorResponses },
       },
       preHandler: auth.required,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -112,7 +110,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Tracking: page views, clicks, searches, tutorials',
         body: trackingEvent,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses },
       },
       preHandler: auth.optional,
       config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
@@ -130,7 +128,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'The event log: yours, your team’s for managers, everybody’s for superusers',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
-        response: { 200: historyResponse, ...errors },
+        response: { 200: historyResponse, ...errorResponses },
       },
       preHandler: auth.required,
     },

@@ -1,20 +1,11 @@
 // /api/tasks (spec 000 §7 Points and tasks, §4 task flow).
 import { z } from 'zod';
-import {
-  computeTaskQuery,
-  createTaskRequest,
-  errorBody,
-  paths,
-  task,
-  taskListQuery,
-} from '@metocean/contracts';
+import { computeTaskQuery, createTaskRequest, paths, task, taskListQuery } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as tasks from '../../services/tasks';
-import type { App, RouteDeps } from '../types';
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['tasks'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -26,7 +17,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'The latest task of each point of a project (per-point progress)',
         querystring: taskListQuery,
-        response: { 200: z.array(task), ...errors },
+        response: { 200: z.array(task), ...errorResponses },
       },
       preHandler,
     },
@@ -40,7 +31,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: a task for a point (a pending one with an empty process type is reused)',
         body: createTaskRequest,
-        response: { 200: task, 201: task, ...errors },
+        response: { 200: task, 201: task, ...errorResponses },
       },
       preHandler,
     },
@@ -62,7 +53,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: "Managers: charge credits and compute the task's point (query id: the process type)",
         params: idParams,
         querystring: computeTaskQuery,
-        response: { 200: task, ...errors },
+        response: { 200: task, ...errorResponses },
       },
       preHandler,
     },
@@ -76,7 +67,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: cancel the task (the credits of an uncomputed point come back)',
         params: idParams,
-        response: { 200: task, ...errors },
+        response: { 200: task, ...errorResponses },
       },
       preHandler,
     },
@@ -90,7 +81,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: "The finished task's statistics as a JSON document (offers that may download)",
         params: idParams,
-        response: { 200: z.string(), ...errors },
+        response: { 200: z.string(), ...errorResponses },
       },
       preHandler,
     },

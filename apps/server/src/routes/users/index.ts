@@ -4,7 +4,6 @@ import {
   collaborator,
   currentUser,
   editUserRequest,
-  errorBody,
   inviteRequest,
   inviteResponse,
   paths,
@@ -12,11 +11,9 @@ import {
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as users from '../../services/users';
-import type { App, RouteDeps } from '../types';
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['users'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function userRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -27,7 +24,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags,
         summary: 'The signed-in user, their account and counts',
-        response: { 200: currentUser, ...errors },
+        response: { 200: currentUser, ...errorResponses },
       },
       preHandler,
     },
@@ -37,7 +34,11 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
   app.get(
     paths.usersCurrentSettings,
     {
-      schema: { tags, summary: 'Per-user interface settings', response: { 200: userSettings, ...errors } },
+      schema: {
+        tags,
+        summary: 'Per-user interface settings',
+        response: { 200: userSettings, ...errorResponses },
+      },
       preHandler,
     },
     async (request) => (await users.currentUser(services, callerOf(request))).settings,
@@ -50,7 +51,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Change per-user interface settings',
         body: userSettings,
-        response: { 200: userSettings, ...errors },
+        response: { 200: userSettings, ...errorResponses },
       },
       preHandler,
     },
@@ -67,7 +68,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
           scope: z.enum(['team', 'all']).optional(),
           search: z.string().max(100).optional(),
         }),
-        response: { 200: z.array(collaborator), ...errors },
+        response: { 200: z.array(collaborator), ...errorResponses },
       },
       preHandler,
     },
@@ -81,7 +82,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'Managers: invite by e-mail',
         body: inviteRequest,
-        response: { 201: inviteResponse, ...errors },
+        response: { 201: inviteResponse, ...errorResponses },
       },
       preHandler,
     },
@@ -97,7 +98,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Edit first and last name (and, for managers, the manager flag of others)',
         params: idParams,
         body: editUserRequest,
-        response: { 200: collaborator, ...errors },
+        response: { 200: collaborator, ...errorResponses },
       },
       preHandler,
     },
@@ -107,7 +108,10 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
   const action = (suffix: string, summary: string, run: typeof users.removeUser) =>
     app.put(
       `/api/users/:id/${suffix}/`,
-      { schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errors } }, preHandler },
+      {
+        schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errorResponses } },
+        preHandler,
+      },
       async (request, reply) => {
         await run(services, callerOf(request), request.params.id);
         return reply.status(204).send(null);

@@ -1,12 +1,9 @@
 // /api/zones and /api/offers (spec 000 §7 Zones, offers).
 import { z } from 'zod';
-import { errorBody, matchingZonesRequest, offer, paths, zone } from '@metocean/contracts';
+import { matchingZonesRequest, offer, paths, zone } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as zones from '../../services/zones';
-import type { App, RouteDeps } from '../types';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -17,7 +14,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags: ['zones'],
         summary: 'The zones of your offers',
-        response: { 200: z.array(zone), ...errors },
+        response: { 200: z.array(zone), ...errorResponses },
       },
       preHandler,
     },
@@ -31,7 +28,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         tags: ['zones'],
         summary: 'One zone with its geometry',
         params: idParams,
-        response: { 200: zone, ...errors },
+        response: { 200: zone, ...errorResponses },
       },
       preHandler,
     },
@@ -44,7 +41,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags: ['offers'],
         summary: "Your account's offers (instances), expired ones included",
-        response: { 200: z.array(offer), ...errors },
+        response: { 200: z.array(offer), ...errorResponses },
       },
       preHandler,
     },
@@ -59,7 +56,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Zones of this offer covering every point, regional before worldwide',
         params: idParams,
         body: matchingZonesRequest,
-        response: { 200: z.array(zone), ...errors },
+        response: { 200: z.array(zone), ...errorResponses },
       },
       preHandler,
     },
