@@ -222,6 +222,8 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
 
     const link = linkInMail(await newestMail(server.dataDir, before), '/registration/activate');
     expect(link).toContain('invite=1');
+    // The link is opened in a browser where someone else is signed in: activating signs them out.
+    await signIn(page, server.url, 'manager', demoPassword);
     await page.goto(`${server.url}${link}`);
     await visible(page.getByRole('heading', { name: 'Join your team' }));
     const password = 'Harbour-Crane-4410';
@@ -231,6 +233,8 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     await screenshot(page, '03b-invitation');
     await page.getByRole('button', { name: 'Activate account' }).click();
     await page.waitForURL('**/login');
+    await visible(page.getByText(messages.activationDone));
+    expect(await page.evaluate("localStorage.getItem('metocean.session')")).toBeNull();
     await signIn(page, server.url, 'invitee_e2e', password);
   });
 });

@@ -1,6 +1,6 @@
 // E-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is written as an .eml
 // file under DATA_DIR/mail/ and its links logged, so sign-up, invite and reset work on one machine.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -42,7 +42,9 @@ export function createMailer(options: {
       const slug = message.to.replace(/[^a-zA-Z0-9]+/g, '_');
       sequence = (sequence + 1) % 1000;
       const file = path.join(folder, `${stamp}-${String(sequence).padStart(3, '0')}-${slug}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      // Written aside then renamed, so a reader of the folder never sees half a message.
+      writeFileSync(`${file}.part`, info.message as Buffer);
+      renameSync(`${file}.part`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to file');
     },

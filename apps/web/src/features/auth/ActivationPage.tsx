@@ -14,9 +14,8 @@ import {
   messages,
   paths,
 } from '@metocean/contracts';
-import { apiRequest } from '../../api/client';
+import { apiRequest, logout } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
-import { session } from '../../api/session';
 import { AuthLayout } from './AuthLayout';
 import { checkPasswords, PasswordHints } from './PasswordHints';
 
@@ -64,7 +63,9 @@ export function ActivationPage() {
         schema: detailResponse,
         kind: 'public',
       });
-      session.setNotice({ message: answer.detail || messages.activationDone, severity: 'success' });
+      // Whoever is signed in in this browser is signed out: the login page is for the account just
+      // activated (or given a new password), and would otherwise send a signed-in user home.
+      await logout({ message: answer.detail || messages.activationDone, severity: 'success' });
       await navigate('/login');
     } catch (error) {
       applyServerErrors(error, setError, fields);

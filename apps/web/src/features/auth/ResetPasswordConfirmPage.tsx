@@ -8,9 +8,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { detailResponse, messages, paths, resetPasswordConfirmRequest } from '@metocean/contracts';
-import { apiRequest } from '../../api/client';
+import { apiRequest, logout } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
-import { session } from '../../api/session';
 import { AuthLayout } from './AuthLayout';
 import { checkPasswords, PasswordHints } from './PasswordHints';
 
@@ -45,7 +44,9 @@ export function ResetPasswordConfirmPage() {
         schema: detailResponse,
         kind: 'public',
       });
-      session.setNotice({ message: answer.detail || messages.passwordChanged, severity: 'success' });
+      // Whoever is signed in in this browser is signed out: the login page is for the account just
+      // activated (or given a new password), and would otherwise send a signed-in user home.
+      await logout({ message: answer.detail || messages.passwordChanged, severity: 'success' });
       await navigate('/login');
     } catch (error) {
       applyServerErrors(error, setError, fields);
