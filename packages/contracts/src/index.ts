@@ -8,3 +8,4 @@ export * from './site';
 export * from './paths';
 export * from './zones';
 export * from './projects';
+export * from './visu';

@@ -389,3 +389,93 @@ export const eventLog = pgTable(
   },
   (t) => [index('event_log_customer_at').on(t.customerId, t.at)],
 );
+
+/** A shape a user uploaded to a project (spec 000 §3 Geometry): KML folders, GeoJSON, shapefile. */
+export interface GeometryLayerColumn {
+  id: number;
+  name: string;
+  /** 'point', 'line' or 'polygon': what the layer's features are. */
+  type: string;
+  color: string;
+  /** The layer's features, WGS 84. */
+  features: Record<string, unknown>;
+}
+
+export const geometries = pgTable(
+  'geometries',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    layers: jsonb('layers').$type<GeometryLayerColumn[]>().notNull().default([]),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('geometries_project').on(t.projectId)],
+);
+
+/** A layer of a zone's 2D statistics maps (spec 002 Stat2D): a rendered field with tiles and a property file. */
+export const stat2dLayers = pgTable(
+  'stat2d_layers',
+  {
+    id: serial('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    /** Overlay group of spec 002 'Map screens': Wind, Currents, Waves, Waves-TP, Water heights, … */
+    group: text('group').notNull(),
+    /** Field key, e.g. 'hs_mean', 'hs_p90'. */
+    field: text('field').notNull(),
+    name: text('name').notNull(),
+    units: text('units').notNull().default(''),
+    /** URL path of the tiles (…/{z}/{x}/{y}.png) and of the property file (colour bar, range, source). */
+    tilesPath: text('tiles_path').notNull(),
+    propertyFile: text('property_file').notNull(),
+    datasetId: integer('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stat2d_layers_zone_field').on(t.zoneId, t.field)],
+);
+
+/** Maps bought by a customer for a zone (POST /api/stat2Ds/); offers with hasMaps need none. */
+export const stat2dPurchases = pgTable(
+  'stat2d_purchases',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+    offerInstanceId: integer('offer_instance_id').references(() => offerInstances.id, {
+      onDelete: 'set null',
+    }),
+    credits: integer('credits').notNull().default(0),
+    boughtBy: integer('bought_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stat2d_purchases_customer_zone').on(t.customerId, t.zoneId)],
+);
+
+/** A measuring buoy (spec 002 §3 Buoy) with its observations stored under DATA_DIR like a dataset. */
+export const buoys = pgTable('buoys', {
+  id: serial('id').primaryKey(),
+  /** The provider's station id, e.g. NDBC '44007'. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  centre: text('centre').notNull().default(''),
+  provider: text('provider').notNull().default(''),
+  type: text('type').notNull().default('buoy'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  sensors: jsonb('sensors').$type<string[]>().notNull().default([]),
+  dateBegin: timestamp('date_begin', { withTimezone: true }),
+  dateEnd: timestamp('date_end', { withTimezone: true }),
+  /** Where the observations are stored and how to read them (the data code defines its shape). */
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,103 @@
+// The visualisation payload of spec 002 §3: what GET /api/projects/{id}/get_visu_data/ answers, what every
+// chart view of packages/charts draws and what the xlsx, mat and nc exports write. Named arrays, each with
+// values, dimensions and attributes (units, longName), next to a kwargs block with the axis names and labels
+// and the provenance of the numbers. Missing values are -999.
+import { z } from 'zod';
+
+/** The missing-value sentinel of spec 002 §3. */
+export const MISSING_VALUE = -999;
+
+export const STATISTIC_CODES = [
+  'WW',
+  'DR',
+  'MEANCOLSTD',
+  'APD',
+  'WD',
+  'EJPD',
+  'TS',
+  'EPD',
+  'CTS',
+  'EXT',
+  'MAEXT',
+  'MIEXT',
+  'CUREXT',
+  'HEIEXT',
+  'NOCYC',
+  'EFT',
+] as const;
+export const statisticCode = z.enum(STATISTIC_CODES);
+export type StatisticCodeName = z.infer<typeof statisticCode>;
+
+/** Nested arrays, one nesting per dimension; numbers (-999 when missing) or labels. */
+export type VisuValues = (number | string | VisuValues)[];
+export const visuValues: z.ZodType<VisuValues> = z.lazy(() =>
+  z.array(z.union([z.number(), z.string(), visuValues])),
+);
+
+export const visuAttributes = z
+  .object({
+    /** UDUNITS-style units; times are 'milliseconds since 1970-01-01 00:00:00' (UTC), CF-style. */
+    units: z.string(),
+    longName: z.string(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.boolean()]));
+
+export const visuArray = z.object({
+  values: visuValues,
+  /** One name per nesting level of `values`, outermost first (e.g. ['month', 'sector', 'class']). */
+  dimensions: z.array(z.string()),
+  attributes: visuAttributes,
+});
+export type VisuArray = z.infer<typeof visuArray>;
+
+export const visuLevels = z.object({
+  /** Spec 002: altitude when the variable name starts with WIN, otherwise depth. */
+  type: z.enum(['depth', 'altitude']),
+  values: z.array(z.number()),
+  units: z.string(),
+});
+
+export const visuKwargs = z
+  .object({
+    statId: z.string(),
+    code: statisticCode,
+    /** 'monthly' for ids containing "month" (spec 000 §9). */
+    periodicity: z.enum(['annual', 'monthly']),
+    title: z.string(),
+    /** Names of the arrays on the axes, and the axis labels with units. */
+    xName: z.string().optional(),
+    yName: z.string().optional(),
+    xLabel: z.string().optional(),
+    yLabel: z.string().optional(),
+    /** The variable (and level) the statistic is about. */
+    variable: z.string().optional(),
+    level: z.number().nullable().optional(),
+    levels: visuLevels.optional(),
+    /** Where the numbers come from: dataset, node read, notice for synthetic data, the method conventions. */
+    dataset: z.string(),
+    node: z.object({ lat: z.number(), lon: z.number(), distanceKm: z.number() }).optional(),
+    notice: z.string().optional(),
+    method: z.string(),
+    /** Set when the statistic could not be computed for this point (too few storms, constant field, …). */
+    error: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type VisuKwargs = z.infer<typeof visuKwargs>;
+
+/** `{ kwargs, <name>: VisuArray, … }`: the named arrays sit beside kwargs at the top level (spec 002 §3). */
+export const visuPayload = z.object({ kwargs: visuKwargs }).catchall(visuArray);
+export type VisuPayload = z.infer<typeof visuPayload>;
+
+/** The named arrays of a payload (every key but kwargs). */
+export function visuArrays(payload: VisuPayload): [string, VisuArray][] {
+  return Object.entries(payload).filter((entry): entry is [string, VisuArray] => entry[0] !== 'kwargs');
+}
+
+/** Export request of spec 002 §3 (GET /api/projects/{id}/export/). */
+export const EXPORT_KINDS = ['EXCEL', 'MATLAB', 'NETCDF'] as const;
+export const exportKind = z.enum(EXPORT_KINDS);
+export const EXPORT_EXTENSIONS: Record<(typeof EXPORT_KINDS)[number], string> = {
+  EXCEL: 'xlsx',
+  MATLAB: 'mat',
+  NETCDF: 'nc',
+};
