@@ -109,6 +109,21 @@ export const projectOfferInstance = z.object({
   creditsPerPoint: z.number(),
 });
 
+/** One row of a computed point's overview popup: a variable at a level (spec 000 §2.8, spec 002 §9). */
+export const overviewRow = z.object({
+  /** The level label ('surface', '10 m', '-50 m'), or '' for a variable without levels. */
+  layer: z.string(),
+  variable: z.string(),
+  longName: z.string(),
+  units: z.string(),
+  mean: z.number(),
+  min: z.number(),
+  max: z.number(),
+  median: z.number(),
+  std: z.number(),
+});
+export type OverviewRow = z.infer<typeof overviewRow>;
+
 export const project = z.object({
   id: z.number(),
   name: z.string(),
@@ -130,12 +145,16 @@ export const project = z.object({
   isManager: z.boolean(),
   canShare: z.boolean(),
   createdAt: z.string(),
+  /** Per computed point id: the overview table of its map popup (spec 000 §2.8). */
+  overviewStats: z.record(z.string(), z.array(overviewRow)),
 });
 export type Project = z.infer<typeof project>;
 
-export const projectListItem = project.omit({ points: true, computations: true }).extend({
-  points: z.array(z.object({ id: z.number(), lat: z.number(), lng: z.number(), isComputed: z.boolean() })),
-});
+export const projectListItem = project
+  .omit({ points: true, computations: true, overviewStats: true })
+  .extend({
+    points: z.array(z.object({ id: z.number(), lat: z.number(), lng: z.number(), isComputed: z.boolean() })),
+  });
 export type ProjectListItem = z.infer<typeof projectListItem>;
 
 export const projectOrderings = ['-id', 'name'] as const;

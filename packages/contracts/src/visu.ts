@@ -3,29 +3,12 @@
 // values, dimensions and attributes (units, longName), next to a kwargs block with the axis names and labels
 // and the provenance of the numbers. Missing values are -999.
 import { z } from 'zod';
+import { statisticCodes } from './projects';
 
 /** The missing-value sentinel of spec 002 §3. */
 export const MISSING_VALUE = -999;
 
-export const STATISTIC_CODES = [
-  'WW',
-  'DR',
-  'MEANCOLSTD',
-  'APD',
-  'WD',
-  'EJPD',
-  'TS',
-  'EPD',
-  'CTS',
-  'EXT',
-  'MAEXT',
-  'MIEXT',
-  'CUREXT',
-  'HEIEXT',
-  'NOCYC',
-  'EFT',
-] as const;
-export const statisticCode = z.enum(STATISTIC_CODES);
+export const statisticCode = z.enum(statisticCodes);
 export type StatisticCodeName = z.infer<typeof statisticCode>;
 
 /** Nested arrays, one nesting per dimension; numbers (-999 when missing) or labels. */

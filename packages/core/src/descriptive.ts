@@ -383,8 +383,12 @@ export function yearMonthStats(time: Float64Array, values: ArrayLike<number>): Y
 
 export interface OverviewRow {
   field: string;
+  /** The physical variable (the field name when the series has one level of it). */
+  variable: string;
+  longName: string;
   units: string;
   level: number | null;
+  levelType: 'depth' | 'altitude' | null;
   mean: number;
   min: number;
   max: number;
@@ -403,8 +407,11 @@ function overviewRows(series: Series): OverviewRow[] {
     const d = describe(field.values);
     return {
       field: name,
+      variable: field.variable ?? name,
+      longName: field.longName ?? '',
       units: field.units,
       level: field.level ?? null,
+      levelType: field.levelType ?? null,
       mean: d.mean,
       min: d.min,
       max: d.max,

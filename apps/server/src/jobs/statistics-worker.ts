@@ -1,7 +1,10 @@
 // Runs in the worker-thread pool: one statistic of one point per call. The point's series is read once
 // per thread and kept for the calls that follow (a point's statistics arrive one after another).
-import { statisticOf, type StatisticTarget } from '@metocean/core';
-import { readPointSeries, type DataSource, type PointSeries } from '../data/sources';
+import { overview, statisticOf, type StatisticTarget } from '@metocean/core';
+import { analysedSeries, readPointSeries, type DataSource, type PointSeries } from '../data/sources';
+
+/** Not a statistic code: the overview table of the point's map popup (spec 000 §2.8). */
+export const OVERVIEW_ID = 'OVERVIEW';
 
 export interface StatisticJob {
   source: DataSource;
@@ -32,5 +35,6 @@ export function toJson(value: unknown): unknown {
 
 export default async function run(job: StatisticJob): Promise<unknown> {
   const { series } = await pointSeries(job.source, job.lat, job.lon);
+  if (job.id === OVERVIEW_ID) return toJson(overview(analysedSeries(series)));
   return toJson(statisticOf(job.id).compute(series, job.target));
 }

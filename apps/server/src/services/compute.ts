@@ -9,7 +9,7 @@ import { badRequest } from '../http/errors';
 import { analysedSeries } from '../data/sources';
 import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
-import { pointSeries } from '../jobs/statistics-worker';
+import { OVERVIEW_ID, pointSeries } from '../jobs/statistics-worker';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 import { DRAFT } from './task-state';
@@ -242,9 +242,10 @@ export async function runPointTask(
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
     const { series, node, dataset } = await pointSeries(source, row.point.lat, row.point.lng);
     // EFT (export all time series) is the full record: streamed at export time, never stored as a result.
-    const runs = statisticsFor(analysedSeries(series), { cycloneMask: false }).filter(
-      (run) => !STREAMED.has(run.id),
-    );
+    const runs = [
+      ...statisticsFor(analysedSeries(series), { cycloneMask: false }).filter((run) => !STREAMED.has(run.id)),
+      { id: OVERVIEW_ID, target: {} },
+    ];
     for (const [index, run] of runs.entries()) {
       if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
       // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
@@ -262,7 +263,7 @@ export async function runPointTask(
         taskId,
         pointId: row.point.id,
         statId,
-        code: statisticOf(run.id).code,
+        code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
         // Every result names its dataset, the node it was read at and, for synthetic data, the notice.
         payload: { target: run.target, dataset, node, ...payload } as Record<string, unknown>,
       });

@@ -30,6 +30,7 @@ import { offerPreference } from './accounts';
 import { isExpired } from './zones';
 import { checkNewPoints, presentPoint } from './points';
 import { latestStartedTasks } from './task-state';
+import { overviewStats } from './results';
 
 type ProjectRow = typeof projects.$inferSelect;
 type InstanceRow = typeof offerInstances.$inferSelect;
@@ -173,6 +174,10 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
     isManager: access.canEdit,
     canShare: access.canEdit,
     createdAt: project.createdAt.toISOString(),
+    overviewStats: await overviewStats(
+      db,
+      pointRows.filter((p) => p.isComputed).map((p) => p.id),
+    ),
   };
 }
 

@@ -147,6 +147,25 @@ describe('task flow', () => {
     expect(typeof document.dataset.name).toBe('string');
     const codes = new Set(Object.values(document.statistics).map((s) => s.code));
     for (const code of ['EPD', 'DR', 'WW', 'EXT']) expect(codes).toContain(code);
+    // The computed point's map popup: one overview row per variable and level, in the project.
+    const detail = (await call<Project>('GET', `/api/projects/${project.id}/`, 'manager')).body;
+    const overview = detail.overviewStats[String(pointId(0))] ?? [];
+    expect(overview.length).toBeGreaterThan(3);
+    for (const row of overview) {
+      expect(row.min).toBeLessThanOrEqual(row.median);
+      expect(row.median).toBeLessThanOrEqual(row.max);
+      expect(row.min).toBeLessThanOrEqual(row.mean);
+      expect(row.mean).toBeLessThanOrEqual(row.max);
+      expect(row.std).toBeGreaterThanOrEqual(0);
+    }
+    expect(overview.map((row) => row.variable)).toContain('hs');
+    expect(overview).toContainEqual(
+      expect.objectContaining({ variable: 'wind_speed', layer: '10 m', units: 'm s-1' }),
+    );
+    expect(detail.overviewStats[String(pointId(1))]).toBeUndefined();
+    const stats = (await call<{ statId: string }[]>('GET', `/api/projects/${project.id}/stats/`, 'manager'))
+      .body;
+    expect(stats.some((s) => s.statId === 'OVERVIEW')).toBe(false);
     // Members of the project read it too.
     await call('POST', `/api/projects/${project.id}/update_collaborators/`, 'manager', {
       collaborators: [(await call<{ id: number }>('GET', '/api/users/current/', 'member')).body.id],
