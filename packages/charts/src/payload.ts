@@ -1,0 +1,744 @@
+// From a stored result row to the visualisation payload of spec 002 §3: named arrays (values, dimensions,
+// attributes {units, longName}) beside a kwargs block naming the axes, the dataset, the node, the
+// synthetic-data notice and the method conventions (docs/methods/). The same payload feeds the chart
+// option builders of this package, GET /api/projects/{id}/get_visu_data/ and the xlsx, mat and nc exports.
+// Stored results are the engine's JSON (typed arrays as arrays, missing as -999); this only renames and
+// reshapes them, it never recomputes a number.
+import { MISSING_VALUE, type VisuArray, type VisuKwargs, type VisuPayload } from '@metocean/contracts';
+
+export const TIME_UNITS = 'milliseconds since 1970-01-01 00:00:00';
+
+/** What the payload needs to know of a field: the point's OVERVIEW row (core `overview`) has it all. */
+export interface FieldInfo {
+  field: string;
+  variable: string;
+  longName: string;
+  units: string;
+  level: number | null;
+  levelType: 'depth' | 'altitude' | null;
+  median?: number;
+}
+
+export interface ResultRow {
+  statId: string;
+  code: string;
+  payload: Record<string, unknown>;
+}
+
+interface Target {
+  field?: string;
+  partner?: string;
+  variable?: string;
+}
+
+type Num = number;
+type Json = Record<string, unknown>;
+
+const num = (v: unknown): Num => (typeof v === 'number' && Number.isFinite(v) ? v : MISSING_VALUE);
+const nums = (v: unknown): Num[] => (Array.isArray(v) ? v.map(num) : []);
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function array(
+  values: VisuArray['values'],
+  dimensions: string[],
+  units: string,
+  longName: string,
+): VisuArray {
+  return { values, dimensions, attributes: { units, longName } };
+}
+
+/** Statistic id of a stat id: `EPD_month__hs` -> `EPD_month`. */
+export function statisticIdOf(statId: string): string {
+  return statId.split('__')[0] ?? statId;
+}
+
+/** The target of a stored row, or of its stat id (`id__field[__partner]`) when the payload has none. */
+function targetOf(row: ResultRow): Target {
+  const stored = obj(row.payload.target);
+  if (Object.keys(stored).length > 0 || row.statId.split('__').length === 1) return stored;
+  const [id, first, partner] = row.statId.split('__');
+  return id === 'MEANCOLSTD' || id === 'CUREXT' ? { variable: first } : { field: first, partner };
+}
+
+/** Units and names of a field; the field name itself when the point's overview does not list it. */
+function infoOf(fields: readonly FieldInfo[], name: string | undefined): FieldInfo {
+  const found = name === undefined ? undefined : fields.find((f) => f.field === name);
+  return (
+    found ?? {
+      field: name ?? '',
+      variable: name ?? '',
+      longName: name ?? '',
+      units: '',
+      level: null,
+      levelType: null,
+    }
+  );
+}
+
+const label = (f: FieldInfo): string => {
+  const name = f.longName || f.variable || f.field;
+  const level = f.level === null ? '' : ` at ${f.level} m${f.levelType === 'depth' ? ' depth' : ''}`;
+  return `${name}${level}`;
+};
+const withUnits = (f: FieldInfo): string => (f.units ? `${label(f)} (${f.units})` : label(f));
+
+/** Spec 002: altitude when the variable name starts with WIN (any case), otherwise depth. */
+export function levelTypeOf(variable: string): 'depth' | 'altitude' {
+  return /^win/i.test(variable) ? 'altitude' : 'depth';
+}
+
+const PERCENTILES = 'percentiles: Hyndman–Fan type 7 (linear between order statistics, as numpy)';
+const STD = 'standard deviation: sample (n − 1)';
+
+function extremeMethod(analysis: Json): string {
+  const method = str(analysis.method);
+  const interval = str(analysis.interval);
+  const confidence = num(analysis.confidence);
+  const sample =
+    method === 'pot'
+      ? `peaks over threshold (clusters ${num(obj(analysis.specParameters).independenceFactor)} h apart)`
+      : 'annual maxima (calendar years UTC; years with less than 50 % of their hours left out)';
+  const ci =
+    interval === 'delta'
+      ? 'delta-method intervals'
+      : 'parametric bootstrap intervals (1,000 seeded resamples)';
+  return `${sample}; law ${str(analysis.law).toUpperCase()} by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention); ${ci} at ${Math.round(confidence * 100)} %; empirical return periods from the Weibull plotting position i/(n+1)`;
+}
+
+const METHODS: Record<string, string> = {
+  TS: 'min/max-preserving downsampling to 1,000 buckets (every extreme kept; a gap breaks the line); the full series is in the exports',
+  CTS: 'both variables min/max-downsampled over the same 1,000 buckets; the full series is in the exports',
+  EPD: `histogram bins left-closed [eₖ, eₖ₊₁) from 0, bin width 0.5; exceedance P(X ≥ e), non-exceedance P(X < e); ${PERCENTILES}; ${STD}`,
+  EPD_month: `per calendar month (UTC, all years pooled); ${STD}; median: Hyndman–Fan type 7`,
+  APD: 'maximum likelihood on the positive values; goodness of fit: Kolmogorov–Smirnov sup|Fₙ − F| and AIC = 2k + 2·NLL; log-normal, gamma and Weibull-2 with location 0',
+  EJPD: 'bins left-closed from 0, 0.5 by 22.5°; pairs with a missing member left out; per mille of the pairs counted',
+  DR: 'sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted',
+  DR_month:
+    'per calendar month (UTC); sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted',
+  WW: 'a window of D hours starts at t when every hourly value in [t, t + D) exists and is strictly below the limit (default: the median); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
+  WD: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts without a later window are censored; ${PERCENTILES}`,
+  MEANCOLSTD: `mean ± standard deviation per level; ${STD}`,
+  EFT: 'every field at full resolution (no downsampling)',
+};
+
+const TITLES: Record<string, string> = {
+  TS: 'Time series',
+  CTS: 'Concomitant time series',
+  EPD: 'Empirical probability distribution',
+  EPD_month: 'Monthly statistics',
+  APD: 'Analytical probability distributions',
+  EJPD: 'Empirical joint probability distribution',
+  DR: 'Distribution rose',
+  DR_month: 'Monthly distribution roses',
+  WW: 'Weather windows',
+  WD: 'Weather downtime',
+  MEANCOLSTD: 'Mean vertical profile',
+  EXT: 'Extreme estimate',
+  EXT_month: 'Monthly extreme estimate',
+  MAEXT: 'Extreme estimate of maxima',
+  MIEXT: 'Extreme estimate of minima',
+  CUREXT: 'Extreme currents',
+  HEIEXT: 'Extreme water heights',
+  NOCYC: 'Non-cyclonic extreme estimate',
+  EFT: 'All time series',
+};
+
+type Arrays = Record<string, VisuArray>;
+
+/** The arrays of one extreme analysis (one law): return values with bounds, empirical points, peaks. */
+function extremeArrays(analysis: Json, units: string, longName: string): Arrays {
+  const rows = list(analysis.returnValues);
+  const empirical = list(analysis.empirical);
+  const peaks = list(analysis.peaks);
+  return {
+    returnPeriod: array(
+      rows.map((r) => num(r.returnPeriod)),
+      ['returnPeriod'],
+      'year',
+      'return period',
+    ),
+    returnValue: array(
+      rows.map((r) => num(r.value)),
+      ['returnPeriod'],
+      units,
+      `${longName} return value`,
+    ),
+    returnValueLower: array(
+      rows.map((r) => num(r.lower)),
+      ['returnPeriod'],
+      units,
+      'lower bound',
+    ),
+    returnValueUpper: array(
+      rows.map((r) => num(r.upper)),
+      ['returnPeriod'],
+      units,
+      'upper bound',
+    ),
+    empiricalReturnPeriod: array(
+      empirical.map((p) => num(p.returnPeriod)),
+      ['sample'],
+      'year',
+      'empirical return period',
+    ),
+    empiricalValue: array(
+      empirical.map((p) => num(p.value)),
+      ['sample'],
+      units,
+      `${longName} (sample)`,
+    ),
+    ignored: array(nums(analysis.ignored), ['outlier'], units, 'ignored outliers'),
+    peakTime: array(
+      peaks.map((p) => num(p.time)),
+      ['peak'],
+      TIME_UNITS,
+      'time of the peak',
+    ),
+    peakValue: array(
+      peaks.map((p) => num(p.value)),
+      ['peak'],
+      units,
+      `${longName} peak`,
+    ),
+  };
+}
+
+/** Spec 002 fit parameters of one analysis (multivariateLaw: none, the analyses are univariate). */
+function fitParameters(analysis: Json): Json {
+  return { ...obj(analysis.specParameters), multivariateLaw: 'none' };
+}
+
+function extremeKwargs(analysis: Json): Json {
+  return {
+    method: extremeMethod(analysis),
+    law: str(analysis.law),
+    laws: [str(analysis.law)],
+    extremeMethod: str(analysis.method),
+    minima: analysis.minima === true,
+    confidence: num(analysis.confidence),
+    interval: str(analysis.interval),
+    threshold: analysis.threshold === null ? null : num(analysis.threshold),
+    nPeaks: num(analysis.nPeaks),
+    poissonLambda: num(analysis.poissonLambda),
+    fitParameters: fitParameters(analysis),
+    goodness: { nll: num(analysis.nll), aic: num(analysis.aic), ks: num(analysis.ks) },
+    warnings: Array.isArray(analysis.warnings) ? analysis.warnings.map(str) : [],
+  };
+}
+
+/** Rows of `rows` stacked on a first dimension, padded with -999 to one length (for nc/mat exports). */
+function padded(rows: Num[][]): Num[][] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  return rows.map((r) => [...r, ...new Array<number>(width - r.length).fill(MISSING_VALUE)]);
+}
+
+interface Built {
+  arrays: Arrays;
+  kwargs: Json;
+}
+
+function build(id: string, result: unknown, target: Target, fields: readonly FieldInfo[]): Built {
+  const f = infoOf(fields, target.field);
+  const p = infoOf(fields, target.partner);
+  const name = target.field ?? '';
+  switch (id) {
+    case 'TS': {
+      const r = obj(result);
+      return {
+        arrays: {
+          time: array(nums(r.time), ['time'], TIME_UNITS, 'time'),
+          [name]: array(nums(r.values), ['time'], f.units, label(f)),
+        },
+        kwargs: { xName: 'time', yName: name, xLabel: 'Time (UTC)', yLabel: withUnits(f) },
+      };
+    }
+    case 'CTS': {
+      const r = obj(result);
+      const left = obj(r.left);
+      const right = obj(r.right);
+      const partner = target.partner ?? '';
+      return {
+        arrays: {
+          [`${name}_time`]: array(nums(left.time), [`${name}_time`], TIME_UNITS, 'time'),
+          [name]: array(nums(left.values), [`${name}_time`], f.units, label(f)),
+          [`${partner}_time`]: array(nums(right.time), [`${partner}_time`], TIME_UNITS, 'time'),
+          [partner]: array(nums(right.values), [`${partner}_time`], p.units, label(p)),
+        },
+        kwargs: {
+          xName: `${name}_time`,
+          yName: name,
+          y2Name: partner,
+          x2Name: `${partner}_time`,
+          xLabel: 'Time (UTC)',
+          yLabel: withUnits(f),
+          y2Label: withUnits(p),
+          partner,
+        },
+      };
+    }
+    case 'EPD': {
+      const r = obj(result);
+      const quantiles = obj(r.quantiles);
+      const percentiles = Object.keys(quantiles)
+        .map(Number)
+        .sort((a, b) => a - b);
+      const describe = obj(r.describe);
+      return {
+        arrays: {
+          edges: array(nums(r.edges), ['edge'], f.units, `${label(f)} bin edge`),
+          counts: array(nums(r.counts), ['bin'], '1', 'number of values'),
+          frequency: array(nums(r.frequencyPercent), ['bin'], '%', 'frequency'),
+          density: array(nums(r.density), ['bin'], f.units ? `1/(${f.units})` : '1', 'probability density'),
+          nonExceedance: array(nums(r.nonExceedancePercent), ['edge'], '%', 'non-exceedance probability'),
+          exceedance: array(nums(r.exceedancePercent), ['edge'], '%', 'exceedance probability'),
+          percentile: array(percentiles, ['percentile'], '%', 'percentile'),
+          quantile: array(
+            percentiles.map((q) => num(quantiles[String(q)])),
+            ['percentile'],
+            f.units,
+            `${label(f)} quantile`,
+          ),
+        },
+        kwargs: {
+          xName: 'edges',
+          yName: 'frequency',
+          xLabel: withUnits(f),
+          yLabel: 'Frequency (%)',
+          count: num(r.count),
+          statistics: {
+            count: num(describe.count),
+            mean: num(describe.mean),
+            min: num(describe.min),
+            max: num(describe.max),
+            median: num(describe.median),
+            std: num(describe.std),
+          },
+          units: f.units,
+        },
+      };
+    }
+    case 'EPD_month': {
+      const rows = list(result);
+      const column = (key: string, units: string, longName: string) =>
+        array(
+          rows.map((r) => num(r[key])),
+          ['month'],
+          units,
+          longName,
+        );
+      return {
+        arrays: {
+          month: column('month', '1', 'calendar month'),
+          count: column('count', '1', 'number of values'),
+          mean: column('mean', f.units, `mean ${label(f)}`),
+          min: column('min', f.units, `minimum ${label(f)}`),
+          max: column('max', f.units, `maximum ${label(f)}`),
+          median: column('median', f.units, `median ${label(f)}`),
+          std: column('std', f.units, `standard deviation of ${label(f)}`),
+        },
+        kwargs: { xName: 'month', yName: 'mean', xLabel: 'Month', yLabel: withUnits(f) },
+      };
+    }
+    case 'APD': {
+      const fits = list(result);
+      const parameter = (key: 'location' | 'scale' | 'shape', units: string) =>
+        array(
+          fits.map((fit) => num(obj(fit.parameters)[key])),
+          ['law'],
+          units,
+          `${key} parameter`,
+        );
+      return {
+        arrays: {
+          law: array(
+            fits.map((fit) => str(fit.law)),
+            ['law'],
+            '1',
+            'law',
+          ),
+          location: parameter('location', f.units),
+          scale: parameter('scale', f.units),
+          shape: parameter('shape', '1'),
+          nll: array(
+            fits.map((fit) => num(fit.nll)),
+            ['law'],
+            '1',
+            'negative log-likelihood',
+          ),
+          aic: array(
+            fits.map((fit) => num(fit.aic)),
+            ['law'],
+            '1',
+            'Akaike information criterion',
+          ),
+          ks: array(
+            fits.map((fit) => num(fit.ks)),
+            ['law'],
+            '1',
+            'Kolmogorov–Smirnov statistic',
+          ),
+        },
+        kwargs: { xLabel: withUnits(f), yLabel: 'Probability density', units: f.units },
+      };
+    }
+    case 'EJPD': {
+      const r = obj(result);
+      const matrix = (v: unknown): Num[][] => (Array.isArray(v) ? v.map(nums) : []);
+      return {
+        arrays: {
+          xEdges: array(nums(r.xEdges), ['xEdge'], f.units, `${label(f)} bin edge`),
+          yEdges: array(nums(r.yEdges), ['yEdge'], p.units, `${label(p)} bin edge`),
+          counts: array(matrix(r.counts), ['x', 'y'], '1', 'number of pairs'),
+          perMille: array(matrix(r.perMille), ['x', 'y'], '‰', 'joint probability'),
+          xMarginal: array(nums(r.xMarginal), ['x'], '1', `pairs per ${label(f)} bin`),
+          yMarginal: array(nums(r.yMarginal), ['y'], '1', `pairs per ${label(p)} bin`),
+        },
+        kwargs: {
+          xName: 'xEdges',
+          yName: 'yEdges',
+          xLabel: withUnits(f),
+          yLabel: withUnits(p),
+          partner: target.partner,
+          count: num(r.count),
+        },
+      };
+    }
+    case 'DR':
+    case 'DR_month': {
+      const monthly = id === 'DR_month';
+      const roses = monthly ? list(result) : [obj(result)];
+      const first = roses[0] ?? {};
+      const percent = roses.map((r) => (Array.isArray(r.percent) ? r.percent.map(nums) : []));
+      const arrays: Arrays = {
+        sectors: array(nums(first.sectors), ['sector'], 'degree', `${label(p)} sector centre (from north)`),
+        edges: array(nums(first.edges), ['class'], f.units, `${label(f)} class lower edge`),
+        percent: monthly
+          ? array(percent, ['month', 'sector', 'class'], '%', 'frequency')
+          : array(percent[0] ?? [], ['sector', 'class'], '%', 'frequency'),
+      };
+      if (monthly) {
+        arrays.month = array(
+          roses.map((r) => num(r.month)),
+          ['month'],
+          '1',
+          'calendar month',
+        );
+        arrays.count = array(
+          roses.map((r) => num(r.count)),
+          ['month'],
+          '1',
+          'number of pairs',
+        );
+      }
+      return {
+        arrays,
+        kwargs: {
+          xName: 'sectors',
+          yName: 'percent',
+          xLabel: withUnits(p),
+          yLabel: withUnits(f),
+          partner: target.partner,
+          count: monthly ? roses.reduce((s, r) => s + num(r.count), 0) : num(first.count),
+        },
+      };
+    }
+    case 'WW': {
+      const rows = list(result);
+      const durations = [...new Set(rows.map((r) => num(r.durationHours)))];
+      const months = [...new Set(rows.map((r) => num(r.month)))];
+      const grid = (key: string): Num[][] =>
+        durations.map((d) =>
+          months.map((m) => num(rows.find((r) => r.durationHours === d && r.month === m)?.[key])),
+        );
+      return {
+        arrays: {
+          duration: array(durations, ['duration'], 'hour', 'window duration'),
+          month: array(months, ['month'], '1', 'calendar month (0: the whole year)'),
+          probability: array(
+            grid('probability'),
+            ['duration', 'month'],
+            '%',
+            'probability that a window starts',
+          ),
+          meanCalmPeriods: array(
+            grid('meanCalmPeriods'),
+            ['duration', 'month'],
+            '1',
+            'calm periods per year',
+          ),
+          meanCalmLength: array(
+            grid('meanCalmLengthHours'),
+            ['duration', 'month'],
+            'hour',
+            'mean calm length',
+          ),
+          hoursWithData: array(grid('hoursWithData'), ['duration', 'month'], 'hour', 'hours with data'),
+        },
+        kwargs: {
+          xName: 'month',
+          yName: 'probability',
+          xLabel: 'Month',
+          yLabel: 'Probability (%)',
+          limit: f.median ?? null,
+          limitLabel: `${label(f)} < ${f.median === undefined ? 'median' : `${round(f.median)} ${f.units}`}`,
+        },
+      };
+    }
+    case 'WD': {
+      const perDuration = Array.isArray(result) ? result.map(list) : [];
+      const durations = perDuration.map((rows) => num(rows[0]?.durationHours));
+      const months = (perDuration[0] ?? []).map((r) => num(r.month));
+      const percentiles = Object.keys(obj(perDuration[0]?.[0]?.waitPercentilesHours))
+        .map(Number)
+        .sort((a, b) => a - b);
+      const grid = (key: string): Num[][] => perDuration.map((rows) => rows.map((r) => num(r[key])));
+      return {
+        arrays: {
+          duration: array(durations, ['duration'], 'hour', 'operation duration'),
+          month: array(months, ['month'], '1', 'calendar month (0: the whole year)'),
+          percentile: array(percentiles, ['percentile'], '%', 'percentile'),
+          meanWait: array(grid('meanWaitHours'), ['duration', 'month'], 'hour', 'mean waiting time'),
+          waitPercentile: array(
+            perDuration.map((rows) =>
+              rows.map((r) => percentiles.map((q) => num(obj(r.waitPercentilesHours)[String(q)]))),
+            ),
+            ['duration', 'month', 'percentile'],
+            'hour',
+            'waiting time percentile',
+          ),
+          meanTotal: array(grid('meanTotalHours'), ['duration', 'month'], 'hour', 'mean total duration'),
+          starts: array(grid('starts'), ['duration', 'month'], '1', 'start times considered'),
+          censored: array(grid('censored'), ['duration', 'month'], '1', 'starts without a later window'),
+        },
+        kwargs: {
+          xName: 'month',
+          yName: 'meanWait',
+          xLabel: 'Month',
+          yLabel: 'Waiting time (hour)',
+          limit: f.median ?? null,
+          limitLabel: `${label(f)} < ${f.median === undefined ? 'median' : `${round(f.median)} ${f.units}`}`,
+        },
+      };
+    }
+    case 'MEANCOLSTD': {
+      const rows = list(result);
+      const variable = target.variable ?? '';
+      const v = infoOf(fields, str(rows[0]?.field));
+      const levelType = v.levelType ?? levelTypeOf(variable);
+      const levels = rows.map((r) => num(r.level));
+      const named = { ...v, level: null };
+      return {
+        arrays: {
+          level: array(levels, ['level'], 'm', levelType),
+          mean: array(
+            rows.map((r) => num(r.mean)),
+            ['level'],
+            v.units,
+            `mean ${label(named)}`,
+          ),
+          std: array(
+            rows.map((r) => num(r.std)),
+            ['level'],
+            v.units,
+            `standard deviation of ${label(named)}`,
+          ),
+          count: array(
+            rows.map((r) => num(r.count)),
+            ['level'],
+            '1',
+            'number of values',
+          ),
+        },
+        kwargs: {
+          xName: 'mean',
+          yName: 'level',
+          xLabel: withUnits(named),
+          yLabel: `${levelType === 'depth' ? 'Depth' : 'Altitude'} (m)`,
+          levels: { type: levelType, values: levels, units: 'm' },
+        },
+      };
+    }
+    case 'EXT':
+    case 'MAEXT':
+    case 'MIEXT':
+    case 'NOCYC': {
+      const analysis = obj(result);
+      return {
+        arrays: extremeArrays(analysis, f.units, label(f)),
+        kwargs: {
+          xName: 'returnPeriod',
+          yName: 'returnValue',
+          xLabel: 'Return period (year)',
+          yLabel: withUnits(f),
+          ...extremeKwargs(analysis),
+        },
+      };
+    }
+    case 'EXT_month': {
+      const months = list(result);
+      const ok = months.find((m) => m.error === undefined) ?? {};
+      const per = months.map((m) =>
+        m.error === undefined ? extremeArrays(m, f.units, label(f)) : undefined,
+      );
+      const periods = nums(obj(ok).returnValues ? list(ok.returnValues).map((r) => r.returnPeriod) : []);
+      const stack = (key: string, pad = false): Num[][] => {
+        const rows = per.map((a) =>
+          a ? (a[key]!.values as Num[]) : new Array<number>(periods.length).fill(MISSING_VALUE),
+        );
+        return pad ? padded(rows) : rows;
+      };
+      const unitsOf = (key: string) => extremeArrays(ok, f.units, label(f))[key]!.attributes;
+      const monthArray = (key: string, dims: string[], pad = false) => {
+        const { units, longName } = unitsOf(key);
+        return array(stack(key, pad), ['month', ...dims], units, longName);
+      };
+      return {
+        arrays: {
+          month: array(
+            months.map((m) => num(m.month)),
+            ['month'],
+            '1',
+            'calendar month',
+          ),
+          returnPeriod: array(periods, ['returnPeriod'], 'year', 'return period'),
+          returnValue: monthArray('returnValue', ['returnPeriod']),
+          returnValueLower: monthArray('returnValueLower', ['returnPeriod']),
+          returnValueUpper: monthArray('returnValueUpper', ['returnPeriod']),
+          empiricalReturnPeriod: monthArray('empiricalReturnPeriod', ['sample'], true),
+          empiricalValue: monthArray('empiricalValue', ['sample'], true),
+        },
+        kwargs: {
+          xName: 'returnPeriod',
+          yName: 'returnValue',
+          xLabel: 'Return period (year)',
+          yLabel: withUnits(f),
+          ...extremeKwargs(ok),
+          monthErrors: months.map((m) => str(m.error)),
+          monthFitParameters: months.map((m) => (m.error === undefined ? fitParameters(m) : null)),
+        },
+      };
+    }
+    case 'CUREXT':
+    case 'HEIEXT': {
+      const currents = id === 'CUREXT';
+      const rows = list(result);
+      const analyses = rows.map((r) => (r.analysis ? obj(r.analysis) : undefined));
+      const ok = analyses.find((a) => a !== undefined) ?? {};
+      const periods = list(ok.returnValues).map((r) => num(r.returnPeriod));
+      const unitsFields = rows.map((r) => infoOf(fields, currents ? str(r.field) : undefined));
+      const units = currents
+        ? (unitsFields[0]?.units ?? '')
+        : (fields.find((x) => /water|level|surge|tide/i.test(`${x.field} ${x.longName}`))?.units ?? 'm');
+      const table = (key: 'value' | 'lower' | 'upper'): Num[][] =>
+        analyses.map((a) =>
+          a ? list(a.returnValues).map((r) => num(r[key])) : periods.map(() => MISSING_VALUE),
+        );
+      const rowDim = currents ? 'level' : 'component';
+      const variable = target.variable ?? '';
+      const levelType = unitsFields[0]?.levelType ?? levelTypeOf(variable);
+      const levels = rows.map((r) => num(r.level));
+      return {
+        arrays: {
+          [rowDim]: currents
+            ? array(levels, ['level'], 'm', levelType)
+            : array(
+                rows.map((r) => str(r.component)),
+                ['component'],
+                '1',
+                'water height component',
+              ),
+          returnPeriod: array(periods, ['returnPeriod'], 'year', 'return period'),
+          returnValue: array(table('value'), [rowDim, 'returnPeriod'], units, 'return value'),
+          returnValueLower: array(table('lower'), [rowDim, 'returnPeriod'], units, 'lower bound'),
+          returnValueUpper: array(table('upper'), [rowDim, 'returnPeriod'], units, 'upper bound'),
+        },
+        kwargs: {
+          xName: 'returnPeriod',
+          yName: rowDim,
+          xLabel: 'Return period (year)',
+          yLabel: currents ? `${levelType === 'depth' ? 'Depth' : 'Altitude'} (m)` : 'Component',
+          ...extremeKwargs(ok),
+          units,
+          rowErrors: rows.map((r) => (r.error === null || r.error === undefined ? '' : str(r.error))),
+          rowFitParameters: analyses.map((a) => (a ? fitParameters(a) : null)),
+          ...(currents ? { levels: { type: levelType, values: levels, units: 'm' } } : {}),
+        },
+      };
+    }
+    case 'EFT': {
+      const r = obj(result);
+      const arrays: Arrays = { time: array(nums(r.time), ['time'], TIME_UNITS, 'time') };
+      for (const field of list(r.fields)) {
+        const info = infoOf(fields, str(field.name));
+        arrays[str(field.name)] = array(
+          nums(field.values),
+          ['time'],
+          str(field.units) || info.units,
+          label(info),
+        );
+      }
+      return { arrays, kwargs: { xName: 'time', xLabel: 'Time (UTC)' } };
+    }
+    default:
+      throw new RangeError(`visuPayloadOf: unknown statistic "${id}"`);
+  }
+}
+
+function round(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/**
+ * The visualisation payload of a stored result row (spec 002 §3). `fields` are the point's variables
+ * (the OVERVIEW row's table), which give units, long names and levels; without them the field names stand in.
+ * A stored error becomes `kwargs.error` with no arrays.
+ */
+export function visuPayloadOf(row: ResultRow, fields: readonly FieldInfo[] = []): VisuPayload {
+  const id = statisticIdOf(row.statId);
+  const target = targetOf(row);
+  const dataset = obj(row.payload.dataset);
+  const node = obj(row.payload.node);
+  const main = infoOf(fields, target.field ?? target.variable);
+  const synthetic = dataset.synthetic === true;
+  const notes = str(dataset.notes);
+  const about = target.variable
+    ? label({ ...main, longName: main.longName || target.variable, level: null })
+    : target.partner
+      ? `${label(main)} and ${label(infoOf(fields, target.partner))}`
+      : target.field
+        ? label(main)
+        : '';
+  const kwargs: VisuKwargs = {
+    statId: row.statId,
+    code: row.code as VisuKwargs['code'],
+    periodicity: /month/i.test(id) ? 'monthly' : 'annual',
+    title: about ? `${TITLES[id] ?? id} of ${about}` : (TITLES[id] ?? id),
+    variable: target.variable ?? main.variable ?? target.field,
+    level: target.variable ? null : main.level,
+    dataset: str(dataset.name),
+    method: METHODS[id] ?? '',
+  };
+  if (Object.keys(node).length > 0)
+    kwargs.node = { lat: num(node.lat), lon: num(node.lon), distanceKm: num(node.distanceKm) };
+  if (synthetic) kwargs.notice = (notes.split(';')[0] ?? notes).trim() || 'synthetic demo data';
+  if (main.level !== null && !target.variable) {
+    kwargs.levels = {
+      type: main.levelType ?? levelTypeOf(main.variable),
+      values: fields
+        .filter((x) => x.variable === main.variable && x.level !== null)
+        .map((x) => x.level!)
+        .sort((a, b) => a - b),
+      units: 'm',
+    };
+  }
+  if (typeof row.payload.error === 'string') return payloadFrom({ ...kwargs, error: row.payload.error }, {});
+  const { arrays, kwargs: own } = build(id, row.payload.result, target, fields);
+  return payloadFrom({ ...kwargs, ...own }, arrays);
+}
+
+/** zod infers kwargs and the catchall arrays as one index signature: TypeScript needs the cast. */
+function payloadFrom(kwargs: VisuKwargs, arrays: Arrays): VisuPayload {
+  return { ...arrays, kwargs } as unknown as VisuPayload;
+}

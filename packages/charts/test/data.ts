@@ -1,0 +1,107 @@
+// Result rows as the server stores them, built by running the real engine on the real ERA5 record of
+// ../shared/data (the South China Sea node the demo ingests), so payloads and charts are tested on real numbers.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { overview, statisticOf, statisticsFor, type Series, type StatisticTarget } from '@metocean/core';
+import { parseCsvSeries } from '@metocean/hindcast';
+import type { FieldInfo, ResultRow } from '../src';
+
+export const DATA_DIR = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+
+let cached: Series | undefined;
+/** ERA5 hourly 2000-2010 at 109.94°E 15.51°N: pp1d, swh, mwd. */
+export function era5(): Series {
+  cached ??= parseCsvSeries([
+    readFileSync(`${DATA_DIR}era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv`, 'utf8'),
+  ]);
+  return cached;
+}
+
+/**
+ * ERA5 with levels: swh read as a current speed profile (0.3·swh scaled down with depth) and a water level
+ * (swh − mean), for the statistics over levels (MEANCOLSTD, CUREXT) and water heights (HEIEXT).
+ */
+export function era5WithLevels(): Series {
+  const base = era5();
+  const swh = base.fields.swh!.values;
+  const levels = [0, 10, 30];
+  const fields: Series['fields'] = { ...base.fields };
+  for (const level of levels)
+    fields[`current_speed_${level}m`] = {
+      values: Float32Array.from(swh, (v) => 0.3 * v * (1 - level / 60)),
+      units: 'm s-1',
+      longName: 'current speed',
+      variable: 'current_speed',
+      level,
+      levelType: 'depth',
+    };
+  fields.water_level = {
+    values: Float32Array.from(swh, (v) => v - 1.2),
+    units: 'm',
+    longName: 'water level',
+  };
+  return { ...base, fields };
+}
+
+/** The server's JSON of a result (apps/server/src/jobs/statistics-worker.ts toJson). */
+export function toJson(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : -999;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
+    return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : -999));
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  return value;
+}
+
+export const DATASET = { name: 'ERA5 South China Sea', notes: 'ECMWF ERA5 reanalysis', synthetic: false };
+export const NODE = { lat: 15.5, lon: 109.94, distanceKm: 1.2 };
+
+/** A stored row as apps/server/src/services/compute.ts writes it. */
+export function rowOf(
+  series: Series,
+  id: string,
+  target: StatisticTarget,
+  options: Parameters<ReturnType<typeof statisticOf>['compute']>[2] = {},
+  dataset = DATASET,
+): ResultRow & { raw: unknown } {
+  const statistic = statisticOf(id);
+  const statId = [id, target.variable ?? target.field, target.partner].filter(Boolean).join('__');
+  let raw: unknown;
+  let payload: Record<string, unknown>;
+  try {
+    raw = statistic.compute(series, target, options);
+    payload = { target, dataset, node: NODE, result: toJson(raw) };
+  } catch (error) {
+    payload = { target, dataset, node: NODE, error: error instanceof Error ? error.message : String(error) };
+  }
+  return { statId, code: statistic.code, payload, raw };
+}
+
+export function fieldsOf(series: Series): FieldInfo[] {
+  return toJson(overview(series)) as FieldInfo[];
+}
+
+/** Every run the registry lists for the series (as the server runs them). */
+export function runsOf(series: Series): { id: string; target: StatisticTarget }[] {
+  return statisticsFor(series).filter((run) => run.id !== 'EFT');
+}
+
+const rowCache = new Map<string, ReturnType<typeof rowOf>>();
+/** One row per statistic id on ERA5 (swh and its direction), computed once per test file. */
+export function era5Row(id: string): ReturnType<typeof rowOf> {
+  let row = rowCache.get(id);
+  if (!row) {
+    const target: StatisticTarget = ['DR', 'DR_month', 'EJPD', 'CTS'].includes(id)
+      ? { field: 'swh', partner: 'mwd' }
+      : { field: 'swh' };
+    row = rowOf(era5(), id, target, id === 'NOCYC' ? { cyclone: nocycMask() } : {});
+    rowCache.set(id, row);
+  }
+  return row;
+}
+
+/** A cyclone mask for NOCYC: August-October steps flagged. */
+export function nocycMask(): boolean[] {
+  return Array.from(era5().time, (t) => [7, 8, 9].includes(new Date(t).getUTCMonth()));
+}
