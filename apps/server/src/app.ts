@@ -26,6 +26,8 @@ import { zoneRoutes } from './routes/zones/index';
 import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
+import { stat2dRoutes } from './routes/stat2ds/index';
+import { geometryRoutes } from './routes/geometries/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -90,6 +92,8 @@ export async function buildApp(
   projectRoutes(app, deps);
   pointRoutes(app, deps);
   taskRoutes(app, deps);
+  stat2dRoutes(app, deps);
+  geometryRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

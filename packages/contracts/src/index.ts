@@ -9,3 +9,5 @@ export * from './paths';
 export * from './zones';
 export * from './projects';
 export * from './visu';
+export * from './maps';
+export * from './geometries';

@@ -46,6 +46,11 @@ export const paths = {
   taskCompute: (id: number) => `/api/tasks/${id}/compute/`,
   taskCancel: (id: number) => `/api/tasks/${id}/cancel/`,
   taskDownload: (id: number) => `/api/tasks/${id}/download/`,
+  geometries: '/api/geometries/',
+  geometry: (id: number) => `/api/geometries/${id}/`,
+  geometryLayer: (id: number, type: string, layerId: number) => `/api/geometries/${id}/${type}/${layerId}/`,
+
+  stat2ds: '/api/stat2Ds/',
 
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,

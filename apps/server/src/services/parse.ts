@@ -46,7 +46,7 @@ export const parseMessages = {
   tooManyPoints: `A file may hold at most ${MAX_FILE_POINTS} points`,
 } as const;
 
-const refuse = (message: string) => badRequest({ nonFieldErrors: [message] });
+export const refuse = (message: string) => badRequest({ nonFieldErrors: [message] });
 
 // ---- tables: CSV and XLSX -------------------------------------------------------------------------------
 
@@ -186,18 +186,21 @@ function readGeoJson(buffer: Buffer): Read {
   throw refuse(parseMessages.unreadable('GeoJSON'));
 }
 
-function readKml(text: string): Read {
-  let collection: FeatureCollection<Geometry | null>;
+/** The features of a KML document (shared with the geometry upload). */
+export function kmlFeatures(text: string): FeatureCollection<Geometry | null> {
   try {
     const document = new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml');
-    collection = kml(document);
+    return kml(document);
   } catch {
     throw refuse(parseMessages.unreadable('KML'));
   }
-  return fromFeatures(collection.features);
 }
 
-async function openZip(buffer: Buffer): Promise<JSZip> {
+function readKml(text: string): Read {
+  return fromFeatures(kmlFeatures(text).features);
+}
+
+export async function openZip(buffer: Buffer): Promise<JSZip> {
   try {
     return await JSZip.loadAsync(buffer);
   } catch {
@@ -206,7 +209,7 @@ async function openZip(buffer: Buffer): Promise<JSZip> {
 }
 
 /** Files of an archive by lower-case extension, ignoring folders and macOS resource forks. */
-function zipEntries(zip: JSZip): Map<string, JSZip.JSZipObject> {
+export function zipEntries(zip: JSZip): Map<string, JSZip.JSZipObject> {
   const entries = new Map<string, JSZip.JSZipObject>();
   zip.forEach((name, entry) => {
     if (entry.dir || name.includes('__MACOSX/') || path.basename(name).startsWith('.')) return;
@@ -222,7 +225,7 @@ async function readKmz(zip: JSZip): Promise<Read> {
   return readKml(await entry.async('string'));
 }
 
-const isWgs84 = (wkt: string) =>
+export const isWgs84 = (wkt: string) =>
   /^\s*GEOGCS\[/i.test(wkt) && /WGS[_ ]?(19)?84/i.test(wkt) && !/PROJCS\[/i.test(wkt);
 
 async function readShapefile(zip: JSZip): Promise<Read> {
