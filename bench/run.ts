@@ -26,6 +26,7 @@ import {
   weatherDowntime,
   weatherWindows,
   weightedSample,
+  withUnchangedInputs,
   yearMonthStats,
 } from '@metocean/core';
 import type { Field, LawId, Series } from '@metocean/core';
@@ -107,8 +108,15 @@ function copySeries(series: Series): Series {
 const LIMITS = [1, 1.5, 2, 2.5];
 const DURATIONS = [6, 12, 24, 48];
 
-/** The standard statistic set of one point (what a worker computes per point). */
+/**
+ * The standard statistic set of one point (what a worker computes per point), computed together as the
+ * worker does: nothing changes the arrays meanwhile, so each array's fingerprint is checked once.
+ */
 function standardSet(series: Series, hs: string, tp: string, dir: string, magnitudes: string[]): void {
+  withUnchangedInputs(() => standardStatistics(series, hs, tp, dir, magnitudes));
+}
+
+function standardStatistics(series: Series, hs: string, tp: string, dir: string, magnitudes: string[]): void {
   overview(series);
   for (const field of Object.values(series.fields)) {
     describe(field.values);

@@ -12,3 +12,8 @@ export * from './display';
 export * from './metrics';
 export * from './contours';
 export * from './statistics';
+/**
+ * Runs `f` (statistics of one point computed together) promising that no input array is changed in place
+ * while it runs: each array's fingerprint is then checked once, not at every statistic (see memo.ts).
+ */
+export { checkedOnce as withUnchangedInputs } from './memo';

@@ -2,6 +2,7 @@
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
 import { checkProbability, quantilesOfValid } from './descriptive';
 import { HOUR_MS } from './series';
+import { memoized } from './memo';
 import { sharedCalendar } from './shared';
 
 /**
@@ -16,6 +17,11 @@ export function calmRunLengths(values: ArrayLike<number>, limit: number): Int32A
     calm[i] = v < limit ? (i + 1 < n ? calm[i + 1]! : 0) + 1 : 0;
   }
   return calm;
+}
+
+/** calmRunLengths shared by the windows and every downtime duration at one limit (read-only, memo.ts). */
+function sharedCalm(values: ArrayLike<number>, limit: number): Int32Array {
+  return memoized(values, `calm:${limit}`, () => calmRunLengths(values, limit));
 }
 
 function stepsFor(durationHours: number, stepMs: number, caller: string): number {
@@ -53,7 +59,7 @@ export function weatherWindows(
   if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
-  const calm = calmRunLengths(values, options.below);
+  const calm = sharedCalm(values, options.below);
   const { year, month } = sharedCalendar(time);
   const valid = new Float64Array(13);
   const firstYear = year.length ? year[0]! : 0;
@@ -157,7 +163,7 @@ export function weatherDowntime(
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
   const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
-  const next = nextWindowStart(calmRunLengths(values, options.below), d);
+  const next = nextWindowStart(sharedCalm(values, options.below), d);
   const { month } = sharedCalendar(time);
   const n = values.length;
   const starts = new Float64Array(13);
