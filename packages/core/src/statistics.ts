@@ -157,10 +157,16 @@ const roseOptions = (
   return { sectors: o.sectors ?? 16, edges: o.edges ?? [0, step, 2 * step, 3 * step, 4 * step] };
 };
 
+/**
+ * Extremes of the registry: annual maxima with GEV and delta-method intervals unless asked otherwise. The
+ * registry is what a point computation runs for every field (dozens of fits): the parametric bootstrap
+ * (1,000 refits each) is asked for explicitly (`extreme: { interval: 'bootstrap' }`), by the CLI's `eva`
+ * and for a chosen statistic, not for every stored fit (docs/decisions.md).
+ */
 const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> = {}): ExtremeOptions => ({
   method: 'annual-maxima',
   law: 'gev',
-  interval: 'bootstrap',
+  interval: 'delta',
   ...defaults,
   ...o.extreme,
 });

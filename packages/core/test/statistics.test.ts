@@ -66,6 +66,17 @@ suite('statistic registry', () => {
       monthlyStats(s.time, s.fields.swh!.values),
     );
   });
+  test('stored extremes use delta-method intervals; the bootstrap is asked for explicitly', () => {
+    const s = era5();
+    const stored = statisticOf('EXT').compute(s, { field: 'swh' }) as { interval: string };
+    expect(stored.interval).toBe('delta');
+    const asked = statisticOf('EXT').compute(
+      s,
+      { field: 'swh' },
+      { extreme: { interval: 'bootstrap', resamples: 200 } },
+    ) as { interval: string };
+    expect(asked.interval).toBe('bootstrap');
+  });
   test('an unknown id throws naming the function', () => {
     expect(() => statisticOf('XYZ')).toThrow(/statisticOf/);
   });
