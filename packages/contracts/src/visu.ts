@@ -84,3 +84,41 @@ export const EXPORT_EXTENSIONS: Record<(typeof EXPORT_KINDS)[number], string> = 
   MATLAB: 'mat',
   NETCDF: 'nc',
 };
+
+/** The keys of the export request that are not class lists. */
+export const EXPORT_QUERY_KEYS = [
+  'point',
+  'stat_id',
+  'export_kind',
+  'file_name',
+  'month',
+  'export_level_idx',
+];
+
+/**
+ * GET /api/projects/{id}/export/ (spec 002 §3 export request). `point` names the point as in
+ * get_visu_data. Any other key is a class list: a dimension name of the statistic's arrays (the class
+ * type, e.g. `hs` or `sector`) with the zero-based indices to keep, comma-separated, ranges allowed
+ * (`hs=0-3,7`). `month` is zero-based (0 = January); `export_level_idx` indexes the payload's levels.
+ */
+export const exportQuery = z
+  .object({
+    point: z.coerce.number({ error: 'point must be the id of a point' }).int().positive(),
+    stat_id: z.string().trim().min(1, 'stat_id is required').max(200),
+    export_kind: z.enum(EXPORT_KINDS, { error: `export_kind must be one of ${EXPORT_KINDS.join(', ')}` }),
+    /** The file name without extension; the statistic's id when left out. */
+    file_name: z.string().trim().max(200).optional(),
+    month: z.coerce
+      .number({ error: 'month must be a whole number from 0 (January) to 11 (December)' })
+      .int('month must be a whole number from 0 (January) to 11 (December)')
+      .min(0, 'month must be a whole number from 0 (January) to 11 (December)')
+      .max(11, 'month must be a whole number from 0 (January) to 11 (December)')
+      .optional(),
+    export_level_idx: z.coerce
+      .number({ error: 'export_level_idx must be a zero-based level index' })
+      .int('export_level_idx must be a zero-based level index')
+      .min(0, 'export_level_idx must be a zero-based level index')
+      .optional(),
+  })
+  .catchall(z.string({ error: 'a class list is one comma-separated value: hs=0,1,2 or hs=0-2' }));
+export type ExportQuery = z.infer<typeof exportQuery>;
