@@ -444,81 +444,91 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
         },
       };
     }
-    case 'WW': {
-      const rows = list(result);
-      const durations = [...new Set(rows.map((r) => num(r.durationHours)))];
-      const months = [...new Set(rows.map((r) => num(r.month)))];
-      const grid = (key: string): Num[][] =>
-        durations.map((d) =>
-          months.map((m) => num(rows.find((r) => r.durationHours === d && r.month === m)?.[key])),
-        );
-      return {
-        arrays: {
-          duration: array(durations, ['duration'], 'hour', 'window duration'),
-          month: array(months, ['month'], '1', 'calendar month (0: the whole year)'),
-          probability: array(
-            grid('probability'),
-            ['duration', 'month'],
-            '%',
-            'probability that a window starts',
-          ),
-          meanCalmPeriods: array(
-            grid('meanCalmPeriods'),
-            ['duration', 'month'],
-            '1',
-            'calm periods per year',
-          ),
-          meanCalmLength: array(
-            grid('meanCalmLengthHours'),
-            ['duration', 'month'],
-            'hour',
-            'mean calm length',
-          ),
-          hoursWithData: array(grid('hoursWithData'), ['duration', 'month'], 'hour', 'hours with data'),
-        },
-        kwargs: {
-          xName: 'month',
-          yName: 'probability',
-          xLabel: 'Month',
-          yLabel: 'Probability (%)',
-          limit: f.median ?? null,
-          limitLabel: `${label(f)} < ${f.median === undefined ? 'median' : `${round(f.median)} ${f.units}`}`,
-        },
-      };
-    }
+    case 'WW':
     case 'WD': {
-      const perDuration = Array.isArray(result) ? result.map(list) : [];
+      // Months 1-12 on the month dimension (the exports' zero-based month picks one); the whole year
+      // (the engine's month 0) in the `…Annual` arrays, by duration.
+      const perDuration: Json[][] =
+        id === 'WD'
+          ? Array.isArray(result)
+            ? result.map(list)
+            : []
+          : groupBy(list(result), (r) => num(r.durationHours));
       const durations = perDuration.map((rows) => num(rows[0]?.durationHours));
-      const months = (perDuration[0] ?? []).map((r) => num(r.month));
+      const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+      const at = (rows: Json[], month: number) => rows.find((r) => r.month === month) ?? {};
+      const arrays: Arrays = {
+        duration: array(
+          durations,
+          ['duration'],
+          'hour',
+          id === 'WW' ? 'window duration' : 'operation duration',
+        ),
+        month: array(months, ['month'], '1', 'calendar month'),
+      };
+      const add = (
+        name: string,
+        pick: (r: Json) => VisuArray['values'][number],
+        units: string,
+        longName: string,
+        extra: string[] = [],
+      ) => {
+        arrays[name] = array(
+          perDuration.map((rows) => months.map((m) => pick(at(rows, m)))),
+          ['duration', 'month', ...extra],
+          units,
+          longName,
+        );
+        arrays[`${name}Annual`] = array(
+          perDuration.map((rows) => pick(at(rows, 0))),
+          ['duration', ...extra],
+          units,
+          `${longName}, whole year`,
+        );
+      };
+      const limit = {
+        limit: f.median ?? null,
+        limitLabel: `${label(f)} < ${f.median === undefined ? 'median' : `${round(f.median)} ${f.units}`}`,
+      };
+      if (id === 'WW') {
+        add('probability', (r) => num(r.probability), '%', 'probability that a window starts');
+        add('meanCalmPeriods', (r) => num(r.meanCalmPeriods), '1', 'calm periods per year');
+        add('meanCalmLength', (r) => num(r.meanCalmLengthHours), 'hour', 'mean calm length');
+        add('hoursWithData', (r) => num(r.hoursWithData), 'hour', 'hours with data');
+        return {
+          arrays,
+          kwargs: {
+            xName: 'month',
+            yName: 'probability',
+            xLabel: 'Month',
+            yLabel: 'Probability (%)',
+            ...limit,
+          },
+        };
+      }
       const percentiles = Object.keys(obj(perDuration[0]?.[0]?.waitPercentilesHours))
         .map(Number)
         .sort((a, b) => a - b);
-      const grid = (key: string): Num[][] => perDuration.map((rows) => rows.map((r) => num(r[key])));
+      arrays.percentile = array(percentiles, ['percentile'], '%', 'percentile');
+      add('meanWait', (r) => num(r.meanWaitHours), 'hour', 'mean waiting time');
+      add(
+        'waitPercentile',
+        (r) => percentiles.map((q) => num(obj(r.waitPercentilesHours)[String(q)])),
+        'hour',
+        'waiting time percentile',
+        ['percentile'],
+      );
+      add('meanTotal', (r) => num(r.meanTotalHours), 'hour', 'mean total duration');
+      add('starts', (r) => num(r.starts), '1', 'start times considered');
+      add('censored', (r) => num(r.censored), '1', 'starts without a later window');
       return {
-        arrays: {
-          duration: array(durations, ['duration'], 'hour', 'operation duration'),
-          month: array(months, ['month'], '1', 'calendar month (0: the whole year)'),
-          percentile: array(percentiles, ['percentile'], '%', 'percentile'),
-          meanWait: array(grid('meanWaitHours'), ['duration', 'month'], 'hour', 'mean waiting time'),
-          waitPercentile: array(
-            perDuration.map((rows) =>
-              rows.map((r) => percentiles.map((q) => num(obj(r.waitPercentilesHours)[String(q)]))),
-            ),
-            ['duration', 'month', 'percentile'],
-            'hour',
-            'waiting time percentile',
-          ),
-          meanTotal: array(grid('meanTotalHours'), ['duration', 'month'], 'hour', 'mean total duration'),
-          starts: array(grid('starts'), ['duration', 'month'], '1', 'start times considered'),
-          censored: array(grid('censored'), ['duration', 'month'], '1', 'starts without a later window'),
-        },
+        arrays,
         kwargs: {
           xName: 'month',
           yName: 'meanWait',
           xLabel: 'Month',
           yLabel: 'Waiting time (hour)',
-          limit: f.median ?? null,
-          limitLabel: `${label(f)} < ${f.median === undefined ? 'median' : `${round(f.median)} ${f.units}`}`,
+          ...limit,
         },
       };
     }
@@ -684,6 +694,12 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
     default:
       throw new RangeError(`visuPayloadOf: unknown statistic "${id}"`);
   }
+}
+
+function groupBy(rows: Json[], key: (r: Json) => number): Json[][] {
+  const groups = new Map<number, Json[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups.values()];
 }
 
 function round(x: number): string {

@@ -120,25 +120,33 @@ describe('visuPayloadOf', () => {
     expect(monthly.payload.kwargs.count).toBe(rose.count);
   });
 
-  it('WW: probability by duration and month, the limit being the median', () => {
+  it('WW: probability by duration and month 1-12, the whole year apart; the limit is the median', () => {
     const { payload, raw } = payloadOf('WW');
     const r = raw as WindowRow[];
     expect(values(payload, 'duration')).toEqual([6, 12, 24, 48]);
-    expect(values(payload, 'month')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(values(payload, 'month')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     const grid = values(payload, 'probability') as number[][];
-    for (const row of r)
-      expect(grid[[6, 12, 24, 48].indexOf(row.durationHours)]![row.month]).toBe(row.probability);
+    const annual = values(payload, 'probabilityAnnual') as number[];
+    for (const row of r) {
+      const d = [6, 12, 24, 48].indexOf(row.durationHours);
+      expect(row.month === 0 ? annual[d] : grid[d]![row.month - 1]).toBe(row.probability);
+    }
     expect(payload.kwargs.limit).toBe(fields().find((f) => f.field === 'swh')!.median);
   });
 
   it('WD: mean wait and wait percentiles by duration and month', () => {
     const { payload, raw } = payloadOf('WD');
     const r = raw as DowntimeRow[][];
-    expect(values(payload, 'meanWait')).toEqual(r.map((rows) => rows.map((m) => m.meanWaitHours)));
+    const monthly = (rows: DowntimeRow[]) => rows.filter((m) => m.month > 0);
+    expect(values(payload, 'meanWait')).toEqual(r.map((rows) => monthly(rows).map((m) => m.meanWaitHours)));
+    expect(values(payload, 'meanWaitAnnual')).toEqual(
+      r.map((rows) => rows.find((m) => m.month === 0)!.meanWaitHours),
+    );
     const p = values(payload, 'percentile') as number[];
     expect(p).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90]);
     const cube = values(payload, 'waitPercentile') as number[][][];
-    expect(cube[2]![7]![8]).toBe(r[2]![7]!.waitPercentilesHours['90']);
+    // July (index 6), P90, 24 h
+    expect(cube[2]![6]![8]).toBe(r[2]!.find((m) => m.month === 7)!.waitPercentilesHours['90']);
   });
 
   it('EXT, MAEXT, MIEXT: return values with bounds, empirical points, peaks and the fit parameters', () => {

@@ -1,6 +1,7 @@
 // Stored statistic results of a project's points (spec 000 §7 stats, get_visu_data).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { OverviewRow } from '@metocean/contracts';
+import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
+import { visuPayload, type OverviewRow, type VisuPayload } from '@metocean/contracts';
 import { points, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
@@ -20,16 +21,20 @@ export async function listResults(services: Services, caller: Caller, projectId:
     .orderBy(asc(results.pointId), asc(results.id));
 }
 
+/**
+ * One statistic of one point as the visualisation payload of spec 002 §3 (packages/charts visuPayloadOf):
+ * the stored result with the units and names of the point's variables, read from its overview row.
+ */
 export async function visuData(
   services: Services,
   caller: Caller,
   projectId: number,
   pointId: number,
   statId: string,
-) {
+): Promise<VisuPayload> {
   await projectFor(services.db, caller, projectId);
-  const [row] = await services.db
-    .select({ payload: results.payload })
+  const rows = await services.db
+    .select({ statId: results.statId, code: results.code, payload: results.payload })
     .from(results)
     .innerJoin(tasks, eq(tasks.id, results.taskId))
     .innerJoin(points, eq(points.id, results.pointId))
@@ -37,13 +42,14 @@ export async function visuData(
       and(
         eq(points.projectId, projectId),
         eq(results.pointId, pointId),
-        eq(results.statId, statId),
+        inArray(results.statId, [statId, OVERVIEW_ID]),
         eq(tasks.status, 'FINISHED'),
       ),
-    )
-    .limit(1);
+    );
+  const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
-  return row.payload;
+  const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
+  return visuPayload.parse(visuPayloadOf(row, overview?.result ?? []));
 }
 
 interface StoredOverviewRow {

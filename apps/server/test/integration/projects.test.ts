@@ -280,13 +280,13 @@ describe('computing', () => {
     for (const code of ['EPD', 'DR', 'WW', 'WD', 'EXT', 'TS'])
       expect(stats.map((s) => s.code)).toContain(code);
     const first = stats[0]!;
-    const payload = await call<{ result: unknown }>(
+    const payload = await call<{ kwargs: { statId: string } }>(
       'GET',
       `/api/projects/${projectId}/get_visu_data/?point=${done.points[0]!.id}&stats_id=${encodeURIComponent(first.statId)}`,
       'standard',
     );
     expect(payload.status).toBe(200);
-    expect(payload.body.result).toBeDefined();
+    expect(payload.body.kwargs.statId).toBe(first.statId);
     // Computed points are done: nothing is left to compute.
     expect((await call('PUT', `/api/projects/${projectId}/compute/`, 'standard')).body).toEqual({
       nonFieldErrors: [projectMessages.nothingToCompute],

@@ -12,6 +12,7 @@ import {
   statResult,
   updateCollaboratorsRequest,
   visuDataQuery,
+  visuPayload,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as compute from '../../services/compute';
@@ -211,10 +212,10 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'One stored statistic of one point',
+        summary: 'One stored statistic of one point, as named arrays and kwargs (spec 002 §3; -999 missing)',
         params: idParams,
         querystring: visuDataQuery,
-        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
+        response: { 200: visuPayload, ...errorResponses },
       },
       preHandler,
     },
