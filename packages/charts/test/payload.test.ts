@@ -163,7 +163,9 @@ describe('visuPayloadOf', () => {
       expect(payload.peakTime!.attributes.units).toBe(TIME_UNITS);
       expect(payload.kwargs.fitParameters).toEqual({ ...r.specParameters, multivariateLaw: 'none' });
       expect(payload.kwargs).toMatchObject({ law: 'gev', confidence: 0.9, minima: id === 'MIEXT' });
-      expect(payload.kwargs.method).toMatch(/annual maxima.*GEV.*bootstrap.*90 %/);
+      expect(payload.kwargs.method).toMatch(/annual maxima.*GEV.*90 %/);
+      expect(payload.kwargs.method).toContain(r.interval === 'delta' ? 'delta-method' : 'bootstrap');
+      expect(payload.kwargs.interval).toBe(r.interval);
     }
   });
 
