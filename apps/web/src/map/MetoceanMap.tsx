@@ -57,7 +57,9 @@ import {
   type LatLng,
 } from './geo';
 import { graticuleLabel, graticuleStep, graticuleValues } from './graticule';
+import { drawableFeatures, featureLabel, layerPathStyle } from './geometries';
 import type { MetoceanMapProps, MapPoint, MapZone } from './types';
+import type { ProjectGeometry } from '@metocean/contracts';
 
 const seaColour = '#cfe0ee';
 const landStyle: L.PathOptions = { color: '#8a9aa8', weight: 0.8, fillColor: '#eef0ea', fillOpacity: 1 };
@@ -364,6 +366,41 @@ function DraftPopup({
   );
 }
 
+/** The uploaded geometries, each layer in its colour and drawn by its type (markers, lines, areas). */
+function GeometryLayers({ geometries }: { geometries: ProjectGeometry[] }) {
+  return (
+    <Pane name="geometries" style={{ zIndex: 410 }}>
+      {geometries.flatMap((geometry) =>
+        geometry.layers.map((layer) => (
+          <GeoJSON
+            // GeoJSON data and style are read once: a new colour or type mounts a new layer.
+            key={`${geometry.id}-${layer.id}-${layer.type}-${layer.color}`}
+            data={drawableFeatures(layer) as GeoJSON.FeatureCollection}
+            pane="geometries"
+            style={() => layerPathStyle(layer)}
+            pointToLayer={(_feature, latlng) =>
+              L.circleMarker(latlng, {
+                pane: 'geometries',
+                radius: 5,
+                color: '#ffffff',
+                weight: 1.5,
+                fillColor: layer.color,
+                fillOpacity: 1,
+              })
+            }
+            onEachFeature={(feature, leafletLayer) => {
+              const label = featureLabel(feature.properties as Record<string, unknown> | null);
+              leafletLayer.bindTooltip(label ? `${label} · ${geometry.name}` : geometry.name, {
+                sticky: true,
+              });
+            }}
+          />
+        )),
+      )}
+    </Pane>
+  );
+}
+
 function pointColour(point: MapPoint): string {
   return point.selected ? pointColours.selected : pointColours[point.state];
 }
@@ -389,7 +426,11 @@ export default function MetoceanMap({
   children,
   compact = false,
   hasTileGeometries = false,
+  geometries = [],
+  onManageGeometries,
 }: MetoceanMapProps & { children?: ReactNode }) {
+  const [hiddenGeometries, setHiddenGeometries] = useState<Set<number>>(new Set());
+  const shownGeometries = geometries.filter((g) => !hiddenGeometries.has(g.id));
   const [map, setMap] = useState<L.Map | null>(null);
   const [base, setBase] = useState<BaseLayerName>(defaultBaseLayer);
   const [tilesUnreachable, setTilesUnreachable] = useState(false);
@@ -485,6 +526,7 @@ export default function MetoceanMap({
         {overlays.area && zone && (
           <GeoJSON key={`zone-${zone.id}`} data={zone.geom} style={zoneStyle} interactive={false} />
         )}
+        <GeometryLayers geometries={shownGeometries} />
         {overlays.points &&
           points.map((point) => (
             <CircleMarker
@@ -607,7 +649,12 @@ export default function MetoceanMap({
             </Button>
           </Paper>
           {layersOpen && (
-            <Paper elevation={2} sx={{ p: 1.5, width: 230 }} aria-label="Map layers" role="region">
+            <Paper
+              elevation={2}
+              sx={{ p: 1.5, width: 230, maxHeight: 420, overflowY: 'auto' }}
+              aria-label="Map layers"
+              role="region"
+            >
               <Typography variant="overline">Base layers</Typography>
               <RadioGroup value={base} onChange={(event) => setBase(event.target.value as BaseLayerName)}>
                 {baseLayerNames.map((name) => {
@@ -669,6 +716,49 @@ export default function MetoceanMap({
                 />
               ))}
               <Divider sx={{ my: 1 }} />
+              <Typography variant="overline">Geometries</Typography>
+              {geometries.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  no geometry uploaded
+                </Typography>
+              ) : (
+                geometries.map((geometry) => (
+                  <FormControlLabel
+                    key={geometry.id}
+                    sx={{ display: 'flex' }}
+                    control={
+                      <Checkbox
+                        checked={!hiddenGeometries.has(geometry.id)}
+                        onChange={(event) =>
+                          setHiddenGeometries((set) => {
+                            const next = new Set(set);
+                            if (event.target.checked) next.delete(geometry.id);
+                            else next.add(geometry.id);
+                            return next;
+                          })
+                        }
+                      />
+                    }
+                    label={
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                        <Box
+                          component="span"
+                          sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: geometry.color }}
+                        />
+                        <Typography variant="body2" noWrap sx={{ maxWidth: 150 }}>
+                          {geometry.name}
+                        </Typography>
+                      </Box>
+                    }
+                  />
+                ))
+              )}
+              {onManageGeometries && (
+                <Button size="small" onClick={onManageGeometries} sx={{ mt: 0.5 }}>
+                  manage geometries
+                </Button>
+              )}
+              <Divider sx={{ my: 1 }} />
               <Typography variant="overline">Maps</Typography>
               {!hasTileGeometries && (
                 <Typography variant="body2" color="text.secondary">
@@ -706,6 +796,27 @@ export default function MetoceanMap({
                   />
                   <Typography variant="body2">Area: {zone.name}</Typography>
                 </Box>
+              )}
+              {shownGeometries.flatMap((geometry) =>
+                geometry.layers.map((layer) => (
+                  <Box
+                    key={`${geometry.id}-${layer.id}`}
+                    sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
+                  >
+                    <Box
+                      sx={{
+                        width: 14,
+                        height: layer.type === 'line' ? 3 : 10,
+                        borderRadius: layer.type === 'point' ? '50%' : 0,
+                        bgcolor: layer.color,
+                        opacity: layer.type === 'polygon' ? 0.6 : 1,
+                      }}
+                    />
+                    <Typography variant="body2" noWrap>
+                      {geometry.name}: {layer.name}
+                    </Typography>
+                  </Box>
+                )),
               )}
             </Paper>
           )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Bounds } from '@metocean/contracts';
+import type { Bounds, ProjectGeometry } from '@metocean/contracts';
 import type { PointState } from './config';
 import type { PolygonGeometry } from './geo';
 
@@ -38,4 +38,8 @@ export interface MetoceanMapProps {
   compact?: boolean;
   /** Whether the zone has Stat2D tile geometries; otherwise 'layers not available'. */
   hasTileGeometries?: boolean;
+  /** The project's uploaded geometries, drawn with their layers' colours and types. */
+  geometries?: ProjectGeometry[];
+  /** Opens the geometry management dialog (the layers panel's 'manage geometries' button). */
+  onManageGeometries?: () => void;
 }

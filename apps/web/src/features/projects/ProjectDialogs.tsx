@@ -238,9 +238,28 @@ export function OfferChooserDialog({
   );
 }
 
-/** The free-demo location request (spec 000 §2.3): e-mail, longitude, latitude; the team answers in 48 h. */
-export function DemoLocationDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const [values, setValues] = useState({ email, longitude: '', latitude: '' });
+/**
+ * The location request (spec 000 §2.3 demo form, §2.7 'ask for a specific point'): e-mail, longitude,
+ * latitude sent to POST /api/demos/; the team answers within 48 hours.
+ */
+export function DemoLocationDialog({
+  email,
+  onClose,
+  title = 'Ask for another demo location',
+  intro = 'Your free demo has one computed point in the Bay of Biscay. Tell us where you would like one; the team replies within 48 hours.',
+  initial,
+}: {
+  email: string;
+  onClose: () => void;
+  title?: string;
+  intro?: string;
+  initial?: { lat: number; lng: number } | undefined;
+}) {
+  const [values, setValues] = useState({
+    email,
+    longitude: initial ? initial.lng.toFixed(4) : '',
+    latitude: initial ? initial.lat.toFixed(4) : '',
+  });
   const [state, setState] = useState<string>('idle');
   const lng = Number(values.longitude);
   const lat = Number(values.latitude);
@@ -269,16 +288,13 @@ export function DemoLocationDialog({ email, onClose }: { email: string; onClose:
   };
   return (
     <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
-      <DialogTitle>Ask for another demo location</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {state === 'sent' ? (
           <Alert severity="success">Thank you: our team will reply within 48 hours.</Alert>
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>
-              Your free demo has one computed point in the Bay of Biscay. Tell us where you would like one;
-              the team replies within 48 hours.
-            </DialogContentText>
+            <DialogContentText>{intro}</DialogContentText>
             <TextField
               label="E-mail"
               value={values.email}

@@ -17,12 +17,16 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { projectMessages, type Point, type Project } from '@metocean/contracts';
-import { errorMessage } from '../../api/client';
+import { z } from 'zod';
+import { paths, projectMessages, type Point, type Project, type Task } from '@metocean/contracts';
+import { apiRequest, errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
 import { formatDegrees } from '../../map/geo';
@@ -35,9 +39,14 @@ import {
   useComputeProject,
   useCreatePoint,
   useDeletePoint,
+  useGeometries,
   useParsePoints,
+  useProjectTasks,
+  useRunPoint,
 } from './queries';
-import { computeBlocker, defaultPointName } from './rules';
+import { computeBlocker, defaultPointName, runLabel, taskDisplay } from './rules';
+import { GeometryDialog } from './GeometryDialog';
+import { AskDownloadDialog } from './RequestDialogs';
 
 /** Coordinates in the point list at a fixed number of decimals. */
 const coordinateDigits = 4;
@@ -48,52 +57,143 @@ function pointState(point: Point): MapPoint['state'] {
   return 'pending';
 }
 
-function latestTask(point: Point) {
-  return point.tasksPoints.at(-1);
+/** Downloads a finished task's result document under the point's name. */
+async function downloadTask(task: Task, point: Point): Promise<void> {
+  const document = await apiRequest(paths.taskDownload(task.id), { schema: z.unknown(), forbidden: 'throw' });
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }),
+  );
+  const link = Object.assign(window.document.createElement('a'), {
+    href: url,
+    download: `${point.name.replace(/[^A-Za-z0-9_-]+/g, '_')}-statistics.json`,
+  });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function TaskState({ point, project }: { point: Point; project: Project }) {
-  const task = latestTask(point);
-  const status = task?.status.toUpperCase();
-  if (status === 'RUNNING' || (status === 'PENDING' && project.status.toUpperCase() === 'RUNNING')) {
+/**
+ * A point's task state (spec 000 §4): running → progress % and 'running statistic'; finished → download with
+ * a spinner while downloading; otherwise the run button labelled with the statistic, the error as tooltip.
+ */
+function TaskState({
+  point,
+  task,
+  canRun,
+  canDownload,
+  onRun,
+  onNeedUpgrade,
+}: {
+  point: Point;
+  task: Task | undefined;
+  canRun: boolean;
+  canDownload: boolean;
+  onRun: () => void;
+  onNeedUpgrade: () => void;
+}) {
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const status = taskDisplay(task, point.isComputed);
+  if (status === 'running') {
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="task-state">
-        <CircularProgress size={14} />
-        <Typography variant="caption">running statistic · {Math.round(project.progress)}%</Typography>
+      <Stack spacing={0.25} sx={{ width: 118, flexShrink: 0 }} data-testid="task-state">
+        <Typography variant="caption" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          running statistic · {Math.round(task?.progress ?? 0)}%
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={task?.progress ?? 0}
+          aria-label={`Progress of ${point.name}`}
+        />
       </Stack>
     );
   }
-  if (point.isComputed || status === 'FINISHED') {
+  if (status === 'finished') {
     return (
-      <Typography variant="caption" color="success.main" data-testid="task-state">
-        FINISHED
-      </Typography>
-    );
-  }
-  if (status === 'FAILED' || status === 'CANCELLED') {
-    return (
-      <Tooltip title={status === 'FAILED' ? 'The computation failed' : 'The computation was cancelled'}>
-        <Typography
-          variant="caption"
-          color={status === 'FAILED' ? 'error' : 'warning.main'}
-          data-testid="task-state"
-        >
-          {status}
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-testid="task-state">
+        <Typography variant="caption" color="success.main">
+          FINISHED
         </Typography>
-      </Tooltip>
+        {task && (
+          <Tooltip title={downloadError ?? 'Download the statistics'}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={`Download the statistics of ${point.name}`}
+                disabled={downloading}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  if (!canDownload) return onNeedUpgrade();
+                  setDownloading(true);
+                  setDownloadError(null);
+                  downloadTask(task, point)
+                    .catch((error: unknown) => setDownloadError(errorMessage(error)))
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                {downloading ? (
+                  <CircularProgress size={16} />
+                ) : (
+                  <DownloadIcon fontSize="small" color={downloadError ? 'error' : 'inherit'} />
+                )}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+      </Stack>
     );
   }
+  const failed = status === 'failed' || status === 'cancelled';
+  const label = runLabel(task?.processType);
+  const tooltip = failed
+    ? task?.error || (status === 'failed' ? 'The computation failed' : 'The computation was cancelled')
+    : '';
   return (
-    <Typography variant="caption" color="text.secondary" data-testid="task-state">
-      to compute
-    </Typography>
+    <Tooltip title={tooltip}>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-testid="task-state">
+        {failed && (
+          <Typography variant="caption" color={status === 'failed' ? 'error' : 'warning.main'}>
+            {status.toUpperCase()}
+          </Typography>
+        )}
+        {canRun ? (
+          <Button
+            size="small"
+            variant="text"
+            startIcon={<PlayArrowIcon />}
+            onClick={(event) => {
+              event.stopPropagation();
+              onRun();
+            }}
+          >
+            {label}
+          </Button>
+        ) : (
+          !failed && (
+            <Typography variant="caption" color="text.secondary">
+              to compute
+            </Typography>
+          )
+        )}
+      </Stack>
+    </Tooltip>
   );
 }
 
-function ComputeDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+/** The compute confirmation (spec 000 §4): the whole project, or one point when `point` is given. */
+function ComputeDialog({
+  project,
+  point,
+  onClose,
+}: {
+  project: Project;
+  point?: Point;
+  onClose: () => void;
+}) {
   const user = useMe();
-  const compute = useComputeProject();
-  const toCompute = project.points.filter((p) => !p.isComputed).length;
+  const computeProject = useComputeProject();
+  const runPoint = useRunPoint();
+  const compute = point ? runPoint : computeProject;
+  const toCompute = point ? 1 : project.points.filter((p) => !p.isComputed).length;
   const creditsNeeded = toCompute * project.offerInstance.creditsPerPoint;
   const creditsAvailable = user.accounts[0]?.credits ?? 0;
   const unlimited = project.offerInstance.isUnlimited;
@@ -106,7 +206,7 @@ function ComputeDialog({ project, onClose }: { project: Project; onClose: () => 
   });
   return (
     <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
-      <DialogTitle>Compute statistics</DialogTitle>
+      <DialogTitle>{point ? `Compute statistics of ${point.name}` : 'Compute statistics'}</DialogTitle>
       <DialogContent>
         {blocker === 'credits' ? (
           <Alert severity="error" title="Not enough credits">
@@ -155,7 +255,11 @@ function ComputeDialog({ project, onClose }: { project: Project; onClose: () => 
         <Button
           variant="contained"
           disabled={blocker !== null || compute.isPending}
-          onClick={() => compute.mutate(project.id, { onSuccess: onClose })}
+          onClick={() =>
+            point
+              ? runPoint.mutate(point.id, { onSuccess: onClose })
+              : computeProject.mutate(project.id, { onSuccess: onClose })
+          }
         >
           Confirm
         </Button>
@@ -179,7 +283,12 @@ export function QueryTab() {
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'success'; text: string } | null>(
     null,
   );
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<{ point?: Point } | null>(null);
+  const [managingGeometries, setManagingGeometries] = useState(false);
+  const [askingDownload, setAskingDownload] = useState(false);
+  const tasks = useProjectTasks(project.id, project.status.toUpperCase() === 'RUNNING');
+  const geometries = useGeometries(project.id);
+  const taskByPoint = new Map((tasks.data ?? []).map((t) => [t.point, t]));
   const [buyingMaps, setBuyingMaps] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -284,7 +393,14 @@ export function QueryTab() {
                   secondary={`${formatDegrees(p.lat, coordinateDigits)}, ${formatDegrees(p.lng, coordinateDigits)}`}
                   slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
                 />
-                <TaskState point={p} project={project} />
+                <TaskState
+                  point={p}
+                  task={taskByPoint.get(p.id)}
+                  canRun={editor && !running && !p.isComputed}
+                  canDownload={project.offerInstance.canDownloadStats}
+                  onRun={() => setConfirming({ point: p })}
+                  onNeedUpgrade={() => setAskingDownload(true)}
+                />
                 {canDelete && !p.isComputed && (
                   <IconButton
                     aria-label={`Delete ${p.name}`}
@@ -355,7 +471,7 @@ export function QueryTab() {
                     fullWidth
                     variant="contained"
                     disabled={project.points.length === 0 || nothingToCompute}
-                    onClick={() => setConfirming(true)}
+                    onClick={() => setConfirming({})}
                   >
                     compute statistics
                   </Button>
@@ -393,6 +509,8 @@ export function QueryTab() {
           }
           onOutsideZone={(message) => setNotice({ severity: 'warning', text: message })}
           hasTileGeometries={false}
+          geometries={geometries.data ?? []}
+          onManageGeometries={() => setManagingGeometries(true)}
           draft={
             draft && {
               ...draft,
@@ -417,7 +535,17 @@ export function QueryTab() {
           }}
         />
       </Paper>
-      {confirming && <ComputeDialog project={project} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <ComputeDialog project={project} point={confirming.point} onClose={() => setConfirming(null)} />
+      )}
+      {askingDownload && <AskDownloadDialog onClose={() => setAskingDownload(false)} />}
+      {managingGeometries && (
+        <GeometryDialog
+          projectId={project.id}
+          editable={editor && !trial}
+          onClose={() => setManagingGeometries(false)}
+        />
+      )}
       {buyingMaps && (
         <Dialog
           open

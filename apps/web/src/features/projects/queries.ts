@@ -5,12 +5,14 @@ import {
   createProjectResponse,
   parsedPoints,
   paths,
+  projectGeometry,
   point,
   project,
   projectListItem,
   task,
   zone,
   type Bounds,
+  type GeometryLayerType,
   type NewPoint,
   type Project,
 } from '@metocean/contracts';
@@ -23,6 +25,7 @@ export const projectKeys = {
   list: (ordering: ProjectOrdering, search: string) => ['projects', 'list', ordering, search] as const,
   detail: (id: number) => ['projects', 'detail', id] as const,
   tasks: (id: number) => ['projects', 'tasks', id] as const,
+  geometries: (id: number) => ['projects', 'geometries', id] as const,
   matching: (offerId: number, bounds: Bounds | null, count: number) =>
     ['matchingZones', offerId, bounds, count] as const,
 };
@@ -55,13 +58,31 @@ export function useProject(id: number) {
 
 const tasks = z.array(task);
 
-/** The tasks of a project's points, polled while the project runs. */
+const taskActive = (status: string) => ['RUNNING', 'PENDING'].includes(status.toUpperCase());
+
+/**
+ * The latest task of each point (per-point progress), polled every 2 s while the project runs and until
+ * every task it last saw has settled (the interval is ours; spec 000 §9 leaves it open).
+ */
 export function useProjectTasks(id: number, running: boolean) {
   return useQuery({
     queryKey: projectKeys.tasks(id),
     queryFn: ({ signal }) => apiRequest(`${paths.tasks}?project=${id}`, { schema: tasks, signal }),
-    refetchInterval: running ? 2000 : false,
+    refetchInterval: (query) =>
+      running || (query.state.data ?? []).some((t) => taskActive(t.status)) ? 2000 : false,
     retry: false,
+  });
+}
+
+/** Runs one point (spec 000 §4 task flow): a draft task is reused or created, then computed with 'ALL'. */
+export function useRunPoint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (pointId: number) => {
+      const draft = await apiRequest(paths.tasks, { method: 'POST', body: { point: pointId }, schema: task });
+      return apiRequest(`${paths.taskCompute(draft.id)}?id=ALL`, { method: 'PUT', schema: task });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 
@@ -186,3 +207,61 @@ export function useBulkCreatePoints(projectId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
+
+const geometryList = z.array(projectGeometry);
+
+/** The project's uploaded geometries (spec 000 §2.7). */
+export function useGeometries(projectId: number) {
+  return useQuery({
+    queryKey: projectKeys.geometries(projectId),
+    queryFn: ({ signal }) =>
+      apiRequest(`${paths.geometries}?project=${projectId}`, { schema: geometryList, signal }),
+    retry: false,
+  });
+}
+
+function useGeometryMutation<A>(projectId: number, call: (args: A) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.geometries(projectId) }),
+  });
+}
+
+export const useUploadGeometry = (projectId: number) =>
+  useGeometryMutation(projectId, (file: File) => {
+    const form = new FormData();
+    form.set('project', String(projectId));
+    form.set('file', file);
+    return apiRequest(paths.geometries, { method: 'POST', body: form, schema: projectGeometry });
+  });
+
+export const useUpdateGeometry = (projectId: number) =>
+  useGeometryMutation(projectId, ({ id, ...change }: { id: number; name?: string; color?: string }) =>
+    apiRequest(paths.geometry(id), { method: 'PATCH', body: change, schema: projectGeometry }),
+  );
+
+export const useUpdateGeometryLayer = (projectId: number) =>
+  useGeometryMutation(
+    projectId,
+    ({
+      id,
+      type,
+      layerId,
+      ...change
+    }: {
+      id: number;
+      type: GeometryLayerType;
+      layerId: number;
+      color?: string;
+      newType?: GeometryLayerType;
+    }) =>
+      apiRequest(paths.geometryLayer(id, type, layerId), {
+        method: 'PATCH',
+        body: { color: change.color, type: change.newType },
+        schema: projectGeometry,
+      }),
+  );
+
+export const useDeleteGeometry = (projectId: number) =>
+  useGeometryMutation(projectId, (id: number) => apiRequest(paths.geometry(id), { method: 'DELETE' }));

@@ -9,6 +9,8 @@ import {
   formatTimeStep,
   projectCardPath,
   projectNameError,
+  runLabel,
+  taskDisplay,
   trialProjectName,
 } from './rules';
 
@@ -107,5 +109,26 @@ describe('project rules', () => {
     expect(computeBlocker({ ...base, creditsNeeded: 12 })).toBe('credits');
     expect(computeBlocker({ ...base, creditsNeeded: 12, isUnlimited: true })).toBeNull();
     expect(computeBlocker({ ...base, nbPoints: 11 })).toBe('points');
+  });
+});
+
+describe('taskDisplay (spec 000 §4 point task statuses)', () => {
+  const task = (status: string) => ({ status, processType: 'ALL' });
+  it('compares statuses case-insensitively and counts a queued task as running', () => {
+    expect(taskDisplay(task('running'), false)).toBe('running');
+    expect(taskDisplay(task('PENDING'), false)).toBe('running');
+    expect(taskDisplay(task('finished'), false)).toBe('finished');
+    expect(taskDisplay(task('FAILED'), false)).toBe('failed');
+  });
+  it('keeps a computed point finished after a cancelled rerun, and idle points idle', () => {
+    expect(taskDisplay(task('CANCELLED'), true)).toBe('finished');
+    expect(taskDisplay(task('CANCELLED'), false)).toBe('cancelled');
+    expect(taskDisplay(undefined, false)).toBe('idle');
+    expect(taskDisplay(undefined, true)).toBe('finished');
+  });
+  it('labels the run button with the statistic', () => {
+    expect(runLabel('ALL')).toBe('run all statistics');
+    expect(runLabel(undefined)).toBe('run all statistics');
+    expect(runLabel('EXT')).toBe('run EXT');
   });
 });

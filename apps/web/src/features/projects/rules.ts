@@ -120,3 +120,34 @@ export function computeBlocker(input: {
   if (!input.isUnlimited && input.creditsNeeded > input.creditsAvailable) return 'credits';
   return null;
 }
+
+export type TaskDisplay = 'idle' | 'running' | 'finished' | 'failed' | 'cancelled';
+
+/**
+ * What a point's row shows from its latest started task (spec 000 §4 point task statuses, compared
+ * case-insensitively): a queued task counts as running; a point computed earlier stays finished after a
+ * cancelled rerun.
+ */
+export function taskDisplay(
+  task: { status: string; processType: string } | undefined,
+  isComputed: boolean,
+): TaskDisplay {
+  switch (task?.status.toUpperCase() ?? '') {
+    case 'RUNNING':
+    case 'PENDING':
+      return 'running';
+    case 'FINISHED':
+      return 'finished';
+    case 'FAILED':
+      return 'failed';
+    case 'CANCELLED':
+      return isComputed ? 'finished' : 'cancelled';
+    default:
+      return isComputed ? 'finished' : 'idle';
+  }
+}
+
+/** The run button's label: the statistic the task computes ('ALL' runs every statistic). */
+export function runLabel(processType: string | undefined): string {
+  return !processType || processType === 'ALL' ? 'run all statistics' : `run ${processType}`;
+}

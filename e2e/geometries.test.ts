@@ -1,0 +1,217 @@
+// The Query tab's geometry management dialog and per-point task progress (spec 000 §2.7, §4): upload a
+// GeoJSON file, change a layer's type and colour, rename, see it on the map; run one point and watch its
+// progress to FINISHED, then download its statistics. Runs with no network (offline coastline).
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { geometryPalette } from '@metocean/contracts';
+import {
+  demoPassword,
+  hidden,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+const farm = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: 'Farm' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [1.6, 53.1],
+            [2.2, 53.1],
+            [2.2, 53.5],
+            [1.6, 53.5],
+            [1.6, 53.1],
+          ],
+        ],
+      },
+    },
+    {
+      type: 'Feature',
+      properties: { name: 'Export cable' },
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [1.9, 53.3],
+          [1.2, 52.9],
+        ],
+      },
+    },
+  ],
+};
+
+async function api<T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : null,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function token(url: string, username: string): Promise<string> {
+  const response = await fetch(`${url}/api-auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: demoPassword }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function signInFresh(page: Page, url: string, username: string): Promise<void> {
+  await signIn(page, url, username, demoPassword);
+  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
+  try {
+    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(releaseNotes);
+  } catch {
+    // Already seen in this browser.
+  }
+}
+
+describe('geometries and point progress in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let projectId = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+    const manager = await token(server.url, 'manager');
+    const offers = await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
+      server.url,
+      '/api/offers/',
+      manager,
+    );
+    const offer = offers.find((o) => o.name === 'On Demand')!;
+    const created = await api<{ projectId: number }>(server.url, '/api/projects/', manager, 'POST', {
+      name: 'Geometry_demo',
+      offerInstance: offer.id,
+      zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
+      points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
+    });
+    projectId = created.projectId;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a manager uploads a geometry, changes its layers and sees it on the map', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-geometries'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Map layers' });
+    await visible(layers.getByText('no geometry uploaded'));
+    await layers.getByRole('button', { name: 'manage geometries' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage geometries' });
+    await visible(dialog.getByText('No geometry uploaded'));
+    await screenshot(page, '60-geometries-empty');
+
+    await dialog.locator('input[aria-label="Geometry file"]').setInputFiles({
+      name: 'Wind farm.geojson',
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(farm)),
+    });
+    await visible(dialog.getByTestId('geometry-row'));
+    expect(await dialog.getByTestId('geometry-layer').allTextContents()).toEqual([
+      expect.stringContaining('Polygons'),
+      expect.stringContaining('Lines'),
+    ]);
+
+    // The polygon layer drawn as an outline, the line layer recoloured from the palette.
+    const polygonType = dialog.getByRole('combobox', { name: 'Type of layer Polygons' });
+    await polygonType.selectOption('line');
+    await expect.poll(() => polygonType.inputValue()).toBe('line');
+    await expect.poll(() => polygonType.isEnabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Colour of layer Lines' }).click();
+    await page.getByRole('option', { name: geometryPalette[5] }).click();
+
+    await dialog.getByRole('button', { name: 'Rename Wind farm' }).click();
+    await dialog.getByRole('textbox', { name: 'Geometry name' }).fill('Hornsea site');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText('Hornsea site'));
+    await screenshot(page, '61-geometries-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await hidden(dialog);
+
+    // Drawn on the map: the outline in the first palette colour (not filled), the cable in the chosen one.
+    const paths = page.locator('.leaflet-geometries-pane path');
+    await visible(paths);
+    await expect.poll(() => paths.count()).toBe(2);
+    const drawn = [];
+    for (const index of [0, 1])
+      drawn.push([
+        await paths.nth(index).getAttribute('stroke'),
+        await paths.nth(index).getAttribute('fill'),
+      ]);
+    expect(drawn).toEqual([
+      [geometryPalette[0], 'none'],
+      [geometryPalette[5], 'none'],
+    ]);
+    await visible(layers.getByText('Hornsea site'));
+    await page.getByRole('button', { name: 'Show Legends' }).click();
+    await visible(page.getByRole('region', { name: 'Legend' }).getByText('Hornsea site: Lines'));
+    await screenshot(page, '62-geometries-on-map');
+  });
+
+  it('a member sees the geometries read-only', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-geometries-member'));
+    const manager = await token(server.url, 'manager');
+    const member = await api<{ id: number }>(
+      server.url,
+      '/api/users/current/',
+      await token(server.url, 'member'),
+    );
+    await api(server.url, `/api/projects/${projectId}/update_collaborators/`, manager, 'POST', {
+      collaborators: [member.id],
+    });
+    await signInFresh(page, server.url, 'member');
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await page.getByRole('button', { name: 'manage geometries' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage geometries' });
+    await visible(dialog.getByText('Hornsea site'));
+    expect(await dialog.getByRole('button', { name: 'Upload geometry' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await dialog.getByRole('combobox', { name: 'Type of layer Polygons' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('a manager runs one point and watches its progress to FINISHED, then downloads its statistics', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-point-progress'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    const row = page.getByTestId('point-row').filter({ hasText: 'Hornsea' });
+    await row.getByRole('button', { name: 'run all statistics' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Compute statistics of Hornsea' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await visible(row.getByText(/running statistic · \d+%/));
+    await screenshot(page, '63-point-running');
+    await row.getByText('FINISHED').waitFor({ timeout: 240_000 });
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Download the statistics of Hornsea' }).click();
+    expect((await download).suggestedFilename()).toBe('Hornsea-statistics.json');
+    await screenshot(page, '64-point-finished');
+  }, 300_000);
+});
