@@ -1,0 +1,214 @@
+// What every chart view shares: the chart error catalogue of spec 002 §8 (messages verbatim), the input
+// checks of §5, the constants of §9, reading named arrays out of a payload, titles and the source line.
+import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
+import type { EChartsOption } from 'echarts';
+
+/** Spec 002 §8, chart errors. */
+export const CHART_ERRORS = {
+  invalidGraphData: 'Invalid graph data',
+  invalidNumberFormat: 'Invalid number format',
+  arrayExpected: 'Invalid argument type, array expected',
+  valuesAmount: 'Invalid values amount, same x and y amount expected',
+  diagramLevels: 'Invalid amount of given diagram levels',
+  radius: 'Invalid radius value',
+  rangeValue: 'Invalid range value',
+  range: 'Invalid range, check min and max values',
+  ticks: 'Invalid ticks amount',
+  steps: 'Invalid steps amount',
+  breakpoints: 'Invalid breakpoints',
+  tooltip: 'Invalid tooltip options',
+  unsupportedGraph: 'Unsupported graph type',
+  levelType: 'Invalid level type',
+  paramsAmount: 'Invalid params amount',
+  noDomNode: 'No such node in DOM',
+  noId: "There's no 'id' in collection items",
+} as const;
+
+/** A chart input the view cannot draw; `message` is one of CHART_ERRORS. */
+export class ChartError extends Error {
+  constructor(message: (typeof CHART_ERRORS)[keyof typeof CHART_ERRORS]) {
+    super(message);
+    this.name = 'ChartError';
+  }
+}
+
+/** Spec 002 §9 sizes, in pixels. */
+export const CHART_SIZES = {
+  default: { width: 500, height: 350 },
+  heatMap: { width: 420, height: 350 },
+  concomitant: { width: 550, height: 400 },
+  extremePlot: { width: 290, height: 260 },
+  peakRose: { width: 280, height: 280 },
+  scatter: { width: 400, height: 400 },
+} as const;
+
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Month selector entries: Annual (0) or months 1-12 (spec 002 §2). */
+export const MONTH_OPTIONS = [
+  { value: 0, label: 'Annual' },
+  ...MONTHS.map((label, i) => ({ value: i + 1, label })),
+];
+export const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+export const TICK_STEPS = [10, 5, 2, 1] as const;
+export const DEFAULT_DIGITS = 2;
+export const SECONDS_PER_DAY = 86_400;
+export const DAY_MS = SECONDS_PER_DAY * 1000;
+export const ROSE_RADIUS = 160;
+export const ROSE_PADDING = 15;
+export const DEFAULT_QUANTILES = [10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
+
+/** One colour-blind-safe categorical palette (Okabe & Ito 2008) for laws, durations, points. */
+export const PALETTE = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#D55E00',
+  '#CC79A7',
+  '#56B4E9',
+  '#F0E442',
+  '#000000',
+];
+/** viridis at 9 stops, for densities (joint tables). */
+export const VIRIDIS = [
+  '#440154',
+  '#472d7b',
+  '#3b528b',
+  '#2c728e',
+  '#21918c',
+  '#28ae80',
+  '#5ec962',
+  '#addc30',
+  '#fde725',
+];
+/** cmocean 'speed'-like sequential ramp for magnitude classes of roses. */
+export const SPEED = ['#d8e9f0', '#9cc6dd', '#5fa2c9', '#3a7db0', '#255a8f', '#17396b', '#0b1e45'];
+
+/** The value shown for a missing number (spec 002: "-" in extreme tables). */
+export function format(value: number | null | undefined, digits = DEFAULT_DIGITS): string {
+  if (value === null || value === undefined || value === MISSING_VALUE || !Number.isFinite(value)) return '-';
+  return value.toFixed(digits);
+}
+
+/** -999 (and anything not finite) as a gap for ECharts. */
+export const gap = (v: number): number | null => (v === MISSING_VALUE || !Number.isFinite(v) ? null : v);
+
+/** The kwargs of a payload, or 'Invalid graph data' (spec 002 §5: a kwargs block missing). */
+export function kwargsOf(payload: VisuPayload | undefined | null): VisuPayload['kwargs'] {
+  if (!payload || typeof payload !== 'object' || !payload.kwargs || typeof payload.kwargs !== 'object')
+    throw new ChartError(CHART_ERRORS.invalidGraphData);
+  return payload.kwargs;
+}
+
+/** A named array of numbers of a payload; 'Invalid argument type, array expected' when it is not one. */
+export function numbers(payload: VisuPayload, name: string): number[] {
+  const values = (payload[name] as { values?: unknown } | undefined)?.values;
+  if (!Array.isArray(values)) throw new ChartError(CHART_ERRORS.arrayExpected);
+  return values as number[];
+}
+
+export function matrix(payload: VisuPayload, name: string): number[][] {
+  const values = numbers(payload, name) as unknown[];
+  if (!values.every(Array.isArray)) throw new ChartError(CHART_ERRORS.arrayExpected);
+  return values as number[][];
+}
+
+export function strings(payload: VisuPayload, name: string): string[] {
+  return numbers(payload, name).map(String);
+}
+
+export function unitsOf(payload: VisuPayload, name: string): string {
+  return (payload[name] as { attributes?: { units?: string } } | undefined)?.attributes?.units ?? '';
+}
+
+/** Spec 002 §5: x and y counts must agree. */
+export function sameLength(x: readonly unknown[], y: readonly unknown[]): void {
+  if (x.length !== y.length) throw new ChartError(CHART_ERRORS.valuesAmount);
+}
+
+/** Spec 002 §5: min must not exceed max. */
+export function checkRange(min: number, max: number): void {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) throw new ChartError(CHART_ERRORS.rangeValue);
+  if (min > max) throw new ChartError(CHART_ERRORS.range);
+}
+
+/** Spec 002 §5/§9: a tick count between 2 and 100. */
+export function checkTicks(ticks: number): void {
+  if (!Number.isInteger(ticks) || ticks < 2 || ticks > 100) throw new ChartError(CHART_ERRORS.ticks);
+}
+
+/**
+ * Nice ticks for [0, max] with the steps of spec 002 §9 (10, 5, 2, 1 times a power of ten), about
+ * `ticks` of them.
+ */
+export function niceTicks(max: number, ticks = 5): number[] {
+  checkTicks(ticks);
+  checkRange(0, max);
+  if (max === 0) return [0, 1];
+  const raw = max / (ticks - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [...TICK_STEPS].reverse().find((s) => s * power >= raw)! * power || 10 * power;
+  const out: number[] = [];
+  for (let v = 0; v < max + step / 2; v += step) out.push(Number(v.toPrecision(12)));
+  if (out[out.length - 1]! < max) out.push(Number((out[out.length - 1]! + step).toPrecision(12)));
+  return out;
+}
+
+/**
+ * Spec 002 §5: quantile/percentile lists are comma-separated integers 1-99; an empty list is refused
+ * ('Invalid params amount'), anything else than such integers is 'Invalid number format'.
+ */
+export function parseQuantiles(text: string): number[] {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (parts.length === 0) throw new ChartError(CHART_ERRORS.paramsAmount);
+  const out = parts.map((s) => {
+    if (!/^\d+$/.test(s)) throw new ChartError(CHART_ERRORS.invalidNumberFormat);
+    const q = Number(s);
+    if (q < 1 || q > 99) throw new ChartError(CHART_ERRORS.invalidNumberFormat);
+    return q;
+  });
+  return [...new Set(out)].sort((a, b) => a - b);
+}
+
+export interface ViewOptions {
+  /** Legend shown (default) or hidden (spec 002: a legend that can be shown or hidden). */
+  legend?: boolean;
+  /** Point name for the title (and the PNG file name, in the web). */
+  pointName?: string;
+  /** Server-side rendering (PDF): no animation. */
+  static?: boolean;
+}
+
+/** The title block: the statistic's title, the point, and the source line (dataset, node, notice). */
+export function frame(payload: VisuPayload, view: ViewOptions, subtitle?: string): EChartsOption {
+  const k = kwargsOf(payload);
+  const node = k.node ? ` · node ${k.node.lat.toFixed(2)}°, ${k.node.lon.toFixed(2)}°` : '';
+  const source = `Source: ${k.dataset}${node}${k.notice ? ` · ${k.notice}` : ''}`;
+  return {
+    animation: !view.static,
+    title: [
+      {
+        text: view.pointName ? `${k.title} — ${view.pointName}` : k.title,
+        subtext: subtitle,
+        left: 'center',
+        textStyle: { fontSize: 13, fontWeight: 600 },
+        subtextStyle: { fontSize: 11 },
+      },
+      { text: source, left: 8, bottom: 2, textStyle: { fontSize: 10, fontWeight: 'normal', color: '#666' } },
+    ],
+  };
+}
+
+export function legend(view: ViewOptions, extra: Record<string, unknown> = {}): EChartsOption['legend'] {
+  return { show: view.legend !== false, bottom: 18, type: 'scroll', ...extra };
+}
+
+/** Milliseconds since 1970 as 'YYYY-MM-DD HH:mm' (UTC). */
+export function dateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** A kwargs entry that should be text ('' otherwise). */
+export const text = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -1,0 +1,389 @@
+// Option builders against the payloads of the engine's results on the real ERA5 record, and the chart
+// input errors of spec 002 §5/§8 (messages verbatim). Every option is also rendered by ECharts' own
+// server-side SVG renderer, as the PDF reports will.
+import * as echarts from 'echarts';
+import { describe, expect, it } from 'vitest';
+import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
+import { lawOf, type Series } from '@metocean/core';
+import {
+  CHART_ERRORS,
+  apdOption,
+  chartOption,
+  concomitantOption,
+  concomitantTooltip,
+  countsInSector,
+  displayPoints,
+  downtimeOption,
+  extremeOption,
+  extremeTable,
+  fitParameterRows,
+  histogramOption,
+  jointOption,
+  levelSelector,
+  monthlyStatsOption,
+  nextRangeSelection,
+  niceTicks,
+  notSucceeded,
+  parseQuantiles,
+  profileOption,
+  returnPeriodTable,
+  roseOption,
+  sectorRange,
+  timeSeriesOption,
+  viewOf,
+  visuPayloadOf,
+  weatherWindowOption,
+  type RangeSelection,
+} from '../src';
+import { era5, era5Row, era5WithLevels, fieldsOf, rowOf } from './data';
+
+const payloads = new Map<string, VisuPayload>();
+function payload(id: string): VisuPayload {
+  let p = payloads.get(id);
+  if (!p) {
+    p = visuPayloadOf(era5Row(id), fieldsOf(era5()));
+    payloads.set(id, p);
+  }
+  return p;
+}
+const values = (p: VisuPayload, name: string) => p[name]!.values as number[];
+const matrixOf = (p: VisuPayload, name: string) => p[name]!.values as number[][];
+type Series_ = { name?: string; data: unknown[]; type: string };
+const seriesOf = (option: echarts.EChartsOption) => option.series as Series_[];
+
+/** Renders with ECharts' SSR SVG renderer (what the PDF reports do); throws if the option is not drawable. */
+function render(option: echarts.EChartsOption, width = 500, height = 350): string {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  chart.setOption({ ...option, animation: false });
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  return svg;
+}
+
+const withoutKwargs = (p: VisuPayload) => ({ ...p, kwargs: undefined }) as unknown as VisuPayload;
+
+describe('common input checks (spec 002 §5, §8)', () => {
+  it('refuses a payload without kwargs, a value that is not an array and mismatched x/y', () => {
+    expect(() => timeSeriesOption(withoutKwargs(payload('TS')))).toThrow(CHART_ERRORS.invalidGraphData);
+    const broken = { ...payload('TS'), swh: { ...payload('TS').swh!, values: 3 } } as unknown as VisuPayload;
+    expect(() => timeSeriesOption(broken)).toThrow('Invalid argument type, array expected');
+    const short = {
+      ...payload('TS'),
+      swh: { ...payload('TS').swh!, values: [1, 2] },
+    } as unknown as VisuPayload;
+    expect(() => timeSeriesOption(short)).toThrow('Invalid values amount, same x and y amount expected');
+  });
+
+  it('parses quantile lists of integers 1-99; empty is refused, anything else is a number format error', () => {
+    expect(parseQuantiles(' 90, 10,50,10 ')).toEqual([10, 50, 90]);
+    expect(() => parseQuantiles(' , ')).toThrow('Invalid params amount');
+    expect(() => parseQuantiles('10,abc')).toThrow('Invalid number format');
+    expect(() => parseQuantiles('0')).toThrow('Invalid number format');
+    expect(() => parseQuantiles('100')).toThrow('Invalid number format');
+    expect(() => parseQuantiles('12.5')).toThrow('Invalid number format');
+  });
+
+  it('keeps tick counts within 2-100 and nice steps of 10, 5, 2, 1', () => {
+    expect(niceTicks(9.3, 5)).toEqual([0, 5, 10]);
+    expect(niceTicks(23, 6)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(() => niceTicks(10, 1)).toThrow('Invalid ticks amount');
+    expect(() => niceTicks(10, 101)).toThrow('Invalid ticks amount');
+    expect(() => niceTicks(-1, 5)).toThrow('Invalid range, check min and max values');
+  });
+
+  it('names the view of every statistic id, and refuses an unknown one', () => {
+    expect(viewOf('DR_month__hs__dp')).toBe('rose');
+    expect(viewOf('EXT_month__hs')).toBe('extreme');
+    expect(() => viewOf('SCATTER__hs')).toThrow('Unsupported graph type');
+  });
+
+  it('orders levels for the selector and sizes it as spec 002 §9 says', () => {
+    expect(levelSelector('altitude', [10, 100, 50]).levels).toEqual([100, 50, 10]);
+    expect(levelSelector('depth', [30, 0, 10]).levels).toEqual([0, 10, 30]);
+    const many = Array.from({ length: 51 }, (_, i) => i);
+    expect(levelSelector('depth', many)).toMatchObject({ compact: true, height: 450, width: 65 });
+    expect(levelSelector('depth', many.slice(0, 31))).toMatchObject({ compact: true, height: 360 });
+    expect(levelSelector('depth', many.slice(0, 30)).compact).toBe(false);
+    expect(levelSelector('depth', [0, 10], true).height).toBe(530);
+    expect(() => levelSelector('height', [0])).toThrow('Invalid level type');
+  });
+});
+
+describe('time series', () => {
+  it('TS draws the payload within the pixel budget and keeps every extreme of the window', () => {
+    const p = payload('TS');
+    const option = timeSeriesOption(p, { pixels: 200 });
+    const data = seriesOf(option)[0]!.data as [number, number | null][];
+    expect(data.length).toBeLessThanOrEqual(3 * 200 + 2 * 3 * 50 + 10);
+    const ys = values(p, 'swh');
+    expect(Math.max(...data.map(([, y]) => y ?? -Infinity))).toBe(Math.max(...ys));
+    expect(render(option)).toContain('<svg');
+    expect(() => timeSeriesOption(p, { window: [2, 1] })).toThrow('Invalid range, check min and max values');
+  });
+
+  it('refines the zoomed window of a 40-year hourly series to the pixels (min and max kept)', () => {
+    const n = 350_640;
+    const t0 = Date.UTC(1980, 0, 1);
+    const time = Array.from({ length: n }, (_, i) => t0 + i * 3_600_000);
+    const ys = time.map((_, i) => Math.sin(i / 50) + (i === 200_000 ? 9 : 0));
+    ys[200_010] = MISSING_VALUE;
+    const window: [number, number] = [time[199_000]!, time[201_000]!];
+    const points = displayPoints(time, ys, window, 500);
+    const inside = points.filter(([t]) => t >= window[0] && t <= window[1]);
+    expect(inside.length).toBeLessThanOrEqual(3 * 500 + 2);
+    expect(Math.max(...inside.map(([, y]) => y ?? -Infinity))).toBeCloseTo(9 + Math.sin(4000), 12);
+    // the missing hour breaks the line
+    expect(inside.some(([, y]) => y === null)).toBe(true);
+    expect(points.length).toBeLessThan(3 * 500 + 2 * 3 * 125 + 10);
+  });
+
+  it('CTS: two axes, wheel zoom and drag pan, one day at least, a crosshair tooltip with 2 decimals', () => {
+    const p = payload('CTS');
+    const option = concomitantOption(p);
+    expect(option.yAxis).toHaveLength(2);
+    const zoom = option.dataZoom as { type: string; minValueSpan: number; zoomOnMouseWheel?: boolean }[];
+    expect(zoom[0]).toMatchObject({ type: 'inside', minValueSpan: 86_400_000, zoomOnMouseWheel: true });
+    expect(seriesOf(option).map((s) => s.name)).toEqual([p.kwargs.yLabel, p.kwargs.y2Label]);
+    expect(
+      concomitantTooltip([
+        { axisValue: Date.UTC(2005, 6, 1, 12), seriesName: 'Hs', value: [0, 1.23456] },
+        { axisValue: Date.UTC(2005, 6, 1, 12), seriesName: 'Dir', value: [0, 270] },
+      ]),
+    ).toBe('2005-07-01 12:00<br/>Hs: 1.23<br/>Dir: 270.00');
+    const t = values(p, 'swh_time');
+    expect(() => concomitantOption(p, { window: [t[0]!, t[0]! + 3_600_000] })).toThrow('Invalid range value');
+    expect(render(option, 550, 400)).toContain('<svg');
+  });
+});
+
+describe('distributions', () => {
+  it('rose: stacked classes per sector are the payload percentages; month selector; ring checks', () => {
+    const annual = payload('DR');
+    const option = roseOption(annual);
+    const series = seriesOf(option);
+    const percent = matrixOf(annual, 'percent');
+    expect(series).toHaveLength(values(annual, 'edges').length);
+    series.forEach((s, c) =>
+      (s.data as { value: number }[]).forEach((d, k) => expect(d.value).toBe(percent[k]![c])),
+    );
+    const monthly = payload('DR_month');
+    const march = seriesOf(roseOption(monthly, { month: 3 }));
+    const marchPercent = (monthly.percent!.values as number[][][])[2]!;
+    expect((march[0]!.data as { value: number }[]).map((d) => d.value)).toEqual(
+      marchPercent.map((r) => r[0]),
+    );
+    expect(() => roseOption(annual, { levels: [5, 10] })).toThrow('Invalid amount of given diagram levels');
+    expect(() => roseOption(annual, { levels: [5, 10, 15], radius: 12 })).toThrow('Invalid radius value');
+    const eleven = { ...monthly, percent: { ...monthly.percent!, values: marchPercent.slice(0, 11) } };
+    expect(() => roseOption(eleven as unknown as VisuPayload, { month: 1 })).toThrow('Invalid graph data');
+    expect(sectorRange(annual, 0)).toEqual([348.75, 11.25]);
+    expect(render(option)).toContain('<svg');
+  });
+
+  it('histogram: frequencies of the engine, the selected range and its probability', () => {
+    const p = payload('EPD');
+    const option = histogramOption(p, { range: [1, 2] });
+    const bars = seriesOf(option)[0]!.data as [number, number][];
+    const frequency = values(p, 'frequency');
+    bars.forEach(([, f], i) => expect(f).toBeCloseTo(frequency[i]!, 10));
+    const edges = values(p, 'edges');
+    const inRange = frequency.reduce((s, f, i) => (edges[i]! >= 1 && edges[i + 1]! <= 2 ? s + f : s), 0);
+    const title = (option.title as { subtext?: string }[])[0]!.subtext!;
+    expect(title).toContain(`P(1 ≤ X < 2) = ${inRange.toFixed(2)} %`);
+    expect(() => histogramOption(p, { range: [2, 1] })).toThrow('Invalid range, check min and max values');
+    expect(render(option)).toContain('<svg');
+  });
+
+  it('a rose sector filters the histogram through the joint table of the same variable', () => {
+    const joint = payload('EJPD');
+    const range = sectorRange(payload('DR'), 4); // east: [78.75, 101.25)
+    const { counts, from, to } = countsInSector(joint, range);
+    // whole 22.5° bins of the joint table covering the sector
+    expect([from, to]).toEqual([67.5, 112.5]);
+    const table = matrixOf(joint, 'counts');
+    const yEdges = values(joint, 'yEdges');
+    const columns = yEdges.slice(0, -1).flatMap((e, j) => (e >= 67.5 && e < 112.5 ? [j] : []));
+    expect(counts).toEqual(table.map((row) => columns.reduce((s, j) => s + row[j]!, 0)));
+    const option = histogramOption(payload('EPD'), { sector: { joint, range } });
+    const total = counts.reduce((s, c) => s + c, 0);
+    const bars = seriesOf(option)[0]!.data as [number, number][];
+    bars.forEach(([, f], i) => expect(f).toBeCloseTo((100 * counts[i]!) / total, 10));
+    // north wraps through 0°
+    const north = countsInSector(joint, sectorRange(payload('DR'), 0));
+    expect([north.from, north.to]).toEqual([337.5, 22.5]);
+  });
+
+  it('range selection cycles select → selectRange → selectedRange → select; leaving resets a half range', () => {
+    let state: RangeSelection = { mode: 'select' };
+    state = nextRangeSelection(state, { type: 'click', value: 3 });
+    expect(state).toEqual({ mode: 'selectRange', start: 3 });
+    expect(nextRangeSelection(state, { type: 'leave' })).toEqual({ mode: 'select' });
+    state = nextRangeSelection(state, { type: 'click', value: 1.5 });
+    expect(state).toEqual({ mode: 'selectedRange', range: [1.5, 3] });
+    expect(nextRangeSelection(state, { type: 'leave' })).toBe(state);
+    expect(nextRangeSelection(state, { type: 'click', value: 2 })).toEqual({ mode: 'select' });
+  });
+
+  it('heat map: one cell per non-empty bin pair with the per mille of the engine', () => {
+    const p = payload('EJPD');
+    const option = jointOption(p);
+    const cells = seriesOf(option)[0]!.data as [number, number, number][];
+    const perMille = matrixOf(p, 'perMille');
+    expect(cells.length).toBe(perMille.flat().filter((v) => v > 0).length);
+    for (const [i, j, v] of cells) expect(v).toBe(perMille[i]![j]);
+    expect(render(option, 420, 350)).toContain('<svg');
+  });
+
+  it('APD: each law density over the histogram integrates to its probability over the range', () => {
+    const apd = payload('APD');
+    const epd = payload('EPD');
+    const option = apdOption(apd, epd, { highlight: 'weibull2', steps: 2000 });
+    const laws = apd.law!.values as string[];
+    const curves = seriesOf(option).slice(1);
+    expect(curves).toHaveLength(laws.length);
+    const edges = values(epd, 'edges');
+    const max = edges[edges.length - 1]!;
+    laws.forEach((law, i) => {
+      const pts = curves[i]!.data as [number, number | null][];
+      let area = 0;
+      for (let j = 1; j < pts.length; j++)
+        area += ((pts[j]![1]! + pts[j - 1]![1]!) / 2) * (pts[j]![0] - pts[j - 1]![0]);
+      const parameters = {
+        location: values(apd, 'location')[i]!,
+        scale: values(apd, 'scale')[i]!,
+        shape: values(apd, 'shape')[i] === MISSING_VALUE ? null : values(apd, 'shape')[i]!,
+      };
+      const x0 = pts[0]![0];
+      // trapezoid rule on 2,000 steps against the law's CDF: within 0.5 % of probability
+      expect(area).toBeCloseTo(lawOf(law).cdf(max, parameters) - lawOf(law).cdf(x0, parameters), 2);
+    });
+    expect(() => apdOption(apd, epd, { steps: 1 })).toThrow('Invalid steps amount');
+    expect(render(option)).toContain('<svg');
+  });
+
+  it('monthly statistics and the mean profile (depth downwards)', () => {
+    const monthly = monthlyStatsOption(payload('EPD_month'));
+    expect((seriesOf(monthly)[0]!.data as number[]).length).toBe(12);
+    expect(render(monthly)).toContain('<svg');
+    const series: Series = era5WithLevels();
+    const profile = visuPayloadOf(
+      rowOf(series, 'MEANCOLSTD', { variable: 'current_speed' }),
+      fieldsOf(series),
+    );
+    const option = profileOption(profile);
+    expect((option.yAxis as { inverse: boolean }).inverse).toBe(true);
+    const mean = seriesOf(option)[0]!.data as [number, number][];
+    expect(mean.map(([, level]) => level)).toEqual([0, 10, 30]);
+    const wrong = {
+      ...profile,
+      kwargs: { ...profile.kwargs, levels: { type: 'height', values: [], units: 'm' } },
+    };
+    expect(() => profileOption(wrong as unknown as VisuPayload)).toThrow('Invalid level type');
+    expect(render(option)).toContain('<svg');
+  });
+});
+
+describe('weather windows and downtime', () => {
+  it('WW: one bar series per duration, months then the whole year', () => {
+    const p = payload('WW');
+    const option = weatherWindowOption(p, { durations: [0, 2] });
+    const series = seriesOf(option);
+    expect(series.map((s) => s.name)).toEqual(['6 h', '24 h']);
+    expect(series[1]!.data).toEqual([...matrixOf(p, 'probability')[2]!, values(p, 'probabilityAnnual')[2]]);
+    expect(() => weatherWindowOption(p, { durations: [] })).toThrow('Invalid params amount');
+    expect(() => weatherWindowOption(p, { durations: [9] })).toThrow('Invalid range value');
+    expect(render(option)).toContain('<svg');
+  });
+
+  it('WD: the monthly bar chart with duration and quantile selectors', () => {
+    const p = payload('WD');
+    const option = downtimeOption(p, { duration: 1, quantiles: parseQuantiles('50,90') });
+    const [p50, p90, mean] = seriesOf(option);
+    const cube = p.waitPercentile!.values as number[][][];
+    expect(p50!.data.slice(0, 12)).toEqual(cube[1]!.map((m) => m[4]));
+    expect(p90!.data.slice(0, 12)).toEqual(cube[1]!.map((m) => m[8]));
+    expect(mean!.data.slice(0, 12)).toEqual(matrixOf(p, 'meanWait')[1]);
+    expect(() => downtimeOption(p, { quantiles: [] })).toThrow('Invalid params amount');
+    expect(() => downtimeOption(p, { quantiles: [99] })).toThrow('Invalid range value');
+    expect(render(option)).toContain('<svg');
+  });
+});
+
+describe('extremes', () => {
+  it('return-value plot: the band, the law line, empirical points; the confidence in the legend', () => {
+    const p = payload('EXT');
+    const option = extremeOption(p, { highlight: true });
+    const [lower, width, law, empirical] = seriesOf(option);
+    expect(lower!.name).toBe('90% confidence interval');
+    const rv = values(p, 'returnValue');
+    const lo = values(p, 'returnValueLower');
+    const up = values(p, 'returnValueUpper');
+    const finite = rv.flatMap((v, i) => (v === MISSING_VALUE || lo[i] === MISSING_VALUE ? [] : [i]));
+    expect(law!.data).toEqual(
+      rv.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[values(p, 'returnPeriod')[i], v]])),
+    );
+    expect(lower!.data).toEqual(finite.map((i) => [values(p, 'returnPeriod')[i], lo[i]]));
+    (width!.data as [number, number][]).forEach(([, w], j) =>
+      expect(w).toBeCloseTo(up[finite[j]!]! - lo[finite[j]!]!, 12),
+    );
+    expect(empirical!.data).toHaveLength(values(p, 'empiricalValue').length);
+    expect(render(option, 290, 260)).toContain('<svg');
+  });
+
+  it('tables: "-" where the engine has no value, the fit parameters of the spec in order', () => {
+    const p = payload('EXT');
+    const [table] = returnPeriodTable(p);
+    expect(table!.law).toBe('GEV');
+    expect(table!.rows[0]).toEqual({ returnPeriod: '1', value: '-', lower: '-', upper: '-' });
+    expect(table!.rows[6]!.value).toBe(values(p, 'returnValue')[6]!.toFixed(2));
+    const rows = fitParameterRows(p);
+    expect(rows.map((r) => r.name)).toEqual([
+      'law',
+      'multivariateLaw',
+      'sampleLength',
+      'blockSize',
+      'threshold',
+      'poissonLambda',
+      'shapeParameter',
+      'scaleParameter',
+      'locationParameter',
+      'independenceFactor',
+    ]);
+    expect(rows.find((r) => r.name === 'threshold')!.value).toBe('-');
+    expect(rows.find((r) => r.name === 'blockSize')!.value).toBe('1 year');
+  });
+
+  it('EXT_month draws the chosen month; a month that failed is not drawn', () => {
+    const p = payload('EXT_month');
+    const errors = p.kwargs.monthErrors as string[];
+    const ok = errors.findIndex((e) => e === '') + 1;
+    const option = extremeOption(p, { month: ok });
+    expect(seriesOf(option)[2]!.data.length).toBeGreaterThan(0);
+    const failed = errors.findIndex((e) => e !== '') + 1;
+    if (failed > 0) expect(() => extremeOption(p, { month: failed })).toThrow('Invalid graph data');
+    expect(() => extremeOption(p, { month: 13 })).toThrow('Invalid range value');
+  });
+
+  it('NOCYC that did not succeed gives its title and info text instead of a chart', () => {
+    const failed = visuPayloadOf(rowOf(era5(), 'NOCYC', { field: 'swh' }), fieldsOf(era5()));
+    expect(notSucceeded(failed)).toMatchObject({
+      title: expect.stringContaining('did not succeed') as string,
+    });
+    expect(notSucceeded(payload('NOCYC'))).toBeNull();
+    expect(() => chartOption(failed)).toThrow('Invalid graph data');
+  });
+
+  it('CUREXT: return values with bounds by depth, "-" for T = 1', () => {
+    const series = era5WithLevels();
+    const p = visuPayloadOf(
+      rowOf(series, 'CUREXT', { variable: 'current_speed' }, { extreme: { interval: 'delta' } }),
+      fieldsOf(series),
+    );
+    const table = extremeTable(p);
+    expect(table.header[0]).toBe('Depth');
+    expect(table.rows.map((r) => r.label)).toEqual(['0 m', '10 m', '30 m']);
+    expect(table.rows[0]!.cells[0]).toBe('-');
+    const v = (p.returnValue!.values as number[][])[1]![6]!;
+    expect(table.rows[1]!.cells[6]).toMatch(new RegExp(`^${v.toFixed(2)} \\[`));
+  });
+});
