@@ -13,6 +13,23 @@ import type { Series } from './series';
 import { normalPpf } from './special';
 import { sectorIndex } from './binning';
 
+/** Steps to keep: true or 1 kept, false or 0 left out (typed masks are built without boxing). */
+export type Mask = ArrayLike<boolean | number>;
+
+/** Mask of the steps where `keep(i)` holds, as bytes. */
+function maskOf(n: number, keep: (i: number) => boolean): Uint8Array {
+  const mask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (keep(i)) mask[i] = 1;
+  return mask;
+}
+
+/** −values as float64 (MIEXT analyses minima as maxima of the negated series). */
+function negated(values: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = -values[i]!;
+  return out;
+}
+
 export const DEFAULT_RETURN_PERIODS: readonly number[] = [1, 2, 5, 10, 20, 50, 100];
 export const DEFAULT_SEPARATION_HOURS = 48;
 export const DEFAULT_CONFIDENCE = 0.9;
@@ -60,7 +77,7 @@ function isLeap(year: number): boolean {
 export function annualMaxima(
   time: Float64Array,
   values: ArrayLike<number>,
-  options: { minValidFraction?: number; stepMs?: number; mask?: ArrayLike<boolean> } = {},
+  options: { minValidFraction?: number; stepMs?: number; mask?: Mask } = {},
 ): AnnualMaximum[] {
   if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
   const minValidFraction = options.minValidFraction ?? 0.5;
@@ -114,7 +131,7 @@ export interface PeaksOptions {
   threshold: number;
   separationHours?: number;
   stepMs?: number;
-  mask?: ArrayLike<boolean>;
+  mask?: Mask;
 }
 
 /**
@@ -457,7 +474,7 @@ export interface ExtremeOptions {
   seed?: number;
   /** Analyse minima (MIEXT) by negation. */
   minima?: boolean;
-  mask?: ArrayLike<boolean>;
+  mask?: Mask;
   minValidFraction?: number;
   ignoreLargest?: number;
 }
@@ -503,7 +520,7 @@ export function extremeValueAnalysis(
   options: ExtremeOptions,
 ): ExtremeAnalysis {
   const minima = options.minima ?? false;
-  const signed = minima ? Float64Array.from(values, (v) => -v) : values;
+  const signed = minima ? negated(values) : values;
   let sample: ExtremeSample;
   if (options.method === 'annual-maxima') {
     const maxima = annualMaxima(time, signed, {
@@ -598,7 +615,10 @@ export function directionalExtremes(
   const threshold =
     options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
   return Array.from({ length: options.sectors }, (_, k) => {
-    const mask = Array.from(direction, (d) => !Number.isNaN(d) && sectorIndex(d, options.sectors) === k);
+    const mask = maskOf(direction.length, (i) => {
+      const d = direction[i]!;
+      return !Number.isNaN(d) && sectorIndex(d, options.sectors) === k;
+    });
     const sector = (k * 360) / options.sectors;
     try {
       return { sector, ...extremeValueAnalysis(time, values, { ...options, threshold, mask }) };
@@ -618,7 +638,7 @@ export function monthlyExtremes(
   const threshold =
     options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
   return Array.from({ length: 12 }, (_, k) => {
-    const mask = Array.from(month, (m) => m === k + 1);
+    const mask = maskOf(month.length, (i) => month[i] === k + 1);
     try {
       return {
         month: k + 1,
@@ -678,22 +698,20 @@ export function extremeWaterHeights(
 export function nonCyclonicExtremes(
   time: Float64Array,
   values: ArrayLike<number>,
-  cyclone: ArrayLike<boolean>,
+  cyclone: Mask,
   options: ExtremeOptions,
 ): ExtremeAnalysis {
   if (cyclone.length !== values.length)
     throw new RangeError('nonCyclonicExtremes: cyclone mask and values differ in length');
-  const mask = Array.from(cyclone, (c) => !c);
+  const mask = maskOf(cyclone.length, (i) => !cyclone[i]);
   // a quantile threshold is taken over the non-cyclonic values only (negated for minima)
   const sign = options.minima ? -1 : 1;
   const spec = options.threshold ?? '0.99q';
-  const threshold =
-    options.method === 'pot' && typeof spec === 'string'
-      ? sign *
-        resolveThreshold(
-          spec,
-          Float64Array.from(values, (v, i) => (mask[i] ? sign * v : NaN)),
-        )
-      : options.threshold;
+  let threshold = options.threshold;
+  if (options.method === 'pot' && typeof spec === 'string') {
+    const kept = new Float64Array(values.length);
+    for (let i = 0; i < values.length; i++) kept[i] = mask[i] ? sign * values[i]! : NaN;
+    threshold = sign * resolveThreshold(spec, kept);
+  }
   return extremeValueAnalysis(time, values, { ...options, threshold, mask });
 }

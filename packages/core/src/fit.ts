@@ -45,16 +45,56 @@ export function weightedSample(
   });
 }
 
+/**
+ * Above this many distinct values a sample is grouped into this many equal-width classes (see below).
+ * Hindcast files store values at a fixed precision (ERA5 packs them in 16 bits, CSVs keep 2 decimals), so
+ * a real record has a few thousand distinct values; continuous data (a float32 model output, the synthetic
+ * hindcast) has one per step.
+ */
+export const MAX_DISTINCT = 8192;
+
 function distinctWithCounts(sorted: Float64Array, from: number): WeightedSample {
   const end = sorted.length;
   let distinct = 0;
   for (let i = from; i < end; i++) if (i === from || sorted[i] !== sorted[i - 1]) distinct++;
+  if (distinct > MAX_DISTINCT) return groupedSample(sorted, from);
   const x = new Float64Array(distinct);
   const w = new Float64Array(distinct);
   let k = -1;
   for (let i = from; i < end; i++) {
     if (i === from || sorted[i] !== sorted[i - 1]) x[++k] = sorted[i]!;
     w[k]!++;
+  }
+  return { x, w, n: end - from };
+}
+
+/**
+ * The sample grouped into MAX_DISTINCT equal-width classes between its minimum and maximum, each class
+ * represented by the mean of its values with their count as weight: the likelihood then costs MAX_DISTINCT
+ * terms instead of one per value. Grouping at width h moves maximum-likelihood estimates by O(h²)
+ * (Sheppard's correction; Lindley 1950) — for 40 years of Hs, h ≈ 2 mm and the estimates move by < 1e-6
+ * relative (test: fit.test.ts) — and the KS statistic by at most the probability of one class.
+ */
+function groupedSample(sorted: Float64Array, from: number): WeightedSample {
+  const end = sorted.length;
+  const min = sorted[from]!;
+  const width = (sorted[end - 1]! - min) / MAX_DISTINCT;
+  const sums = new Float64Array(MAX_DISTINCT);
+  const counts = new Float64Array(MAX_DISTINCT);
+  for (let i = from; i < end; i++) {
+    const k = Math.min(MAX_DISTINCT - 1, Math.floor((sorted[i]! - min) / width));
+    sums[k]! += sorted[i]!;
+    counts[k]!++;
+  }
+  let classes = 0;
+  for (let k = 0; k < MAX_DISTINCT; k++) if (counts[k]! > 0) classes++;
+  const x = new Float64Array(classes);
+  const w = new Float64Array(classes);
+  let j = 0;
+  for (let k = 0; k < MAX_DISTINCT; k++) {
+    if (counts[k] === 0) continue;
+    x[j] = sums[k]! / counts[k]!;
+    w[j++] = counts[k]!;
   }
   return { x, w, n: end - from };
 }

@@ -84,7 +84,7 @@ export interface StatisticOptions {
   edges?: readonly number[];
   extreme?: Partial<ExtremeOptions>;
   /** NOCYC: true at cyclonic steps. */
-  cyclone?: ArrayLike<boolean>;
+  cyclone?: ArrayLike<boolean | number>;
   pixels?: number;
 }
 
