@@ -17,6 +17,9 @@ import {
   writeNetcdf4,
 } from '@metocean/hindcast';
 import type { DatasetInfo } from '@metocean/hindcast';
+import { tileRange } from '@metocean/hindcast';
+import { layerTile, renderZone, stat2dNode } from '../apps/server/src/data/stat2d';
+import { zoneGeometry, zoneSeeds } from '../apps/server/src/seed/zones';
 
 const RUNS = 7;
 const ERA5 = fileURLToPath(
@@ -252,6 +255,41 @@ function calibration(): void {
   }
 }
 
+/**
+ * Stat2D: one zone's maps (the Bay of Biscay, default node count) rendered as the server's job does, on
+ * one thread here (the server spreads the nodes over its worker-thread pool), then tiles drawn from them.
+ */
+async function stat2d(dir: string): Promise<void> {
+  const seed = zoneSeeds.find((zone) => zone.name === 'Bay of Biscay')!;
+  const zone = { id: 1, name: seed.name, ...zoneGeometry(seed) };
+  const dataset = {
+    id: 1,
+    name: 'Synthetic demo hindcast (Bay of Biscay)',
+    source: { kind: 'synthetic' as const, cyclonic: false },
+    synthetic: true,
+    notes: '',
+    dateBegin: '1985-01-01T00:00:00.000Z',
+    dateEnd: '2024-12-31T23:00:00.000Z',
+  };
+  const t0 = performance.now();
+  const outcome = await renderZone(dir, zone, dataset, stat2dNode, { concurrency: 1 });
+  const ms = performance.now() - t0;
+  console.log(
+    `${`Stat2D render, Bay of Biscay: ${outcome.nodes} nodes × ${outcome.layers.length} layers (one thread)`.padEnd(64)} ${(ms / 1000).toFixed(1).padStart(9)} s`,
+  );
+  console.log(
+    `${'  per node (40-year generation + 11 statistics)'.padEnd(64)} ${(ms / outcome.nodes).toFixed(1).padStart(9)} ms`,
+  );
+  const layer = outcome.layers.find((l) => l.key === 'hs_mean')!;
+  const { xMin, yMin } = tileRange({ south: 45.5, west: -5.5, north: 45.5, east: -5.5 }, 7);
+  let k = 0;
+  await timeAsync(
+    'Stat2D tile 256 × 256 PNG at zoom 7 (drawn, clipped, written)',
+    () => layerTile(dir, layer.relativePath, 7, xMin + (k % 2), yMin + (Math.floor(k++ / 2) % 2)),
+    3,
+  );
+}
+
 export async function hindcastBench(): Promise<void> {
   console.log('\nHindcast data layer (packages/hindcast)');
   const dir = mkdtempSync(join(tmpdir(), 'hindcast-bench-'));
@@ -260,6 +298,7 @@ export async function hindcastBench(): Promise<void> {
     synthetic();
     calibration();
     await ingestThroughput(dir);
+    await stat2d(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

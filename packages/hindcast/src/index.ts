@@ -13,3 +13,4 @@ export * from './netcdf-write';
 export * from './stat2d';
 export * from './observations';
 export * from './demo';
+export * from './tiles';

@@ -53,7 +53,7 @@ export interface Stat2dRaster {
   source: string;
 }
 
-const COLORMAPS: Record<string, string> = {
+const FIELD_COLORMAPS: Record<string, string> = {
   temperature: 'temperature',
   salinity: 'salinity',
   water_level: 'freesurface-blue',
@@ -126,22 +126,14 @@ export async function stat2dRaster(source: NodeSource, options: Stat2dOptions): 
         throw new Error(`stat2dRaster: dataset "${source.info.name}" has no field "${options.field}"`);
       units = field.units;
       longName = field.longName ?? options.field;
-      values[r * columns + c] =
-        options.statistic === 'mean' ? moments(field.values).mean : quantile(field.values, 0.9);
+      values[r * columns + c] = stat2dValue(field.values, options.statistic);
     }
   }
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  const variable = options.field.replace(/_\d+(\.\d+)?m$/, '');
-  const label = `${options.statistic === 'mean' ? 'Mean' : 'P90'} ${longName}`;
-  return {
+  return rasterFromValues({
     field: options.field,
     statistic: options.statistic,
     units,
+    longName,
     values,
     rows,
     columns,
@@ -149,14 +141,36 @@ export async function stat2dRaster(source: NodeSource, options: Stat2dOptions): 
     west: normalizeLongitude(grid.lon.start + lonIndices[0]! * grid.lon.step),
     latStep: Math.abs(grid.lat.step) * stride,
     lonStep: grid.lon.step * stride,
+    source: `${source.info.name}; ${source.info.notes}`,
+  });
+}
+
+/** The one rule for a map value: core's Welford mean or type-7 P90 of a node's record (NaN skipped). */
+export function stat2dValue(values: Float32Array | Float64Array, statistic: Stat2dStatistic): number {
+  return statistic === 'mean' ? moments(values).mean : quantile(values, 0.9);
+}
+
+/** A raster from its node values (row-major, north to south), with the colour bar of the field. */
+export function rasterFromValues(
+  raster: Omit<Stat2dRaster, 'colorBar'> & { longName: string },
+): Stat2dRaster {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of raster.values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const variable = raster.field.replace(/_\d+(\.\d+)?m$/, '');
+  const { longName, ...rest } = raster;
+  return {
+    ...rest,
     colorBar: {
-      colormap: COLORMAPS[variable] ?? 'viridis',
+      colormap: FIELD_COLORMAPS[variable] ?? 'viridis',
       min,
       max,
       ticks: niceTicks(min, max),
-      units,
-      label,
+      units: raster.units,
+      label: `${raster.statistic === 'mean' ? 'Mean' : 'P90'} ${longName}`,
     },
-    source: `${source.info.name}; ${source.info.notes}`,
   };
 }

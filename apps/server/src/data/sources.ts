@@ -13,7 +13,8 @@ export interface PointSeries {
 
 const opened = new Map<string, Promise<HindcastDataset>>();
 
-function open(source: DataSource): Promise<HindcastDataset> {
+/** The dataset behind a source, opened once per process. */
+export function openSource(source: DataSource): Promise<HindcastDataset> {
   const key = JSON.stringify(source);
   let dataset = opened.get(key);
   if (!dataset) {
@@ -27,7 +28,7 @@ function open(source: DataSource): Promise<HindcastDataset> {
 }
 
 export async function readPointSeries(source: DataSource, lat: number, lon: number): Promise<PointSeries> {
-  const dataset = await open(source);
+  const dataset = await openSource(source);
   const { node, series } = await dataset.readPoint(lat, lon);
   return {
     series,

@@ -4,6 +4,7 @@ import { failLostTask, runPointTask } from '../services/compute';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
+import { renderStat2d } from '../services/stat2ds';
 import type { JobHandlers } from './queue';
 
 export function jobHandlers(services: Services, mailer: Mailer, pool: StatisticsPool): JobHandlers {
@@ -12,5 +13,6 @@ export function jobHandlers(services: Services, mailer: Mailer, pool: Statistics
     'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
     'compute-point': ({ taskId }, attempt) => runPointTask(services, pool, taskId, attempt),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
+    'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
   };
 }

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import type { StatisticJob } from './statistics-worker';
+import type { Stat2dNodeJob } from '../data/stat2d';
 
 export interface StatisticsPool {
-  run(job: StatisticJob): Promise<unknown>;
+  /** A statistic of a point, or one node of a zone's 2D statistics maps. */
+  run(job: StatisticJob | Stat2dNodeJob): Promise<unknown>;
   close(): Promise<void>;
 }
 

@@ -12,16 +12,26 @@ export interface JobPayloads {
   'compute-point': { taskId: number };
   /** A compute-point job that failed for good without its handler saying so (its worker died). */
   'compute-point-failed': { taskId: number };
+  /** The 2D statistics maps of a zone (one job per zone at a time: 'stately' queue keyed by zone). */
+  'render-stat2d': { zoneId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
-export const jobNames: JobName[] = ['send-email', 'forward-contact', 'compute-point-failed', 'compute-point'];
+export const jobNames: JobName[] = [
+  'send-email',
+  'forward-contact',
+  'compute-point-failed',
+  'compute-point',
+  'render-stat2d',
+];
 
 interface QueueOptions {
   retryLimit: number;
   retryDelay: number;
   expireInSeconds: number;
   deadLetter?: JobName;
+  /** 'stately': at most one job per singleton key queued and one active. */
+  policy?: 'standard' | 'stately';
 }
 
 export interface QueueSettings {
@@ -66,6 +76,7 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
       expireInSeconds: settings.computeExpireSeconds,
       deadLetter: 'compute-point-failed',
     },
+    'render-stat2d': { retryLimit: 2, retryDelay: 30, expireInSeconds: 3600, policy: 'stately' },
   };
 }
 
@@ -77,7 +88,11 @@ export interface JobAttempt {
 export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K], attempt: JobAttempt) => Promise<void> };
 
 export interface Queue {
-  send<K extends JobName>(name: K, payload: JobPayloads[K]): Promise<void>;
+  send<K extends JobName>(
+    name: K,
+    payload: JobPayloads[K],
+    options?: { singletonKey?: string },
+  ): Promise<void>;
   work(handlers: JobHandlers): Promise<void>;
   ping(): Promise<boolean>;
   stop(): Promise<void>;
@@ -104,8 +119,8 @@ export async function startQueue(
     await boss.updateQueue(name, { name, retryBackoff: true, ...options[name] });
   }
   return {
-    async send(name, payload) {
-      await boss.send(name, payload as object);
+    async send(name, payload, sendOptions) {
+      await boss.send(name, payload as object, sendOptions ?? {});
     },
     async work(handlers) {
       const register = async <K extends JobName>(name: K) => {

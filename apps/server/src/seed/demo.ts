@@ -187,6 +187,7 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
         isDemo: seed.isDemo ?? false,
         isWorld: seed.isWorld ?? false,
         isCyclonic: seed.isCyclonic ?? false,
+        has2DStatistics: seed.has2DStatistics ?? false,
         ...zoneGeometry(seed),
       };
       const [row] = await tx

@@ -9,6 +9,8 @@ export interface ZoneSeed {
   isDemo?: boolean;
   isWorld?: boolean;
   isCyclonic?: boolean;
+  /** 2D statistics maps are drawn for the zone (spec 000 §3 has2DStatistics). */
+  has2DStatistics?: boolean;
   ring: [number, number][];
 }
 
@@ -27,6 +29,7 @@ export const zoneSeeds: ZoneSeed[] = [
   },
   {
     name: 'North and Celtic Seas',
+    has2DStatistics: true,
     description: 'North Sea, Channel approaches and Celtic Sea.',
     ring: [
       [-12, 48],
@@ -51,6 +54,7 @@ export const zoneSeeds: ZoneSeed[] = [
   },
   {
     name: 'Bay of Biscay',
+    has2DStatistics: true,
     description: 'Bay of Biscay, from Galicia to Brittany. Demo zone: computations here are free.',
     isDemo: true,
     ring: [
@@ -91,6 +95,7 @@ export const zoneSeeds: ZoneSeed[] = [
   },
   {
     name: 'Southern North Sea',
+    has2DStatistics: true,
     description: 'Southern North Sea, offshore wind farm areas off East Anglia, the Netherlands and Germany.',
     ring: [
       [0, 51],
@@ -111,6 +116,7 @@ export const zoneSeeds: ZoneSeed[] = [
   },
   {
     name: 'Gulf of Mexico',
+    has2DStatistics: true,
     description: 'Gulf of Mexico. Cyclonic zone: extremes are also given without the hurricane periods.',
     isCyclonic: true,
     ring: [
