@@ -145,6 +145,11 @@ const TITLES: Record<string, string> = {
   EFT: 'All time series',
 };
 
+/** The name of a statistic id of the registry ('DR_month' -> 'Monthly distribution roses'). */
+export function statisticTitle(id: string): string {
+  return TITLES[id] ?? id;
+}
+
 type Arrays = Record<string, VisuArray>;
 
 /** The arrays of one extreme analysis (one law): return values with bounds, empirical points, peaks. */

@@ -82,7 +82,12 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/projects/QueryTab')).QueryTab,
                     }),
                   },
-                  { path: 'analyze', lazy: placeholder('Analyze') },
+                  {
+                    path: 'analyze',
+                    lazy: async () => ({
+                      Component: (await import('../features/analyze/AnalyzeTab')).AnalyzeTab,
+                    }),
+                  },
                   { path: 'report', lazy: placeholder('Report') },
                 ],
               },

@@ -1,0 +1,407 @@
+// The Analyze tab (spec 000 §2.8): side menu with the four collapsible groups and their selection rules,
+// 'Display Statistics' and 'clear selection', the trial and Standard Access banners, the map of computed
+// points with their overview popups, the stats modal (loaded on demand with ECharts) and its failures.
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { messages, type OverviewRow, type Project } from '@metocean/contracts';
+import { statisticTitle } from '@metocean/charts';
+import { errorMessage } from '../../api/client';
+import { useMe } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
+import { LazyMap } from '../../map/LazyMap';
+import type { MapPoint } from '../../map/types';
+import { ContactDialog } from '../contact/ContactDialog';
+import { useUserSettings } from '../profile/settings';
+import { useProjectContext } from '../projects/ProjectPage';
+import { AskDownloadDialog } from '../projects/RequestDialogs';
+import { downloadExport, fileNameOf, useStats } from './api';
+import {
+  chooseField,
+  choosePoint,
+  chooseType,
+  chooseVariable,
+  fieldChoices,
+  resolve,
+  typeChoices,
+  variableChoices,
+  WATER_HEIGHTS,
+  type Selection,
+} from './selection';
+
+const StatsModal = lazy(() => import('./StatsModal'));
+
+export const SUPPORT_MAIL = 'support@metocean.example.com';
+
+/** Spec 002 §8: the stats load failure per status; the common error otherwise. */
+export function loadFailureMessage(status: number): string {
+  if (status === 404) return 'These statistics are not available for this point.';
+  if (status === 500) return 'The statistics could not be loaded because of a server error.';
+  return messages.generic;
+}
+
+function Group({
+  title,
+  open,
+  onToggle,
+  children,
+  testId,
+}: {
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Box data-testid={testId}>
+      <ListItemButton onClick={onToggle} sx={{ bgcolor: 'action.hover' }}>
+        <ListItemText primary={title} slotProps={{ primary: { variant: 'subtitle2' } }} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open}>
+        <List dense disablePadding sx={{ maxHeight: 250, overflowY: 'auto' }}>
+          {children}
+        </List>
+      </Collapse>
+    </Box>
+  );
+}
+
+function Item({
+  label,
+  secondary,
+  selected,
+  onClick,
+}: {
+  label: string;
+  secondary?: string;
+  selected: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <ListItemButton selected={selected} onClick={onClick} sx={{ pl: 3 }}>
+      <ListItemText primary={label} secondary={secondary} />
+    </ListItemButton>
+  );
+}
+
+/** The overview popup of a computed point: layer, variable with units, mean, min, max, median, std. */
+export function OverviewTable({ rows }: { rows: OverviewRow[] }) {
+  return (
+    <Box data-testid="overview-popup" sx={{ maxHeight: 260, overflowY: 'auto' }}>
+      <Table size="small" sx={{ '& td, & th': { px: 0.75, py: 0.25, fontSize: 12 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Layer</TableCell>
+            <TableCell>Variable</TableCell>
+            {['mean', 'min', 'max', 'median', 'std'].map((h) => (
+              <TableCell key={h} align="right">
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row, i) => (
+            <TableRow key={i}>
+              <TableCell>{row.layer}</TableCell>
+              <TableCell>
+                {row.longName || row.variable} ({row.units})
+              </TableCell>
+              {[row.mean, row.min, row.max, row.median, row.std].map((v, j) => (
+                <TableCell key={j} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {Number.isFinite(v) && v !== -999 ? v.toFixed(2) : '-'}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="caption" color="text.secondary">
+        Whole record, every hour with data.
+      </Typography>
+    </Box>
+  );
+}
+
+function variableLabel(project: Project, pointId: number | undefined, variable: string): string {
+  if (variable === WATER_HEIGHTS) return 'Water heights';
+  const row = (project.overviewStats[String(pointId)] ?? []).find((r) => r.variable === variable);
+  return row ? `${row.longName || variable} (${row.units})` : variable;
+}
+
+export function AnalyzeTab() {
+  const { project } = useProjectContext();
+  const user = useMe();
+  const [settings] = useUserSettings();
+  const stats = useStats(project.id);
+  const entries = useMemo(() => stats.data ?? [], [stats.data]);
+  const [selection, setSelection] = useState<Selection>({});
+  const [open, setOpen] = useState({ points: true, fields: true, types: true, variables: true });
+  const [displayed, setDisplayed] = useState<Selection | null>(null);
+  const [noVariable, setNoVariable] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [upgrade, setUpgrade] = useState(false);
+  const [contacting, setContacting] = useState(false);
+  const [popup, setPopup] = useState<number | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const computed = project.points.filter((p) => p.isComputed);
+  const canDownload = project.offerInstance.canDownloadStats;
+  const resolved = resolve(entries, selection);
+  const rights = useMemo(() => ({ canDownload, onNeedUpgrade: () => setUpgrade(true) }), [canDownload]);
+  const onFailure = useCallback((status: number) => {
+    setDisplayed(null);
+    setFailure(loadFailureMessage(status));
+  }, []);
+  const toggle = (group: keyof typeof open) => setOpen((o) => ({ ...o, [group]: !o[group] }));
+
+  if (stats.isPending) return <CircularProgress />;
+  if (stats.isError) return <Alert severity="error">{errorMessage(stats.error)}</Alert>;
+  if (computed.length === 0 || entries.length === 0)
+    return (
+      <Paper variant="outlined">
+        <EmptyState
+          kind="noMatch"
+          title="No statistics yet"
+          hint="Compute a point in the Query tab, then come back to read its statistics."
+        />
+      </Paper>
+    );
+
+  const display = () => {
+    if (resolved.length === 0) {
+      setNoVariable(true);
+      return;
+    }
+    setDisplayed(selection);
+  };
+  const exportAll = (pointId: number, pointName: string) => {
+    if (!canDownload) {
+      setUpgrade(true);
+      return;
+    }
+    setExportError(null);
+    downloadExport({
+      projectId: project.id,
+      pointId,
+      statId: 'EFT',
+      kind: 'EXCEL',
+      fileName: fileNameOf(pointName, 'all_time_series'),
+    }).catch((caught: unknown) => setExportError(`Export failed: ${errorMessage(caught)}`));
+  };
+  const selectedPoint = computed.find((p) => p.id === selection.pointId);
+  const mapPoints: MapPoint[] = project.points.map((p) => ({
+    id: p.id,
+    name: p.name,
+    lat: p.lat,
+    lng: p.lng,
+    state: p.isComputed ? 'computed' : 'pending',
+    selected: p.id === selection.pointId,
+  }));
+  const popupPoint = computed.find((p) => p.id === popup);
+  const shownModal = displayed ? resolve(entries, displayed) : [];
+  const modalPoint = computed.find((p) => p.id === displayed?.pointId);
+
+  return (
+    <Stack spacing={1.5}>
+      {project.offerInstance.isTrial && (
+        <Alert
+          severity="info"
+          data-testid="trial-banner"
+          action={
+            <Button color="inherit" size="small" onClick={() => setContacting(true)}>
+              Contact us
+            </Button>
+          }
+        >
+          Demo mode: the statistics of one selected point. Contact us for a study of your own locations.
+        </Alert>
+      )}
+      {!canDownload && !project.offerInstance.isTrial && (
+        <Alert
+          severity="warning"
+          data-testid="standard-banner"
+          action={
+            <Button color="inherit" size="small" onClick={() => setContacting(true)}>
+              Contact us
+            </Button>
+          }
+        >
+          Standard Access: charts and images only. Upgrade your offer to download the statistics (Excel,
+          Matlab, NetCDF).
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Paper
+          variant="outlined"
+          sx={{ width: { xs: '100%', md: 300 }, flex: 'none' }}
+          data-testid="analyze-menu"
+        >
+          <Group title="Points" open={open.points} onToggle={() => toggle('points')} testId="group-points">
+            {computed.map((p) => (
+              <Item
+                key={p.id}
+                label={p.name}
+                secondary={`${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`}
+                selected={selection.pointId === p.id}
+                onClick={() => setSelection((s) => choosePoint(s, p.id))}
+              />
+            ))}
+          </Group>
+          <Group
+            title="Dataset / field"
+            open={open.fields}
+            onToggle={() => toggle('fields')}
+            testId="group-fields"
+          >
+            {selection.pointId === undefined && <Hint text="Choose a point" />}
+            {fieldChoices(entries, selection).map((variable) => (
+              <Item
+                key={variable}
+                label={variableLabel(project, selection.pointId, variable)}
+                selected={selection.variable === variable}
+                onClick={() => setSelection((s) => chooseField(s, variable))}
+              />
+            ))}
+          </Group>
+          <Group
+            title="Statistic type"
+            open={open.types}
+            onToggle={() => toggle('types')}
+            testId="group-types"
+          >
+            {selection.variable === undefined && <Hint text="Choose a field" />}
+            {typeChoices(entries, selection).map((type) => (
+              <Item
+                key={type}
+                label={statisticTitle(type)}
+                selected={selection.type === type}
+                onClick={() => setSelection((s) => chooseType(s, type, entries))}
+              />
+            ))}
+          </Group>
+          <Group
+            title="Variable"
+            open={open.variables}
+            onToggle={() => toggle('variables')}
+            testId="group-variables"
+          >
+            {selection.type === undefined && <Hint text="Choose a statistic type" />}
+            {variableChoices(entries, selection).map((partner) => (
+              <Item
+                key={partner || 'self'}
+                label={variableLabel(project, selection.pointId, partner || (selection.variable ?? ''))}
+                selected={selection.partner === partner}
+                onClick={() => setSelection((s) => chooseVariable(s, partner))}
+              />
+            ))}
+          </Group>
+          <Stack spacing={1} sx={{ p: 1.5 }}>
+            {/* Display is enabled once a statistic resolves; a click on it before says which choice is missing. */}
+            <Box onClick={() => resolved.length === 0 && selection.type !== undefined && setNoVariable(true)}>
+              <Button variant="contained" fullWidth disabled={resolved.length === 0} onClick={display}>
+                Display Statistics
+              </Button>
+            </Box>
+            <Button fullWidth onClick={() => setSelection({})} disabled={selection.pointId === undefined}>
+              clear selection
+            </Button>
+            {selectedPoint && (
+              <Button size="small" fullWidth onClick={() => exportAll(selectedPoint.id, selectedPoint.name)}>
+                Export all time series
+              </Button>
+            )}
+            {exportError && <Alert severity="error">{exportError}</Alert>}
+          </Stack>
+        </Paper>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+          <LazyMap
+            zone={project.zone}
+            points={mapPoints}
+            height={560}
+            onPointClick={(id) => {
+              const point = computed.find((p) => p.id === id);
+              if (!point) return;
+              setSelection((s) => (s.pointId === point.id ? s : choosePoint(s, point.id)));
+              if (settings.showOverviewControl) setPopup(point.id);
+            }}
+            draft={
+              popupPoint && settings.showOverviewControl
+                ? {
+                    lat: popupPoint.lat,
+                    lng: popupPoint.lng,
+                    content: (
+                      <Box sx={{ width: 420 }}>
+                        <Typography variant="subtitle2">{popupPoint.name}</Typography>
+                        <OverviewTable rows={project.overviewStats[String(popupPoint.id)] ?? []} />
+                      </Box>
+                    ),
+                  }
+                : null
+            }
+            onDraftClose={() => setPopup(null)}
+          />
+        </Box>
+      </Stack>
+      <Dialog open={noVariable} onClose={() => setNoVariable(false)}>
+        <DialogTitle>No variable selected</DialogTitle>
+        <DialogContent>Please select a variable.</DialogContent>
+        <DialogActions>
+          <Button onClick={() => setNoVariable(false)}>Ok</Button>
+        </DialogActions>
+      </Dialog>
+      {displayed && modalPoint && shownModal.length > 0 && (
+        <Suspense fallback={null}>
+          <StatsModal
+            projectId={project.id}
+            point={{ id: modalPoint.id, name: modalPoint.name }}
+            levels={shownModal}
+            entries={entries.filter((e) => e.pointId === modalPoint.id)}
+            rights={rights}
+            onClose={() => setDisplayed(null)}
+            onFailure={onFailure}
+          />
+        </Suspense>
+      )}
+      <Snackbar open={failure !== null} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+        <Alert severity="error" onClose={() => setFailure(null)} data-testid="stats-failure">
+          {failure} If it persists,{' '}
+          <Link href={`mailto:${SUPPORT_MAIL}?subject=Statistics`}>please contact us</Link>.
+        </Alert>
+      </Snackbar>
+      {upgrade && <AskDownloadDialog onClose={() => setUpgrade(false)} />}
+      <ContactDialog open={contacting} onClose={() => setContacting(false)} user={user} />
+    </Stack>
+  );
+}
+
+function Hint({ text }: { text: string }) {
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, py: 1 }}>
+      {text}
+    </Typography>
+  );
+}

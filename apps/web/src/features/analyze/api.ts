@@ -1,0 +1,121 @@
+// Server state of the Analyze tab: the project's stored statistics, their visualisation payloads and the
+// export downloads (spec 002 §3, §7).
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  APP_VERSION,
+  EXPORT_EXTENSIONS,
+  limits,
+  paths,
+  statResult,
+  visuPayload,
+  type VisuPayload,
+} from '@metocean/contracts';
+import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
+import { session } from '../../api/session';
+import { parseStat, type StatEntry } from './selection';
+
+export const analyzeKeys = {
+  stats: (projectId: number) => ['analyze', 'stats', projectId] as const,
+  visu: (projectId: number, pointId: number, statId: string) =>
+    ['analyze', 'visu', projectId, pointId, statId] as const,
+};
+
+const statList = z.array(statResult);
+
+export function useStats(projectId: number) {
+  return useQuery({
+    queryKey: analyzeKeys.stats(projectId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(paths.projectStats(projectId), { schema: statList, signal })).map(parseStat),
+    retry: false,
+  });
+}
+
+export function visuPath(projectId: number, pointId: number, statId: string): string {
+  const query = new URLSearchParams({ point: String(pointId), stats_id: statId });
+  return `${paths.projectVisuData(projectId)}?${query.toString()}`;
+}
+
+/** The payloads of several statistics; stored results never change, so they are cached for the session. */
+export function useVisuPayloads(projectId: number, entries: StatEntry[]) {
+  return useQueries({
+    queries: entries.map((entry) => ({
+      queryKey: analyzeKeys.visu(projectId, entry.pointId, entry.statId),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiRequest(visuPath(projectId, entry.pointId, entry.statId), {
+          schema: visuPayload,
+          signal,
+          forbidden: 'throw',
+        }),
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
+}
+
+export type ExportKind = keyof typeof EXPORT_EXTENSIONS;
+
+export interface ExportRequest {
+  projectId: number;
+  pointId: number;
+  statId: string;
+  kind: ExportKind;
+  fileName: string;
+  /** Zero-based month (0 = January), spec 002 §3. */
+  month?: number;
+  levelIndex?: number;
+  /** Class lists keyed by dimension name: indices to keep. */
+  classes?: Record<string, number[]>;
+}
+
+/** Query string of GET /api/projects/{id}/export/ (packages/contracts exportQuery). */
+export function exportPath(request: ExportRequest): string {
+  const query = new URLSearchParams({
+    point: String(request.pointId),
+    stat_id: request.statId,
+    export_kind: request.kind,
+    file_name: request.fileName,
+  });
+  if (request.month !== undefined) query.set('month', String(request.month));
+  if (request.levelIndex !== undefined) query.set('export_level_idx', String(request.levelIndex));
+  for (const [name, indices] of Object.entries(request.classes ?? {}))
+    if (indices.length > 0) query.set(name, indices.join(','));
+  return `${paths.projectExport(request.projectId)}?${query.toString()}`;
+}
+
+/** Saves a blob under a file name (a temporary link, as the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads an export file with the session's token (apiRequest reads JSON only). */
+export async function downloadExport(request: ExportRequest): Promise<void> {
+  if (needsRenewal()) await renewTokens();
+  const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
+  const access = session.tokens()?.accessToken;
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  const response = await fetch(exportPath(request), { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as object;
+    throw new ApiError(response.status, body);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  saveBlob(await response.blob(), name ?? `${request.fileName}.${EXPORT_EXTENSIONS[request.kind]}`);
+}
+
+/** A file name part from a point or statistic name. */
+export const safeName = (text: string): string =>
+  text.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+
+/** Download file names carry the point (spec 002: the PNG name contains the point). */
+export function fileNameOf(pointName: string, statId: string): string {
+  return `${safeName(pointName) || 'point'}_${safeName(statId)}`;
+}
+
+export type { VisuPayload };

@@ -1,0 +1,843 @@
+// The chart views of spec 002, one per statistic, each drawing options of packages/charts with its
+// selectors: month, level, sector, histogram range, durations, quantiles, law highlight, legend.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { EChartsOption } from 'echarts';
+import type { VisuPayload } from '@metocean/contracts';
+import {
+  CHART_SIZES,
+  ChartError,
+  MONTH_OPTIONS,
+  apdOption,
+  concomitantOption,
+  downtimeOption,
+  extremeOption,
+  extremeTable,
+  fitParameterRows,
+  histogramOption,
+  jointOption,
+  levelSelector,
+  levelTypeFor,
+  monthlyStatsOption,
+  nextRangeSelection,
+  notSucceeded,
+  parseQuantiles,
+  profileOption,
+  returnPeriodTable,
+  roseOption,
+  sectorRange,
+  timeSeriesOption,
+  weatherWindowOption,
+  type RangeSelection,
+  type WindowMeasure,
+} from '@metocean/charts';
+import { ChartFrame, ExportButtons, type DownloadRights, type ExportTarget } from './ChartFrame';
+import { EChart, type ChartInstance } from './EChart';
+import type { StatEntry } from './selection';
+
+export interface ViewProps {
+  projectId: number;
+  point: { id: number; name: string };
+  /** The statistic at each level (one entry when the variable has no levels). */
+  levels: StatEntry[];
+  /** Every statistic of the point, to find companions. */
+  entries: StatEntry[];
+  payloads: Map<string, VisuPayload>;
+  rights: DownloadRights;
+  wide: boolean;
+}
+
+/** Builds an option, or the chart error of spec 002 §8 to show in its place. */
+function attempt(build: () => EChartsOption): { option?: EChartsOption; error?: string } {
+  try {
+    return { option: build() };
+  } catch (error) {
+    if (error instanceof ChartError) return { error: error.message };
+    throw error;
+  }
+}
+
+function useChart(): [ChartInstance | null, (chart: ChartInstance) => void] {
+  const [chart, setChart] = useState<ChartInstance | null>(null);
+  return [chart, setChart];
+}
+
+function Drawn({
+  built,
+  width,
+  height,
+  onReady,
+  testId,
+}: {
+  built: { option?: EChartsOption; error?: string };
+  width: number;
+  height: number;
+  onReady: (chart: ChartInstance) => void;
+  testId?: string;
+}) {
+  if (built.error || !built.option)
+    return (
+      <Alert severity="warning" data-testid="chart-error">
+        {built.error}
+      </Alert>
+    );
+  return <EChart option={built.option} width={width} height={height} onReady={onReady} testId={testId} />;
+}
+
+const payloadOf = (props: ViewProps, entry: StatEntry | undefined) =>
+  entry ? props.payloads.get(entry.statId) : undefined;
+
+const companion = (props: ViewProps, entry: StatEntry, id: string, partner = '') =>
+  props.entries.find((e) => e.id === id && e.field === entry.field && e.partner === partner);
+
+function target(props: ViewProps, entry: StatEntry, extra: Partial<ExportTarget> = {}): ExportTarget {
+  return {
+    projectId: props.projectId,
+    pointId: props.point.id,
+    pointName: props.point.name,
+    statId: entry.statId,
+    ...extra,
+  };
+}
+
+/** The level selector (spec 002 §9): a bar 65 wide beside the chart, compact above 30 levels. */
+function LevelBar({
+  levels,
+  index,
+  onChange,
+  extremeView = false,
+}: {
+  levels: StatEntry[];
+  index: number;
+  onChange: (index: number) => void;
+  extremeView?: boolean;
+}) {
+  if (levels.length < 2) return null;
+  const first = levels[0]!;
+  const selector = levelSelector(
+    levelTypeFor(first.variable),
+    levels.map((l) => l.level ?? 0),
+    extremeView,
+  );
+  return (
+    <Box sx={{ width: selector.width, flex: 'none' }} data-testid="level-selector">
+      <Typography variant="caption" color="text.secondary">
+        {selector.type === 'altitude' ? 'Altitude' : 'Depth'} (m)
+      </Typography>
+      <List dense disablePadding sx={{ maxHeight: selector.height, overflowY: 'auto' }}>
+        {selector.levels.map((level) => {
+          const i = levels.findIndex((l) => (l.level ?? 0) === level);
+          return (
+            <ListItemButton
+              key={level}
+              selected={i === index}
+              onClick={() => onChange(i)}
+              sx={{ py: selector.compact ? 0 : 0.5, px: 1 }}
+            >
+              <ListItemText
+                primary={String(level)}
+                slotProps={{ primary: { variant: selector.compact ? 'caption' : 'body2' } }}
+              />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
+
+function MonthSelect({
+  value,
+  onChange,
+  annual = true,
+}: {
+  value: number;
+  onChange: (m: number) => void;
+  annual?: boolean;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Month"
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      sx={{ width: 120 }}
+      slotProps={{ htmlInput: { 'data-testid': 'month-select' } }}
+    >
+      {MONTH_OPTIONS.filter((m) => annual || m.value > 0).map((m) => (
+        <MenuItem key={m.value} value={m.value}>
+          {m.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A view with the level bar on the left. */
+function WithLevels({
+  props,
+  extremeView,
+  children,
+}: {
+  props: ViewProps;
+  extremeView?: boolean;
+  children: (entry: StatEntry) => ReactNode;
+}) {
+  const [index, setIndex] = useState(0);
+  const entry = props.levels[index] ?? props.levels[0]!;
+  return (
+    <Stack direction="row" spacing={1}>
+      <LevelBar levels={props.levels} index={index} onChange={setIndex} extremeView={extremeView} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>{children(entry)}</Box>
+    </Stack>
+  );
+}
+
+const chartWidth = (props: ViewProps, base: number) =>
+  props.wide ? Math.max(base, 820 - (props.levels.length > 1 ? 75 : 0)) : base;
+
+// ------------------------------------------------------------------------------------------- TS / CTS
+
+function TimeSeriesChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const payload = payloadOf(props, entry)!;
+  const [chart, onReady] = useChart();
+  const [legend, setLegend] = useState(true);
+  const [window, setWindow] = useState<[number, number] | undefined>();
+  const concomitant = entry.id === 'CTS';
+  const size = concomitant ? CHART_SIZES.concomitant : CHART_SIZES.default;
+  const width = chartWidth(props, size.width);
+  const built = useMemo(
+    () =>
+      attempt(() =>
+        (concomitant ? concomitantOption : timeSeriesOption)(payload, {
+          window,
+          pixels: Math.max(100, width - 100),
+          legend,
+          pointName: props.point.name,
+        }),
+      ),
+    [payload, window, width, legend, concomitant, props.point.name],
+  );
+  // Zoom and pan: the window is refined to the pixels once the user stops moving (spec 002: zoom, pan).
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (!chart) return;
+    const onZoom = () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const zoom = (chart.getOption() as { dataZoom?: { startValue?: number; endValue?: number }[] })
+          .dataZoom?.[0];
+        if (zoom?.startValue !== undefined && zoom.endValue !== undefined)
+          setWindow([Number(zoom.startValue), Number(zoom.endValue)]);
+      }, 150);
+    };
+    chart.on('datazoom', onZoom);
+    return () => {
+      chart.off('datazoom', onZoom);
+      clearTimeout(timer.current);
+    };
+  }, [chart]);
+  return (
+    <ChartFrame
+      chart={chart}
+      target={target(props, entry)}
+      rights={props.rights}
+      legend={legend}
+      onLegend={setLegend}
+      controls={
+        window ? (
+          <Chip
+            size="small"
+            label="Reset zoom"
+            onClick={() => setWindow(undefined)}
+            data-testid="reset-zoom"
+          />
+        ) : undefined
+      }
+    >
+      <Drawn built={built} width={width} height={size.height} onReady={onReady} testId="echart" />
+    </ChartFrame>
+  );
+}
+
+export function TimeSeriesView(props: ViewProps) {
+  return (
+    <WithLevels props={props}>
+      {(entry) => <TimeSeriesChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+// ------------------------------------------------------------------------------------ EPD histogram
+
+function HistogramChart({
+  props,
+  entry,
+  sector,
+}: {
+  props: ViewProps;
+  entry: StatEntry;
+  sector?: { joint: VisuPayload; range: [number, number] } | null;
+}) {
+  const payload = payloadOf(props, entry)!;
+  const [chart, onReady] = useChart();
+  const [legend, setLegend] = useState(true);
+  const [selection, setSelection] = useState<RangeSelection>({ mode: 'select' });
+  const range = selection.mode === 'selectedRange' ? selection.range : null;
+  const built = useMemo(
+    () => attempt(() => histogramOption(payload, { range, sector, legend, pointName: props.point.name })),
+    [payload, range, sector, legend, props.point.name],
+  );
+  const edges = (payload.edges?.values ?? []) as number[];
+  // clicks snap to bin edges: the range covers whole bins
+  const snap = (x: number) =>
+    edges.reduce((best, e) => (Math.abs(e - x) < Math.abs(best - x) ? e : best), edges[0] ?? 0);
+  useEffect(() => {
+    if (!chart) return;
+    const zr = chart.getZr();
+    const onClick = (event: { offsetX: number; offsetY: number }) => {
+      const point = chart.convertFromPixel({ gridIndex: 0 }, [event.offsetX, event.offsetY]) as
+        number[] | undefined;
+      if (!point || !chart.containPixel({ gridIndex: 0 }, [event.offsetX, event.offsetY])) return;
+      setSelection((state) => nextRangeSelection(state, { type: 'click', value: snap(point[0]!) }));
+    };
+    const onLeave = () => setSelection((state) => nextRangeSelection(state, { type: 'leave' }));
+    zr.on('click', onClick);
+    zr.on('globalout', onLeave);
+    return () => {
+      zr.off('click', onClick);
+      zr.off('globalout', onLeave);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chart, payload]);
+  const bins = range
+    ? edges.slice(0, -1).flatMap((e, i) => (e >= range[0] && edges[i + 1]! <= range[1] ? [i] : []))
+    : [];
+  const hint =
+    selection.mode === 'select'
+      ? 'Click the histogram to start a range'
+      : selection.mode === 'selectRange'
+        ? `From ${selection.start}: click to complete the range`
+        : 'Click to clear the range';
+  return (
+    <ChartFrame
+      chart={chart}
+      target={target(props, entry, range ? { classes: { bin: bins } } : {})}
+      rights={props.rights}
+      legend={legend}
+      onLegend={setLegend}
+      controls={
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          data-testid="range-mode"
+          data-mode={selection.mode}
+        >
+          {hint}
+        </Typography>
+      }
+    >
+      <Drawn built={built} width={chartWidth(props, 500)} height={350} onReady={onReady} testId="histogram" />
+    </ChartFrame>
+  );
+}
+
+export function HistogramView(props: ViewProps) {
+  return (
+    <WithLevels props={props}>
+      {(entry) => <HistogramChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ DR
+
+function RoseChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const annual = companion(props, entry, 'DR', entry.partner);
+  const monthly = companion(props, entry, 'DR_month', entry.partner);
+  const epd = companion(props, entry, 'EPD');
+  const joint = companion(props, entry, 'EJPD', entry.partner);
+  const [month, setMonth] = useState(entry.id === 'DR_month' ? 1 : 0);
+  const [sector, setSector] = useState<number | null>(null);
+  const [legend, setLegend] = useState(true);
+  const [chart, onReady] = useChart();
+  const shown = month === 0 ? annual : monthly;
+  const payload = payloadOf(props, shown);
+  const built = useMemo(
+    () =>
+      attempt(() => {
+        if (!payload) throw new ChartError('Invalid graph data');
+        return roseOption(payload, { month, sector, legend, pointName: props.point.name });
+      }),
+    [payload, month, sector, legend, props.point.name],
+  );
+  useEffect(() => {
+    if (!chart) return;
+    const onClick = (params: { dataIndex?: number }) => {
+      const k = params.dataIndex;
+      if (k !== undefined) setSector((current) => (current === k ? null : k));
+    };
+    chart.on('click', onClick);
+    return () => {
+      chart.off('click', onClick);
+    };
+  }, [chart]);
+  const jointPayload = payloadOf(props, joint);
+  const filter = useMemo(
+    () =>
+      payload && jointPayload && sector !== null
+        ? { joint: jointPayload, range: sectorRange(payload, sector) }
+        : null,
+    [payload, jointPayload, sector],
+  );
+  return (
+    <Stack spacing={2}>
+      <ChartFrame
+        chart={chart}
+        target={target(props, shown ?? entry, {
+          month: month > 0 ? month - 1 : undefined,
+          classes: sector !== null ? { sector: [sector] } : undefined,
+        })}
+        rights={props.rights}
+        legend={legend}
+        onLegend={setLegend}
+        controls={
+          <>
+            <MonthSelect value={month} onChange={setMonth} annual={annual !== undefined} />
+            {sector !== null && payload && (
+              <Chip
+                size="small"
+                color="primary"
+                data-testid="selected-sector"
+                label={`Sector ${sectorRange(payload, sector)[0]}°–${sectorRange(payload, sector)[1]}°`}
+                onDelete={() => setSector(null)}
+              />
+            )}
+          </>
+        }
+      >
+        <Drawn built={built} width={500} height={420} onReady={onReady} testId="rose" />
+      </ChartFrame>
+      {epd && payloadOf(props, epd) && (
+        <HistogramChart
+          key={`${epd.statId}-${sector}`}
+          props={{ ...props, wide: false }}
+          entry={epd}
+          sector={filter}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function RoseView(props: ViewProps) {
+  return (
+    <WithLevels props={props}>
+      {(entry) => <RoseChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+// ------------------------------------------------------------------------------------------- simple
+
+function SimpleChart({
+  props,
+  entry,
+  build,
+  size = CHART_SIZES.default,
+  controls,
+  extra,
+  testId,
+}: {
+  props: ViewProps;
+  entry: StatEntry;
+  build: (payload: VisuPayload, legend: boolean) => EChartsOption;
+  size?: { width: number; height: number };
+  controls?: ReactNode;
+  extra?: Partial<ExportTarget>;
+  testId?: string;
+}) {
+  const payload = payloadOf(props, entry)!;
+  const [legend, setLegend] = useState(true);
+  const [chart, onReady] = useChart();
+  const built = useMemo(() => attempt(() => build(payload, legend)), [payload, legend, build]);
+  return (
+    <ChartFrame
+      chart={chart}
+      target={target(props, entry, extra)}
+      rights={props.rights}
+      legend={legend}
+      onLegend={setLegend}
+      controls={controls}
+    >
+      <Drawn
+        built={built}
+        width={size.width}
+        height={size.height}
+        onReady={onReady}
+        testId={testId ?? 'echart'}
+      />
+    </ChartFrame>
+  );
+}
+
+export function JointView(props: ViewProps) {
+  const [value, setValue] = useState<'perMille' | 'counts'>('perMille');
+  return (
+    <WithLevels props={props}>
+      {(entry) => (
+        <SimpleChart
+          key={entry.statId}
+          props={props}
+          entry={entry}
+          size={CHART_SIZES.heatMap}
+          build={(p, legend) => jointOption(p, { value, legend, pointName: props.point.name })}
+          controls={
+            <FormControlLabel
+              control={
+                <Switch
+                  size="small"
+                  checked={value === 'counts'}
+                  onChange={(e) => setValue(e.target.checked ? 'counts' : 'perMille')}
+                />
+              }
+              label="Counts"
+            />
+          }
+        />
+      )}
+    </WithLevels>
+  );
+}
+
+export function MonthlyStatsView(props: ViewProps) {
+  return (
+    <WithLevels props={props}>
+      {(entry) => (
+        <SimpleChart
+          key={entry.statId}
+          props={props}
+          entry={entry}
+          build={(p, legend) => monthlyStatsOption(p, { legend, pointName: props.point.name })}
+        />
+      )}
+    </WithLevels>
+  );
+}
+
+export function ProfileView(props: ViewProps) {
+  return (
+    <SimpleChart
+      props={props}
+      entry={props.levels[0]!}
+      build={(p, legend) => profileOption(p, { legend, pointName: props.point.name })}
+    />
+  );
+}
+
+export function AnalyticalView(props: ViewProps) {
+  const [highlight, setHighlight] = useState<string>('');
+  return (
+    <WithLevels props={props}>
+      {(entry) => {
+        const epd = payloadOf(props, companion(props, entry, 'EPD'));
+        const laws = (payloadOf(props, entry)?.law?.values ?? []) as string[];
+        return (
+          <SimpleChart
+            key={entry.statId}
+            props={props}
+            entry={entry}
+            build={(p, legend) => {
+              if (!epd) throw new ChartError('Invalid graph data');
+              return apdOption(p, epd, { highlight: highlight || null, legend, pointName: props.point.name });
+            }}
+            controls={
+              <TextField
+                select
+                size="small"
+                label="Highlight law"
+                value={highlight}
+                onChange={(e) => setHighlight(e.target.value)}
+                sx={{ width: 160 }}
+              >
+                <MenuItem value="">None</MenuItem>
+                {laws.map((law) => (
+                  <MenuItem key={law} value={law}>
+                    {law}
+                  </MenuItem>
+                ))}
+              </TextField>
+            }
+          />
+        );
+      }}
+    </WithLevels>
+  );
+}
+
+export function WeatherWindowView(props: ViewProps) {
+  const [measure, setMeasure] = useState<WindowMeasure>('probability');
+  return (
+    <WithLevels props={props}>
+      {(entry) => (
+        <SimpleChart
+          key={entry.statId}
+          props={props}
+          entry={entry}
+          build={(p, legend) => weatherWindowOption(p, { measure, legend, pointName: props.point.name })}
+          controls={
+            <TextField
+              select
+              size="small"
+              label="Measure"
+              value={measure}
+              onChange={(e) => setMeasure(e.target.value as WindowMeasure)}
+              sx={{ width: 200 }}
+            >
+              <MenuItem value="probability">Probability</MenuItem>
+              <MenuItem value="meanCalmPeriods">Calm periods per year</MenuItem>
+              <MenuItem value="meanCalmLength">Mean calm length</MenuItem>
+            </TextField>
+          }
+        />
+      )}
+    </WithLevels>
+  );
+}
+
+function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const payload = payloadOf(props, entry)!;
+  const durations = (payload.duration?.values ?? []) as number[];
+  const percentiles = (payload.percentile?.values ?? []) as number[];
+  const [duration, setDuration] = useState(0);
+  const [text, setText] = useState(percentiles.join(','));
+  let quantiles: number[] | undefined;
+  let inputError = '';
+  try {
+    quantiles = parseQuantiles(text);
+  } catch (error) {
+    if (!(error instanceof ChartError)) throw error;
+    inputError = error.message;
+  }
+  return (
+    <SimpleChart
+      props={props}
+      entry={entry}
+      build={(p, legend) => {
+        if (!quantiles) throw new ChartError(inputError as 'Invalid params amount');
+        return downtimeOption(p, { duration, quantiles, legend, pointName: props.point.name });
+      }}
+      extra={{ classes: { duration: [duration] } }}
+      controls={
+        <>
+          <TextField
+            select
+            size="small"
+            label="Duration"
+            value={duration}
+            onChange={(e) => setDuration(Number(e.target.value))}
+            sx={{ width: 110 }}
+          >
+            {durations.map((d, i) => (
+              <MenuItem key={d} value={i}>
+                {d} h
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label="Quantiles (%)"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            error={inputError !== ''}
+            helperText={inputError || 'comma-separated integers 1–99'}
+            sx={{ width: 230 }}
+            slotProps={{ htmlInput: { 'data-testid': 'quantiles' } }}
+          />
+        </>
+      }
+    />
+  );
+}
+
+export function DowntimeView(props: ViewProps) {
+  return (
+    <WithLevels props={props}>
+      {(entry) => <DowntimeChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+// ------------------------------------------------------------------------------------------ extremes
+
+function SmallTable({ head, rows, testId }: { head: string[]; rows: string[][]; testId?: string }) {
+  return (
+    <Table size="small" data-testid={testId}>
+      <TableHead>
+        <TableRow>
+          {head.map((h) => (
+            <TableCell key={h} align={h === head[0] ? 'left' : 'right'}>
+              {h}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, i) => (
+          <TableRow key={i}>
+            {row.map((cell, j) => (
+              <TableCell
+                key={j}
+                align={j === 0 ? 'left' : 'right'}
+                sx={{ fontVariantNumeric: 'tabular-nums' }}
+              >
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const annual = entry.id === 'EXT_month' ? companion(props, entry, 'EXT') : entry;
+  const monthly =
+    entry.id === 'EXT' || entry.id === 'EXT_month' ? companion(props, entry, 'EXT_month') : undefined;
+  const [month, setMonth] = useState(entry.id === 'EXT_month' ? 1 : 0);
+  const [highlight, setHighlight] = useState(false);
+  const [legend, setLegend] = useState(true);
+  const [chart, onReady] = useChart();
+  const shown = month === 0 ? annual : monthly;
+  const payload = payloadOf(props, shown);
+  const failed = payload ? notSucceeded(payload) : null;
+  const monthError =
+    payload && month > 0 ? ((payload.kwargs.monthErrors as string[] | undefined)?.[month - 1] ?? '') : '';
+  const built = useMemo(
+    () =>
+      attempt(() => {
+        if (!payload) throw new ChartError('Invalid graph data');
+        return extremeOption(payload, { month, highlight, legend, pointName: props.point.name });
+      }),
+    [payload, month, highlight, legend, props.point.name],
+  );
+  const controls = (
+    <>
+      {monthly && <MonthSelect value={month} onChange={setMonth} annual={annual !== undefined} />}
+      <FormControlLabel
+        control={<Switch size="small" checked={highlight} onChange={(e) => setHighlight(e.target.checked)} />}
+        label="Highlight law"
+      />
+    </>
+  );
+  if (failed)
+    return (
+      <Alert severity="info" data-testid="not-succeeded">
+        <Typography variant="subtitle2">{failed.title}</Typography>
+        {failed.info}
+      </Alert>
+    );
+  const table = payload && !monthError ? returnPeriodTable(payload, month) : [];
+  const parameters = payload && !monthError ? fitParameterRows(payload, month) : [];
+  return (
+    <ChartFrame
+      chart={chart}
+      target={target(props, shown ?? entry, { month: month > 0 ? month - 1 : undefined })}
+      rights={props.rights}
+      legend={legend}
+      onLegend={setLegend}
+      controls={controls}
+    >
+      {monthError ? (
+        <Alert severity="info">The estimate did not succeed for this month: {monthError}</Alert>
+      ) : (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <Drawn built={built} width={460} height={360} onReady={onReady} testId="extreme-plot" />
+          <Stack spacing={1} sx={{ minWidth: 260 }}>
+            {table.map((t) => (
+              <Box key={t.law}>
+                <Typography variant="subtitle2" sx={{ fontWeight: highlight ? 700 : 500 }}>
+                  {t.law} return values
+                </Typography>
+                <SmallTable
+                  testId="return-period-table"
+                  head={['T (years)', 'Value', 'Lower', 'Upper']}
+                  rows={t.rows.map((r) => [r.returnPeriod, r.value, r.lower, r.upper])}
+                />
+              </Box>
+            ))}
+            <Typography variant="subtitle2">Fit parameters</Typography>
+            <SmallTable
+              testId="fit-parameters"
+              head={['Parameter', 'Value']}
+              rows={parameters.map((p) => [p.name, p.value])}
+            />
+          </Stack>
+        </Stack>
+      )}
+    </ChartFrame>
+  );
+}
+
+export function ExtremeView(props: ViewProps) {
+  return (
+    <WithLevels props={props} extremeView>
+      {(entry) => <ExtremeChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+export function ExtremeTableView(props: ViewProps) {
+  const entry = props.levels[0]!;
+  const payload = payloadOf(props, entry)!;
+  const table = useMemo(() => {
+    try {
+      return { value: extremeTable(payload) };
+    } catch (error) {
+      if (error instanceof ChartError) return { error: error.message };
+      throw error;
+    }
+  }, [payload]);
+  return (
+    <Stack spacing={1} data-testid={`chart-${entry.statId}`}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <ExportButtons target={target(props, entry)} rights={props.rights} />
+      </Stack>
+      <Typography variant="subtitle2">{payload.kwargs.title}</Typography>
+      {table.error || !table.value ? (
+        <Alert severity="warning">{table.error}</Alert>
+      ) : (
+        <SmallTable
+          testId="extreme-table"
+          head={table.value.header}
+          rows={table.value.rows.map((r) => [
+            r.label,
+            ...r.cells.map((c, i) => (i === 0 && r.error ? r.error : c)),
+          ])}
+        />
+      )}
+      <Typography variant="caption" color="text.secondary">
+        Value [lower–upper] at {Math.round(Number(payload.kwargs.confidence ?? 0.9) * 100)}% confidence; '-'
+        where no value exists.
+      </Typography>
+    </Stack>
+  );
+}
