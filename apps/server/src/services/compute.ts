@@ -1,22 +1,20 @@
 // Computing a project: charge credits and create one task per point in one transaction, enqueue after
 // commit; a worker runs every statistic the point's dataset supports (spec 000 §4, §5; ARCHITECTURE.md).
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import { statisticOf, statisticsFor } from '@metocean/core';
+import { statisticOf } from '@metocean/core';
 import { projectMessages, type Project } from '@metocean/contracts';
 import { computations, customers, points, projects, results, tasks, users, zones } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
-import { analysedSeries } from '../data/sources';
 import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
-import { OVERVIEW_ID, pointSeries } from '../jobs/statistics-worker';
+import { batchesOf, OVERVIEW_ID, type PointPlan, type RunOutcome } from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 import { DRAFT } from './task-state';
 import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
 
 const ACTIVE = ['PENDING', 'RUNNING'];
-const STREAMED = new Set(['EFT']);
 
 type PointRow = typeof points.$inferSelect;
 
@@ -240,36 +238,30 @@ export async function runPointTask(
   try {
     const source = await sourceForPoint(db, row.zone.id, row.point.lat, row.point.lng);
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
-    const { series, node, dataset } = await pointSeries(source, row.point.lat, row.point.lng);
-    // EFT (export all time series) is the full record: streamed at export time, never stored as a result.
-    const runs = [
-      ...statisticsFor(analysedSeries(series), { cycloneMask: false }).filter((run) => !STREAMED.has(run.id)),
-      { id: OVERVIEW_ID, target: {} },
-    ];
-    for (const [index, run] of runs.entries()) {
+    const point = { source, lat: row.point.lat, lon: row.point.lng };
+    // the worker reads the series (never the event loop) and says what the point supports
+    const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
+    let done = 0;
+    for (const batch of batchesOf(runs)) {
       if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
+      const outcomes = (await pool.run({ ...point, runs: batch })) as RunOutcome[];
       // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
-      // the point's other statistics still count.
-      const payload = await pool
-        .run({ source, lat: row.point.lat, lon: row.point.lng, id: run.id, target: run.target })
-        .then(
-          (result) => ({ result }),
-          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
-        );
-      const statId = [run.id, run.target.variable ?? run.target.field, run.target.partner]
-        .filter(Boolean)
-        .join('__');
-      await db.insert(results).values({
-        taskId,
-        pointId: row.point.id,
-        statId,
-        code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
-        // Every result names its dataset, the node it was read at and, for synthetic data, the notice.
-        payload: { target: run.target, dataset, node, ...payload } as Record<string, unknown>,
-      });
+      // the point's other statistics still count. Every result names its dataset and the node read.
+      await db.insert(results).values(
+        batch.map((run, k) => ({
+          taskId,
+          pointId: row.point.id,
+          statId: [run.id, run.target.variable ?? run.target.field, run.target.partner]
+            .filter(Boolean)
+            .join('__'),
+          code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
+          payload: { target: run.target, dataset, node, ...outcomes[k] },
+        })),
+      );
+      done += batch.length;
       await db
         .update(tasks)
-        .set({ progress: Math.round(((index + 1) / runs.length) * 100), updatedAt: new Date() })
+        .set({ progress: Math.round((done / runs.length) * 100), updatedAt: new Date() })
         .where(eq(tasks.id, taskId));
     }
     await db.transaction(async (tx) => {

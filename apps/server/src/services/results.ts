@@ -5,7 +5,7 @@ import { visuPayload, type OverviewRow, type VisuPayload } from '@metocean/contr
 import { points, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { notFound } from '../http/errors';
-import { OVERVIEW_ID } from '../jobs/statistics-worker';
+import { OVERVIEW_ID } from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
 import { projectFor } from './projects';
 

@@ -1,0 +1,88 @@
+// The statistics of one point, run in a batch inside a worker thread: every run of the batch shares the
+// data derived from the point's arrays (calendar, sorted values, calm runs: core's memo), checked once for
+// the batch (withUnchangedInputs). A run that fails gives its reason; the others still count.
+import { overview, statisticOf, statisticsFor, withUnchangedInputs } from '@metocean/core';
+import type { Series, StatisticOptions, StatisticTarget } from '@metocean/core';
+import { analysedSeries, type PointSeries } from '../data/sources';
+
+/** Not a statistic code: the overview table of the point's map popup (spec 000 §2.8). */
+export const OVERVIEW_ID = 'OVERVIEW';
+
+export interface StatisticRun {
+  id: string;
+  target: StatisticTarget;
+}
+
+export type RunOutcome = { result: unknown } | { error: string };
+
+/** The hurricane mask of a cyclonic dataset (NOCYC leaves those steps out), when some step is marked. */
+export function cycloneMaskOf(series: Series): Uint8Array | undefined {
+  const marks = series.fields.hurricane?.values;
+  if (!marks) return undefined;
+  const mask = new Uint8Array(marks.length);
+  let marked = 0;
+  for (let i = 0; i < marks.length; i++) if (marks[i]! > 0) mask[i] = ++marked > 0 ? 1 : 0;
+  return marked > 0 ? mask : undefined;
+}
+
+/** JSON-safe copy: typed arrays become arrays, missing values (NaN, ±Infinity) become -999 (spec 002). */
+export function toJson(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : -999;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
+    return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : -999));
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  return value;
+}
+
+export function runStatistics(series: Series, runs: readonly StatisticRun[]): RunOutcome[] {
+  const analysed = analysedSeries(series);
+  const cyclone = cycloneMaskOf(series);
+  const options: StatisticOptions = cyclone ? { cyclone } : {};
+  return withUnchangedInputs(() =>
+    runs.map((run): RunOutcome => {
+      try {
+        const result =
+          run.id === OVERVIEW_ID
+            ? overview(analysed)
+            : statisticOf(run.id).compute(analysed, run.target, options);
+        return { result: toJson(result) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+}
+
+/**
+ * The batches of a point's runs, one per field (or variable with levels): a field's statistics share its
+ * sorted values and calendar tables, and a batch is short enough for progress and cancel to follow it.
+ */
+export function batchesOf(runs: readonly StatisticRun[]): StatisticRun[][] {
+  const batches = new Map<string, StatisticRun[]>();
+  for (const run of runs) {
+    const key = run.target.field ?? run.target.variable ?? run.id;
+    const batch = batches.get(key);
+    if (batch) batch.push(run);
+    else batches.set(key, [run]);
+  }
+  return [...batches.values()];
+}
+
+/** Statistics that are not stored: EFT (export all time series) is the full record, streamed at export time. */
+const STREAMED = new Set(['EFT']);
+
+export interface PointPlan {
+  runs: StatisticRun[];
+  node: PointSeries['node'];
+  dataset: PointSeries['dataset'];
+}
+
+/** Every statistic the point's series supports (NOCYC when its dataset marks cyclones), and the overview. */
+export function planPoint({ series, node, dataset }: PointSeries): PointPlan {
+  const supported = statisticsFor(analysedSeries(series), {
+    cycloneMask: cycloneMaskOf(series) !== undefined,
+  }).filter((run) => !STREAMED.has(run.id));
+  return { runs: [...supported, { id: OVERVIEW_ID, target: {} }], node, dataset };
+}

@@ -1,0 +1,155 @@
+// The point pipeline end to end (issue 5): a project of 10 points on the 40-year synthetic hindcast is
+// computed through the HTTP API, (1) on the embedded database with the in-process worker, (2) on
+// PostgreSQL (when DATABASE_URL is set) with an API-only process and two worker processes. Prints wall
+// time, seconds per point and points per minute. Figures only; nothing here is a test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Offer, Project, TokenPair } from '@metocean/contracts';
+import { loadConfig } from '../apps/server/src/config';
+import { startRuntime, type Role } from '../apps/server/src/runtime';
+
+const POINTS = Number(process.env.BENCH_POINTS ?? 10);
+const PASSWORD = 'Bench-Harbour-2024';
+const ZONE = 'North and Celtic Seas';
+const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+
+interface Api {
+  call<T>(method: string, route: string, body?: unknown): Promise<T>;
+}
+
+async function signIn(url: string, username: string): Promise<Api> {
+  const post = await fetch(`${url}/api-auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const { accessToken } = (await post.json()) as TokenPair;
+  return {
+    async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+      const answer = await fetch(`${url}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await answer.text();
+      if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+  };
+}
+
+/** Creates the project (points on a grid inside the zone) and returns the seconds until every point is done. */
+async function computeProject(url: string, label: string): Promise<number> {
+  const api = await signIn(url, 'manager');
+  const offers = await api.call<Offer[]>('GET', '/api/offers/');
+  const usable = offers.filter((o) => !o.expired && o.zones.some((z) => z.name === ZONE));
+  const offer = usable.find((o) => o.isUnlimited) ?? usable[0];
+  if (!offer) throw new Error(`no offer of the demo manager covers ${ZONE}`);
+  const zone = offer.zones.find((z) => z.name === ZONE)!;
+  // a line of points in the central North Sea, 0.1° apart
+  const points = Array.from({ length: POINTS }, (_, i) => ({
+    name: `P${i + 1}`,
+    lat: 56,
+    lng: 1.5 + 0.1 * i,
+  }));
+  const created = await api.call<{ projectId: number }>('POST', '/api/projects/', {
+    name: `Bench_${label}_${randomBytes(3).toString('hex')}`,
+    offerInstance: offer.id,
+    zone: zone.id,
+    points,
+  });
+  const started = performance.now();
+  await api.call('PUT', `/api/projects/${created.projectId}/compute/`);
+  for (;;) {
+    const project = await api.call<Project>('GET', `/api/projects/${created.projectId}/`);
+    if (!['PENDING', 'RUNNING'].includes(project.status)) {
+      if (project.status !== 'FINISHED') throw new Error(`${label}: project ended ${project.status}`);
+      return (performance.now() - started) / 1000;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function report(label: string, seconds: number, cores: number): void {
+  console.log(
+    `${label.padEnd(58)} ${seconds.toFixed(1).padStart(7)} s  ${(seconds / POINTS).toFixed(2)} s/point  ` +
+      `${((60 * POINTS) / seconds).toFixed(1)} points/min  (${cores} statistics thread(s))`,
+  );
+}
+
+async function runtimeOn(dataDir: string, env: Record<string, string>, role: Role) {
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', ...env });
+  const logger = pino({ level: 'silent' }) as FastifyBaseLogger;
+  const runtime = await startRuntime(config, { role, seed: 'always', logger, serveWeb: false });
+  const url = runtime.app ? await runtime.app.listen({ port: 0, host: '127.0.0.1' }) : '';
+  return { runtime, url };
+}
+
+export async function pipelineBench(): Promise<void> {
+  const threads = Math.max(1, availableParallelism() - 1);
+  console.log(`\nPipeline: a project of ${POINTS} points on the 40-year synthetic hindcast (${ZONE})`);
+
+  const embedded = mkdtempSync(path.join(tmpdir(), 'metocean-bench-'));
+  try {
+    const { runtime, url } = await runtimeOn(embedded, {}, 'all');
+    try {
+      report('  embedded database, in-process worker', await computeProject(url, 'embedded'), threads);
+    } finally {
+      await runtime.stop();
+    }
+  } finally {
+    rmSync(embedded, { recursive: true, force: true });
+  }
+
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    console.log('  PostgreSQL with two worker processes: skipped (set DATABASE_URL to run it)');
+    return;
+  }
+  const name = `metocean_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-bench-'));
+  const workers: ChildProcess[] = [];
+  try {
+    const env = { DATABASE_URL: url.toString() };
+    const api = await runtimeOn(dataDir, env, 'api');
+    try {
+      for (let i = 0; i < 2; i++) {
+        workers.push(
+          spawn(process.execPath, ['--import', 'tsx', MAIN, '--role', 'worker'], {
+            env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD },
+            stdio: ['ignore', 'ignore', 'inherit'],
+          }),
+        );
+      }
+      report(
+        '  PostgreSQL, API process + two worker processes',
+        await computeProject(api.url, 'postgres'),
+        2 * threads,
+      );
+    } finally {
+      for (const worker of workers) worker.kill('SIGTERM');
+      await api.runtime.stop();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await pipelineBench();
