@@ -27,7 +27,6 @@ import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
-import { datasetRoutes } from './routes/datasets/index';
 import { geometryRoutes } from './routes/geometries/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
@@ -94,7 +93,6 @@ export async function buildApp(
   pointRoutes(app, deps);
   taskRoutes(app, deps);
   stat2dRoutes(app, deps);
-  datasetRoutes(app, deps);
   geometryRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();

@@ -51,7 +51,6 @@ export const paths = {
   geometryLayer: (id: number, type: string, layerId: number) => `/api/geometries/${id}/${type}/${layerId}/`,
 
   stat2ds: '/api/stat2Ds/',
-  datasetsIngest: '/api/datasets/ingest/', // ours
 
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,

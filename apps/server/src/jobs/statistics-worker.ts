@@ -1,6 +1,7 @@
 // Runs in the worker-thread pool: the statistics of one point, a batch per call (point-statistics.ts), or
 // the point's plan. The point's series is read once per thread and kept for the calls that follow.
 import { readPointSeries, type DataSource, type PointSeries } from '../data/sources';
+import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
 import {
   planPoint,
   runStatistics,
@@ -25,7 +26,8 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
   return cached.point;
 }
 
-export default async function run(job: StatisticJob): Promise<PointPlan | RunOutcome[]> {
+export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
+  if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
   return job.runs ? runStatistics(point.series, job.runs) : planPoint(point);
 }
