@@ -26,7 +26,9 @@ import { zoneRoutes } from './routes/zones/index';
 import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
+import { exportRoutes } from './routes/exports/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
+import { datasetRoutes } from './routes/datasets/index';
 import { geometryRoutes } from './routes/geometries/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
@@ -92,7 +94,9 @@ export async function buildApp(
   projectRoutes(app, deps);
   pointRoutes(app, deps);
   taskRoutes(app, deps);
+  exportRoutes(app, deps);
   stat2dRoutes(app, deps);
+  datasetRoutes(app, deps);
   geometryRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();

@@ -76,9 +76,12 @@ export interface ExportDocument {
 
 /** A request the statistic cannot answer (no month dimension, index out of range, …): HTTP 400. */
 export class SelectionError extends Error {
+  /** The request field at fault: every message starts with it ('month: …'). */
+  readonly field: string;
   constructor(message: string) {
     super(message);
     this.name = 'SelectionError';
+    this.field = /^(\w+):/.exec(message)?.[1] ?? 'stat_id';
   }
 }
 

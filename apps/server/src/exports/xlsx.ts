@@ -5,7 +5,14 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { isTimeUnits, provenanceRows, sizeOf, type ExportArray, type ExportDocument } from './document';
+import {
+  isTimeUnits,
+  provenanceRows,
+  sizeOf,
+  TIME_DIMENSION,
+  type ExportArray,
+  type ExportDocument,
+} from './document';
 
 /** Excel's row limit (including the header row). */
 export const XLSX_MAX_ROWS = 1_048_576;
@@ -93,7 +100,8 @@ function tables(document: ExportDocument): SheetRows[] {
     const coordinate = coords.get(dimension);
     const length = (coordinate ?? members[0])!.shape[0]!;
     out.push({
-      name: members.length === 1 ? members[0]!.name : dimension,
+      name:
+        members.length === 1 ? members[0]!.name : dimension === TIME_DIMENSION ? 'Time series' : dimension,
       columns: [
         { header: dimensionHeader(dimension), date: coordinate ? isTimeUnits(coordinate.units) : false },
         ...members.map((m) => ({ header: header(m), date: isTimeUnits(m.units) })),
@@ -144,10 +152,27 @@ function tables(document: ExportDocument): SheetRows[] {
   return out;
 }
 
-/** Lets the output drain now and then, so a slow download holds back the writer rather than memory. */
-async function yieldToOutput(out: Writable): Promise<void> {
-  if (out.writableNeedDrain) await once(out, 'drain');
-  else await new Promise((resolve) => setImmediate(resolve));
+/** exceljs's sheet buffer (utils/stream-buf.js): it pipes into the zip's deflate stream, ignoring its
+ * back-pressure, so the writer checks that stream itself. */
+interface SheetBuffer {
+  buffers?: unknown[];
+  /** archiver's readable-stream 2 PassThrough: no `writableNeedDrain` getter, only its state. */
+  pipes?: (Writable & { _writableState?: { needDrain?: boolean } })[];
+}
+
+/**
+ * Waits while the zip's deflate stream (or, before the zip reaches the sheet, the sheet's own buffer)
+ * holds more than it should: rows are produced only as fast as they are compressed and sent, so a
+ * 40-year record never sits in memory as XML. A slow download holds the writer back the same way.
+ */
+async function backPressure(sheet: ExcelJS.Worksheet): Promise<void> {
+  const buffer = (sheet as unknown as { stream?: SheetBuffer }).stream;
+  for (;;) {
+    const pipe = buffer?.pipes?.[0];
+    if (pipe && (pipe.writableNeedDrain || pipe._writableState?.needDrain)) await once(pipe, 'drain');
+    else if (!pipe && (buffer?.buffers?.length ?? 0) > 64) await new Promise((r) => setTimeout(r, 5));
+    else return;
+  }
 }
 
 /** Writes the document as .xlsx into `out` (ended when the workbook is complete). */
@@ -200,7 +225,7 @@ export async function writeXlsx(document: ExportDocument, out: Writable): Promis
       const end = Math.min(table.rowCount, (part + 1) * perSheet);
       for (let r = part * perSheet; r < end; r++) {
         sheet.addRow(table.row(r)).commit();
-        if (r % 2000 === 1999) await yieldToOutput(out);
+        if (r % 500 === 499) await backPressure(sheet);
       }
       sheet.commit();
     }

@@ -15,6 +15,7 @@ import {
   type ExportDocument,
 } from '../../../src/exports/document';
 import { writeMatDocument } from '../../../src/exports/mat';
+import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
 import { context, levelPayload, monthlyPayload } from './fixtures';
 
@@ -230,5 +231,71 @@ describe('mat writer', () => {
       [20, 21, 22],
       [30, 31, 32],
     ]);
+  });
+});
+
+/** The values of `variable` as ncdump (netCDF-C) prints them: numbers, `_` for fill values, strings. */
+export function ncdumpValues(file: string, variable: string): (number | string | null)[] {
+  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file]).toString();
+  const data = text.slice(text.indexOf('data:'));
+  const m = new RegExp(`\\n ${variable} =([^;]*);`).exec(data);
+  if (!m) throw new Error(`ncdump printed no data for ${variable}:\n${data}`);
+  const body = m[1]!.trim();
+  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
+  return body
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((v) => (v === '_' ? null : Number(v)));
+}
+
+describe('netcdf writer', () => {
+  it('writes a CF-1.8 netCDF-4 file that ncdump reads: dimensions, coordinates, units, fill values, provenance', async () => {
+    const file = path.join(dir, 'monthly.nc');
+    await writeNetcdfDocument(payloadDocument(monthlyPayload, all, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toContain('netcdf monthly {');
+    expect(header).toMatch(/dimensions:\n\tmonth = 12 ;\n\tclass = 4 ;/);
+    expect(header).toContain('double class(class) ;');
+    expect(header).toContain('class:units = "m" ;');
+    expect(header).toContain('string month_label(month) ;');
+    expect(header).toContain('double occurrence(month, class) ;');
+    expect(header).toContain('occurrence:units = "%" ;');
+    expect(header).toContain('occurrence:_FillValue = -999. ;');
+    expect(header).toContain('occurrence:coordinates = "month_label lat lon" ;');
+    expect(header).toContain('double lat ;');
+    expect(header).toContain('lat:standard_name = "latitude" ;');
+    expect(header).toContain(':Conventions = "CF-1.8" ;');
+    expect(header).toContain(':source = "NORA3 hindcast (MET Norway)" ;');
+    expect(header).toContain(':references = "NORA3 © MET Norway, CC BY 4.0" ;');
+    expect(header).toContain(':comment = "occurrence of each 0.5 m class, per calendar month" ;');
+    expect(header).toContain(':point = "Alpha" ;');
+    const occurrence = ncdumpValues(file, 'occurrence');
+    expect(occurrence).toHaveLength(48);
+    for (let m = 0; m < 12; m++)
+      for (let c = 0; c < 4; c++) expect(occurrence[m * 4 + c]).toBe(m === 2 && c === 2 ? null : m * 10 + c);
+    expect(ncdumpValues(file, 'month_label').slice(0, 3)).toEqual(['Jan', 'Feb', 'Mar']);
+    expect(ncdumpValues(file, 'lat')).toEqual([53.3]);
+  });
+
+  it('writes levels as a vertical coordinate, scalars as scalar variables and times in CF units', async () => {
+    const file = path.join(dir, 'levels.nc');
+    await writeNetcdfDocument(payloadDocument(levelPayload, all, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toContain('double level(level) ;');
+    expect(header).toContain('level:positive = "down" ;');
+    expect(header).toContain('level:standard_name = "depth" ;');
+    expect(header).toContain('double returnValue(level, returnPeriod) ;');
+    expect(header).toContain('returnValue:units = "m s-1" ;');
+    expect(header).toContain('double threshold ;');
+    expect(header).toContain('firstStorm:units = "seconds since 1970-01-01 00:00:00" ;');
+    expect(header).toContain('firstStorm:calendar = "standard" ;');
+    expect(header).toContain(':notice = "Synthetic data for demonstration only" ;');
+    expect(ncdumpValues(file, 'returnValue')).toEqual([10, 11, 12, 20, 21, 22, 30, 31, 32]);
+    expect(ncdumpValues(file, 'law')).toEqual(['GEV', 'GEV', 'Gumbel']);
+    expect(ncdumpValues(file, 'firstStorm')).toEqual([Date.UTC(1990, 0, 3, 6) / 1000]);
+    // ncdump -t turns CF times into dates: the units and calendar are understood.
+    expect(execFileSync('ncdump', ['-t', '-v', 'firstStorm', file]).toString()).toContain(
+      'firstStorm = "1990-01-03 06" ;',
+    );
   });
 });

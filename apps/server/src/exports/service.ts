@@ -1,0 +1,241 @@
+// GET /api/projects/{id}/export/ (spec 002 §3 export request, §4 download permission, §9 formats): a
+// stored statistic of a computed point, or the point's full record (EFT, read from its dataset, never
+// stored), as .xlsx, .mat or .nc. The caller must see the project (404) and its offer must allow
+// statistics downloads (403 with the upgrade message); a request the statistic cannot answer gets 400.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import {
+  EXPORT_EXTENSIONS,
+  EXPORT_QUERY_KEYS,
+  projectMessages,
+  type ExportQuery,
+  type VisuKwargs,
+} from '@metocean/contracts';
+import { points } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { datasetsOfZones, sourceForPoint } from '../data/registry';
+import { analysedSeries, readPointSeries } from '../data/sources';
+import type { Caller, Services } from '../services/context';
+import { logCallerEvent } from '../services/events';
+import { projectFor, type ProjectAccess } from '../services/projects';
+import { visuData } from '../services/results';
+import {
+  payloadDocument,
+  SelectionError,
+  seriesDocument,
+  type ExportContext,
+  type ExportDocument,
+} from './document';
+import { writeMatDocument } from './mat';
+import { writeNetcdfDocument } from './netcdf';
+import { writeXlsx } from './xlsx';
+
+/** 'Export all time series': the point's full record, streamed at export time (docs/decisions.md). */
+export const EFT_ID = 'EFT';
+
+export const exportMessages = {
+  notComputed: (point: string) =>
+    `The point ${point} is not computed yet: compute its statistics before exporting them.`,
+  unknownStatistic: (statId: string, point: string) =>
+    `stat_id: "${statId}" is not a statistic of the point ${point}; GET /api/projects/{id}/stats/ lists them, and EFT exports every time series.`,
+  failedStatistic: (statId: string, error: string) =>
+    `stat_id: ${statId} could not be computed for this point (${error}), so there is nothing to export.`,
+  noDataset: 'No dataset serves this point any more: its time series cannot be exported.',
+} as const;
+
+type PointRow = typeof points.$inferSelect;
+type SelectionRequest = { month?: number; levelIndex?: number; classLists: Record<string, string> };
+
+const CONTENT_TYPES = {
+  EXCEL: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  MATLAB: 'application/x-matlab-data',
+  NETCDF: 'application/x-netcdf',
+} as const;
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Readable;
+}
+
+/** A file name of letters, digits, '-', '_' and '.', with the format's extension. */
+export function exportFileName(wanted: string, kind: ExportQuery['export_kind']): string {
+  const extension = EXPORT_EXTENSIONS[kind];
+  const base =
+    wanted
+      .replace(new RegExp(`\\.${extension}$`, 'i'), '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '_')
+      .replace(/^[_.]+|_+$/g, '')
+      .slice(0, 150) || 'export';
+  return `${base}.${extension}`;
+}
+
+/** The class lists of the request: every key that is not one of the export request's own. */
+export function classListsOf(query: ExportQuery): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).filter(
+      (entry): entry is [string, string] =>
+        !EXPORT_QUERY_KEYS.includes(entry[0]) && typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/**
+ * The provenance of a dataset of the project's zone, from the registry: source, licence, citation. The
+ * synthetic hindcast of a zone is named per process, so it is found by its flag when the name differs.
+ */
+async function provenanceOf(
+  services: Services,
+  zoneId: number,
+  datasetName: string,
+  synthetic: boolean,
+): Promise<string | undefined> {
+  const datasets = await datasetsOfZones(services.db, [zoneId]);
+  const dataset =
+    datasets.find((d) => d.name === datasetName) ??
+    (synthetic ? datasets.find((d) => d.meta.synthetic) : undefined);
+  if (!dataset) return undefined;
+  const { source, licence, citation } = dataset.meta.provenance;
+  return [source, licence && `licence: ${licence}`, citation].filter(Boolean).join('; ');
+}
+
+async function statisticDocument(
+  services: Services,
+  caller: Caller,
+  access: ProjectAccess,
+  point: PointRow,
+  query: ExportQuery,
+  request: SelectionRequest,
+  context: ExportContext,
+): Promise<ExportDocument> {
+  const payload = await visuData(services, caller, access.project.id, point.id, query.stat_id).catch(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404)
+        throw badRequest({
+          fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
+        });
+      throw error;
+    },
+  );
+  const { kwargs } = payload;
+  if (kwargs.error)
+    throw badRequest({
+      fieldErrors: { stat_id: [exportMessages.failedStatistic(query.stat_id, kwargs.error)] },
+    });
+  const provenance = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
+  return payloadDocument(payload, request, { ...context, provenance });
+}
+
+async function timeSeriesDocument(
+  services: Services,
+  access: ProjectAccess,
+  point: PointRow,
+  request: SelectionRequest,
+  context: ExportContext,
+): Promise<ExportDocument> {
+  const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
+  if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
+  const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
+  const analysed = analysedSeries(series);
+  const kwargs: VisuKwargs = {
+    statId: EFT_ID,
+    code: 'EFT',
+    periodicity: 'annual',
+    title: `All time series at ${point.name}`,
+    dataset: dataset.name,
+    node,
+    method:
+      'every field of the dataset at the nearest node, at full resolution (no downsampling, no gap filling); times UTC',
+  };
+  if (dataset.synthetic) kwargs.notice = (dataset.notes.split(';')[0] ?? dataset.notes).trim();
+  const provenance = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
+  return seriesDocument(analysed, kwargs, request, { ...context, provenance });
+}
+
+/** Pipes a writer's output through a stream handed to the reply at once; a failure aborts the download. */
+function streamed(write: (out: PassThrough) => Promise<void>, onError: (error: unknown) => void): Readable {
+  const out = new PassThrough();
+  write(out).catch((error: unknown) => {
+    onError(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
+
+/** The netCDF file is written to a private temporary folder, streamed, then removed. */
+async function netcdfStream(document: ExportDocument): Promise<Readable> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'metocean-export-'));
+  const file = path.join(dir, 'export.nc');
+  try {
+    await writeNetcdfDocument(document, file);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const stream = createReadStream(file);
+  stream.on('close', () => void rm(dir, { recursive: true, force: true }));
+  return stream;
+}
+
+export async function exportStatistic(
+  services: Services,
+  caller: Caller,
+  projectId: number,
+  query: ExportQuery,
+): Promise<ExportFile> {
+  const access = await projectFor(services.db, caller, projectId);
+  if (!access.instance.canDownload) throw forbidden(projectMessages.downloadNeedsUpgrade);
+  const [point] = await services.db
+    .select()
+    .from(points)
+    .where(and(eq(points.id, query.point), eq(points.projectId, projectId)))
+    .limit(1);
+  if (!point) throw notFound();
+  if (!point.isComputed) throw badRequest({ nonFieldErrors: [exportMessages.notComputed(point.name)] });
+  const context: ExportContext = {
+    project: access.project.name,
+    point: { name: point.name, lat: point.lat, lng: point.lng },
+    exportedAt: new Date(),
+  };
+  const request = { month: query.month, levelIndex: query.export_level_idx, classLists: classListsOf(query) };
+  let document: ExportDocument;
+  try {
+    document =
+      query.stat_id === EFT_ID
+        ? await timeSeriesDocument(services, access, point, request, context)
+        : await statisticDocument(services, caller, access, point, query, request, context);
+  } catch (error) {
+    if (error instanceof SelectionError)
+      throw badRequest({ fieldErrors: { [error.field]: [error.message] } });
+    throw error;
+  }
+  const kind = query.export_kind;
+  const onError = (error: unknown) =>
+    services.log.error({ err: error, projectId, statId: query.stat_id }, 'export failed');
+  const body =
+    kind === 'NETCDF'
+      ? await netcdfStream(document)
+      : streamed(
+          (out) => (kind === 'EXCEL' ? writeXlsx(document, out) : writeMatDocument(document, out)),
+          onError,
+        );
+  // The audit trail counts exports per kind and statistic code (usage 'exportDetails', spec 002 §3).
+  await logCallerEvent(
+    services.db,
+    caller,
+    'statistics.exported',
+    `${kind} ${document.kwargs.code} #${projectId} point ${point.id} ${query.stat_id}`,
+  );
+  return {
+    fileName: exportFileName(
+      query.file_name || `${access.project.name}_${point.name}_${query.stat_id}`,
+      kind,
+    ),
+    contentType: CONTENT_TYPES[kind],
+    body,
+  };
+}

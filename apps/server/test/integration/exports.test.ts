@@ -1,0 +1,434 @@
+// GET /api/projects/{id}/export/ over HTTP (spec 002 §3 export request, §4 download permission, §9
+// formats) on the real NORA3 record the demo ingests (southern North Sea node). Every file is re-read by
+// an independent reader: exceljs for .xlsx, scipy.io.loadmat (Debian's python3-scipy,
+// scripts/reference/read_mat.py) for .mat, ncdump (netCDF-C, Debian's netcdf-bin) for .nc; the values
+// are compared with get_visu_data's payload, and the full record (EFT) with the source CSV itself.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  projectMessages,
+  type Offer,
+  type Project,
+  type VisuArray,
+  type VisuPayload,
+  type VisuValues,
+} from '@metocean/contracts';
+import { startTestServer, type TestServer } from '../harness';
+
+const REPO = path.resolve(__dirname, '../../../..');
+const NORA3_CSV = path.join(
+  REPO,
+  'apps/server/assets/data/nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv',
+);
+
+let server: TestServer;
+const dir = mkdtempSync(path.join(tmpdir(), 'exports-it-'));
+const tokens: Record<string, string> = {};
+const call = <T = Record<string, unknown>>(method: string, route: string, who: string, body?: unknown) =>
+  server.request<T>(method, route, { token: tokens[who], body });
+
+let projectId = 0;
+let pointId = 0;
+let statIds: string[] = [];
+
+async function createProject(who: string, offerName: string, name: string, points: object[]) {
+  const offer = (await call<Offer[]>('GET', '/api/offers/', who)).body.find((o) => o.name === offerName)!;
+  const created = await call<{ projectId: number }>('POST', '/api/projects/', who, {
+    name,
+    offerInstance: offer.id,
+    zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
+    points,
+  });
+  expect(created.status).toBe(201);
+  return created.body.projectId;
+}
+
+interface Download {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  json?: { fieldErrors?: Record<string, string[]>; nonFieldErrors?: string[]; detail?: string };
+}
+
+/** GET …/export/ with the query; the body kept as bytes (JSON errors parsed). */
+async function download(query: Record<string, string | number>, who = 'manager', project = projectId) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const response = await fetch(`${server.url}/api/projects/${project}/export/?${search.toString()}`, {
+    headers: tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {},
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const answer: Download = { status: response.status, headers: response.headers, bytes };
+  if (response.headers.get('content-type')?.includes('json'))
+    answer.json = JSON.parse(bytes.toString()) as Download['json'];
+  return answer;
+}
+
+const visu = async (statId: string) =>
+  (
+    await call<VisuPayload>(
+      'GET',
+      `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=${encodeURIComponent(statId)}`,
+      'manager',
+    )
+  ).body;
+
+const arraysOf = (payload: VisuPayload) =>
+  Object.entries(payload).filter((e): e is [string, VisuArray] => e[0] !== 'kwargs');
+
+/** Row-major leaves of nested values, -999 as null (missing). */
+function flat(values: VisuValues | number | string | null): (number | string | null)[] {
+  if (Array.isArray(values)) return values.flatMap((v) => flat(v));
+  return [values === -999 ? null : values];
+}
+
+const statId = (prefix: string) => {
+  const found = statIds.find((id) => id.startsWith(prefix));
+  if (!found) throw new Error(`no statistic ${prefix}… among ${statIds.join(', ')}`);
+  return found;
+};
+
+async function readXlsx(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheets: Record<string, unknown[][]> = {};
+  workbook.eachSheet((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row, n) => {
+      rows[n - 1] = (row.values as unknown[]).slice(1);
+    });
+    sheets[sheet.name] = rows;
+  });
+  return sheets;
+}
+
+function save(bytes: Buffer, name: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+interface MatField {
+  values: unknown;
+  units: string;
+  longName: string;
+  dimensions: unknown;
+}
+function loadmat(bytes: Buffer, name: string): Record<string, Record<string, MatField>> {
+  const file = save(bytes, name);
+  const text = execFileSync('/usr/bin/python3', [path.join(REPO, 'scripts/reference/read_mat.py'), file], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return (JSON.parse(text.toString()) as { variables: Record<string, Record<string, MatField>> }).variables;
+}
+
+/** Leaves of what read_mat.py prints (arrays as {shape, values} in MATLAB's index order), NaN as null. */
+function matLeaves(value: unknown): (number | string | null)[] {
+  if (value && typeof value === 'object' && 'values' in value && 'shape' in value)
+    return matLeaves((value as { values: unknown }).values);
+  if (Array.isArray(value)) return value.flatMap((v) => matLeaves(v));
+  return [value as number | string | null];
+}
+
+/** The values of `variable` as ncdump (netCDF-C) prints them: numbers, null for fill values, strings. */
+function ncdumpValues(file: string, variable: string): (number | string | null)[] {
+  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file], {
+    maxBuffer: 256 * 1024 * 1024,
+  }).toString();
+  const data = text.slice(text.indexOf('\ndata:'));
+  const m = new RegExp(`\\n ${variable} =([^;]*);`).exec(data);
+  if (!m) throw new Error(`ncdump printed no data for ${variable}`);
+  const body = m[1]!.trim();
+  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
+  return body
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((v) => (v === '_' ? null : Number(v)));
+}
+
+/** The NORA3 source record: time (UTC ms) and a column, read straight from the CSV the demo ingests. */
+function csvColumn(name: string): { time: number[]; values: number[] } {
+  const lines = readFileSync(NORA3_CSV, 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'));
+  const header = lines[0]!.split(',');
+  const column = header.indexOf(name);
+  const time: number[] = [];
+  const values: number[] = [];
+  for (const line of lines.slice(1)) {
+    const cells = line.split(',');
+    time.push(Date.parse(`${cells[0]!.replace(' ', 'T')}Z`));
+    values.push(Number(cells[column]));
+  }
+  return { time, values };
+}
+
+/** float32 storage of two-decimal values: relative error ≤ 2^-24 (IEEE 754 single precision). */
+const closeToFloat32 = (actual: number, expected: number) =>
+  Math.abs(actual - expected) <= 1e-6 * Math.max(1, Math.abs(expected));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const who of ['manager', 'standard', 'member']) tokens[who] = (await server.login(who)).accessToken;
+  projectId = await createProject('manager', 'On Demand', 'Export_project', [
+    { name: 'Alpha', lat: 53.324, lng: 1.32 },
+  ]);
+  await call('PUT', `/api/projects/${projectId}/compute/`, 'manager');
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    const project = (await call<Project>('GET', `/api/projects/${projectId}/`, 'manager')).body;
+    if (project.status === 'FINISHED') {
+      pointId = project.points[0]!.id;
+      break;
+    }
+    if (project.status === 'FAILED' || Date.now() > deadline)
+      throw new Error(`compute ended ${project.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  statIds = (
+    await call<{ statId: string }[]>('GET', `/api/projects/${projectId}/stats/`, 'manager')
+  ).body.map((s) => s.statId);
+}, 200_000);
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('statistic exports', () => {
+  it('EXCEL: an About sheet naming the provenance and one sheet per table, values equal to the payload', async () => {
+    const id = statId('EJPD__hs__');
+    const payload = await visu(id);
+    const answer = await download({
+      point: pointId,
+      stat_id: id,
+      export_kind: 'EXCEL',
+      file_name: 'joint hs-tp',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="joint_hs-tp.xlsx"');
+    const sheets = await readXlsx(answer.bytes);
+    const about = Object.fromEntries(
+      sheets.About!.filter((r) => r.length >= 2).map((r) => [String(r[0]), r[1]]),
+    );
+    expect(about).toMatchObject({
+      statistic: id,
+      code: 'EJPD',
+      project: 'Export_project',
+      point: 'Alpha',
+      dataset: payload.kwargs.dataset,
+      'node latitude (degrees_north)': payload.kwargs.node!.lat,
+      method: payload.kwargs.method,
+    });
+    expect(String(about.provenance)).toMatch(/MET Norway/);
+    // The joint table: rows x bins, columns y bins, units in the title cell, -999 as empty cells.
+    const perMille = payload.perMille!;
+    const sheet = sheets.perMille!;
+    expect(sheet[0]![0]).toBe('perMille (‰): rows x, columns y');
+    const rows = perMille.values as number[][];
+    expect(sheet).toHaveLength(rows.length + 1);
+    rows.forEach((row, i) => {
+      const cells = sheet[i + 1]!;
+      expect(cells[0]).toBe(i);
+      row.forEach((value, j) => expect(cells[j + 1] ?? null).toBe(value === -999 ? null : value));
+    });
+    // 1-D arrays beside their dimension, units in the header.
+    expect(sheets.xEdges![0]).toEqual(['xEdge (index)', `xEdges (${payload.xEdges!.attributes.units})`]);
+  });
+
+  it('MATLAB: a struct per statistic that scipy.io.loadmat reads with every array’s values and units', async () => {
+    const id = statId('EPD__hs');
+    const payload = await visu(id);
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'MATLAB' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="Export_project_Alpha_${id}.mat"`,
+    );
+    const statistic = loadmat(answer.bytes, 'epd.mat')[id]!;
+    for (const [name, array] of arraysOf(payload)) {
+      expect(statistic[name]!.units, name).toBe(array.attributes.units);
+      expect(statistic[name]!.longName, name).toBe(array.attributes.longName);
+      expect(matLeaves(statistic[name]!.values), name).toEqual(flat(array.values));
+    }
+    expect(statistic.info).toMatchObject({
+      statistic: id,
+      dataset: payload.kwargs.dataset,
+      method: payload.kwargs.method,
+    });
+  });
+
+  it('NETCDF: a CF-1.8 netCDF-4 file (ncdump) of the chosen month and classes', async () => {
+    const id = statId('DR_month__');
+    const payload = await visu(id);
+    const answer = await download({
+      point: pointId,
+      stat_id: id,
+      export_kind: 'NETCDF',
+      month: 1,
+      class: '0-1',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/x-netcdf');
+    const file = save(answer.bytes, 'dr.nc');
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toContain(':Conventions = "CF-1.8" ;');
+    expect(header).toContain(`:statistic = "${id}" ;`);
+    expect(header).toContain('class = 2 ;');
+    expect(header).toContain('double percent(sector, class) ;');
+    expect(header).toContain('percent:units = "%" ;');
+    expect(header).toContain('percent:month_index = 1. ;');
+    expect(header).toContain(':selection = "month Feb (index 1); class classes 0, 1" ;');
+    // February's frequencies of the first two classes, sector by sector.
+    const february = (payload.percent!.values as number[][][])[1]!;
+    expect(ncdumpValues(file, 'percent')).toEqual(flat(february.map((sector) => sector.slice(0, 2))));
+    expect(ncdumpValues(file, 'edges')).toEqual(flat((payload.edges!.values as number[]).slice(0, 2)));
+  });
+
+  it('answers the same selection in every format (xlsx cross table of February)', async () => {
+    const id = statId('DR_month__');
+    const payload = await visu(id);
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL', month: 1 });
+    const sheet = (await readXlsx(answer.bytes)).percent!;
+    const february = (payload.percent!.values as number[][][])[1]!;
+    expect(sheet).toHaveLength(february.length + 1);
+    expect(sheet[1]!.slice(1).map((v) => v ?? null)).toEqual(flat(february[0]!));
+  });
+});
+
+describe('export all time series (EFT)', () => {
+  const hs = () => csvColumn('hs');
+
+  it('EXCEL: every field of the record with units, row for row the source CSV', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'EXCEL' });
+    expect(answer.status).toBe(200);
+    const sheets = await readXlsx(answer.bytes);
+    const table = sheets['Time series']!;
+    const header = table[0] as string[];
+    expect(header[0]).toBe('time (UTC)');
+    expect(header).toContain('hs (m)');
+    const column = header.indexOf('hs (m)');
+    const source = hs();
+    expect(table).toHaveLength(source.time.length + 1);
+    for (const [i, time] of source.time.entries()) {
+      expect((table[i + 1]![0] as Date).getTime()).toBe(time);
+      expect(closeToFloat32(table[i + 1]![column] as number, source.values[i]!)).toBe(true);
+    }
+    const about = Object.fromEntries(
+      sheets.About!.filter((r) => r.length >= 2).map((r) => [String(r[0]), r[1]]),
+    );
+    expect(about).toMatchObject({ statistic: 'EFT', code: 'EFT' });
+    expect(String(about.dataset)).toMatch(/NORA3/);
+  });
+
+  it('MATLAB: the record as a struct of series with units, times as datenums', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'MATLAB' });
+    expect(answer.status).toBe(200);
+    const record = loadmat(answer.bytes, 'eft.mat').EFT!;
+    const source = hs();
+    expect(record.hs!.units).toBe('m');
+    const values = matLeaves(record.hs!.values) as number[];
+    expect(values).toHaveLength(source.values.length);
+    values.forEach((v, i) => expect(closeToFloat32(v, source.values[i]!)).toBe(true));
+    // datenum(2000, 1, 1) = 730486: MATLAB's serial day of the record's first hour.
+    expect(matLeaves(record.time!.values)[0]).toBe(730_486);
+  });
+
+  it('NETCDF: a CF timeSeries feature whose values and times ncdump reads back', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'NETCDF' });
+    expect(answer.status).toBe(200);
+    const file = save(answer.bytes, 'eft.nc');
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toContain(':featureType = "timeSeries" ;');
+    expect(header).toContain('time:units = "seconds since 1970-01-01 00:00:00" ;');
+    expect(header).toContain('float hs(time) ;');
+    expect(header).toContain('hs:standard_name = "sea_surface_wave_significant_height" ;');
+    expect(header).toContain('hs:coordinates = "lat lon station_name" ;');
+    expect(header).toContain('station_name:cf_role = "timeseries_id" ;');
+    const source = hs();
+    const values = ncdumpValues(file, 'hs') as number[];
+    expect(values).toHaveLength(source.values.length);
+    values.forEach((v, i) => expect(closeToFloat32(v, source.values[i]!)).toBe(true));
+    expect(execFileSync('ncdump', ['-t', '-v', 'time', file]).toString()).toContain('time = "2000-01-01", ');
+  });
+
+  it('takes one calendar month of every year', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'NETCDF', month: 1 });
+    const file = save(answer.bytes, 'eft-feb.nc');
+    expect(execFileSync('ncdump', ['-h', file]).toString()).toContain(`time = ${29 * 24} ;`); // February 2000
+  });
+});
+
+describe('export permissions and validation', () => {
+  it('refuses a Standard Access offer with the upgrade message', async () => {
+    const own = await createProject('standard', 'Standard Access', 'Standard_export', [
+      { name: 'S1', lat: 53.324, lng: 1.32 },
+    ]);
+    const answer = await download({ point: 1, stat_id: 'EFT', export_kind: 'EXCEL' }, 'standard', own);
+    expect(answer.status).toBe(403);
+    expect(answer.json).toEqual({ detail: projectMessages.downloadNeedsUpgrade });
+  });
+
+  it('hides another customer’s project (404), and needs a signed-in caller (401)', async () => {
+    const query = { point: pointId, stat_id: 'EFT', export_kind: 'MATLAB' };
+    expect((await download(query, 'standard')).status).toBe(404);
+    expect((await download(query, 'nobody')).status).toBe(401);
+    // A member who is not a collaborator of the project does not see it either.
+    expect((await download(query, 'member')).status).toBe(404);
+  });
+
+  it('answers 404 for a point of another project and 400 for a point not computed yet', async () => {
+    expect((await download({ point: 999_999, stat_id: 'EFT', export_kind: 'EXCEL' })).status).toBe(404);
+    const created = await call<{ id: number }>('POST', '/api/points/', 'manager', {
+      project: projectId,
+      name: 'Bravo',
+      geom: { type: 'Point', coordinates: [3, 53.5] },
+    });
+    expect(created.status).toBe(201);
+    const answer = await download({ point: created.body.id, stat_id: 'EFT', export_kind: 'EXCEL' });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({
+      nonFieldErrors: ['The point Bravo is not computed yet: compute its statistics before exporting them.'],
+    });
+  });
+
+  it('refuses a bad statistic, kind, month, level or class list with a clear message', async () => {
+    const base = { point: pointId, export_kind: 'EXCEL' };
+    const epd = statId('EPD__hs');
+    const cases: [Record<string, string | number>, string, RegExp][] = [
+      [{ ...base, stat_id: 'NOPE__hs' }, 'stat_id', /"NOPE__hs" is not a statistic of the point Alpha/],
+      [
+        { ...base, stat_id: epd, export_kind: 'PDF' },
+        'export_kind',
+        /export_kind must be one of EXCEL, MATLAB, NETCDF/,
+      ],
+      [
+        { ...base, stat_id: epd, month: 12 },
+        'month',
+        /month must be a whole number from 0 \(January\) to 11/,
+      ],
+      [{ ...base, stat_id: epd, month: 3 }, 'month', new RegExp(`month: ${epd} has no monthly values`)],
+      [{ ...base, stat_id: epd, export_level_idx: 2 }, 'export_level_idx', /has no levels to choose from/],
+      [{ ...base, stat_id: epd, export_level_idx: -1 }, 'export_level_idx', /zero-based level index/],
+      [{ ...base, stat_id: epd, sector: '0' }, 'sector', new RegExp(`sector: not a class type of ${epd}`)],
+      [
+        { ...base, stat_id: statId('DR_month__'), class: '0-99' },
+        'class',
+        /"0-99" is not a list of class indices/,
+      ],
+      [{ ...base, stat_id: 'EFT', hs: '1' }, 'hs', /the full time series \(EFT\) has no classes/],
+    ];
+    for (const [query, field, message] of cases) {
+      const answer = await download(query);
+      expect(answer.status, JSON.stringify(query)).toBe(400);
+      expect(answer.json?.fieldErrors?.[field]?.[0], JSON.stringify(answer.json)).toMatch(message);
+    }
+    const missing = await download({ point: pointId, export_kind: 'EXCEL' });
+    expect(missing.status).toBe(400);
+    expect(missing.json?.fieldErrors).toHaveProperty('stat_id');
+  });
+});
