@@ -19,6 +19,13 @@ import { numericColumns, parseCsvSeries, parseCsvTable } from '@metocean/hindcas
 
 export class CliError extends Error {}
 
+export const INGEST_USAGE = `  ingest    FILE [FILE …] --name NAME --licence TEXT --source TEXT (--out DIR | --server URL --zones 3,4
+            --username NAME) [--kind regional|global] [--origin TEXT] [--notes TEXT] [--citation TEXT]
+            [--private] [--lat N --lon N] [--resolution N --resolution-units degree|km]
+            NetCDF4/NetCDF3 (.nc), xarray Zarr folders, point CSVs; several files are one record split in
+            time. --out writes a Zarr store; --server registers the file as a dataset serving the zones
+            (administrators; the password is read from METOCEAN_PASSWORD).`;
+
 export const USAGE = `usage: metocean <command> FILE [options]
   describe  FILE --var hs [--percentiles 1,5,50,95,99]
   monthly   FILE --var hs
@@ -30,8 +37,9 @@ export const USAGE = `usage: metocean <command> FILE [options]
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
   downtime  FILE --var hs --below 2 --duration 12
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
-FILE is a CSV (header row, # comments, ',' or ';' separators, time first as YYYY-MM-DD HH:MM:SS or
-YYYY-MM-DD-HH, UTC). Prints JSON on stdout; errors on stderr with exit code 1.`;
+${INGEST_USAGE}
+The statistics' FILE is a CSV (header row, # comments, ',' or ';' separators, time first as
+YYYY-MM-DD HH:MM:SS or YYYY-MM-DD-HH, UTC). Prints JSON on stdout; errors on stderr with exit code 1.`;
 
 const COMMANDS = ['describe', 'monthly', 'eva', 'joint', 'rose', 'windows', 'downtime', 'contours'] as const;
 type Command = (typeof COMMANDS)[number];

@@ -1,18 +1,24 @@
 // Process glue of the `metocean` command: real files, stdout, stderr and the exit code.
 import { readFileSync, statSync } from 'node:fs';
 import { runCli } from './cli';
+import { runIngestCli } from './ingest';
 
-const result = runCli(process.argv.slice(2), {
-  readText: (path) => readFileSync(path, 'utf8'),
-  isDirectory: (path) => {
-    try {
-      return statSync(path).isDirectory();
-    } catch {
-      return false;
-    }
-  },
-  warn: (message) => process.stderr.write(message + '\n'),
-});
+const isDirectory = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+const argv = process.argv.slice(2);
+const result =
+  argv[0] === 'ingest'
+    ? await runIngestCli(argv.slice(1), { env: process.env, isDirectory, fetch })
+    : runCli(argv, {
+        readText: (path) => readFileSync(path, 'utf8'),
+        isDirectory,
+        warn: (message) => process.stderr.write(message + '\n'),
+      });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.code;

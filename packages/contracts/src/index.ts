@@ -10,4 +10,5 @@ export * from './zones';
 export * from './projects';
 export * from './visu';
 export * from './maps';
+export * from './datasets';
 export * from './geometries';

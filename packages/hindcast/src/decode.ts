@@ -131,7 +131,11 @@ function spatialOf(file: RawFile, options: DecodeOptions, used: Set<string>): Sp
         'has no latitude/longitude coordinates: pass the point position',
       );
     }
-    return { grid: { type: 'nodes', lat: [la], lon: [wrapLongitude(lo)] }, dims: [] };
+    // A one-node grid keeps its size-1 latitude/longitude dimensions (xarray writes (time, lat, lon)).
+    const dims = [
+      ...new Set([lat, lon].flatMap((v) => (v && single(v) && v.dims.length === 1 ? [v.dims[0]!] : []))),
+    ];
+    return { grid: { type: 'nodes', lat: [la], lon: [wrapLongitude(lo)] }, dims };
   }
   if (lat.dims.length !== 1 || lon.dims.length !== 1) {
     throw new DataFileError(

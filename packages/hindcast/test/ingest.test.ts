@@ -100,6 +100,30 @@ data:
 `;
 }
 
+describe('a one-node grid', () => {
+  it('keeps the size-1 latitude/longitude dimensions of its variables (xarray writes (time, lat, lon))', async () => {
+    const file = join(work, 'one-node.nc');
+    ncgen(
+      `netcdf one {
+dimensions: time = 2 ; lat = 1 ; lon = 1 ;
+variables:
+  int time(time) ; time:units = "hours since 2001-01-01" ;
+  double lat(lat) ; lat:units = "degrees_north" ;
+  double lon(lon) ; lon:units = "degrees_east" ;
+  float hs(time, lat, lon) ; hs:units = "m" ;
+data: time = 0, 1 ; lat = 45 ; lon = 354 ; hs = 1.25, 1.5 ;
+}
+`,
+      file,
+      'nc4',
+    );
+    const data = await readDataFile(file);
+    expect(data.grid).toEqual({ type: 'nodes', lat: [45], lon: [-6] });
+    expect(data.skipped).toEqual([]);
+    expect(Array.from(data.fields[0]!.values)).toEqual([1.25, 1.5]);
+  });
+});
+
 /** Checks an ingested ERA5-like store node by node against the values put in the file. */
 async function checkGridStore(dir: string): Promise<void> {
   const dataset = await openZarrDataset(dir);

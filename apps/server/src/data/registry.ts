@@ -102,6 +102,36 @@ async function upsertDataset(
 }
 
 /**
+ * Registers a new dataset serving some zones, in one transaction (the caller removes the store it wrote if
+ * this fails). Undefined when the name is taken: names are unique, an ingest never replaces a dataset.
+ */
+export async function registerDataset(
+  db: Db,
+  info: DatasetInfo,
+  source: DataSource,
+  zoneIds: number[],
+): Promise<ZoneDataset | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(datasets)
+      .values({
+        name: info.name,
+        kind: info.kind,
+        isPrivate: info.private,
+        origin: info.origin,
+        notes: info.notes,
+        meta: metaOf(info, source) as unknown as Record<string, unknown>,
+      })
+      .onConflictDoNothing({ target: datasets.name })
+      .returning();
+    if (!row) return undefined;
+    if (zoneIds.length > 0)
+      await tx.insert(datasetZones).values(zoneIds.map((zoneId) => ({ datasetId: row.id, zoneId })));
+    return { ...row, meta: row.meta as unknown as DatasetMeta };
+  });
+}
+
+/**
  * Registers the demo datasets: the real ERA5 and NORA3 records (ingested into Zarr once) and one synthetic
  * hindcast per zone (worldwide for World, regional elsewhere, cyclonic where the zone is).
  */
