@@ -149,18 +149,46 @@ export function peaksOverThreshold(
   const { threshold } = options;
   if (!Number.isFinite(threshold))
     throw new RangeError(`peaksOverThreshold: threshold must be finite, got ${threshold}`);
+  const { exceedances, validSteps } = exceedancesOf(values, threshold, options.mask);
+  return declusteredSample(time, values, exceedances, validSteps, options);
+}
+
+/** Indices of the steps strictly above the threshold (kept by the mask), and the count of valid steps. */
+function exceedancesOf(
+  values: ArrayLike<number>,
+  threshold: number,
+  mask?: Mask,
+): { exceedances: number[]; validSteps: number } {
+  const exceedances: number[] = [];
+  let validSteps = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isNaN(v)) continue;
+    validSteps++;
+    if (v > threshold && (!mask || mask[i])) exceedances.push(i);
+  }
+  return { exceedances, validSteps };
+}
+
+/**
+ * Clusters of exceedances (indices in time order): a new cluster starts when the time between consecutive
+ * exceedances exceeds the separation; each keeps its maximum. λ = peaks / (valid hours / 8765.82).
+ */
+function declusteredSample(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  exceedances: readonly number[],
+  validSteps: number,
+  options: PeaksOptions,
+): ExtremeSample {
   const separationHours = options.separationHours ?? DEFAULT_SEPARATION_HOURS;
   const separationMs = separationHours * HOUR_MS;
   const stepHours = (options.stepMs ?? HOUR_MS) / HOUR_MS;
   const peaks: number[] = [];
   const times: number[] = [];
-  let validSteps = 0;
   let lastExceedance = -Infinity;
-  for (let i = 0; i < time.length; i++) {
+  for (const i of exceedances) {
     const v = values[i]!;
-    if (Number.isNaN(v)) continue;
-    validSteps++;
-    if (!(v > threshold) || (options.mask && !options.mask[i])) continue;
     const t = time[i]!;
     if (t - lastExceedance > separationMs || peaks.length === 0) {
       peaks.push(v);
@@ -178,6 +206,7 @@ export function peaksOverThreshold(
   if (poissonLambda < 1 || poissonLambda > 10) {
     warnings.push(`${poissonLambda.toFixed(2)} storms per year: the guide asks for 1 to 10 on average`);
   }
+  const { threshold } = options;
   return { method: 'pot', values: peaks, times, threshold, separationHours, years, poissonLambda, warnings };
 }
 
@@ -637,9 +666,23 @@ export function monthlyExtremes(
   const { month } = sharedCalendar(time);
   const threshold =
     options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
+  // peaks over threshold of maxima: the exceedances of the whole record found once, then each month's
+  // exceedances declustered (what a mask on the month gives, without a pass over the record per month)
+  const pot =
+    options.method === 'pot' && !options.minima && typeof threshold === 'number'
+      ? exceedancesOf(values, threshold)
+      : undefined;
   return Array.from({ length: 12 }, (_, k) => {
-    const mask = maskOf(month.length, (i) => month[i] === k + 1);
     try {
+      if (pot) {
+        const own = pot.exceedances.filter((i) => month[i] === k + 1);
+        const sample = declusteredSample(time, values, own, pot.validSteps, {
+          threshold: threshold as number,
+          separationHours: options.separationHours,
+        });
+        return { month: k + 1, ...analyzeSample(sample, options) };
+      }
+      const mask = maskOf(month.length, (i) => month[i] === k + 1);
       return {
         month: k + 1,
         ...extremeValueAnalysis(time, values, { ...options, threshold, mask, minValidFraction: 0 }),
