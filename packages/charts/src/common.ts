@@ -186,12 +186,14 @@ export function frame(payload: VisuPayload, view: ViewOptions, subtitle?: string
   const k = kwargsOf(payload);
   const node = k.node ? ` · node ${k.node.lat.toFixed(2)}°, ${k.node.lon.toFixed(2)}°` : '';
   const source = `Source: ${k.dataset}${node}${k.notice ? ` · ${k.notice}` : ''}`;
+  const name = text(k.name) || k.title;
+  const subject = text(k.subject);
   return {
     animation: !view.static,
     title: [
       {
-        text: view.pointName ? `${k.title} — ${view.pointName}` : k.title,
-        subtext: subtitle,
+        text: view.pointName ? `${name} — ${view.pointName}` : name,
+        subtext: [subject, subtitle].filter(Boolean).join(' · '),
         left: 'center',
         textStyle: { fontSize: 13, fontWeight: 600 },
         subtextStyle: { fontSize: 11 },

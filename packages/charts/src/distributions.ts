@@ -268,7 +268,7 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
   const bins = (edges: number[]) => edges.slice(0, -1).map((e, i) => `${e}–${edges[i + 1]}`);
   return {
     ...frame(payload, view, view.value === 'counts' ? 'counts' : 'per mille (‰)'),
-    grid: { left: 70, right: 20, top: 50, bottom: 90 },
+    grid: { left: 70, right: 20, top: 56, bottom: 110 },
     tooltip: {
       position: 'top',
       formatter: (p: unknown) => {
@@ -276,7 +276,7 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
         return `${k.xLabel}: ${bins(xEdges)[i]}<br/>${k.yLabel}: ${bins(yEdges)[j]}<br/>${format(v)}`;
       },
     },
-    xAxis: { type: 'category', data: bins(xEdges), ...axisName(k.xLabel), splitArea: { show: true } },
+    xAxis: { type: 'category', data: bins(xEdges), ...axisName(k.xLabel) },
     yAxis: { type: 'category', data: bins(yEdges), ...axisName(k.yLabel), nameGap: 56 },
     visualMap: {
       min: 0,
@@ -284,8 +284,9 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
       calculable: true,
       orient: 'horizontal',
       left: 'center',
-      bottom: 18,
-      itemHeight: 120,
+      bottom: 16,
+      itemHeight: 160,
+      itemWidth: 10,
       inRange: { color: VIRIDIS },
       show: view.legend !== false,
     },

@@ -736,6 +736,9 @@ export function visuPayloadOf(row: ResultRow, fields: readonly FieldInfo[] = [])
     code: row.code as VisuKwargs['code'],
     periodicity: /month/i.test(id) ? 'monthly' : 'annual',
     title: about ? `${TITLES[id] ?? id} of ${about}` : (TITLES[id] ?? id),
+    /** The statistic's name and what it is about, for chart titles that must stay short. */
+    name: TITLES[id] ?? id,
+    subject: about,
     variable: target.variable ?? main.variable ?? target.field,
     level: target.variable ? null : main.level,
     dataset: str(dataset.name),

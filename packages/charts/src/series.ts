@@ -108,7 +108,7 @@ export function timeSeriesOption(payload: VisuPayload, view: TimeWindowOptions =
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 60, right: 24, top: 48, bottom: 72 },
+    grid: { left: 60, right: 70, top: 56, bottom: 72 },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'cross' },
@@ -117,9 +117,9 @@ export function timeSeriesOption(payload: VisuPayload, view: TimeWindowOptions =
     legend: legend(view, { show: false }),
     xAxis: {
       type: 'time',
-      name: k.xLabel,
-      nameLocation: 'middle',
-      nameGap: 24,
+      name: 'UTC',
+      nameLocation: 'end',
+      nameGap: 8,
       min: time[0],
       max: time[time.length - 1],
     },
@@ -167,14 +167,14 @@ export function concomitantOption(payload: VisuPayload, view: TimeWindowOptions 
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 60, right: 60, top: 48, bottom: 72 },
+    grid: { left: 60, right: 60, top: 56, bottom: 90 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'cross' }, formatter: concomitantTooltip as never },
     legend: legend(view),
     xAxis: {
       type: 'time',
-      name: k.xLabel,
-      nameLocation: 'middle',
-      nameGap: 24,
+      name: 'UTC',
+      nameLocation: 'end',
+      nameGap: 8,
       min: Math.min(...all),
       max: Math.max(...all),
     },

@@ -113,7 +113,7 @@ export default function StatsModal({
     >
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h3" component="span" noWrap>
+          <Typography variant="h3" component="div">
             {k?.title ?? first.statId}
           </Typography>
           <Typography variant="body2" color="text.secondary">

@@ -344,14 +344,24 @@ function HistogramChart({
       legend={legend}
       onLegend={setLegend}
       controls={
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          data-testid="range-mode"
-          data-mode={selection.mode}
-        >
-          {hint}
-        </Typography>
+        <>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            data-testid="range-mode"
+            data-mode={selection.mode}
+          >
+            {hint}
+          </Typography>
+          {sector && (
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="histogram-filter"
+              label={`Direction filter ${sector.range[0]}°–${sector.range[1]}°`}
+            />
+          )}
+        </>
       }
     >
       <Drawn built={built} width={chartWidth(props, 500)} height={350} onReady={onReady} testId="histogram" />

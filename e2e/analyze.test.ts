@@ -1,0 +1,328 @@
+// The Analyze tab in Chromium (spec 000 §2.8, spec 002 chart views): every chart view on computed points
+// (the real ERA5 node of the South China Sea, and a synthetic Bay of Biscay point with levels), month and
+// level selectors, time series zoom, a rose sector filtering the histogram, a histogram range, PNG and
+// Excel downloads checked, and the upgrade modal of a Standard Access user. Points are computed once, over
+// the API, before the browser starts.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import JSZip from 'jszip';
+import type { Offer, Project } from '@metocean/contracts';
+import {
+  demoPassword,
+  hidden,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+async function api<T>(
+  server: RunningServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'X-App-Version': '5.10.7',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function token(server: RunningServer, username: string): Promise<string> {
+  const response = await fetch(`${server.url}/api-auth/token/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-App-Version': '5.10.7' },
+    body: JSON.stringify({ username, password: demoPassword }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Creates a project with one point in a zone of the offer and computes it; resolves when FINISHED. */
+async function computedProject(
+  server: RunningServer,
+  username: string,
+  offerName: string,
+  zoneName: string,
+  name: string,
+  point: { name: string; lat: number; lng: number },
+): Promise<number> {
+  const auth = await token(server, username);
+  const offers = await api<Offer[]>(server, auth, 'GET', '/api/offers/');
+  const offer = offers.find((o) => o.name === offerName)!;
+  const zone = offer.zones.find((z) => z.name === zoneName)!;
+  const { projectId } = await api<{ projectId: number }>(server, auth, 'POST', '/api/projects/', {
+    name,
+    offerInstance: offer.id,
+    zone: zone.id,
+    points: [point],
+  });
+  await api(server, auth, 'PUT', `/api/projects/${projectId}/compute/`);
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    const project = await api<Project>(server, auth, 'GET', `/api/projects/${projectId}/`);
+    if (project.status === 'FINISHED') return projectId;
+    if (project.status === 'FAILED' || Date.now() > deadline) throw new Error(`${name}: ${project.status}`);
+    await new Promise((wait) => setTimeout(wait, 1000));
+  }
+}
+
+async function signInFresh(page: Page, url: string, username: string): Promise<void> {
+  await signIn(page, url, username, demoPassword);
+  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
+  try {
+    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(releaseNotes);
+  } catch {
+    // Already seen in this browser.
+  }
+}
+
+const menu = (page: Page) => page.getByTestId('analyze-menu');
+const modal = (page: Page) => page.getByTestId('stats-modal');
+
+/** Chooses point, field, type (and variable when several) and opens the stats modal. */
+async function display(page: Page, field: RegExp, type: string, variable?: RegExp): Promise<void> {
+  const fields = menu(page).getByTestId('group-fields');
+  const types = menu(page).getByTestId('group-types');
+  // a new field clears the type; re-choosing the same field would deselect it
+  const chosenField = fields.locator('.Mui-selected');
+  if ((await chosenField.count()) === 0 || !field.test((await chosenField.textContent()) ?? ''))
+    await fields.getByRole('button', { name: field }).first().click();
+  const chosenType = types.locator('.Mui-selected');
+  if ((await chosenType.count()) > 0 && (await chosenType.textContent()) === type) await chosenType.click();
+  await types.getByRole('button', { name: type, exact: true }).click();
+  if (variable)
+    await menu(page).getByTestId('group-variables').getByRole('button', { name: variable }).click();
+  await menu(page).getByRole('button', { name: 'Display Statistics' }).click();
+  await visible(modal(page));
+  await hidden(page.getByTestId('stats-loading'));
+}
+
+async function closeModal(page: Page): Promise<void> {
+  await modal(page).getByRole('button', { name: 'Close' }).click();
+  await hidden(modal(page));
+}
+
+describe('analyze in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let era5Project = 0;
+  let levelsProject = 0;
+  let standardProject = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    [era5Project, levelsProject, standardProject] = await Promise.all([
+      computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Analyze_ERA5', {
+        name: 'ERA5 node',
+        lat: 15.51,
+        lng: 109.94,
+      }),
+      computedProject(server, 'manager', 'On Demand', 'Bay of Biscay', 'Analyze_levels', {
+        name: 'Biscay mooring',
+        lat: 45.5,
+        lng: -4,
+      }),
+      computedProject(server, 'standard', 'Standard Access', 'Southern North Sea', 'Analyze_standard', {
+        name: 'NORA3 node',
+        lat: 53.324,
+        lng: 1.32,
+      }),
+    ]);
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the menu follows the selection rules; every chart view of the ERA5 point opens', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-analyze-views'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${era5Project}/analyze`);
+    await visible(menu(page));
+    const displayButton = menu(page).getByRole('button', { name: 'Display Statistics' });
+    expect(await displayButton.isDisabled()).toBe(true);
+    await menu(page)
+      .getByTestId('group-points')
+      .getByRole('button', { name: /ERA5 node/ })
+      .click();
+    await menu(page)
+      .getByTestId('group-fields')
+      .getByRole('button', { name: /wave height/i })
+      .first()
+      .click();
+    await menu(page)
+      .getByTestId('group-types')
+      .getByRole('button', { name: 'Distribution rose', exact: true })
+      .click();
+    // a lone variable is selected by itself
+    await visible(menu(page).getByTestId('group-variables').locator('.Mui-selected'));
+    expect(await displayButton.isDisabled()).toBe(false);
+    await screenshot(page, '70-analyze-menu');
+    // the same type again deselects it, and the variable with it
+    await menu(page)
+      .getByTestId('group-types')
+      .getByRole('button', { name: 'Distribution rose', exact: true })
+      .click();
+    expect(await menu(page).getByTestId('group-variables').locator('.Mui-selected').count()).toBe(0);
+    expect(await displayButton.isDisabled()).toBe(true);
+
+    const views: [string, string][] = [
+      ['Time series', '71-view-time-series'],
+      ['Concomitant time series', '72-view-concomitant'],
+      ['Empirical probability distribution', '73-view-histogram'],
+      ['Monthly statistics', '74-view-monthly-statistics'],
+      ['Analytical probability distributions', '75-view-analytical'],
+      ['Empirical joint probability distribution', '76-view-heat-map'],
+      ['Distribution rose', '77-view-rose'],
+      ['Monthly distribution roses', '78-view-monthly-roses'],
+      ['Weather windows', '79-view-weather-windows'],
+      ['Weather downtime', '80-view-weather-downtime'],
+      ['Extreme estimate', '81-view-extremes'],
+      ['Monthly extreme estimate', '82-view-monthly-extremes'],
+      ['Extreme estimate of maxima', '83-view-maxima'],
+      ['Extreme estimate of minima', '84-view-minima'],
+    ];
+    for (const [type, shot] of views) {
+      await display(page, /wave height/i, type);
+      await visible(modal(page).locator('canvas'));
+      expect(await modal(page).getByTestId('chart-error').count()).toBe(0);
+      await visible(modal(page).getByTestId('dataset-table').getByText(/ERA5/));
+      await page.waitForTimeout(400);
+      await screenshot(page, shot);
+      await closeModal(page);
+    }
+  });
+
+  it('zooms the time series, changes the rose month, filters the histogram by a sector, selects a range', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-analyze-interactions'));
+    await display(page, /wave height/i, 'Time series');
+    const chart = modal(page).getByTestId('echart');
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -300);
+    await visible(modal(page).getByTestId('reset-zoom'));
+    await screenshot(page, '85-time-series-zoomed');
+    await closeModal(page);
+
+    await display(page, /wave height/i, 'Distribution rose');
+    await modal(page).getByTestId('month-select').locator('..').click();
+    await page.getByRole('option', { name: 'Mar' }).click();
+    await visible(modal(page).getByText('Mar', { exact: true }));
+    // a click on a bar of the north-east sector (the polar centre is at 45 %, 53 % of the chart) selects it
+    const rose = (await modal(page).getByTestId('rose').boundingBox())!;
+    const [cx, cy] = [rose.x + rose.width * 0.45, rose.y + rose.height * 0.53];
+    for (const r of [30, 45, 60, 20, 75]) {
+      await page.mouse.click(cx + r * Math.SQRT1_2, cy - r * Math.SQRT1_2);
+      if ((await modal(page).getByTestId('selected-sector').count()) > 0) break;
+    }
+    await visible(modal(page).getByTestId('selected-sector'));
+    await visible(modal(page).getByTestId('histogram-filter'));
+    await screenshot(page, '86-rose-sector-filters-histogram');
+    // histogram range: click to start, click to complete
+    const histogram = (await modal(page).getByTestId('histogram').boundingBox())!;
+    await modal(page).getByTestId('histogram').scrollIntoViewIfNeeded();
+    const h = (await modal(page).getByTestId('histogram').boundingBox())!;
+    expect(h.width).toBe(histogram.width);
+    await page.mouse.click(h.x + h.width * 0.25, h.y + h.height * 0.5);
+    expect(await modal(page).getByTestId('range-mode').getAttribute('data-mode')).toBe('selectRange');
+    await page.mouse.click(h.x + h.width * 0.45, h.y + h.height * 0.5);
+    expect(await modal(page).getByTestId('range-mode').getAttribute('data-mode')).toBe('selectedRange');
+    await screenshot(page, '87-histogram-range');
+    await closeModal(page);
+  });
+
+  it('downloads the chart as a PNG named with the point, and the statistic as an Excel workbook', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-analyze-downloads'));
+    await display(page, /wave height/i, 'Extreme estimate');
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      modal(page).getByRole('button', { name: 'Image' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('ERA5_node_EXT__hs.png');
+    const pngBytes = readFileSync(await png.path());
+    expect(pngBytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      modal(page).getByRole('button', { name: 'Excel' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(/^ERA5_node_EXT__hs.*\.xlsx$/);
+    const zip = await JSZip.loadAsync(readFileSync(await xlsx.path()));
+    const sheets = Object.keys(zip.files).filter((f) => f.startsWith('xl/worksheets/sheet'));
+    expect(sheets.length).toBeGreaterThan(0);
+    const strings = (await zip.file('xl/sharedStrings.xml')?.async('string')) ?? '';
+    expect(strings).toMatch(/return/i);
+    await closeModal(page);
+  });
+
+  it('changes the level of a variable with levels (synthetic Bay of Biscay point)', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-analyze-levels'));
+    await page.goto(`${server.url}/project/${levelsProject}/analyze`);
+    await menu(page)
+      .getByTestId('group-points')
+      .getByRole('button', { name: /Biscay mooring/ })
+      .click();
+    await display(page, /wind speed/i, 'Empirical probability distribution');
+    const levels = modal(page).getByTestId('level-selector');
+    await visible(levels);
+    // altitude: highest first
+    const items = await levels.getByRole('button').allTextContents();
+    expect(items).toEqual(['100', '50', '10']);
+    await levels.getByRole('button', { name: '100' }).click();
+    await visible(modal(page).getByTestId('chart-EPD__wind_speed_100m'));
+    await screenshot(page, '88-level-selector');
+    await closeModal(page);
+    await display(page, /current speed/i, 'Mean vertical profile');
+    await visible(modal(page).locator('canvas'));
+    await screenshot(page, '89-view-profile');
+    await closeModal(page);
+    await display(page, /current speed/i, 'Extreme currents');
+    await visible(modal(page).getByTestId('extreme-table'));
+    await screenshot(page, '90-view-extreme-currents');
+    await closeModal(page);
+  });
+
+  it('a Standard Access user sees the banner, downloads images, and gets the upgrade modal for Excel', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-analyze-standard'));
+    await signInFresh(page, server.url, 'standard');
+    await page.goto(`${server.url}/project/${standardProject}/analyze`);
+    await visible(page.getByTestId('standard-banner'));
+    await menu(page)
+      .getByTestId('group-points')
+      .getByRole('button', { name: /NORA3 node/ })
+      .click();
+    await display(page, /wave height/i, 'Weather windows');
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      modal(page).getByRole('button', { name: 'Image' }).click(),
+    ]);
+    expect(png.suggestedFilename()).toBe('NORA3_node_WW__hs.png');
+    await modal(page).getByRole('button', { name: 'Excel' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Download statistics' });
+    await visible(upgrade);
+    await screenshot(page, '91-upgrade-modal');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await hidden(upgrade);
+  });
+});
