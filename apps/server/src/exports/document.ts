@@ -393,6 +393,45 @@ export function selectionText(selection: ExportSelection): string {
   return parts.length > 0 ? parts.join('; ') : 'everything';
 }
 
+/** The kwargs every file states in its own lines (provenanceRows), not again among the others. */
+const STATED = new Set([
+  'statId',
+  'code',
+  'title',
+  'dataset',
+  'node',
+  'notice',
+  'method',
+  'periodicity',
+  'variable',
+  'level',
+  'levels',
+  'error',
+]);
+
+/**
+ * The payload's other kwargs (fit parameters, goodness of fit, counts, axis labels …) as flat lines:
+ * nested objects with dotted keys, lists of numbers or labels comma-joined, other lists as JSON.
+ */
+export function otherKwargs(kwargs: VisuKwargs): [string, string | number][] {
+  const rows: [string, string | number][] = [];
+  const visit = (key: string, value: unknown) => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'number') rows.push([key, value === MISSING_VALUE ? NaN : value]);
+    else if (typeof value === 'string') {
+      if (value !== '') rows.push([key, value]);
+    } else if (typeof value === 'boolean') rows.push([key, String(value)]);
+    else if (Array.isArray(value)) {
+      if (value.length === 0) return;
+      const plain = value.every((v) => typeof v === 'number' || typeof v === 'string');
+      rows.push([key, plain ? value.join(', ') : JSON.stringify(value)]);
+    } else if (typeof value === 'object')
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) visit(`${key}.${k}`, v);
+  };
+  for (const [key, value] of Object.entries(kwargs)) if (!STATED.has(key)) visit(key, value);
+  return rows.filter(([, value]) => !(typeof value === 'number' && Number.isNaN(value)));
+}
+
 /**
  * The provenance lines every file states: statistic, dataset, node, notice, method and the point, in
  * the order a reader wants them. Values are strings or numbers.
@@ -422,6 +461,7 @@ export function provenanceRows(document: ExportDocument): [string, string | numb
   if (kwargs.level !== undefined && kwargs.level !== null) rows.push(['level (m)', kwargs.level]);
   if (kwargs.error) rows.push(['error', kwargs.error]);
   rows.push(['selection', selectionText(selection)]);
+  rows.push(...otherKwargs(kwargs));
   rows.push(['missing values', 'empty cells in xlsx, NaN in mat, _FillValue -999 in nc']);
   rows.push(['time', 'UTC; months are zero-based in export requests (0 = January)']);
   rows.push(['exported at (UTC)', context.exportedAt.toISOString()]);

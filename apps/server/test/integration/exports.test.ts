@@ -226,6 +226,9 @@ describe('statistic exports', () => {
       method: payload.kwargs.method,
     });
     expect(String(about.provenance)).toMatch(/MET Norway/);
+    // The payload's other kwargs travel too (here the number of pairs counted).
+    expect(about.count).toBe(payload.kwargs.count);
+    expect(about.xLabel).toBe(payload.kwargs.xLabel);
     // The joint table: rows x bins, columns y bins, units in the title cell, -999 as empty cells.
     const perMille = payload.perMille!;
     const sheet = sheets.perMille!;

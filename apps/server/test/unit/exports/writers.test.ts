@@ -79,6 +79,9 @@ describe('xlsx writer', () => {
       'node distance (km)': 2.1,
       method: 'occurrence of each 0.5 m class, per calendar month',
       point: 'Alpha',
+      // Other kwargs, flattened.
+      xName: 'class',
+      yName: 'occurrence',
     });
     // The 1-D array beside its coordinate: months as labels.
     expect(sheets.mean![0]).toEqual(['month (1)', 'mean (m)']);
