@@ -67,7 +67,6 @@ export function sectorRange(payload: VisuPayload, k: number): [number, number] {
 }
 
 export function roseOption(payload: VisuPayload, view: RoseOptions = {}): EChartsOption {
-  const k = kwargsOf(payload);
   const sectors = numbers(payload, 'sectors');
   const edges = numbers(payload, 'edges');
   const percent = rosePercent(payload, view.month ?? 0);
@@ -82,7 +81,7 @@ export function roseOption(payload: VisuPayload, view: RoseOptions = {}): EChart
   const labels = sectors.map((d) => (d % 45 === 0 ? COMPASS[(d / 45) % 8]! : `${d}°`));
   const monthName = view.month ? MONTHS[view.month - 1] : 'Annual';
   return {
-    ...frame(payload, view, `${monthName} · ${k.xLabel ?? ''}`),
+    ...frame(payload, view, monthName),
     color: SPEED,
     tooltip: { trigger: 'item', valueFormatter: (v) => `${format(Number(v))} %` },
     legend: legend(view, { orient: 'vertical', right: 0, top: 'middle', bottom: undefined }),
