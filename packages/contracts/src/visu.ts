@@ -101,6 +101,13 @@ export const EXPORT_QUERY_KEYS = [
  * type, e.g. `hs` or `sector`) with the zero-based indices to keep, comma-separated, ranges allowed
  * (`hs=0-3,7`). `month` is zero-based (0 = January); `export_level_idx` indexes the payload's levels.
  */
+/** A zero-based index in a query string; an empty value (`month=`) means not given, never 0. */
+const optionalIndex = (message: string, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: message }).int(message).min(0, message).max(max, message).optional(),
+  );
+
 export const exportQuery = z
   .object({
     point: z.coerce.number({ error: 'point must be the id of a point' }).int().positive(),
@@ -108,17 +115,8 @@ export const exportQuery = z
     export_kind: z.enum(EXPORT_KINDS, { error: `export_kind must be one of ${EXPORT_KINDS.join(', ')}` }),
     /** The file name without extension; the statistic's id when left out. */
     file_name: z.string().trim().max(200).optional(),
-    month: z.coerce
-      .number({ error: 'month must be a whole number from 0 (January) to 11 (December)' })
-      .int('month must be a whole number from 0 (January) to 11 (December)')
-      .min(0, 'month must be a whole number from 0 (January) to 11 (December)')
-      .max(11, 'month must be a whole number from 0 (January) to 11 (December)')
-      .optional(),
-    export_level_idx: z.coerce
-      .number({ error: 'export_level_idx must be a zero-based level index' })
-      .int('export_level_idx must be a zero-based level index')
-      .min(0, 'export_level_idx must be a zero-based level index')
-      .optional(),
+    month: optionalIndex('month must be a whole number from 0 (January) to 11 (December)', 11),
+    export_level_idx: optionalIndex('export_level_idx must be a zero-based level index'),
   })
   .catchall(z.string({ error: 'a class list is one comma-separated value: hs=0,1,2 or hs=0-2' }));
 export type ExportQuery = z.infer<typeof exportQuery>;
