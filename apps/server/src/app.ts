@@ -28,6 +28,8 @@ import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
 import { exportRoutes } from './routes/exports/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
+import { datasetRoutes } from './routes/datasets/index';
+import { buoyRoutes } from './routes/buoys/index';
 import { geometryRoutes } from './routes/geometries/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
@@ -95,6 +97,8 @@ export async function buildApp(
   taskRoutes(app, deps);
   exportRoutes(app, deps);
   stat2dRoutes(app, deps);
+  datasetRoutes(app, deps);
+  buoyRoutes(app, deps);
   geometryRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();

@@ -11,4 +11,5 @@ export * from './projects';
 export * from './visu';
 export * from './maps';
 export * from './datasets';
+export * from './buoys';
 export * from './geometries';

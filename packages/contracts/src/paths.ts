@@ -51,6 +51,9 @@ export const paths = {
   geometryLayer: (id: number, type: string, layerId: number) => `/api/geometries/${id}/${type}/${layerId}/`,
 
   stat2ds: '/api/stat2Ds/',
+  datasetsIngest: '/api/datasets/ingest/', // ours
+  buoys: '/api/buoys/',
+  buoyVisuData: (id: number) => `/api/buoys/${id}/get_visu_data/`,
 
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,

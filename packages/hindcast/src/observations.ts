@@ -3,6 +3,7 @@
 // synthetic along-track altimetry for the demo, drawn from the demo hindcast with altimeter-like noise.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { seededRandom } from '@metocean/core';
 import type { Field, Series } from '@metocean/core';
 import { DataFileError, decodeTimes, packingOf, unpack, unitConversion, wrapLongitude } from './cf';
@@ -54,7 +55,20 @@ export const NDBC_BUOYS: readonly BuoyInfo[] = [
   licence: NDBC_LICENCE,
 }));
 
-/** A buoy's whole record (provided and retained years joined, absent hours NaN), hs and tz in catalogue units. */
+/** A file's text, or that of its gzip copy (`<file>.gz`, as the server's assets keep the buoy files). */
+async function readTextOrGzip(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return gunzipSync(await readFile(`${path}.gz`)).toString('utf8');
+  }
+}
+
+/**
+ * A buoy's whole record (provided and retained years joined, absent hours NaN), hs and tz in catalogue units.
+ * Each file may be stored gzipped beside its name (`A.txt.gz`).
+ */
 export async function readBuoy(
   dataDir: string,
   buoy: BuoyInfo,
@@ -62,7 +76,7 @@ export async function readBuoy(
   const paths = buoy.files.map((f) => join(dataDir, f));
   const texts = await Promise.all(
     paths.map((p) =>
-      readFile(p, 'utf8').catch((error: Error) => {
+      readTextOrGzip(p).catch((error: Error) => {
         throw new DataFileError(p, null, `unreadable buoy file (${error.message})`);
       }),
     ),

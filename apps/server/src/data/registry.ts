@@ -18,6 +18,7 @@ import type { ZoneDataset as ContractZoneDataset } from '@metocean/contracts';
 import type { Db } from '../db/client';
 import { datasetZones, datasets, zones } from '../db/schema';
 import type { DataSource } from './sources';
+import { seedBuoys } from './buoys';
 
 /** What the dataset dialog shows, and where the data is. Stored in datasets.meta. */
 export interface DatasetMeta {
@@ -132,8 +133,8 @@ export async function registerDataset(
 }
 
 /**
- * Registers the demo datasets: the real ERA5 and NORA3 records (ingested into Zarr once) and one synthetic
- * hindcast per zone (worldwide for World, regional elsewhere, cyclonic where the zone is).
+ * Registers the demo datasets: the real ERA5 and NORA3 records (ingested into Zarr once), the NDBC buoys
+ * with their observations, and one synthetic hindcast per zone (worldwide for World, regional elsewhere, cyclonic where the zone is).
  */
 export async function seedDatasets(db: Db, dataDir: string): Promise<void> {
   const zoneRows = await db.select().from(zones).orderBy(asc(zones.id));
@@ -154,6 +155,7 @@ export async function seedDatasets(db: Db, dataDir: string): Promise<void> {
       .filter((id): id is number => id !== undefined);
     await upsertDataset(db, store.info, { kind: 'zarr', path: dir }, served);
   }
+  await seedBuoys(db, dataDir, assetsDir());
   for (const zone of zoneRows) {
     const info = syntheticDataset({
       name: zone.isWorld ? 'Synthetic demo hindcast (worldwide)' : `Synthetic demo hindcast (${zone.name})`,

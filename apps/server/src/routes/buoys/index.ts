@@ -1,0 +1,42 @@
+// /api/buoys/ (spec 002 §7): the measuring buoys and their observations.
+import { z } from 'zod';
+import { buoy, buoyListQuery, buoyVisuQuery, paths, visuPayload } from '@metocean/contracts';
+import { callerOf } from '../../http/auth';
+import * as buoys from '../../services/buoys';
+import { errorResponses, idParams, type App, type RouteDeps } from '../types';
+
+const tags = ['buoys'];
+
+export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
+  const preHandler = auth.required;
+
+  app.get(
+    paths.buoys,
+    {
+      schema: {
+        tags,
+        summary: "The buoys inside your offers' zones (or inside one zone)",
+        querystring: buoyListQuery,
+        response: { 200: z.array(buoy), ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) => buoys.listBuoys(services, callerOf(request), request.query.zone),
+  );
+
+  app.get(
+    '/api/buoys/:id/get_visu_data/',
+    {
+      schema: {
+        tags,
+        summary:
+          "A buoy's observations as named arrays + kwargs (runs: comma-joined series, e.g. hs,tz; from/to: ISO dates)",
+        params: idParams,
+        querystring: buoyVisuQuery,
+        response: { 200: visuPayload, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) => buoys.buoyVisuData(services, callerOf(request), request.params.id, request.query),
+  );
+}
