@@ -334,4 +334,29 @@ describe('analyze in the browser', () => {
     await upgrade.getByRole('button', { name: 'Close' }).click();
     await hidden(upgrade);
   });
+
+  it('the examples and statistics help pages show the ERA5 charts with their method and go back', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-examples'));
+    await signInFresh(page, server.url, 'standard');
+    await page.goto(`${server.url}/project/${standardProject}/analyze`);
+    await visible(menu(page));
+    await page.goto(`${server.url}/examples`);
+    await visible(page.getByRole('heading', { name: 'Example statistics' }));
+    await screenshot(page, '92-examples');
+    const extremes = page.locator('#example-EXT');
+    await extremes.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: 'Extreme estimate' });
+    await visible(detail.getByTestId('example-chart').locator('canvas'));
+    await visible(detail.getByTestId('example-method').getByText(/Annual maxima/));
+    await page.waitForTimeout(400);
+    await screenshot(page, '93-example-detail');
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Statistics help' }).click();
+    await visible(page.getByRole('heading', { name: 'Statistics help' }));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await visible(page.getByRole('heading', { name: 'Example statistics' }));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`**/project/${standardProject}/analyze`);
+  });
 });

@@ -94,6 +94,18 @@ export const routes: RouteObject[] = [
               { path: '/profile', element: <ProfilePage /> },
               { path: '/plans', element: <PlansPage /> },
               { path: '/changelog', element: <ChangelogPage />, handle: noFooter },
+              {
+                path: '/help/statistics',
+                lazy: async () => ({
+                  Component: (await import('../features/examples/ExamplesPage')).HelpStatisticsPage,
+                }),
+              },
+              {
+                path: '/examples',
+                lazy: async () => ({
+                  Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
+                }),
+              },
               { path: '/help/:url', element: <FlatPage /> },
               { path: '/admin', element: <AdminPage /> },
               { path: '/hijack', element: <HijackPage /> },

@@ -1,0 +1,138 @@
+// /examples and /help/statistics (spec 002 'Help, FAQ, examples'): example statistics on the real ERA5
+// record with what each chart shows, detail popups with the chart and its method, a back button and a
+// link between the two pages. The charts load with ECharts on opening a detail.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { VisuPayload } from '@metocean/contracts';
+import { statisticTitle } from '@metocean/charts';
+import examples from './era5-examples.json';
+import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
+
+const ExampleChart = lazy(() => import('./ExampleChart'));
+
+const payloads = examples as unknown as VisuPayload[];
+const payloadOf = (id: string) => payloads.find((p) => p.kwargs.statId.split('__')[0] === id);
+
+function Method({ text }: { text: string }) {
+  return (
+    <Stack spacing={1} data-testid="example-method">
+      {markdownBlocks(text).map((block, i) => (
+        <Typography key={i} variant={block.heading ? 'subtitle1' : 'body2'} component="p">
+          {block.runs.map((run, j) =>
+            run.bold ? <strong key={j}>{run.text}</strong> : <span key={j}>{run.text}</span>,
+          )}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+function Detail({ example, onClose }: { example: ExampleText; onClose: () => void }) {
+  const payload = payloadOf(example.id)!;
+  const companion = example.id === 'APD' ? payloadOf('EPD') : undefined;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 900, maxWidth: '96vw' } } }}
+    >
+      <DialogTitle>{statisticTitle(example.id)}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Typography variant="body2">{example.read}</Typography>
+          <Suspense fallback={<CircularProgress />}>
+            <ExampleChart payload={payload} companion={companion} />
+          </Suspense>
+          <Method text={example.method} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function ExamplesPage({ help = false }: { help?: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState<ExampleText | null>(null);
+  // /help/statistics#EXT: the help link of a chart scrolls to its statistic
+  useEffect(() => {
+    const code = location.hash.slice(1);
+    if (code) document.getElementById(`example-${code}`)?.scrollIntoView();
+  }, [location.hash]);
+  const first = payloads[0]?.kwargs;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => void navigate(-1)}>
+          Back
+        </Button>
+        <Typography variant="h1" sx={{ flex: 1 }}>
+          {help ? 'Statistics help' : 'Example statistics'}
+        </Typography>
+        {help ? (
+          <Link component={RouterLink} to="/examples">
+            Example statistics
+          </Link>
+        ) : (
+          <Link component={RouterLink} to="/help/statistics">
+            Statistics help
+          </Link>
+        )}
+      </Stack>
+      <Typography color="text.secondary">
+        Every chart below was computed by the product on a real record: {first?.dataset}, hourly significant
+        wave height and mean wave direction from 2000 to 2010. Open a chart for its details and the method
+        behind it.
+      </Typography>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}
+        data-testid="examples"
+      >
+        {EXAMPLES.map((example) => (
+          <Card
+            key={example.id}
+            variant="outlined"
+            id={`example-${example.code}`}
+            sx={{ display: 'flex', flexDirection: 'column' }}
+          >
+            <CardContent sx={{ flex: 1 }}>
+              <Typography variant="overline" color="text.secondary">
+                {example.code}
+              </Typography>
+              <Typography variant="h3" gutterBottom>
+                {statisticTitle(example.id)}
+              </Typography>
+              <Typography variant="body2">{example.read}</Typography>
+            </CardContent>
+            <CardActions>
+              <Button onClick={() => setOpen(example)}>Details</Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+      {open && <Detail example={open} onClose={() => setOpen(null)} />}
+    </Stack>
+  );
+}
+
+export function HelpStatisticsPage() {
+  return <ExamplesPage help />;
+}
