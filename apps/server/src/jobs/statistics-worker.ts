@@ -2,13 +2,7 @@
 // the point's plan. The point's series is read once per thread and kept for the calls that follow.
 import { readPointSeries, type DataSource, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
-import {
-  planPoint,
-  runStatistics,
-  type PointPlan,
-  type RunOutcome,
-  type StatisticRun,
-} from './point-statistics';
+import { planPoint, runStatistics, type StatisticRun } from './point-statistics';
 
 export interface StatisticJob {
   source: DataSource;
