@@ -85,7 +85,11 @@ describe('geometries and point progress in the browser', () => {
   let browser: Browser;
   let projectId = 0;
 
+  let standardProjectId = 0;
+
   beforeAll(async () => {
+    // A handful of map nodes per zone, so rendering the bought maps takes seconds (the default is 100).
+    process.env.STAT2D_MAX_NODES = '8';
     server = await startServer();
     browser = await launchBrowser();
     await browser.page.setViewportSize({ width: 1440, height: 900 });
@@ -103,9 +107,26 @@ describe('geometries and point progress in the browser', () => {
       points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
     });
     projectId = created.projectId;
+    const standard = await token(server.url, 'standard');
+    const standardOffer = (
+      await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
+        server.url,
+        '/api/offers/',
+        standard,
+      )
+    ).find((o) => o.name === 'Standard Access')!;
+    standardProjectId = (
+      await api<{ projectId: number }>(server.url, '/api/projects/', standard, 'POST', {
+        name: 'Maps_demo',
+        offerInstance: standardOffer.id,
+        zone: standardOffer.zones.find((z) => z.name === 'Southern North Sea')!.id,
+        points: [{ name: 'Dogger', lat: 54.5, lng: 2.2 }],
+      })
+    ).projectId;
   }, 180_000);
 
   afterAll(async () => {
+    delete process.env.STAT2D_MAX_NODES;
     await browser?.close();
     await server?.stop();
   });
@@ -214,4 +235,34 @@ describe('geometries and point progress in the browser', () => {
     expect((await download).suggestedFilename()).toBe('Hornsea-statistics.json');
     await screenshot(page, '64-point-finished');
   }, 300_000);
+
+  it("a Standard Access manager buys the zone's maps and shows a variable layer with its colour bar", async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-buy-maps'));
+    await signInFresh(page, server.url, 'standard');
+    await page.goto(`${server.url}/project/${standardProjectId}/query`);
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Map layers' });
+    await visible(layers.getByText('layers not available'));
+
+    await page.getByRole('button', { name: 'buy maps' }).click();
+    const dialog = page.getByRole('dialog', { name: /Buy the maps of Southern North Sea/ });
+    await visible(dialog.getByText('10 credits'));
+    await screenshot(page, '65-buy-maps');
+    await dialog.getByRole('button', { name: 'Buy maps' }).click();
+    await hidden(dialog);
+    // Bought: the button goes; the layers appear once rendered (polled every 10 s).
+    expect(await page.getByRole('button', { name: 'buy maps' }).count()).toBe(0);
+    const waves = layers.getByRole('group', { name: 'Waves', exact: true });
+    await waves.waitFor({ timeout: 150_000 });
+    await waves.getByRole('checkbox').first().check();
+    const bar = page.getByRole('region', { name: 'Colour bars' }).getByTestId('colour-bar');
+    await visible(bar.getByText(/^Source:/));
+    await expect
+      .poll(() => page.locator('.leaflet-stat2d-pane img.leaflet-tile-loaded').count())
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await screenshot(page, '66-stat2d-layer');
+  }, 240_000);
 });

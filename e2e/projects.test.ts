@@ -34,6 +34,14 @@ async function mapReady(page: Page): Promise<void> {
   await page.waitForTimeout(800);
 }
 
+/** Closes the guided tour that opens by itself for new users (tested in projects-tours.test.ts). */
+async function skipTour(page: Page): Promise<void> {
+  const skip = page.locator('.react-joyride__tooltip').getByRole('button', { name: 'Skip tutorial' });
+  await skip.waitFor({ state: 'visible', timeout: 5000 });
+  await skip.click();
+  await hidden(skip);
+}
+
 /** Clicks the map at an offset (px) from its centre. */
 async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
   const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
@@ -71,6 +79,7 @@ describe('projects in the browser', () => {
     await chooser.getByRole('button', { name: /Full Study Unlimited/ }).click();
     await page.waitForURL('**/new_project?offerId=*');
     await mapReady(page);
+    await skipTour(page);
     await visible(
       page.getByText('Select at least one point on map to see dataset available for your selection.'),
     );

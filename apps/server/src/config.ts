@@ -19,6 +19,10 @@ export interface Config {
   minClientVersion: string;
   contactFormUrl: string | undefined;
   supportEmail: string;
+  /** JSON object from base-layer name to a tile URL template or { url, attribution }; '' for none. */
+  mapTiles: string;
+  /** Place-search URL template with {q} (Nominatim-style JSON); '' for the offline gazetteer. */
+  geocoderUrl: string;
   loginRateLimitPerMinute: number;
   logLevel: string;
 }
@@ -70,6 +74,8 @@ export function loadConfig(env: Env = process.env): Config {
     minClientVersion: env.MIN_CLIENT_VERSION ?? APP_VERSION,
     contactFormUrl: env.CONTACT_FORM_URL || undefined,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@metocean.local',
+    mapTiles: env.MAP_TILES ?? '',
+    geocoderUrl: env.GEOCODER_URL ?? '',
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

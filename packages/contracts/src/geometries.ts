@@ -114,3 +114,24 @@ export const geometryMessages = {
     `This layer cannot be drawn as ${type}: it may be drawn as ${allowed.join(' or ')}`,
   trialNoUpload: 'Geometries cannot be uploaded to a trial project',
 } as const;
+
+/** The base layers of spec 002 'Map screens', in its order (World Imagery is the default when configured). */
+export const baseLayerNames = [
+  'World Street Map',
+  'Google Hybrid',
+  'National Geographic',
+  'OpenStreetMap',
+  'World Imagery',
+] as const;
+export const baseLayerName = z.enum(baseLayerNames);
+
+/**
+ * The map's third-party services, from the server's configuration (MAP_TILES, GEOCODER_URL): none by
+ * default, so the app works offline on its coastline and gazetteer.
+ */
+export const mapConfig = z.object({
+  tileLayers: z.array(z.object({ name: baseLayerName, url: z.string(), attribution: z.string() })),
+  /** A URL template with {q} answering Nominatim-style JSON; '' for the offline gazetteer. */
+  geocoderUrl: z.string(),
+});
+export type MapConfig = z.infer<typeof mapConfig>;

@@ -47,6 +47,7 @@ export const paths = {
   taskCancel: (id: number) => `/api/tasks/${id}/cancel/`,
   taskDownload: (id: number) => `/api/tasks/${id}/download/`,
   geometries: '/api/geometries/',
+  mapConfig: '/api/map_config/', // ours: tile services and geocoder from the server's configuration
   geometry: (id: number) => `/api/geometries/${id}/`,
   geometryLayer: (id: number, type: string, layerId: number) => `/api/geometries/${id}/${type}/${layerId}/`,
 

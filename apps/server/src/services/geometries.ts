@@ -10,10 +10,12 @@ import * as shapefile from 'shapefile';
 import type { Feature, FeatureCollection, Geometry as GeoJsonGeometry, Position } from 'geojson';
 import { asc, count, eq } from 'drizzle-orm';
 import {
+  baseLayerNames,
   geometryLimits,
   geometryMessages,
   geometryPalette,
   type GeometryLayerType,
+  type MapConfig,
   type ProjectGeometry,
 } from '@metocean/contracts';
 import { geometries, type GeometryLayerColumn } from '../db/schema';
@@ -453,4 +455,34 @@ export async function deleteGeometry(services: Services, caller: Caller, id: num
   const { access } = await geometryFor(services, caller, id);
   requireEditable(access);
   await services.db.delete(geometries).where(eq(geometries.id, id));
+}
+
+// ---- the map's services ---------------------------------------------------------------------------------
+
+const isHttpTemplate = (url: string) => /^https?:\/\//i.test(url) || url.startsWith('/');
+
+/**
+ * The map's tile services and geocoder from the configuration (MAP_TILES, GEOCODER_URL). Entries that are not
+ * a base layer of the spec or not an http(s) URL are left out, so a typo never breaks the map: it falls back
+ * to the offline coastline and gazetteer.
+ */
+export function mapConfiguration(mapTiles: string, geocoderUrl: string): MapConfig {
+  let parsed: unknown;
+  try {
+    parsed = mapTiles.trim() === '' ? {} : JSON.parse(mapTiles);
+  } catch {
+    parsed = {};
+  }
+  const entries = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  const tileLayers = baseLayerNames.flatMap((name) => {
+    const entry = entries[name];
+    const url = typeof entry === 'string' ? entry : (entry as { url?: unknown } | undefined)?.url;
+    const attribution = (entry as { attribution?: unknown } | undefined)?.attribution;
+    if (typeof url !== 'string' || !isHttpTemplate(url)) return [];
+    return [{ name, url, attribution: typeof attribution === 'string' ? attribution : '' }];
+  });
+  return {
+    tileLayers,
+    geocoderUrl: isHttpTemplate(geocoderUrl) && geocoderUrl.includes('{q}') ? geocoderUrl : '',
+  };
 }

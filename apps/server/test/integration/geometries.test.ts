@@ -546,3 +546,13 @@ describe('who may see and change geometries', () => {
     });
   });
 });
+
+describe('the map configuration', () => {
+  it('is offline unless MAP_TILES or GEOCODER_URL are set, and needs a session', async () => {
+    expect((await call('GET', '/api/map_config/', 'member')).body).toEqual({
+      tileLayers: [],
+      geocoderUrl: '',
+    });
+    expect((await server.request('GET', '/api/map_config/')).status).toBe(401);
+  });
+});

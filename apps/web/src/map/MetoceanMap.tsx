@@ -39,11 +39,10 @@ import {
   baseLayerNames,
   coastlineLayerName,
   defaultBaseLayer,
-  geocoderUrl,
   mapDefaults,
   pointColours,
-  tileLayers,
   type BaseLayerName,
+  type TileLayerConfig,
 } from './config';
 import { loadCoastline, type Land } from './coastline';
 import { searchPlaces, placeSearch, type Place } from './gazetteer';
@@ -59,7 +58,9 @@ import {
 import { graticuleLabel, graticuleStep, graticuleValues } from './graticule';
 import { drawableFeatures, featureLabel, layerPathStyle } from './geometries';
 import type { MetoceanMapProps, MapPoint, MapZone } from './types';
-import type { ProjectGeometry } from '@metocean/contracts';
+import type { ProjectGeometry, Stat2dLayer } from '@metocean/contracts';
+import { gradientCss, barPercent, sourceLine, tickLabels } from './colourbar';
+import { useLayerProperties, useMapConfig } from './queries';
 
 const seaColour = '#cfe0ee';
 const landStyle: L.PathOptions = { color: '#8a9aa8', weight: 0.8, fillColor: '#eef0ea', fillOpacity: 1 };
@@ -212,8 +213,7 @@ function Coastline() {
 }
 
 /** Configured tiles; after repeated failures with nothing loaded, hands back to the offline coastline. */
-function Tiles({ name, onUnreachable }: { name: BaseLayerName; onUnreachable: () => void }) {
-  const layer = tileLayers.find((tile) => tile.name === name);
+function Tiles({ layer, onUnreachable }: { layer: TileLayerConfig | undefined; onUnreachable: () => void }) {
   const counts = useRef({ loaded: 0, failed: 0 });
   if (!layer) return null;
   return (
@@ -235,7 +235,7 @@ function Tiles({ name, onUnreachable }: { name: BaseLayerName; onUnreachable: ()
   );
 }
 
-function PlaceSearch({ map }: { map: L.Map | null }) {
+function PlaceSearch({ map, geocoderUrl }: { map: L.Map | null; geocoderUrl: string }) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [remote, setRemote] = useState<{ query: string; places: Place[] } | null>(null);
@@ -267,7 +267,7 @@ function PlaceSearch({ map }: { map: L.Map | null }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q]);
+  }, [q, geocoderUrl]);
 
   const go = (place: Place) => {
     setOpen(false);
@@ -401,6 +401,89 @@ function GeometryLayers({ geometries }: { geometries: ProjectGeometry[] }) {
   );
 }
 
+/** The shown 2D statistics layers: signed slippy tiles, only where the layer has data. */
+function Stat2dTiles({ layers }: { layers: Stat2dLayer[] }) {
+  return (
+    <Pane name="stat2d" style={{ zIndex: 350 }}>
+      {layers.map((layer) => (
+        <TileLayer
+          key={layer.id}
+          pane="stat2d"
+          url={layer.tilesPath}
+          opacity={0.8}
+          noWrap
+          minNativeZoom={layer.minZoom}
+          maxNativeZoom={layer.maxNativeZoom}
+          bounds={L.latLngBounds(
+            [layer.bounds.south, layer.bounds.west],
+            [layer.bounds.north, layer.bounds.east],
+          )}
+        />
+      ))}
+    </Pane>
+  );
+}
+
+/** 'Show Colorbar' (spec 002): each shown layer's colour bar with its ticks, units and 'Source:' line. */
+function ColourBars({ layers }: { layers: Stat2dLayer[] }) {
+  const properties = useLayerProperties(layers);
+  return (
+    <Paper elevation={2} sx={{ p: 1.5, width: 260 }} aria-label="Colour bars" role="region">
+      {layers.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Switch on a map layer in the layer control to see its colour bar.
+        </Typography>
+      )}
+      {layers.map((layer, index) => {
+        const entry = properties[index];
+        const props = entry?.data;
+        return (
+          <Box key={layer.id} sx={{ '& + &': { mt: 1.5 } }} data-testid="colour-bar">
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {layer.name} ({layer.units})
+            </Typography>
+            {props ? (
+              <>
+                <Box
+                  sx={{
+                    height: 12,
+                    borderRadius: '2px',
+                    mt: 0.5,
+                    background: gradientCss(props.colorStops, props.min, props.max),
+                  }}
+                />
+                <Box sx={{ position: 'relative', height: 16, mx: 0.5 }}>
+                  {tickLabels(props.ticks).map((label, i) => (
+                    <Typography
+                      key={label}
+                      variant="caption"
+                      sx={{
+                        position: 'absolute',
+                        left: `${barPercent(props.ticks[i] ?? props.min, props.min, props.max)}%`,
+                        transform: 'translateX(-50%)',
+                        fontVariantNumeric: 'tabular-nums',
+                      }}
+                    >
+                      {label}
+                    </Typography>
+                  ))}
+                </Box>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {sourceLine(props.source)}
+                </Typography>
+              </>
+            ) : (
+              <Typography variant="caption" color={entry?.error ? 'error' : 'text.secondary'}>
+                {entry?.error ? 'The colour bar could not be loaded' : 'Loading…'}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+    </Paper>
+  );
+}
+
 function pointColour(point: MapPoint): string {
   return point.selected ? pointColours.selected : pointColours[point.state];
 }
@@ -428,11 +511,21 @@ export default function MetoceanMap({
   hasTileGeometries = false,
   geometries = [],
   onManageGeometries,
+  stat2d,
 }: MetoceanMapProps & { children?: ReactNode }) {
+  const config = useMapConfig();
+  const tileLayers = config.data?.tileLayers ?? [];
+  const geocoderUrl = config.data?.geocoderUrl ?? '';
+  const [activeStat2d, setActiveStat2d] = useState<Set<number>>(new Set());
+  const [colourbarOpen, setColourbarOpen] = useState(false);
+  const stat2dLayers = stat2d?.status === 'available' ? stat2d.groups.flatMap((g) => g.layers) : [];
+  const shownStat2d = stat2dLayers.filter((layer) => activeStat2d.has(layer.id));
+  const tilesAvailable = hasTileGeometries || stat2dLayers.length > 0;
   const [hiddenGeometries, setHiddenGeometries] = useState<Set<number>>(new Set());
   const shownGeometries = geometries.filter((g) => !hiddenGeometries.has(g.id));
   const [map, setMap] = useState<L.Map | null>(null);
-  const [base, setBase] = useState<BaseLayerName>(defaultBaseLayer);
+  const [baseChoice, setBase] = useState<BaseLayerName | null>(null);
+  const base = baseChoice ?? defaultBaseLayer(tileLayers);
   const [tilesUnreachable, setTilesUnreachable] = useState(false);
   const [overlays, setOverlays] = useState({ area: true, points: true, graticule: true });
   const [layersOpen, setLayersOpen] = useState(false);
@@ -510,7 +603,7 @@ export default function MetoceanMap({
         <Coastline />
         {base !== coastlineLayerName && (
           <Tiles
-            name={base}
+            layer={tileLayers.find((tile) => tile.name === base)}
             onUnreachable={() => {
               setBase(coastlineLayerName);
               setTilesUnreachable(true);
@@ -526,6 +619,7 @@ export default function MetoceanMap({
         {overlays.area && zone && (
           <GeoJSON key={`zone-${zone.id}`} data={zone.geom} style={zoneStyle} interactive={false} />
         )}
+        <Stat2dTiles layers={shownStat2d} />
         <GeometryLayers geometries={shownGeometries} />
         {overlays.points &&
           points.map((point) => (
@@ -587,7 +681,7 @@ export default function MetoceanMap({
       {map && draft && <DraftPopup map={map} draft={draft} onClose={onDraftClose} />}
       {!compact && (
         <Box sx={{ position: 'absolute', top: 10, left: 10, zIndex: 1000, display: 'grid', gap: 1 }}>
-          <PlaceSearch map={map} />
+          <PlaceSearch map={map} geocoderUrl={geocoderUrl} />
           <Paper
             elevation={2}
             sx={{ p: 0.5, display: 'flex', gap: 0.5, alignItems: 'center', width: 'fit-content' }}
@@ -647,6 +741,11 @@ export default function MetoceanMap({
             <Button size="small" onClick={() => setLegendOpen((open) => !open)}>
               {legendOpen ? 'Hide Legends' : 'Show Legends'}
             </Button>
+            {stat2dLayers.length > 0 && (
+              <Button size="small" onClick={() => setColourbarOpen((open) => !open)}>
+                {colourbarOpen ? 'Hide Colorbar' : 'Show Colorbar'}
+              </Button>
+            )}
           </Paper>
           {layersOpen && (
             <Paper
@@ -760,13 +859,49 @@ export default function MetoceanMap({
               )}
               <Divider sx={{ my: 1 }} />
               <Typography variant="overline">Maps</Typography>
-              {!hasTileGeometries && (
+              {stat2d?.status === 'available' &&
+                stat2d.groups.map((group) => (
+                  <Box key={group.name} role="group" aria-label={group.name}>
+                    <Typography variant="caption" sx={{ fontWeight: 600, display: 'block', mt: 0.5 }}>
+                      {group.name}
+                    </Typography>
+                    {group.layers.map((layer) => (
+                      <FormControlLabel
+                        key={layer.id}
+                        sx={{ display: 'flex' }}
+                        control={
+                          <Checkbox
+                            checked={activeStat2d.has(layer.id)}
+                            onChange={(event) => {
+                              const on = event.target.checked;
+                              setActiveStat2d((set) => {
+                                const next = new Set(set);
+                                if (on) next.add(layer.id);
+                                else next.delete(layer.id);
+                                return next;
+                              });
+                              if (on) setColourbarOpen(true);
+                            }}
+                          />
+                        }
+                        label={<Typography variant="body2">{layer.name}</Typography>}
+                      />
+                    ))}
+                  </Box>
+                ))}
+              {!tilesAvailable && (
                 <Typography variant="body2" color="text.secondary">
                   layers not available
                 </Typography>
               )}
+              {stat2d && stat2d.status !== 'available' && stat2d.message && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {stat2d.message}
+                </Typography>
+              )}
             </Paper>
           )}
+          {colourbarOpen && stat2dLayers.length > 0 && <ColourBars layers={shownStat2d} />}
           {legendOpen && (
             <Paper elevation={2} sx={{ p: 1.5, width: 200 }} aria-label="Legend" role="region">
               {legendEntries.map((entry) => (
@@ -797,6 +932,17 @@ export default function MetoceanMap({
                   <Typography variant="body2">Area: {zone.name}</Typography>
                 </Box>
               )}
+              {shownStat2d.map((layer) => (
+                <Box
+                  key={`stat2d-${layer.id}`}
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
+                >
+                  <Box sx={{ width: 14, height: 10, bgcolor: '#7f8c99', opacity: 0.6 }} />
+                  <Typography variant="body2" noWrap>
+                    {layer.name} ({layer.units})
+                  </Typography>
+                </Box>
+              ))}
               {shownGeometries.flatMap((geometry) =>
                 geometry.layers.map((layer) => (
                   <Box

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Bounds, ProjectGeometry } from '@metocean/contracts';
+import type { Bounds, ProjectGeometry, Stat2dMap } from '@metocean/contracts';
 import type { PointState } from './config';
 import type { PolygonGeometry } from './geo';
 
@@ -42,4 +42,6 @@ export interface MetoceanMapProps {
   geometries?: ProjectGeometry[];
   /** Opens the geometry management dialog (the layers panel's 'manage geometries' button). */
   onManageGeometries?: () => void;
+  /** The zone's 2D statistics maps (GET /api/stat2Ds/): variable layers, colour bars and 'Source:' lines. */
+  stat2d?: Stat2dMap | null;
 }

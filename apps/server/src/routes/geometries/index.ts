@@ -5,6 +5,7 @@ import {
   geometryLayerParams,
   geometryLimits,
   geometryListQuery,
+  mapConfig,
   messages,
   paths,
   projectGeometry,
@@ -21,6 +22,20 @@ const tags = ['geometries'];
 
 export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
+  const configured = geometries.mapConfiguration(services.config.mapTiles, services.config.geocoderUrl);
+
+  app.get(
+    paths.mapConfig,
+    {
+      schema: {
+        tags: ['maps'],
+        summary: 'The map tile services and place-search URL configured on the server (none: offline map)',
+        response: { 200: mapConfig, ...errorResponses },
+      },
+      preHandler,
+    },
+    () => configured,
+  );
 
   app.get(
     paths.geometries,

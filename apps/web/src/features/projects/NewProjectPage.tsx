@@ -15,12 +15,10 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -30,10 +28,12 @@ import { noMatchingZone, type Zone } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
+import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
-import { ProjectNameField } from './ProjectDialogs';
+import { ChangeOfferDialog, ProjectNameField } from './ProjectDialogs';
+import { frenchDate } from '../plans/format';
 import { useCreateProject, useMatchingZones, useParsePoints, useProjects } from './queries';
 import {
   availableOffers,
@@ -200,6 +200,7 @@ export function NewProjectPage() {
   const usable = availableOffers(offers.data ?? []);
   const requestedOffer = Number(params.get('offerId'));
   const [offerChoice, setOfferChoice] = useState<number | null>(null);
+  const [changingOffer, setChangingOffer] = useState(false);
   const offer =
     usable.find((o) => o.id === offerChoice) ??
     usable.find((o) => o.id === requestedOffer) ??
@@ -219,6 +220,10 @@ export function NewProjectPage() {
   const parse = useParsePoints();
   const create = useCreateProject();
   const fileInput = useRef<HTMLInputElement>(null);
+
+  // The tutorial opens for users who have no project with computed points yet (spec 000 §2.4).
+  const hasComputedPoints = (projects.data ?? []).some((p) => p.points.some((point) => point.isComputed));
+  const tour = useTour('newProject', newProjectSteps, projects.isSuccess && !hasComputedPoints);
 
   const newPoints = useMemo(() => points.map(({ name: n, lat, lng }) => ({ name: n, lat, lng })), [points]);
   const bounds = useMemo(() => boundsOf(points), [points]);
@@ -259,6 +264,13 @@ export function NewProjectPage() {
     setPoints((list) => [...list, { key: `new-${counter.current}`, name: pointName, ...draft }]);
     setDraft(null);
     setZoneChoice(null);
+    if (tour.step === 1 || tour.step === 2) tour.go(3);
+  };
+
+  /** A point popup closed without saving: the tour goes on at the offer if points exist, else back. */
+  const closeDraft = () => {
+    setDraft(null);
+    if (tour.step === 2) tour.go(points.length > 0 ? 3 : 1);
   };
 
   const importFile = (file: File) => {
@@ -325,6 +337,7 @@ export function NewProjectPage() {
           onAddPoint={(position) => {
             setNotice(null);
             setDraft(position);
+            if (tour.step === 1) tour.go(2);
           }}
           draft={
             draft && {
@@ -335,12 +348,12 @@ export function NewProjectPage() {
                   initial={defaultPointName(points.map((p) => p.name))}
                   taken={points.map((p) => p.name)}
                   onSave={addPoint}
-                  onCancel={() => setDraft(null)}
+                  onCancel={closeDraft}
                 />
               ),
             }
           }
-          onDraftClose={() => setDraft(null)}
+          onDraftClose={closeDraft}
         />
       </Box>
       <Box
@@ -348,9 +361,12 @@ export function NewProjectPage() {
         aria-label="New project"
         sx={{ width: sideBarWidth, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
       >
-        <Typography variant="h2" sx={{ px: 2, pt: 2 }}>
-          New project
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 2 }}>
+          <Typography variant="h2" sx={{ flex: 1 }}>
+            New project
+          </Typography>
+          {tour.helpButton}
+        </Box>
         <Section title="1. Point Selection">
           {points.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
@@ -412,22 +428,25 @@ export function NewProjectPage() {
         </Section>
         <Divider />
         <Section title="2. Offer Selection">
-          <TextField
-            select
-            label="Offer"
-            value={offer?.id ?? ''}
-            onChange={(event) => {
-              setOfferChoice(Number(event.target.value));
-              setZoneChoice(null);
-            }}
-            slotProps={{ select: { inputProps: { 'aria-label': 'Offer' } } }}
-          >
-            {usable.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {offer ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pt: 0.5 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }} data-testid="chosen-offer">
+                <Typography variant="subtitle2">{offer.name}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  End Offer: {frenchDate(offer.offerEnd)}
+                </Typography>
+              </Box>
+              {usable.length > 1 && (
+                <Button size="small" variant="outlined" onClick={() => setChangingOffer(true)}>
+                  Change Offer
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No offer
+            </Typography>
+          )}
         </Section>
         <Divider />
         <Section title="3. Dataset Selection">
@@ -555,6 +574,18 @@ export function NewProjectPage() {
           </Button>
         </Section>
       </Box>
+      {tour.element}
+      {changingOffer && (
+        <ChangeOfferDialog
+          offers={offers.data ?? []}
+          current={offer?.id}
+          onSave={(offerId) => {
+            setOfferChoice(offerId);
+            setZoneChoice(null);
+          }}
+          onClose={() => setChangingOffer(false)}
+        />
+      )}
       {datasetOpen && (
         <DatasetDialog zone={zone} hasPoints={points.length > 0} onClose={() => setDatasetOpen(false)} />
       )}

@@ -25,10 +25,19 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { z } from 'zod';
-import { paths, projectMessages, type Point, type Project, type Task } from '@metocean/contracts';
+import {
+  mapMessages,
+  paths,
+  projectMessages,
+  type Point,
+  type Project,
+  type Stat2dMap,
+  type Task,
+} from '@metocean/contracts';
 import { apiRequest, errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
+import { useBuyMaps, useStat2dMap } from '../../map/queries';
 import { formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
@@ -47,6 +56,8 @@ import {
 import { computeBlocker, defaultPointName, runLabel, taskDisplay } from './rules';
 import { GeometryDialog } from './GeometryDialog';
 import { AskDownloadDialog } from './RequestDialogs';
+import { DemoLocationDialog } from './ProjectDialogs';
+import { createPointSteps, useTour } from './tours';
 
 /** Coordinates in the point list at a fixed number of decimals. */
 const coordinateDigits = 4;
@@ -268,6 +279,76 @@ function ComputeDialog({
   );
 }
 
+/**
+ * Buying a zone's 2D statistics maps (spec 000 §5: free, or credits suffice and the user is a manager; §8:
+ * the not-enough-credits title and message).
+ */
+function BuyMapsDialog({
+  map,
+  onClose,
+  onBought,
+}: {
+  map: Stat2dMap;
+  onClose: () => void;
+  onBought: (map: Stat2dMap) => void;
+}) {
+  const user = useMe();
+  const buy = useBuyMaps();
+  const credits = user.accounts[0]?.credits ?? 0;
+  const short = map.price > credits;
+  return (
+    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
+      <DialogTitle>
+        {short ? mapMessages.notEnoughCreditsTitle : `Buy the maps of ${map.zoneName}`}
+      </DialogTitle>
+      <DialogContent>
+        {short ? (
+          <Alert severity="error">{mapMessages.notEnoughCredits(map.price, credits)}</Alert>
+        ) : (
+          <DialogContentText>
+            The 2D statistics maps (wind, currents, waves, water heights…) of {map.zoneName} are drawn on the
+            project map with their colour bars.{' '}
+            {map.price === 0 ? (
+              <strong>They are free with your offer.</strong>
+            ) : (
+              <>
+                They cost <strong>{map.price} credits</strong>; your account has {credits}.
+              </>
+            )}
+          </DialogContentText>
+        )}
+        {buy.error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(buy.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {short && (
+          <Button href="mailto:support@metocean.example.com?subject=Credits" sx={{ mr: 'auto' }}>
+            Contact us
+          </Button>
+        )}
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={short || !map.canBuy || buy.isPending}
+          onClick={() =>
+            buy.mutate(map.zone, {
+              onSuccess: (bought) => {
+                onBought(bought);
+                onClose();
+              },
+            })
+          }
+        >
+          Buy maps
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** The Query tab (spec 000 §2.7): points, compute and cancel, the map with click-to-add inside the zone. */
 export function QueryTab() {
   const { project } = useProjectContext();
@@ -286,10 +367,12 @@ export function QueryTab() {
   const [confirming, setConfirming] = useState<{ point?: Point } | null>(null);
   const [managingGeometries, setManagingGeometries] = useState(false);
   const [askingDownload, setAskingDownload] = useState(false);
+  const [askingPoint, setAskingPoint] = useState(false);
   const tasks = useProjectTasks(project.id, project.status.toUpperCase() === 'RUNNING');
   const geometries = useGeometries(project.id);
   const taskByPoint = new Map((tasks.data ?? []).map((t) => [t.point, t]));
   const [buyingMaps, setBuyingMaps] = useState(false);
+  const stat2d = useStat2dMap(project.zone.id);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const running = project.status.toUpperCase() === 'RUNNING';
@@ -301,6 +384,12 @@ export function QueryTab() {
   const hasMaps = offers.data?.find((o) => o.id === project.offerInstance.id)?.hasMaps ?? false;
   const nothingToCompute = project.points.every((p) => p.isComputed);
   const names = project.points.map((p) => p.name);
+  // The create-point tour opens on a non-demo project without points (spec 000 §4 Tutorials).
+  const tour = useTour(
+    'createPoint',
+    createPointSteps,
+    canAdd && !project.zone.isDemo && project.points.length === 0,
+  );
 
   const mapPoints: MapPoint[] = project.points.map((p) => ({
     id: p.id,
@@ -357,6 +446,7 @@ export function QueryTab() {
           <Typography variant="h3" sx={{ flex: 1 }}>
             Points ({project.points.length})
           </Typography>
+          {canAdd && tour.helpButton}
           {project.points.length > 0 && (
             <FormControlLabel
               label={<Typography variant="body2">select all</Typography>}
@@ -470,6 +560,7 @@ export function QueryTab() {
                   <Button
                     fullWidth
                     variant="contained"
+                    data-tour="compute"
                     disabled={project.points.length === 0 || nothingToCompute}
                     onClick={() => setConfirming({})}
                   >
@@ -478,12 +569,25 @@ export function QueryTab() {
                 </span>
               </Tooltip>
             ))}
-          {!hasMaps && (
-            <Tooltip title={project.zone.has2DStatistics ? '' : 'This zone has no 2D statistics'}>
+          {(trial || project.zone.isDemo) && (
+            <Button fullWidth onClick={() => setAskingPoint(true)}>
+              ask for a specific point
+            </Button>
+          )}
+          {!hasMaps && stat2d.data?.status !== 'available' && stat2d.data?.status !== 'rendering' && (
+            <Tooltip
+              title={
+                !project.zone.has2DStatistics
+                  ? mapMessages.no2dStatistics
+                  : !editor
+                    ? mapMessages.onlyManagers
+                    : ''
+              }
+            >
               <span>
                 <Button
                   fullWidth
-                  disabled={!project.zone.has2DStatistics}
+                  disabled={!project.zone.has2DStatistics || !editor || !stat2d.data}
                   onClick={() => setBuyingMaps(true)}
                 >
                   buy maps
@@ -504,11 +608,12 @@ export function QueryTab() {
               ? (position) => {
                   setNotice(null);
                   setDraft(position);
+                  if (tour.step === 0) tour.go(1);
                 }
               : undefined
           }
           onOutsideZone={(message) => setNotice({ severity: 'warning', text: message })}
-          hasTileGeometries={false}
+          stat2d={stat2d.data ?? null}
           geometries={geometries.data ?? []}
           onManageGeometries={() => setManagingGeometries(true)}
           draft={
@@ -522,9 +627,20 @@ export function QueryTab() {
                   saving={createPoint.isPending}
                   error={createPoint.error ? errorMessage(createPoint.error) : null}
                   onSave={(name) =>
-                    createPoint.mutate({ name, ...draft }, { onSuccess: () => setDraft(null) })
+                    createPoint.mutate(
+                      { name, ...draft },
+                      {
+                        onSuccess: () => {
+                          setDraft(null);
+                          if (tour.step !== null && tour.step < 2) tour.go(2);
+                        },
+                      },
+                    )
                   }
-                  onCancel={() => setDraft(null)}
+                  onCancel={() => {
+                    setDraft(null);
+                    if (tour.step === 1) tour.go(0);
+                  }}
                 />
               ),
             }
@@ -532,13 +648,24 @@ export function QueryTab() {
           onDraftClose={() => {
             setDraft(null);
             createPoint.reset();
+            if (tour.step === 1) tour.go(0);
           }}
         />
       </Paper>
+      {tour.element}
       {confirming && (
         <ComputeDialog project={project} point={confirming.point} onClose={() => setConfirming(null)} />
       )}
       {askingDownload && <AskDownloadDialog onClose={() => setAskingDownload(false)} />}
+      {askingPoint && (
+        <DemoLocationDialog
+          email={user.email}
+          title="Ask for a specific point"
+          intro={`Your ${trial ? 'trial' : 'demo'} project computes the points we prepared. Tell us where you need statistics; the team replies within 48 hours.`}
+          initial={project.points.find((p) => selected.has(p.id))}
+          onClose={() => setAskingPoint(false)}
+        />
+      )}
       {managingGeometries && (
         <GeometryDialog
           projectId={project.id}
@@ -546,27 +673,17 @@ export function QueryTab() {
           onClose={() => setManagingGeometries(false)}
         />
       )}
-      {buyingMaps && (
-        <Dialog
-          open
+      {buyingMaps && stat2d.data && (
+        <BuyMapsDialog
+          map={stat2d.data}
           onClose={() => setBuyingMaps(false)}
-          maxWidth={false}
-          slotProps={{ paper: { sx: { width: 500 } } }}
-        >
-          <DialogTitle>Buy maps</DialogTitle>
-          <DialogContent>
-            <DialogContentText>
-              {user.isStaff
-                ? project.zone.isDemo || project.offerInstance.isUnlimited
-                  ? 'The maps of this zone are free with your offer.'
-                  : 'Maps of the 2D statistics of this zone are charged in credits.'
-                : 'Only a manager can buy maps.'}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setBuyingMaps(false)}>Close</Button>
-          </DialogActions>
-        </Dialog>
+          onBought={(map) =>
+            setNotice({
+              severity: 'success',
+              text: map.status === 'rendering' ? mapMessages.rendering : 'The maps are in the map layers.',
+            })
+          }
+        />
       )}
     </Box>
   );

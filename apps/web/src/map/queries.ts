@@ -1,0 +1,62 @@
+// Server state of the map: its configured services and a zone's 2D statistics maps (spec 002 'Map screens').
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mapConfig, paths, stat2dMap, stat2dProperties, type Stat2dLayer } from '@metocean/contracts';
+import { apiRequest } from '../api/client';
+import { queryKeys } from '../api/queries';
+
+export const mapKeys = {
+  config: ['map', 'config'] as const,
+  stat2d: (zone: number) => ['map', 'stat2d', zone] as const,
+  properties: (url: string) => ['map', 'properties', url] as const,
+};
+
+/** Tile services and geocoder, read once per session (they only change with the server's configuration). */
+export function useMapConfig() {
+  return useQuery({
+    queryKey: mapKeys.config,
+    queryFn: ({ signal }) => apiRequest(paths.mapConfig, { schema: mapConfig, signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** A zone's 2D statistics maps; polled every 10 s while bought maps are being rendered. */
+export function useStat2dMap(zone: number | undefined) {
+  return useQuery({
+    queryKey: mapKeys.stat2d(zone ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(`${paths.stat2ds}?zone=${zone ?? 0}`, { schema: stat2dMap, signal, forbidden: 'throw' }),
+    enabled: zone !== undefined,
+    refetchInterval: (query) => (query.state.data?.status === 'rendering' ? 10_000 : false),
+    retry: false,
+  });
+}
+
+export function useBuyMaps() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (zone: number) =>
+      apiRequest(paths.stat2ds, { method: 'POST', body: { zone }, schema: stat2dMap, forbidden: 'throw' }),
+    onSuccess: (map) => {
+      client.setQueryData(mapKeys.stat2d(map.zone), map);
+      // The purchase spends credits: the account's balance changes.
+      return client.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}
+
+/** The property files (colour bar, range, source) of the layers shown. Signed URLs: no session needed. */
+export function useLayerProperties(layers: Stat2dLayer[]) {
+  return useQueries({
+    queries: layers.map((layer) => ({
+      queryKey: mapKeys.properties(layer.propertyFile),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const response = await fetch(layer.propertyFile, { signal });
+        if (!response.ok) throw new Error(`property file: HTTP ${response.status}`);
+        return stat2dProperties.parse(await response.json());
+      },
+      staleTime: Infinity,
+      retry: 1,
+    })),
+  });
+}

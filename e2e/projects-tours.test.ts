@@ -1,0 +1,186 @@
+// The guided tours (spec 000 §2.4, §4 Tutorials): the 6-step new-project tour opens by itself for a user
+// without computed points and advances on the map click and the saved point; the create-point tour opens on
+// a project without points; a closed tour stays closed; 'Dismiss all tutorials' stops them.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  demoPassword,
+  hidden,
+  launchBrowser,
+  screenshot,
+  signIn,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+async function signInFresh(page: Page, url: string, username: string): Promise<void> {
+  await signIn(page, url, username, demoPassword);
+  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
+  try {
+    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(releaseNotes);
+  } catch {
+    // Already seen in this browser.
+  }
+}
+
+async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
+  const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
+  if (!box) throw new Error('map not visible');
+  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+}
+
+/** The tour's tooltip showing the step titled `title`. */
+const tourStep = (page: Page, title: string) =>
+  page.locator('.react-joyride__tooltip').getByText(title, { exact: true });
+const tourButton = (page: Page, name: RegExp | string) =>
+  page.locator('.react-joyride__tooltip').getByRole('button', { name });
+
+describe('guided tours', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let emptyProjectId = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+    const login = await fetch(`${server.url}/api-auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'manager', password: demoPassword }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const offers = (await (await fetch(`${server.url}/api/offers/`, { headers })).json()) as {
+      id: number;
+      name: string;
+      zones: { id: number; name: string }[];
+    }[];
+    const offer = offers.find((o) => o.name === 'On Demand')!;
+    const created = await fetch(`${server.url}/api/projects/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Empty_project',
+        offerInstance: offer.id,
+        zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
+      }),
+    });
+    emptyProjectId = ((await created.json()) as { projectId: number }).projectId;
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the new-project tour opens by itself and advances on the map click and the saved point', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-tour-new-project'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/new_project`);
+    await visible(tourStep(page, 'Create your first project'));
+    await page.waitForTimeout(400);
+    await screenshot(page, '70-tour-intro');
+    await tourButton(page, /^Next/).click();
+
+    await visible(tourStep(page, 'Select a point'));
+    // An action step: no Next, the user clicks the map.
+    expect(await tourButton(page, /^Next/).count()).toBe(0);
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.waitForTimeout(800);
+    await clickMap(page, -150, 0);
+    await visible(tourStep(page, 'Name the point'));
+    await page.waitForTimeout(400);
+    await screenshot(page, '71-tour-name-point');
+    await page.getByRole('dialog', { name: 'New point' }).getByRole('button', { name: 'Save' }).click();
+
+    await visible(tourStep(page, 'Offer'));
+    await tourButton(page, /^Next/).click();
+    await visible(tourStep(page, 'Dataset'));
+    await tourButton(page, /^Next/).click();
+    await visible(tourStep(page, 'Save'));
+    await page.waitForTimeout(400);
+    await screenshot(page, '72-tour-save');
+    await tourButton(page, /^Done/).click();
+    await hidden(tourStep(page, 'Save'));
+
+    // Finished: it does not open again by itself, but the help button replays it.
+    await page.reload();
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.waitForTimeout(1000);
+    expect(await tourStep(page, 'Create your first project').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show the tutorial' }).click();
+    await visible(tourStep(page, 'Create your first project'));
+    await tourButton(page, 'Skip tutorial').click();
+    await hidden(tourStep(page, 'Create your first project'));
+  });
+
+  it('the create-point tour opens on a project without points and ends at compute', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-tour-create-point'));
+    await page.goto(`${server.url}/project/${emptyProjectId}/query`);
+    await visible(tourStep(page, 'Add a point'));
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.waitForTimeout(800);
+    await clickMap(page);
+    await visible(tourStep(page, 'Name the point'));
+    await page.getByRole('dialog', { name: 'New point' }).getByRole('button', { name: 'Save' }).click();
+    await visible(tourStep(page, 'Compute the statistics'));
+    await page.waitForTimeout(400);
+    await screenshot(page, '73-tour-compute');
+    await tourButton(page, /^Done/).click();
+    await hidden(tourStep(page, 'Compute the statistics'));
+  });
+
+  it("'Change Offer' lists the non-expired offers and sets the new project's offer", async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-change-offer'));
+    await page.goto(`${server.url}/new_project`);
+    await page.getByRole('button', { name: 'Change Offer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Offer' });
+    await visible(dialog.getByText(/^End Offer: \d{2}\/\d{2}\/\d{4}$/));
+    await dialog.getByRole('radio', { name: /On Demand/ }).check();
+    await screenshot(page, '75-change-offer');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await hidden(dialog);
+    await visible(page.getByTestId('chosen-offer').getByText('On Demand', { exact: true }));
+  });
+
+  it("a demo project's users ask for a specific point", async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-ask-point'));
+    await signInFresh(page, server.url, 'demo');
+    await page.getByRole('button', { name: 'CREATE FREE DEMO NOW' }).click();
+    await page.waitForURL('**/project/**');
+    await page.getByRole('button', { name: 'ask for a specific point' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask for a specific point' });
+    await dialog.getByRole('textbox', { name: 'Longitude' }).fill('-3.5');
+    await dialog.getByRole('textbox', { name: 'Latitude' }).fill('47.25');
+    await screenshot(page, '76-ask-point');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await visible(dialog.getByText('Thank you: our team will reply within 48 hours.'));
+  });
+
+  it("'Dismiss all tutorials' keeps every tour closed", async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-tour-dismissed'));
+    // A fresh browser profile: no tour has been seen in it yet.
+    await browser.close();
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+    const fresh = browser.page;
+    await signInFresh(fresh, server.url, 'manager');
+    await fresh.goto(`${server.url}/profile`);
+    await fresh.getByRole('checkbox', { name: 'Dismiss all tutorials' }).check();
+    await fresh.goto(`${server.url}/new_project`);
+    await visible(fresh.locator('[data-testid="map"] .leaflet-container'));
+    await fresh.waitForTimeout(1500);
+    expect(await tourStep(fresh, 'Create your first project').count()).toBe(0);
+    await screenshot(fresh, '74-tour-dismissed');
+  });
+});
