@@ -31,6 +31,7 @@ import {
 } from '@metocean/core';
 import type { Field, LawId, Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
+import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
@@ -274,3 +275,4 @@ console.log(
 );
 
 await hindcastBench();
+await chartsBench();
