@@ -1,11 +1,14 @@
 // Stored statistic results of a project's points (spec 000 §7 stats, get_visu_data).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { concomitantDownsample, minMaxDownsample, type Series } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { visuPayload, type OverviewRow, type VisuPayload } from '@metocean/contracts';
 import { points, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
-import { OVERVIEW_ID } from '../jobs/point-statistics';
+import { badRequest, notFound } from '../http/errors';
+import { OVERVIEW_ID, toJson } from '../jobs/point-statistics';
+import { sourceForPoint } from '../data/registry';
+import { readPointSeries } from '../data/sources';
 import type { Caller, Services } from './context';
 import { projectFor } from './projects';
 
@@ -21,9 +24,20 @@ export async function listResults(services: Services, caller: Caller, projectId:
     .orderBy(asc(results.pointId), asc(results.id));
 }
 
+/** A zoomed window of a time series, refined from the full record to the plot's pixels. */
+export interface VisuWindow {
+  start: number;
+  end: number;
+  pixels: number;
+}
+
+const WINDOWED = new Set(['TS', 'CTS']);
+
 /**
  * One statistic of one point as the visualisation payload of spec 002 §3 (packages/charts visuPayloadOf):
- * the stored result with the units and names of the point's variables, read from its overview row.
+ * the stored result with the units and names of the point's variables, read from its overview row. With a
+ * window, TS and CTS are re-read from the point's full record over [start, end] and min/max-downsampled to
+ * the pixels (the stored series holds 1,000 buckets of the whole record: too coarse once zoomed in).
  */
 export async function visuData(
   services: Services,
@@ -31,10 +45,17 @@ export async function visuData(
   projectId: number,
   pointId: number,
   statId: string,
+  window?: VisuWindow,
 ): Promise<VisuPayload> {
-  await projectFor(services.db, caller, projectId);
+  const access = await projectFor(services.db, caller, projectId);
   const rows = await services.db
-    .select({ statId: results.statId, code: results.code, payload: results.payload })
+    .select({
+      statId: results.statId,
+      code: results.code,
+      payload: results.payload,
+      lat: points.lat,
+      lng: points.lng,
+    })
     .from(results)
     .innerJoin(tasks, eq(tasks.id, results.taskId))
     .innerJoin(points, eq(points.id, results.pointId))
@@ -49,7 +70,49 @@ export async function visuData(
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
-  return visuPayload.parse(visuPayloadOf(row, overview?.result ?? []));
+  const id = statId.split('__')[0] ?? '';
+  let stored = row;
+  if (window && WINDOWED.has(id) && typeof row.payload.result === 'object') {
+    const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
+    if (!source) throw notFound();
+    const { series } = await readPointSeries(source, row.lat, row.lng);
+    const target = row.payload.target as { field?: string; partner?: string };
+    stored = { ...row, payload: { ...row.payload, result: toJson(windowed(series, id, target, window)) } };
+  }
+  return visuPayload.parse(visuPayloadOf(stored, overview?.result ?? []));
+}
+
+/** The TS or CTS display series of [start, end] at the pixels, from the full record. */
+function windowed(
+  series: Series,
+  id: string,
+  target: { field?: string; partner?: string },
+  { start, end, pixels }: VisuWindow,
+) {
+  if (!(start < end)) throw badRequest({ fieldErrors: { end: ['end must be after start'] } });
+  const from = lowerBound(series.time, start);
+  const to = lowerBound(series.time, end, true);
+  const time = series.time.subarray(from, to);
+  const values = (name: string | undefined) => {
+    const field = name === undefined ? undefined : series.fields[name];
+    if (!field) throw notFound();
+    return field.values.subarray(from, to);
+  };
+  return id === 'CTS'
+    ? concomitantDownsample(time, values(target.field), values(target.partner), pixels)
+    : minMaxDownsample(time, values(target.field), pixels);
+}
+
+/** First index whose time is ≥ x (> x with `after`). */
+function lowerBound(time: Float64Array, x: number, after = false): number {
+  let lo = 0;
+  let hi = time.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time[mid]! < x || (after && time[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 interface StoredOverviewRow {

@@ -97,6 +97,39 @@ describe('get_visu_data', () => {
     expect((ext.returnValue!.values as number[])[0]).toBe(-999);
   });
 
+  it('refines a zoomed time series window from the full record to the pixels', async () => {
+    const start = Date.UTC(2005, 5, 1);
+    const end = Date.UTC(2005, 5, 11);
+    const answer = await call<VisuPayload>(
+      'GET',
+      `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=TS__hs&start=${start}&end=${end}&pixels=50`,
+      'manager',
+    );
+    expect(answer.status).toBe(200);
+    const times = answer.body.time!.values as number[];
+    const values = answer.body.hs!.values as number[];
+    // 241 hours in 50 buckets: at most 3 points per bucket, every one inside the window
+    expect(times.length).toBeLessThanOrEqual(150);
+    expect(times.every((t) => t >= start && t <= end)).toBe(true);
+    // the window's maximum and minimum survive (reference: the shipped CSV over the same hours)
+    const csv = fileURLToPath(
+      new URL('../../assets/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', import.meta.url),
+    );
+    const series = parseCsvSeries([readFileSync(csv, 'utf8')]);
+    const inWindow = Array.from(series.fields.swh!.values).filter(
+      (_, i) => series.time[i]! >= start && series.time[i]! <= end,
+    );
+    // float32 storage in the Zarr store: within 1e-6 m of the CSV's 2-decimal values
+    expect(Math.max(...values)).toBeCloseTo(Math.max(...inWindow), 5);
+    expect(Math.min(...values)).toBeCloseTo(Math.min(...inWindow), 5);
+    const backwards = await call(
+      'GET',
+      `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=TS__hs&start=${end}&end=${start}`,
+      'manager',
+    );
+    expect(backwards.status).toBe(400);
+  });
+
   it('answers 404 for a statistic not stored, and for a project of another customer', async () => {
     expect((await visu('EXT__nothing')).status).toBe(404);
     expect((await visu('OVERVIEW')).status).toBe(404);

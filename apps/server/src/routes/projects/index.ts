@@ -213,19 +213,26 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags,
         summary: 'One stored statistic of one point, as named arrays and kwargs (spec 002 §3; -999 missing)',
+        description:
+          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement).',
         params: idParams,
-        querystring: visuDataQuery,
+        querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },
       },
       preHandler,
     },
-    async (request) =>
-      results.visuData(
-        services,
-        callerOf(request),
-        request.params.id,
-        request.query.point,
-        request.query.stats_id,
-      ),
+    async (request) => {
+      const { point, stats_id: statId, start, end, pixels } = request.query;
+      const window =
+        start !== undefined && end !== undefined ? { start, end, pixels: pixels ?? 1000 } : undefined;
+      return results.visuData(services, callerOf(request), request.params.id, point, statId, window);
+    },
   );
 }
+
+/** get_visu_data's query with the optional zoom window of TS and CTS. */
+const visuWindowQuery = visuDataQuery.extend({
+  start: z.coerce.number().finite().optional(),
+  end: z.coerce.number().finite().optional(),
+  pixels: z.coerce.number().int().min(10).max(4000).optional(),
+});
