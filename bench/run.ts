@@ -33,6 +33,7 @@ import type { Field, LawId, Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
+import { webBench } from './web';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const RUNS = 5;
@@ -275,4 +276,5 @@ console.log(
 );
 
 await hindcastBench();
+await webBench();
 await chartsBench();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,12 +23,6 @@ import { specialOffers, type ProjectListItem } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
-import {
-  DeleteProjectDialog,
-  DemoLocationDialog,
-  OfferChooserDialog,
-  RenameProjectDialog,
-} from '../projects/ProjectDialogs';
 import { useCreateDemoProject, useProjects, type ProjectOrdering } from '../projects/queries';
 import {
   autoSelectedOffer,
@@ -38,6 +32,13 @@ import {
   projectTypeLabels,
 } from '../projects/rules';
 import { ZonePreview } from '../projects/ZonePreview';
+
+// The dialogs open on demand: fetched then, they stay out of the first page's bundle (< 300 kB gzipped).
+const dialogs = () => import('../projects/ProjectDialogs');
+const RenameProjectDialog = lazy(() => dialogs().then((m) => ({ default: m.RenameProjectDialog })));
+const DeleteProjectDialog = lazy(() => dialogs().then((m) => ({ default: m.DeleteProjectDialog })));
+const OfferChooserDialog = lazy(() => dialogs().then((m) => ({ default: m.OfferChooserDialog })));
+const DemoLocationDialog = lazy(() => dialogs().then((m) => ({ default: m.DemoLocationDialog })));
 
 /** Card and preview heights (spec 000 §9). */
 const cardHeight = 300;
@@ -323,18 +324,20 @@ export function HomePage() {
           ))}
         </Box>
       )}
-      {renaming && (
-        <RenameProjectDialog
-          project={renaming}
-          takenNames={list.map((p) => p.name)}
-          onClose={() => setRenaming(null)}
-        />
-      )}
-      {deleting && <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />}
-      {choosing && (
-        <OfferChooserDialog offers={offers.data ?? []} user={user} onClose={() => setChoosing(false)} />
-      )}
-      {askingDemo && <DemoLocationDialog email={user.email} onClose={() => setAskingDemo(false)} />}
+      <Suspense fallback={null}>
+        {renaming && (
+          <RenameProjectDialog
+            project={renaming}
+            takenNames={list.map((p) => p.name)}
+            onClose={() => setRenaming(null)}
+          />
+        )}
+        {deleting && <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />}
+        {choosing && (
+          <OfferChooserDialog offers={offers.data ?? []} user={user} onClose={() => setChoosing(false)} />
+        )}
+        {askingDemo && <DemoLocationDialog email={user.email} onClose={() => setAskingDemo(false)} />}
+      </Suspense>
     </Stack>
   );
 }

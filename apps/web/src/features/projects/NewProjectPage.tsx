@@ -32,7 +32,8 @@ import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
-import { ChangeOfferDialog, ProjectNameField } from './ProjectDialogs';
+import { ProjectNameField } from './ProjectDialogs';
+import { ChangeOfferDialog } from './ChangeOfferDialog';
 import { frenchDate } from '../plans/format';
 import { useCreateProject, useMatchingZones, useParsePoints, useProjects } from './queries';
 import {

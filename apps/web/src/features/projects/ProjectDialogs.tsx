@@ -13,10 +13,6 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Typography from '@mui/material/Typography';
 import {
   limits,
   messages,
@@ -27,7 +23,6 @@ import {
 } from '@metocean/contracts';
 import { ApiError, apiRequest, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
-import { frenchDate } from '../plans/format';
 import { useCreateProject, useDeleteProject, useRenameProject } from './queries';
 import { availableOffers, projectNameError, trialProjectName } from './rules';
 
@@ -332,76 +327,6 @@ export function DemoLocationDialog({
             Send
           </Button>
         )}
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/**
- * 'Change Offer' (spec 000 §2.5): the non-expired offers as radio items with name, description and 'End
- * Offer' date; Save hands the chosen one back (the new project's offer).
- */
-export function ChangeOfferDialog({
-  offers,
-  current,
-  onSave,
-  onClose,
-}: {
-  offers: Offer[];
-  current: number | undefined;
-  onSave: (offerId: number) => void;
-  onClose: () => void;
-}) {
-  const usable = availableOffers(offers);
-  const [chosen, setChosen] = useState(current ?? usable[0]?.id);
-  return (
-    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 568 } } }}>
-      <DialogTitle>Change Offer</DialogTitle>
-      <DialogContent dividers>
-        {usable.length === 0 ? (
-          <EmptyState kind="offerProblem" title="No offers" />
-        ) : (
-          <RadioGroup
-            aria-label="Offers"
-            value={chosen ?? ''}
-            onChange={(event) => setChosen(Number(event.target.value))}
-          >
-            {usable.map((offer) => (
-              <FormControlLabel
-                key={offer.id}
-                value={offer.id}
-                control={<Radio />}
-                sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
-                label={
-                  <Stack spacing={0.25}>
-                    <Typography variant="subtitle2">{offer.name}</Typography>
-                    {offer.description && (
-                      <Typography variant="body2" color="text.secondary">
-                        {offer.description}
-                      </Typography>
-                    )}
-                    <Typography variant="caption" color="text.secondary">
-                      End Offer: {frenchDate(offer.offerEnd)}
-                    </Typography>
-                  </Stack>
-                }
-              />
-            ))}
-          </RadioGroup>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={chosen === undefined || usable.length === 0}
-          onClick={() => {
-            if (chosen !== undefined) onSave(chosen);
-            onClose();
-          }}
-        >
-          Save
-        </Button>
       </DialogActions>
     </Dialog>
   );
