@@ -265,4 +265,39 @@ describe('geometries and point progress in the browser', () => {
     await page.getByRole('button', { name: 'Layers' }).click();
     await screenshot(page, '66-stat2d-layer');
   }, 240_000);
+
+  it('the Buoys overlay shows the measuring buoys of the zone', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-buoys'));
+    const manager = await token(server.url, 'manager');
+    const offers = await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
+      server.url,
+      '/api/offers/',
+      manager,
+    );
+    const offer = offers.find((o) => o.zones.some((z) => z.name === 'Gulf of Maine'))!;
+    const { projectId: maine } = await api<{ projectId: number }>(
+      server.url,
+      '/api/projects/',
+      manager,
+      'POST',
+      {
+        name: 'Buoys_demo',
+        offerInstance: offer.id,
+        zone: offer.zones.find((z) => z.name === 'Gulf of Maine')!.id,
+        points: [{ name: 'Jeffreys', lat: 43, lng: -69.5 }],
+      },
+    );
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${maine}/query`);
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await page.getByRole('checkbox', { name: /^Buoys \(\d+\)$/ }).check();
+    await expect.poll(() => page.locator('.buoy-marker').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Show Legends' }).click();
+    await visible(page.getByRole('region', { name: 'Legend' }).getByText('Buoy', { exact: true }));
+    await page.locator('.buoy-marker').first().hover();
+    await visible(page.getByText(/^Buoy 44007/));
+    await screenshot(page, '67-buoys');
+  });
 });

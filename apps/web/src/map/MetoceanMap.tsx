@@ -58,7 +58,7 @@ import {
 import { graticuleLabel, graticuleStep, graticuleValues } from './graticule';
 import { drawableFeatures, featureLabel, layerPathStyle } from './geometries';
 import type { MetoceanMapProps, MapPoint, MapZone } from './types';
-import type { ProjectGeometry, Stat2dLayer } from '@metocean/contracts';
+import type { Buoy, ProjectGeometry, Stat2dLayer } from '@metocean/contracts';
 import { gradientCss, barPercent, sourceLine, tickLabels } from './colourbar';
 import { useLayerProperties, useMapConfig } from './queries';
 
@@ -484,6 +484,33 @@ function ColourBars({ layers }: { layers: Stat2dLayer[] }) {
   );
 }
 
+const buoyColour = '#f0e442';
+
+/** Measuring buoys: square markers, their station, provider and sensors in the tooltip. */
+function BuoyMarkers({ buoys }: { buoys: Buoy[] }) {
+  return (
+    <>
+      {buoys.map((buoy) => (
+        <Marker
+          key={buoy.id}
+          position={[buoy.latitude, buoy.longitude]}
+          icon={L.divIcon({
+            className: 'buoy-marker',
+            html: `<span style="display:block;width:10px;height:10px;transform:rotate(45deg);background:${buoyColour};border:1.5px solid #13315c"></span>`,
+            iconSize: [13, 13],
+            iconAnchor: [6.5, 6.5],
+          })}
+        >
+          <Tooltip direction="top" offset={[0, -6]}>
+            Buoy {buoy.code} · {buoy.name} ({buoy.provider})
+            {buoy.sensors.length > 0 ? ` · ${buoy.sensors.join(', ')}` : ''}
+          </Tooltip>
+        </Marker>
+      ))}
+    </>
+  );
+}
+
 function pointColour(point: MapPoint): string {
   return point.selected ? pointColours.selected : pointColours[point.state];
 }
@@ -512,6 +539,7 @@ export default function MetoceanMap({
   geometries = [],
   onManageGeometries,
   stat2d,
+  buoys = [],
 }: MetoceanMapProps & { children?: ReactNode }) {
   const config = useMapConfig();
   const tileLayers = config.data?.tileLayers ?? [];
@@ -527,7 +555,7 @@ export default function MetoceanMap({
   const [baseChoice, setBase] = useState<BaseLayerName | null>(null);
   const base = baseChoice ?? defaultBaseLayer(tileLayers);
   const [tilesUnreachable, setTilesUnreachable] = useState(false);
-  const [overlays, setOverlays] = useState({ area: true, points: true, graticule: true });
+  const [overlays, setOverlays] = useState({ area: true, points: true, graticule: true, buoys: false });
   const [layersOpen, setLayersOpen] = useState(false);
   const [legendOpen, setLegendOpen] = useState(false);
   const [cursor, setCursor] = useState<LatLng | null>(null);
@@ -621,6 +649,7 @@ export default function MetoceanMap({
         )}
         <Stat2dTiles layers={shownStat2d} />
         <GeometryLayers geometries={shownGeometries} />
+        {overlays.buoys && <BuoyMarkers buoys={buoys} />}
         {overlays.points &&
           points.map((point) => (
             <CircleMarker
@@ -805,15 +834,23 @@ export default function MetoceanMap({
                   label={<Typography variant="body2">{label}</Typography>}
                 />
               ))}
-              {(['Buoys', 'Grids'] as const).map((label) => (
+              <Tooltip2 title={buoys.length === 0 ? 'No measuring buoy in this area' : ''} placement="left">
                 <FormControlLabel
-                  key={label}
                   sx={{ display: 'flex' }}
-                  disabled
-                  control={<Checkbox checked={false} />}
-                  label={<Typography variant="body2">{label}</Typography>}
+                  disabled={buoys.length === 0}
+                  control={
+                    <Checkbox
+                      checked={overlays.buoys && buoys.length > 0}
+                      onChange={(event) => setOverlays((o) => ({ ...o, buoys: event.target.checked }))}
+                    />
+                  }
+                  label={
+                    <Typography variant="body2">
+                      Buoys{buoys.length > 0 ? ` (${buoys.length})` : ''}
+                    </Typography>
+                  }
                 />
-              ))}
+              </Tooltip2>
               <Divider sx={{ my: 1 }} />
               <Typography variant="overline">Geometries</Typography>
               {geometries.length === 0 ? (
@@ -903,7 +940,12 @@ export default function MetoceanMap({
           )}
           {colourbarOpen && stat2dLayers.length > 0 && <ColourBars layers={shownStat2d} />}
           {legendOpen && (
-            <Paper elevation={2} sx={{ p: 1.5, width: 200 }} aria-label="Legend" role="region">
+            <Paper
+              elevation={2}
+              sx={{ p: 1.5, width: 200, maxHeight: 260, overflowY: 'auto' }}
+              aria-label="Legend"
+              role="region"
+            >
               {legendEntries.map((entry) => (
                 <Box key={entry.label} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
                   <Box
@@ -930,6 +972,21 @@ export default function MetoceanMap({
                     }}
                   />
                   <Typography variant="body2">Area: {zone.name}</Typography>
+                </Box>
+              )}
+              {overlays.buoys && buoys.length > 0 && (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}>
+                  <Box
+                    sx={{
+                      width: 9,
+                      height: 9,
+                      mx: '2px',
+                      transform: 'rotate(45deg)',
+                      bgcolor: buoyColour,
+                      border: '1.5px solid #13315c',
+                    }}
+                  />
+                  <Typography variant="body2">Buoy</Typography>
                 </Box>
               )}
               {shownStat2d.map((layer) => (

@@ -1,6 +1,7 @@
 // Server state of the map: its configured services and a zone's 2D statistics maps (spec 002 'Map screens').
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mapConfig, paths, stat2dMap, stat2dProperties, type Stat2dLayer } from '@metocean/contracts';
+import { z } from 'zod';
+import { buoy, mapConfig, paths, stat2dMap, stat2dProperties, type Stat2dLayer } from '@metocean/contracts';
 import { apiRequest } from '../api/client';
 import { queryKeys } from '../api/queries';
 
@@ -8,7 +9,22 @@ export const mapKeys = {
   config: ['map', 'config'] as const,
   stat2d: (zone: number) => ['map', 'stat2d', zone] as const,
   properties: (url: string) => ['map', 'properties', url] as const,
+  buoys: (zone: number) => ['map', 'buoys', zone] as const,
 };
+
+const buoyList = z.array(buoy);
+
+/** The measuring buoys inside a zone (spec 002 Buoys overlay). */
+export function useBuoys(zone: number | undefined) {
+  return useQuery({
+    queryKey: mapKeys.buoys(zone ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(`${paths.buoys}?zone=${zone ?? 0}`, { schema: buoyList, signal, forbidden: 'throw' }),
+    enabled: zone !== undefined,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
 
 /** Tile services and geocoder, read once per session (they only change with the server's configuration). */
 export function useMapConfig() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Bounds, ProjectGeometry, Stat2dMap } from '@metocean/contracts';
+import type { Bounds, Buoy, ProjectGeometry, Stat2dMap } from '@metocean/contracts';
 import type { PointState } from './config';
 import type { PolygonGeometry } from './geo';
 
@@ -44,4 +44,6 @@ export interface MetoceanMapProps {
   onManageGeometries?: () => void;
   /** The zone's 2D statistics maps (GET /api/stat2Ds/): variable layers, colour bars and 'Source:' lines. */
   stat2d?: Stat2dMap | null;
+  /** Measuring buoys to offer as the Buoys overlay. */
+  buoys?: Buoy[];
 }

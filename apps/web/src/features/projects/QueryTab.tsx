@@ -37,7 +37,7 @@ import {
 import { apiRequest, errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
-import { useBuyMaps, useStat2dMap } from '../../map/queries';
+import { useBuoys, useBuyMaps, useStat2dMap } from '../../map/queries';
 import { formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
@@ -373,6 +373,7 @@ export function QueryTab() {
   const taskByPoint = new Map((tasks.data ?? []).map((t) => [t.point, t]));
   const [buyingMaps, setBuyingMaps] = useState(false);
   const stat2d = useStat2dMap(project.zone.id);
+  const buoys = useBuoys(project.zone.id);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const running = project.status.toUpperCase() === 'RUNNING';
@@ -614,6 +615,7 @@ export function QueryTab() {
           }
           onOutsideZone={(message) => setNotice({ severity: 'warning', text: message })}
           stat2d={stat2d.data ?? null}
+          buoys={buoys.data ?? []}
           geometries={geometries.data ?? []}
           onManageGeometries={() => setManagingGeometries(true)}
           draft={
