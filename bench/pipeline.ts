@@ -4,6 +4,7 @@
 // time, seconds per point and points per minute. Figures only; nothing here is a test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,7 +143,14 @@ export async function pipelineBench(): Promise<void> {
         2 * threads,
       );
     } finally {
-      for (const worker of workers) worker.kill('SIGTERM');
+      // the workers end before their database is dropped
+      await Promise.all(
+        workers.map((worker) => {
+          const exited = once(worker, 'exit');
+          worker.kill('SIGTERM');
+          return exited;
+        }),
+      );
       await api.runtime.stop();
     }
   } finally {

@@ -48,6 +48,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client lost to a server restart or an administrator's command must not end the process: the
+    // pool drops it and the next query connects anew (without a listener, node-postgres rethrows it).
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',
