@@ -220,6 +220,8 @@ describe('analyze in the browser', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -300);
     await visible(modal(page).getByTestId('reset-zoom'));
+    // the window is re-read from the full record at the plot's pixels
+    await visible(modal(page).locator('[data-testid="zoom-detail"][data-refined="yes"]'));
     await screenshot(page, '85-time-series-zoomed');
     await closeModal(page);
 

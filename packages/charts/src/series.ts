@@ -211,3 +211,32 @@ export function concomitantOption(payload: VisuPayload, view: TimeWindowOptions 
     ],
   };
 }
+
+/**
+ * The stored display series with the points of [from, to] replaced by a refined window of the same
+ * statistic (get_visu_data with start, end and pixels): detail where the user looks, the overview elsewhere.
+ */
+export function withWindow(stored: VisuPayload, refined: VisuPayload, window: [number, number]): VisuPayload {
+  const k = kwargsOf(stored);
+  const pairs: [string, string][] = [[k.xName ?? 'time', k.yName ?? '']];
+  if (text(k.x2Name) && text(k.y2Name)) pairs.push([text(k.x2Name), text(k.y2Name)]);
+  const out: Record<string, unknown> = { ...stored };
+  for (const [timeName, valueName] of pairs) {
+    const time = numbers(stored, timeName);
+    const values = numbers(stored, valueName);
+    const fineTime = numbers(refined, timeName);
+    const fineValues = numbers(refined, valueName);
+    sameLength(time, values);
+    sameLength(fineTime, fineValues);
+    const before = time.findIndex((t) => t >= window[0]);
+    const after = time.findIndex((t) => t > window[1]);
+    const cut = (a: number[], fine: number[]) => [
+      ...a.slice(0, before < 0 ? a.length : before),
+      ...fine,
+      ...(after < 0 ? [] : a.slice(after)),
+    ];
+    out[timeName] = { ...stored[timeName]!, values: cut(time, fineTime) };
+    out[valueName] = { ...stored[valueName]!, values: cut(values, fineValues) };
+  }
+  return out as VisuPayload;
+}

@@ -33,6 +33,7 @@ import {
   viewOf,
   visuPayloadOf,
   weatherWindowOption,
+  withWindow,
   type RangeSelection,
 } from '../src';
 import { era5, era5Row, era5WithLevels, fieldsOf, rowOf } from './data';
@@ -135,6 +136,28 @@ describe('time series', () => {
     // the missing hour breaks the line
     expect(inside.some(([, y]) => y === null)).toBe(true);
     expect(points.length).toBeLessThan(3 * 500 + 2 * 3 * 125 + 10);
+  });
+
+  it('a refined window replaces the stored points of its span and keeps the rest', () => {
+    const p = payload('TS');
+    const time = values(p, 'time');
+    const window: [number, number] = [time[100]!, time[200]!];
+    const refined = {
+      ...p,
+      time: { ...p.time!, values: [window[0], window[0] + 3_600_000, window[1]] },
+      swh: { ...p.swh!, values: [1, 2, 3] },
+    } as unknown as VisuPayload;
+    const merged = withWindow(p, refined, window);
+    expect(values(merged, 'time')).toEqual([
+      ...time.slice(0, 100),
+      window[0],
+      window[0] + 3_600_000,
+      window[1],
+      ...time.slice(201),
+    ]);
+    expect(values(merged, 'swh').slice(100, 103)).toEqual([1, 2, 3]);
+    const short = { ...refined, swh: { ...refined.swh!, values: [1] } } as unknown as VisuPayload;
+    expect(() => withWindow(p, short, window)).toThrow('Invalid values amount, same x and y amount expected');
   });
 
   it('CTS: two axes, wheel zoom and drag pan, one day at least, a crosshair tooltip with 2 decimals', () => {

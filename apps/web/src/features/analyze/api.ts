@@ -54,6 +54,33 @@ export function useVisuPayloads(projectId: number, entries: StatEntry[]) {
   });
 }
 
+/**
+ * A zoomed window of a TS or CTS statistic refined from the point's full record (get_visu_data with start,
+ * end and pixels); nothing is asked for without a window.
+ */
+export function useRefinedWindow(
+  projectId: number,
+  entry: StatEntry,
+  window: [number, number] | undefined,
+  pixels: number,
+) {
+  return useQuery({
+    queryKey: [...analyzeKeys.visu(projectId, entry.pointId, entry.statId), window, pixels] as const,
+    queryFn: ({ signal }) => {
+      const [start, end] = window!;
+      const query = `&start=${Math.floor(start)}&end=${Math.ceil(end)}&pixels=${pixels}`;
+      return apiRequest(visuPath(projectId, entry.pointId, entry.statId) + query, {
+        schema: visuPayload,
+        signal,
+        forbidden: 'throw',
+      });
+    },
+    enabled: window !== undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
 export type ExportKind = keyof typeof EXPORT_EXTENSIONS;
 
 export interface ExportRequest {

@@ -44,11 +44,13 @@ import {
   sectorRange,
   timeSeriesOption,
   weatherWindowOption,
+  withWindow,
   type RangeSelection,
   type WindowMeasure,
 } from '@metocean/charts';
 import { ChartFrame, ExportButtons, type DownloadRights, type ExportTarget } from './ChartFrame';
 import { EChart, type ChartInstance } from './EChart';
+import { useRefinedWindow } from './api';
 import type { StatEntry } from './selection';
 
 export interface ViewProps {
@@ -216,13 +218,19 @@ const chartWidth = (props: ViewProps, base: number) =>
 // ------------------------------------------------------------------------------------------- TS / CTS
 
 function TimeSeriesChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
-  const payload = payloadOf(props, entry)!;
+  const stored = payloadOf(props, entry)!;
   const [chart, onReady] = useChart();
   const [legend, setLegend] = useState(true);
   const [window, setWindow] = useState<[number, number] | undefined>();
   const concomitant = entry.id === 'CTS';
   const size = concomitant ? CHART_SIZES.concomitant : CHART_SIZES.default;
   const width = chartWidth(props, size.width);
+  // the zoomed window at full detail from the server; the stored overview around it
+  const refined = useRefinedWindow(props.projectId, entry, window, Math.max(100, width - 100));
+  const payload = useMemo(
+    () => (window && refined.data ? withWindow(stored, refined.data, window) : stored),
+    [stored, refined.data, window],
+  );
   const built = useMemo(
     () =>
       attempt(() =>
@@ -263,12 +271,26 @@ function TimeSeriesChart({ props, entry }: { props: ViewProps; entry: StatEntry 
       onLegend={setLegend}
       controls={
         window ? (
-          <Chip
-            size="small"
-            label="Reset zoom"
-            onClick={() => setWindow(undefined)}
-            data-testid="reset-zoom"
-          />
+          <>
+            <Chip
+              size="small"
+              label="Reset zoom"
+              onClick={() => setWindow(undefined)}
+              data-testid="reset-zoom"
+            />
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              data-testid="zoom-detail"
+              data-refined={refined.isSuccess ? 'yes' : 'no'}
+            >
+              {refined.isFetching
+                ? 'Refining…'
+                : refined.isError
+                  ? 'Showing the overview: the window could not be refined'
+                  : 'Full detail of the window'}
+            </Typography>
+          </>
         ) : undefined
       }
     >
