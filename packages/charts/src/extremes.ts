@@ -1,6 +1,7 @@
 // The extreme view (EXT, MAEXT, MIEXT, NOCYC, EXT_month): return-value plot with its confidence band,
 // empirical points and ignored outliers, the return-period table per law ('-' when missing), the fit
 // parameters; the CUREXT and HEIEXT tables; the not-succeeded message of NOCYC.
+import { peakRose } from '@metocean/core';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
@@ -275,5 +276,52 @@ export function extremeTable(payload: VisuPayload): {
       }),
       error: errors[i] ?? '',
     })),
+  };
+}
+
+export interface PeakRoseOptions extends ViewOptions {
+  /** Only the peaks at or above this value (spec 002: a peak rose with a threshold). */
+  threshold?: number | null;
+  sectors?: number;
+}
+
+/** Peak rose: the number of storm peaks per direction sector (direction at the time of each peak). */
+export function peakRoseOption(payload: VisuPayload, view: PeakRoseOptions = {}): EChartsOption {
+  kwargsOf(payload);
+  const directions = numbers(payload, 'peakDirection');
+  const values = numbers(payload, 'peakValue');
+  sameLength(directions, values);
+  const sectors = view.sectors ?? 16;
+  if (!(Number.isInteger(sectors) && sectors >= 4 && sectors <= 72)) throw new ChartError(CHART_ERRORS.steps);
+  const threshold = view.threshold ?? null;
+  if (threshold !== null && !Number.isFinite(threshold))
+    throw new ChartError(CHART_ERRORS.invalidNumberFormat);
+  const kept = directions.flatMap((d, i) =>
+    d !== MISSING_VALUE && values[i] !== MISSING_VALUE && (threshold === null || values[i]! >= threshold)
+      ? [d]
+      : [],
+  );
+  const rose = peakRose(kept, sectors);
+  const step = 360 / sectors;
+  return {
+    animation: !view.static,
+    title: {
+      text: 'Peak rose',
+      subtext: `${kept.length} peaks${threshold === null ? '' : ` ≥ ${threshold}`}`,
+      left: 'center',
+      textStyle: { fontSize: 12 },
+    },
+    color: [PALETTE[0]!],
+    tooltip: { trigger: 'item' },
+    polar: { radius: '62%', center: ['50%', '56%'] },
+    angleAxis: {
+      type: 'category',
+      data: rose.sectors.map((d) => `${d}°`),
+      startAngle: 90 + step / 2,
+      clockwise: true,
+      axisLabel: { interval: sectors > 16 ? Math.round(sectors / 16) - 1 : 0, fontSize: 8 },
+    },
+    radiusAxis: { type: 'value', min: 0, minInterval: 1, axisLabel: { fontSize: 8 } },
+    series: [{ type: 'bar', coordinateSystem: 'polar', name: 'Peaks', data: rose.counts }],
   };
 }

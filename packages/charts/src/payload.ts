@@ -157,7 +157,7 @@ function extremeArrays(analysis: Json, units: string, longName: string): Arrays 
   const rows = list(analysis.returnValues);
   const empirical = list(analysis.empirical);
   const peaks = list(analysis.peaks);
-  return {
+  const arrays: Arrays = {
     returnPeriod: array(
       rows.map((r) => num(r.returnPeriod)),
       ['returnPeriod'],
@@ -208,6 +208,10 @@ function extremeArrays(analysis: Json, units: string, longName: string): Arrays 
       `${longName} peak`,
     ),
   };
+  // Direction at each peak, added by the server from the point's record when the field has one (peak rose)
+  if (Array.isArray(analysis.peakDirections))
+    arrays.peakDirection = array(nums(analysis.peakDirections), ['peak'], 'degree', 'direction at the peak');
+  return arrays;
 }
 
 /** Spec 002 fit parameters of one analysis (multivariateLaw: none, the analyses are univariate). */
@@ -230,6 +234,9 @@ function extremeKwargs(analysis: Json): Json {
     fitParameters: fitParameters(analysis),
     goodness: { nll: num(analysis.nll), aic: num(analysis.aic), ks: num(analysis.ks) },
     warnings: Array.isArray(analysis.warnings) ? analysis.warnings.map(str) : [],
+    ...(typeof analysis.peakDirectionField === 'string'
+      ? { peakDirectionField: analysis.peakDirectionField }
+      : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   niceTicks,
   notSucceeded,
   parseQuantiles,
+  peakRoseOption,
   profileOption,
   returnPeriodTable,
   roseOption,
@@ -351,6 +352,38 @@ describe('extremes', () => {
     );
     expect(empirical!.data).toHaveLength(values(p, 'empiricalValue').length);
     expect(render(option, 290, 260)).toContain('<svg');
+  });
+
+  it('peak rose: peaks per sector at or above the threshold, from the directions at the peaks', () => {
+    const p = payload('EXT');
+    const times = values(p, 'peakTime');
+    const series = era5();
+    const mwd = series.fields.mwd!.values;
+    const directions = times.map((t) => mwd[series.time.indexOf(t)]!);
+    const withDirections = {
+      ...p,
+      peakDirection: {
+        values: directions,
+        dimensions: ['peak'],
+        attributes: { units: 'degree', longName: 'direction' },
+      },
+    } as unknown as VisuPayload;
+    const peaks = values(p, 'peakValue');
+    const threshold = [...peaks].sort((a, b) => a - b)[Math.floor(peaks.length / 2)]!;
+    const option = peakRoseOption(withDirections, { threshold });
+    const counts = seriesOf(option)[0]!.data as number[];
+    expect(counts).toHaveLength(16);
+    expect(counts.reduce((s, c) => s + c, 0)).toBe(peaks.filter((v) => v >= threshold).length);
+    // brute force: sector k covers [k·22.5 − 11.25, k·22.5 + 11.25)
+    const sectorOf = (d: number) => Math.floor(((((d + 11.25) % 360) + 360) % 360) / 22.5);
+    const expected = new Array<number>(16).fill(0);
+    directions.forEach((d, i) => {
+      if (peaks[i]! >= threshold) expected[sectorOf(d)]!++;
+    });
+    expect(counts).toEqual(expected);
+    expect(() => peakRoseOption(withDirections, { sectors: 3 })).toThrow('Invalid steps amount');
+    expect(() => peakRoseOption(p)).toThrow('Invalid argument type, array expected');
+    expect(render(option, 280, 280)).toContain('<svg');
   });
 
   it('tables: "-" where the engine has no value, the fit parameters of the spec in order', () => {

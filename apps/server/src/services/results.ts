@@ -1,5 +1,5 @@
 // Stored statistic results of a project's points (spec 000 §7 stats, get_visu_data).
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import { concomitantDownsample, minMaxDownsample, type Series } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { visuPayload, type OverviewRow, type VisuPayload } from '@metocean/contracts';
@@ -79,7 +79,45 @@ export async function visuData(
     const target = row.payload.target as { field?: string; partner?: string };
     stored = { ...row, payload: { ...row.payload, result: toJson(windowed(series, id, target, window)) } };
   }
+  if (EXTREMES.has(id) && typeof row.payload.result === 'object' && row.payload.result !== null) {
+    const field = (row.payload.target as { field?: string }).field;
+    const direction = field ? await directionOf(services.db, pointId, field) : undefined;
+    if (direction) {
+      const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
+      if (source) {
+        const { series } = await readPointSeries(source, row.lat, row.lng);
+        const result = row.payload.result as { peaks?: { time: number }[] };
+        const peakDirections = (result.peaks ?? []).map((peak) => {
+          const i = lowerBound(series.time, peak.time);
+          const value = series.time[i] === peak.time ? series.fields[direction]?.values[i] : undefined;
+          return value === undefined || !Number.isFinite(value) ? -999 : value;
+        });
+        stored = {
+          ...stored,
+          payload: {
+            ...stored.payload,
+            result: { ...result, peakDirections, peakDirectionField: direction },
+          },
+        };
+      }
+    }
+  }
   return visuPayload.parse(visuPayloadOf(stored, overview?.result ?? []));
+}
+
+const EXTREMES = new Set(['EXT', 'MAEXT', 'MIEXT', 'NOCYC']);
+
+/** LIKE's own wildcards escaped (field names hold underscores). */
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
+
+/** The direction paired with a field: the partner of its stored distribution rose (DR__hs__dp -> dp). */
+async function directionOf(db: Db, pointId: number, field: string): Promise<string | undefined> {
+  const [rose] = await db
+    .select({ statId: results.statId })
+    .from(results)
+    .where(and(eq(results.pointId, pointId), like(results.statId, `DR__${escapeLike(field)}__%`)))
+    .limit(1);
+  return rose?.statId.split('__')[2];
 }
 
 /** The TS or CTS display series of [start, end] at the pixels, from the full record. */

@@ -130,6 +130,23 @@ describe('get_visu_data', () => {
     expect(backwards.status).toBe(400);
   });
 
+  it('gives the direction at each storm peak for the peak rose, read from the record', async () => {
+    const ext = (await visu('EXT__hs')).body;
+    const times = ext.peakTime!.values as number[];
+    const directions = ext.peakDirection!.values as number[];
+    expect(directions).toHaveLength(times.length);
+    expect(ext.kwargs.peakDirectionField).toBe('dir');
+    // reference: mwd of the shipped CSV at the same hours (float32 in the store: within 1e-4 degree)
+    const csv = fileURLToPath(
+      new URL('../../assets/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', import.meta.url),
+    );
+    const series = parseCsvSeries([readFileSync(csv, 'utf8')]);
+    times.forEach((t, k) => {
+      const i = series.time.indexOf(t);
+      expect(directions[k]).toBeCloseTo(series.fields.mwd!.values[i]!, 3);
+    });
+  });
+
   it('answers 404 for a statistic not stored, and for a project of another customer', async () => {
     expect((await visu('EXT__nothing')).status).toBe(404);
     expect((await visu('OVERVIEW')).status).toBe(404);
