@@ -3,7 +3,7 @@
 // progress to FINISHED, then download its statistics. Runs with no network (offline coastline).
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { geometryPalette } from '@metocean/contracts';
+import { geometryPalette, projectMessages } from '@metocean/contracts';
 import {
   demoPassword,
   hidden,
@@ -265,6 +265,25 @@ describe('geometries and point progress in the browser', () => {
     await page.getByRole('button', { name: 'Layers' }).click();
     await screenshot(page, '66-stat2d-layer');
   }, 240_000);
+
+  it('an offer without statistics download gets the upgrade notice with a way to contact us', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-ask-download'));
+    // Still the Standard Access manager on the maps project.
+    const row = page.getByTestId('point-row').filter({ hasText: 'Dogger' });
+    await row.getByRole('button', { name: 'run all statistics' }).click();
+    await page
+      .getByRole('dialog', { name: 'Compute statistics of Dogger' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await row.getByText('FINISHED').waitFor({ timeout: 240_000 });
+    await row.getByRole('button', { name: 'Download the statistics of Dogger' }).click();
+    const notice = page.getByRole('dialog', { name: 'Download statistics' });
+    await visible(notice.getByText(projectMessages.downloadNeedsUpgrade));
+    await screenshot(page, '68-ask-download');
+    await notice.getByRole('button', { name: 'Contact us' }).click();
+    await visible(page.getByRole('dialog', { name: /Contact/ }));
+  }, 300_000);
 
   it('the Buoys overlay shows the measuring buoys of the zone', async () => {
     const { page } = browser;
