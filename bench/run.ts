@@ -33,6 +33,7 @@ import type { Field, LawId, Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
+import { pipelineBench } from './pipeline';
 import { webBench } from './web';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
@@ -276,5 +277,6 @@ console.log(
 );
 
 await hindcastBench();
+await pipelineBench();
 await webBench();
 await chartsBench();
