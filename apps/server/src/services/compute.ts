@@ -1,15 +1,16 @@
 // Computing a project: charge credits and create one task per point in one transaction, enqueue after
 // commit; a worker runs every statistic the point's dataset supports (spec 000 §4, §5; ARCHITECTURE.md).
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { statisticOf } from '@metocean/core';
 import { projectMessages, type Project } from '@metocean/contracts';
-import { computations, customers, points, projects, results, tasks, users, zones } from '../db/schema';
+import { computations, customers, points, projects, results, tasks, zones } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
 import { batchesOf, OVERVIEW_ID, type PointPlan, type RunOutcome } from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
+import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
 import { DRAFT } from './task-state';
 import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
@@ -57,28 +58,12 @@ export async function startComputation(
     const todo = scope.filter((p) => !p.isComputed);
     if (todo.length === 0) throw badRequest({ nonFieldErrors: [projectMessages.nothingToCompute] });
     const cost = todo.length * price;
-    if (cost > 0) {
-      // Atomic: two concurrent computes can never spend the same credits.
-      const charged = await tx
-        .update(customers)
-        .set({ credits: sql`${customers.credits} - ${cost}` })
-        .where(and(eq(customers.id, caller.customerId), gte(customers.credits, cost)))
-        .returning({ credits: customers.credits });
-      if (charged.length === 0) {
-        const [account] = await tx
-          .select({ credits: customers.credits })
-          .from(customers)
-          .where(eq(customers.id, caller.customerId));
-        throw badRequest({
-          nonFieldErrors: [projectMessages.insufficientCredits(cost, account?.credits ?? 0)],
-          code: 'insufficient_credits',
-        });
-      }
-      await tx
-        .update(users)
-        .set({ usedCredits: sql`${users.usedCredits} + ${cost}` })
-        .where(eq(users.id, caller.id));
-    }
+    await chargeCredits(tx, caller, cost, (available) =>
+      badRequest({
+        nonFieldErrors: [projectMessages.insufficientCredits(cost, available)],
+        code: 'insufficient_credits',
+      }),
+    );
     const [computation] = await tx
       .insert(computations)
       .values({ projectId: project.id, spentById: caller.id, credits: cost, status: 'RUNNING' })

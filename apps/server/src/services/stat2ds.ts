@@ -2,7 +2,7 @@
 // screens"): who sees a zone's maps, buying them with credits, the render job, and the signed tile paths
 // (Leaflet fetches tiles as images, without the bearer token: the path itself carries a day-long signature).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   mapMessages,
   projectMessages,
@@ -17,7 +17,6 @@ import {
   offers,
   stat2dLayers,
   stat2dPurchases,
-  users,
   zones,
 } from '../db/schema';
 import { datasetsOfZones } from '../data/registry';
@@ -35,6 +34,7 @@ import {
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { StatisticsPool } from '../jobs/pool';
 import type { Caller, Services } from './context';
+import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
 import { isExpired } from './zones';
 
@@ -244,26 +244,17 @@ export async function buyStat2d(
       .from(stat2dPurchases)
       .where(and(eq(stat2dPurchases.customerId, caller.customerId), eq(stat2dPurchases.zoneId, zoneId)));
     if (already) return false;
-    const charged = await tx
-      .update(customers)
-      .set({ credits: sql`${customers.credits} - ${price}` })
-      .where(and(eq(customers.id, caller.customerId), gte(customers.credits, price)))
-      .returning({ credits: customers.credits });
-    if (charged.length === 0) {
-      const [account] = await tx
-        .select({ credits: customers.credits })
-        .from(customers)
-        .where(eq(customers.id, caller.customerId));
-      throw new HttpError(400, {
-        detail: mapMessages.notEnoughCreditsTitle,
-        nonFieldErrors: [mapMessages.notEnoughCredits(price, account?.credits ?? 0)],
-        code: 'insufficient_credits',
-      });
-    }
-    await tx
-      .update(users)
-      .set({ usedCredits: sql`${users.usedCredits} + ${price}` })
-      .where(eq(users.id, caller.id));
+    await chargeCredits(
+      tx,
+      caller,
+      price,
+      (available) =>
+        new HttpError(400, {
+          detail: mapMessages.notEnoughCreditsTitle,
+          nonFieldErrors: [mapMessages.notEnoughCredits(price, available)],
+          code: 'insufficient_credits',
+        }),
+    );
     await tx.insert(stat2dPurchases).values({
       customerId: caller.customerId,
       zoneId,
