@@ -175,7 +175,7 @@ describe('analyze in the browser', () => {
     // a lone variable is selected by itself
     await visible(menu(page).getByTestId('group-variables').locator('.Mui-selected'));
     expect(await displayButton.isDisabled()).toBe(false);
-    await screenshot(page, '70-analyze-menu');
+    await screenshot(page, 'analyze-70-analyze-menu');
     // the same type again deselects it, and the variable with it
     await menu(page)
       .getByTestId('group-types')
@@ -185,20 +185,20 @@ describe('analyze in the browser', () => {
     expect(await displayButton.isDisabled()).toBe(true);
 
     const views: [string, string][] = [
-      ['Time series', '71-view-time-series'],
-      ['Concomitant time series', '72-view-concomitant'],
-      ['Empirical probability distribution', '73-view-histogram'],
-      ['Monthly statistics', '74-view-monthly-statistics'],
-      ['Analytical probability distributions', '75-view-analytical'],
-      ['Empirical joint probability distribution', '76-view-heat-map'],
-      ['Distribution rose', '77-view-rose'],
-      ['Monthly distribution roses', '78-view-monthly-roses'],
-      ['Weather windows', '79-view-weather-windows'],
-      ['Weather downtime', '80-view-weather-downtime'],
-      ['Extreme estimate', '81-view-extremes'],
-      ['Monthly extreme estimate', '82-view-monthly-extremes'],
-      ['Extreme estimate of maxima', '83-view-maxima'],
-      ['Extreme estimate of minima', '84-view-minima'],
+      ['Time series', 'analyze-71-view-time-series'],
+      ['Concomitant time series', 'analyze-72-view-concomitant'],
+      ['Empirical probability distribution', 'analyze-73-view-histogram'],
+      ['Monthly statistics', 'analyze-74-view-monthly-statistics'],
+      ['Analytical probability distributions', 'analyze-75-view-analytical'],
+      ['Empirical joint probability distribution', 'analyze-76-view-heat-map'],
+      ['Distribution rose', 'analyze-77-view-rose'],
+      ['Monthly distribution roses', 'analyze-78-view-monthly-roses'],
+      ['Weather windows', 'analyze-79-view-weather-windows'],
+      ['Weather downtime', 'analyze-80-view-weather-downtime'],
+      ['Extreme estimate', 'analyze-81-view-extremes'],
+      ['Monthly extreme estimate', 'analyze-82-view-monthly-extremes'],
+      ['Extreme estimate of maxima', 'analyze-83-view-maxima'],
+      ['Extreme estimate of minima', 'analyze-84-view-minima'],
     ];
     for (const [type, shot] of views) {
       await display(page, /wave height/i, type);
@@ -222,7 +222,7 @@ describe('analyze in the browser', () => {
     await visible(modal(page).getByTestId('reset-zoom'));
     // the window is re-read from the full record at the plot's pixels
     await visible(modal(page).locator('[data-testid="zoom-detail"][data-refined="yes"]'));
-    await screenshot(page, '85-time-series-zoomed');
+    await screenshot(page, 'analyze-85-time-series-zoomed');
     await closeModal(page);
 
     await display(page, /wave height/i, 'Distribution rose');
@@ -242,7 +242,7 @@ describe('analyze in the browser', () => {
     }
     await visible(modal(page).getByTestId('selected-sector'));
     await visible(modal(page).getByTestId('histogram-filter'));
-    await screenshot(page, '86-rose-sector-filters-histogram');
+    await screenshot(page, 'analyze-86-rose-sector-filters-histogram');
     // histogram range: click to start, click to complete
     const histogram = (await modal(page).getByTestId('histogram').boundingBox())!;
     await modal(page).getByTestId('histogram').scrollIntoViewIfNeeded();
@@ -252,7 +252,7 @@ describe('analyze in the browser', () => {
     expect(await modal(page).getByTestId('range-mode').getAttribute('data-mode')).toBe('selectRange');
     await page.mouse.click(h.x + h.width * 0.45, h.y + h.height * 0.5);
     expect(await modal(page).getByTestId('range-mode').getAttribute('data-mode')).toBe('selectedRange');
-    await screenshot(page, '87-histogram-range');
+    await screenshot(page, 'analyze-87-histogram-range');
     await closeModal(page);
   });
 
@@ -282,6 +282,14 @@ describe('analyze in the browser', () => {
         .map((f) => zip.file(f)!.async('string')),
     );
     expect(xml.join('\n')).toMatch(/return value/i);
+    // the peak rose of the extreme view, with a threshold
+    const peakRose = modal(page).getByTestId('peak-rose');
+    await peakRose.scrollIntoViewIfNeeded();
+    await visible(peakRose.locator('canvas'));
+    await modal(page).getByTestId('peak-threshold').fill('4');
+    await page.waitForTimeout(300);
+    expect(await modal(page).getByTestId('chart-error').count()).toBe(0);
+    await screenshot(page, 'analyze-94-peak-rose');
     await closeModal(page);
   });
 
@@ -301,15 +309,15 @@ describe('analyze in the browser', () => {
     expect(items).toEqual(['100', '50', '10']);
     await levels.getByRole('button', { name: '100' }).click();
     await visible(modal(page).getByTestId('chart-EPD__wind_speed_100m'));
-    await screenshot(page, '88-level-selector');
+    await screenshot(page, 'analyze-88-level-selector');
     await closeModal(page);
     await display(page, /current speed/i, 'Mean vertical profile');
     await visible(modal(page).locator('canvas'));
-    await screenshot(page, '89-view-profile');
+    await screenshot(page, 'analyze-89-view-profile');
     await closeModal(page);
     await display(page, /current speed/i, 'Extreme currents');
     await visible(modal(page).getByTestId('extreme-table'));
-    await screenshot(page, '90-view-extreme-currents');
+    await screenshot(page, 'analyze-90-view-extreme-currents');
     await closeModal(page);
   });
 
@@ -332,7 +340,7 @@ describe('analyze in the browser', () => {
     await modal(page).getByRole('button', { name: 'Excel' }).click();
     const upgrade = page.getByRole('dialog', { name: 'Download statistics' });
     await visible(upgrade);
-    await screenshot(page, '91-upgrade-modal');
+    await screenshot(page, 'analyze-91-upgrade-modal');
     await upgrade.getByRole('button', { name: 'Close' }).click();
     await hidden(upgrade);
   });
@@ -345,14 +353,14 @@ describe('analyze in the browser', () => {
     await visible(menu(page));
     await page.goto(`${server.url}/examples`);
     await visible(page.getByRole('heading', { name: 'Example statistics' }));
-    await screenshot(page, '92-examples');
+    await screenshot(page, 'analyze-92-examples');
     const extremes = page.locator('#example-EXT');
     await extremes.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: 'Extreme estimate' });
     await visible(detail.getByTestId('example-chart').locator('canvas'));
     await visible(detail.getByTestId('example-method').getByText(/Annual maxima/));
     await page.waitForTimeout(400);
-    await screenshot(page, '93-example-detail');
+    await screenshot(page, 'analyze-93-example-detail');
     await detail.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('link', { name: 'Statistics help' }).click();
     await visible(page.getByRole('heading', { name: 'Statistics help' }));

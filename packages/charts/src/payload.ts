@@ -728,7 +728,10 @@ export function visuPayloadOf(row: ResultRow, fields: readonly FieldInfo[] = [])
   const target = targetOf(row);
   const dataset = obj(row.payload.dataset);
   const node = obj(row.payload.node);
-  const main = infoOf(fields, target.field ?? target.variable);
+  // a variable with levels (MEANCOLSTD, CUREXT) is named by any of its levels' fields
+  const main = target.variable
+    ? (fields.find((f) => f.variable === target.variable) ?? infoOf(fields, target.variable))
+    : infoOf(fields, target.field);
   const synthetic = dataset.synthetic === true;
   const notes = str(dataset.notes);
   const about = target.variable

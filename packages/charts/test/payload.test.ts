@@ -214,6 +214,7 @@ describe('visuPayloadOf', () => {
     expect(values(p, 'mean')).toEqual((toJson(profile.raw) as ProfileRow[]).map((r) => r.mean));
     expect(p.kwargs.levels).toEqual({ type: 'depth', values: [0, 10, 30], units: 'm' });
     expect(p.mean!.attributes.units).toBe('m s-1');
+    expect(p.kwargs.title).toBe('Mean vertical profile of current speed');
     const currents = rowOf(
       series,
       'CUREXT',

@@ -38,6 +38,7 @@ import {
   nextRangeSelection,
   notSucceeded,
   parseQuantiles,
+  peakRoseOption,
   profileOption,
   returnPeriodTable,
   roseOption,
@@ -825,7 +826,42 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
           </Stack>
         </Stack>
       )}
+      {payload?.peakDirection && month === 0 && <PeakRose payload={payload} />}
     </ChartFrame>
+  );
+}
+
+/** The peak rose of spec 002's extreme view: peaks per direction at or above a threshold. */
+function PeakRose({ payload }: { payload: VisuPayload }) {
+  const [text, setText] = useState('');
+  const [, onReady] = useChart();
+  const threshold = text.trim() === '' ? null : Number(text);
+  const built = useMemo(() => attempt(() => peakRoseOption(payload, { threshold })), [payload, threshold]);
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Drawn
+        built={built}
+        width={CHART_SIZES.peakRose.width}
+        height={CHART_SIZES.peakRose.height}
+        onReady={onReady}
+        testId="peak-rose"
+      />
+      <Stack spacing={1} sx={{ pt: 2 }}>
+        <TextField
+          size="small"
+          label={`Threshold (${payload.peakValue?.attributes.units ?? ''})`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          helperText="Only the peaks at or above it; empty for all"
+          sx={{ width: 220 }}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'peak-threshold' } }}
+        />
+        <Typography variant="caption" color="text.secondary">
+          Direction at each storm peak:{' '}
+          {typeof payload.kwargs.peakDirectionField === 'string' ? payload.kwargs.peakDirectionField : ''}
+        </Typography>
+      </Stack>
+    </Stack>
   );
 }
 
