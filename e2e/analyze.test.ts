@@ -319,6 +319,16 @@ describe('analyze in the browser', () => {
     await visible(modal(page).getByTestId('extreme-table'));
     await screenshot(page, 'analyze-90-view-extreme-currents');
     await closeModal(page);
+    // a computed marker opens its overview popup (layer, variable with units, mean, min, max, median, std)
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await page.waitForTimeout(800);
+    const marker = page.locator('[data-testid="map"] path[stroke="#ffffff"]').first();
+    const spot = (await marker.boundingBox())!;
+    await page.mouse.click(spot.x + spot.width / 2, spot.y + spot.height / 2);
+    const popup = page.getByTestId('overview-popup');
+    await visible(popup);
+    expect(await popup.getByText('wind speed (m s-1)').count()).toBeGreaterThan(0);
+    await screenshot(page, 'analyze-95-overview-popup');
   });
 
   it('a Standard Access user sees the banner, downloads images, and gets the upgrade modal for Excel', async () => {
