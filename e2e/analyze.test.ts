@@ -205,7 +205,8 @@ describe('analyze in the browser', () => {
       await visible(modal(page).locator('canvas'));
       expect(await modal(page).getByTestId('chart-error').count()).toBe(0);
       await visible(modal(page).getByTestId('dataset-table').getByText(/ERA5/));
-      await page.waitForTimeout(400);
+      // ECharts animates for a second
+      await page.waitForTimeout(1200);
       await screenshot(page, shot);
       await closeModal(page);
     }
@@ -369,7 +370,7 @@ describe('analyze in the browser', () => {
     const detail = page.getByRole('dialog', { name: 'Extreme estimate' });
     await visible(detail.getByTestId('example-chart').locator('canvas'));
     await visible(detail.getByTestId('example-method').getByText(/Annual maxima/));
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(1200);
     await screenshot(page, 'analyze-93-example-detail');
     await detail.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('link', { name: 'Statistics help' }).click();

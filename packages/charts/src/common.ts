@@ -83,6 +83,19 @@ export const VIRIDIS = [
 /** cmocean 'speed'-like sequential ramp for magnitude classes of roses. */
 export const SPEED = ['#d8e9f0', '#9cc6dd', '#5fa2c9', '#3a7db0', '#255a8f', '#17396b', '#0b1e45'];
 
+/** n colours from light to dark blue (ordered series such as quantiles: P10 light, P90 dark). */
+export function blues(n: number): string[] {
+  const [from, to] = [
+    [198, 219, 239],
+    [8, 48, 107],
+  ] as const;
+  return Array.from({ length: n }, (_, i) => {
+    const t = n === 1 ? 1 : i / (n - 1);
+    const c = from.map((a, k) => Math.round(a + (to[k]! - a) * t));
+    return `rgb(${c.join(',')})`;
+  });
+}
+
 /** The value shown for a missing number (spec 002: "-" in extreme tables). */
 export function format(value: number | null | undefined, digits = DEFAULT_DIGITS): string {
   if (value === null || value === undefined || value === MISSING_VALUE || !Number.isFinite(value)) return '-';

@@ -7,6 +7,7 @@ import {
   ChartError,
   MONTHS,
   PALETTE,
+  blues,
   format,
   frame,
   gap,
@@ -103,15 +104,18 @@ export function downtimeOption(payload: VisuPayload, view: DowntimeOptions = {})
   const byMonth = cube[d]!;
   sameLength(months, byMonth);
   const categories = [...months.map((m) => MONTHS[m - 1] ?? String(m)), 'Year'];
+  const colours = blues(columns.length);
   const series: EChartsOption['series'] = columns.map((j, i) => ({
     type: 'bar' as const,
     name: `P${quantiles[i]}`,
+    color: colours[i],
     data: [...byMonth.map((row) => gap(row[j]!)), gap(annualCube[d]![j]!)],
   }));
   if (view.mean !== false)
     series.push({
       type: 'line',
       name: 'Mean',
+      color: PALETTE[1],
       data: [...meanWait[d]!.map(gap), gap(meanAnnual[d]!)],
       symbolSize: 6,
     });
