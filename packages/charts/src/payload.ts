@@ -102,7 +102,9 @@ function extremeMethod(analysis: Json): string {
       : 'annual maxima (calendar years UTC; years with less than 50 % of their hours left out)';
   const ci =
     interval === 'delta'
-      ? 'delta-method intervals'
+      ? analysis.intervalScale === 'log'
+        ? 'delta-method intervals on the log scale (positive bounds)'
+        : 'delta-method intervals'
       : 'parametric bootstrap intervals (1,000 seeded resamples)';
   return `${sample}; law ${str(analysis.law).toUpperCase()} by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention); ${ci} at ${Math.round(confidence * 100)} %; empirical return periods from the Weibull plotting position i/(n+1)`;
 }
@@ -228,6 +230,7 @@ function extremeKwargs(analysis: Json): Json {
     minima: analysis.minima === true,
     confidence: num(analysis.confidence),
     interval: str(analysis.interval),
+    intervalScale: str(analysis.intervalScale ?? 'linear'),
     threshold: analysis.threshold === null ? null : num(analysis.threshold),
     nPeaks: num(analysis.nPeaks),
     poissonLambda: num(analysis.poissonLambda),

@@ -232,6 +232,7 @@ describe('visuPayloadOf', () => {
       method: 'annual-maxima',
       law: 'gev',
       interval: 'delta',
+      deltaScale: 'auto', // the registry's scale
     });
     expect(values(h, 'returnValueLower')).toEqual([toJson(direct.returnValues.map((x) => x.lower))]);
     for (const payload of [p, c, h]) expect(visuPayload.safeParse(payload).success).toBe(true);

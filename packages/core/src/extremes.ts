@@ -380,11 +380,17 @@ export function parameterCovariance(fit: ExtremeFit): number[][] | null {
   return invert(hessian);
 }
 
-/** Delta-method interval: x_T ± z·sqrt(∇x_Tᵀ Σ ∇x_T) (Coles 2001 §3.3.3, §4.3.3; λ held fixed). */
+/**
+ * Delta-method interval: x_T ± z·sqrt(∇x_Tᵀ Σ ∇x_T) (Coles 2001 §3.3.3, §4.3.3; λ held fixed). On the log
+ * scale (`scale: 'log'`, for a positive quantity) the same standard error is taken for log x_T (se / x_T),
+ * which gives x_T·exp(±z·se/x_T): an asymmetric interval that stays positive, as a wave height's must, where
+ * the linear one of a short record can reach below zero.
+ */
 export function deltaMethodIntervals(
   fit: ExtremeFit,
   returnPeriods: readonly number[],
   confidence: number,
+  scale: 'linear' | 'log' = 'linear',
 ): ReturnValueRow[] {
   const covariance = parameterCovariance(fit);
   const z = normalPpf((1 + confidence) / 2);
@@ -407,6 +413,10 @@ export function deltaMethodIntervals(
       for (let j = 0; j < theta.length; j++) variance += gradient[i]! * covariance[i]![j]! * gradient[j]!;
     }
     const se = Math.sqrt(Math.max(0, variance));
+    if (scale === 'log' && value > 0) {
+      const spread = Math.exp((z * se) / value);
+      return { returnPeriod: T, value, lower: value / spread, upper: value * spread };
+    }
     return { returnPeriod: T, value, lower: value - z * se, upper: value + z * se };
   });
 }
@@ -499,6 +509,8 @@ export interface ExtremeOptions {
   returnPeriods?: readonly number[];
   confidence?: number;
   interval?: 'bootstrap' | 'delta';
+  /** Delta-method scale: 'auto' takes the log scale when every value of the sample is positive. */
+  deltaScale?: 'linear' | 'log' | 'auto';
   resamples?: number;
   seed?: number;
   /** Analyse minima (MIEXT) by negation. */
@@ -535,6 +547,8 @@ export interface ExtremeAnalysis {
   poissonLambda: number;
   confidence: number;
   interval: 'bootstrap' | 'delta';
+  /** Scale of a delta-method interval ('linear' for the bootstrap). */
+  intervalScale: 'linear' | 'log';
   returnValues: ReturnValueRow[];
   empirical: EmpiricalPoint[];
   ignored: number[];
@@ -584,7 +598,10 @@ export function analyzeSample(
   const interval = options.interval ?? 'bootstrap';
   const warnings = [...sample.warnings];
   let rows: ReturnValueRow[];
-  if (interval === 'delta') rows = deltaMethodIntervals(fit, returnPeriods, confidence);
+  const positive = sample.values.every((v) => v > 0);
+  const deltaScale =
+    options.deltaScale === 'auto' ? (positive ? 'log' : 'linear') : (options.deltaScale ?? 'linear');
+  if (interval === 'delta') rows = deltaMethodIntervals(fit, returnPeriods, confidence, deltaScale);
   else {
     const result = bootstrapIntervals(fit, returnPeriods, {
       confidence,
@@ -623,6 +640,7 @@ export function analyzeSample(
     poissonLambda: sample.poissonLambda,
     confidence,
     interval,
+    intervalScale: interval === 'delta' ? deltaScale : 'linear',
     returnValues,
     empirical: plottingPositions(sample).map((p) => ({
       value: sign * p.value,

@@ -167,6 +167,8 @@ const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> =
   method: 'annual-maxima',
   law: 'gev',
   interval: 'delta',
+  // positive quantities (wave heights, speeds) keep positive bounds on a short record
+  deltaScale: 'auto',
   ...defaults,
   ...o.extreme,
 });

@@ -1,6 +1,6 @@
 import { describe as suite, expect, test } from 'vitest';
 import { kindOf, monthlyStats, rose, statisticOf, STATISTICS, statisticsFor } from '../src';
-import type { Series } from '../src';
+import type { ExtremeAnalysis, Series } from '../src';
 import { era5 } from './data';
 
 // The registry is checked against spec 000 §9 (the list of codes) and against the direct calls it wraps.
@@ -68,8 +68,27 @@ suite('statistic registry', () => {
   });
   test('stored extremes use delta-method intervals; the bootstrap is asked for explicitly', () => {
     const s = era5();
-    const stored = statisticOf('EXT').compute(s, { field: 'swh' }) as { interval: string };
+    const stored = statisticOf('EXT').compute(s, { field: 'swh' }) as ExtremeAnalysis;
     expect(stored.interval).toBe('delta');
+    // Hs is positive: the delta interval is taken on the log scale, so it stays positive on 11 years of
+    // maxima (the linear one reaches below zero at 100 years), with the same standard error: checked
+    // against the linear rows of the same fit, log bounds = x·exp(∓(x − linear lower)/x).
+    expect(stored.intervalScale).toBe('log');
+    expect(stored.returnValues.filter((r) => Number.isFinite(r.lower)).length).toBeGreaterThan(3);
+    const linear = statisticOf('EXT').compute(
+      s,
+      { field: 'swh' },
+      { extreme: { deltaScale: 'linear' } },
+    ) as ExtremeAnalysis;
+    for (const [k, row] of stored.returnValues.entries()) {
+      const lin = linear.returnValues[k]!;
+      if (!Number.isFinite(lin.lower)) continue; // no interval where the information matrix is singular
+      expect(row.lower).toBeGreaterThan(0);
+      expect(lin.value).toBe(row.value);
+      const spread = Math.exp((lin.value - lin.lower) / lin.value);
+      expect(row.lower).toBeCloseTo(lin.value / spread, 9);
+      expect(row.upper).toBeCloseTo(lin.value * spread, 9);
+    }
     const asked = statisticOf('EXT').compute(
       s,
       { field: 'swh' },
