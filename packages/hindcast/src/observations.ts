@@ -74,13 +74,15 @@ export async function readBuoy(
   buoy: BuoyInfo,
 ): Promise<{ buoy: BuoyInfo; series: Series; dateBegin: number; dateEnd: number }> {
   const paths = buoy.files.map((f) => join(dataDir, f));
-  const texts = await Promise.all(
-    paths.map((p) =>
-      readTextOrGzip(p).catch((error: Error) => {
+  // one after the other, so that a missing file is always the first one missing, named in the error
+  const texts: string[] = [];
+  for (const p of paths) {
+    texts.push(
+      await readTextOrGzip(p).catch((error: Error) => {
         throw new DataFileError(p, null, `unreadable buoy file (${error.message})`);
       }),
-    ),
-  );
+    );
+  }
   const data = decodeCsv(paths.join(' + '), texts, { lat: buoy.latitude, lon: buoy.longitude });
   const fields: Record<string, Field> = {};
   for (const f of data.fields)
