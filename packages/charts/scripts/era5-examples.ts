@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { overview, statisticOf, type StatisticTarget } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { visuPayloadOf, type FieldInfo } from '../src';
-import { toJson } from '../test/data';
+import { statIdOf, toStoredJson } from '@metocean/contracts';
 
 const csv = fileURLToPath(
   new URL(
@@ -19,7 +19,7 @@ const out = fileURLToPath(
 );
 
 const series = parseCsvSeries([readFileSync(csv, 'utf8')]);
-const fields = toJson(overview(series)) as FieldInfo[];
+const fields = toStoredJson(overview(series)) as FieldInfo[];
 const dataset = {
   name: 'ERA5 South China Sea (point 15.51 N 109.94 E)',
   notes: 'ECMWF ERA5 reanalysis',
@@ -42,8 +42,8 @@ const runs: [string, StatisticTarget][] = [
 
 const payloads = runs.map(([id, target]) => {
   const statistic = statisticOf(id);
-  const statId = [id, target.field, target.partner].filter(Boolean).join('__');
-  const result = toJson(statistic.compute(series, target));
+  const statId = statIdOf(id, target);
+  const result = toStoredJson(statistic.compute(series, target));
   return visuPayloadOf({ statId, code: statistic.code, payload: { target, dataset, node, result } }, fields);
 });
 writeFileSync(out, `${JSON.stringify(payloads)}\n`);

@@ -4,7 +4,13 @@
 // option builders of this package, GET /api/projects/{id}/get_visu_data/ and the xlsx, mat and nc exports.
 // Stored results are the engine's JSON (typed arrays as arrays, missing as -999); this only renames and
 // reshapes them, it never recomputes a number.
-import { MISSING_VALUE, type VisuArray, type VisuKwargs, type VisuPayload } from '@metocean/contracts';
+import {
+  MISSING_VALUE,
+  statIdParts,
+  type VisuArray,
+  type VisuKwargs,
+  type VisuPayload,
+} from '@metocean/contracts';
 
 export const TIME_UNITS = 'milliseconds since 1970-01-01 00:00:00';
 
@@ -51,15 +57,17 @@ function array(
 
 /** Statistic id of a stat id: `EPD_month__hs` -> `EPD_month`. */
 export function statisticIdOf(statId: string): string {
-  return statId.split('__')[0] ?? statId;
+  return statIdParts(statId).id;
 }
 
 /** The target of a stored row, or of its stat id (`id__field[__partner]`) when the payload has none. */
 function targetOf(row: ResultRow): Target {
   const stored = obj(row.payload.target);
-  if (Object.keys(stored).length > 0 || row.statId.split('__').length === 1) return stored;
-  const [id, first, partner] = row.statId.split('__');
-  return id === 'MEANCOLSTD' || id === 'CUREXT' ? { variable: first } : { field: first, partner };
+  const { id, subject, partner } = statIdParts(row.statId);
+  if (Object.keys(stored).length > 0 || !subject) return stored;
+  return id === 'MEANCOLSTD' || id === 'CUREXT'
+    ? { variable: subject }
+    : { field: subject, partner: partner || undefined };
 }
 
 /** Units and names of a field; the field name itself when the point's overview does not list it. */

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { overview, statisticOf, statisticsFor, type Series, type StatisticTarget } from '@metocean/core';
+import { statIdOf, toStoredJson } from '@metocean/contracts';
 import { parseCsvSeries } from '@metocean/hindcast';
 import type { FieldInfo, ResultRow } from '../src';
 
@@ -43,16 +44,8 @@ export function era5WithLevels(): Series {
   return { ...base, fields };
 }
 
-/** The server's JSON of a result (apps/server/src/jobs/statistics-worker.ts toJson). */
-export function toJson(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : -999;
-  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
-    return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : -999));
-  if (Array.isArray(value)) return value.map(toJson);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
-  return value;
-}
+/** The server's JSON of a result, as stored. */
+export const toJson = toStoredJson;
 
 export const DATASET = { name: 'ERA5 South China Sea', notes: 'ECMWF ERA5 reanalysis', synthetic: false };
 export const NODE = { lat: 15.5, lon: 109.94, distanceKm: 1.2 };
@@ -66,7 +59,7 @@ export function rowOf(
   dataset = DATASET,
 ): ResultRow & { raw: unknown } {
   const statistic = statisticOf(id);
-  const statId = [id, target.variable ?? target.field, target.partner].filter(Boolean).join('__');
+  const statId = statIdOf(id, target);
   let raw: unknown;
   let payload: Record<string, unknown>;
   try {

@@ -76,6 +76,41 @@ export function visuArrays(payload: VisuPayload): [string, VisuArray][] {
   return Object.entries(payload).filter((entry): entry is [string, VisuArray] => entry[0] !== 'kwargs');
 }
 
+/** What one stored statistic is about: a field (and its partner field), or a variable with levels. */
+export interface StatTarget {
+  field?: string;
+  partner?: string;
+  variable?: string;
+}
+
+/**
+ * The stat id of a stored statistic (spec 000 §9): `<statistic id>__<field or variable>[__<partner>]`, e.g.
+ * `DR__hs__dp`, `CUREXT__current_speed`; the statistic id alone when it has no field (HEIEXT).
+ */
+export function statIdOf(id: string, target: StatTarget): string {
+  return [id, target.variable ?? target.field, target.partner].filter(Boolean).join('__');
+}
+
+/** The parts of a stat id: `DR__hs__dp` -> { id: 'DR', subject: 'hs', partner: 'dp' } ('' when absent). */
+export function statIdParts(statId: string): { id: string; subject: string; partner: string } {
+  const [id = statId, subject = '', partner = ''] = statId.split('__');
+  return { id, subject, partner };
+}
+
+/**
+ * The JSON of an engine result as it is stored and sent: typed arrays become arrays and missing numbers
+ * (NaN, ±Infinity) the sentinel -999 (spec 002 §3).
+ */
+export function toStoredJson(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : MISSING_VALUE;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
+    return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : MISSING_VALUE));
+  if (Array.isArray(value)) return value.map(toStoredJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toStoredJson(v)]));
+  return value;
+}
+
 /** Export request of spec 002 §3 (GET /api/projects/{id}/export/). */
 export const EXPORT_KINDS = ['EXCEL', 'MATLAB', 'NETCDF'] as const;
 export const exportKind = z.enum(EXPORT_KINDS);

@@ -1,6 +1,7 @@
 // The statistics of one point, run in a batch inside a worker thread: every run of the batch shares the
 // data derived from the point's arrays (calendar, sorted values, calm runs: core's memo), checked once for
 // the batch (withUnchangedInputs). A run that fails gives its reason; the others still count.
+import { toStoredJson } from '@metocean/contracts';
 import { overview, statisticOf, statisticsFor, withUnchangedInputs } from '@metocean/core';
 import type { Series, StatisticOptions, StatisticTarget } from '@metocean/core';
 import { analysedSeries, type PointSeries } from '../data/sources';
@@ -25,17 +26,6 @@ export function cycloneMaskOf(series: Series): Uint8Array | undefined {
   return marked > 0 ? mask : undefined;
 }
 
-/** JSON-safe copy: typed arrays become arrays, missing values (NaN, ±Infinity) become -999 (spec 002). */
-export function toJson(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : -999;
-  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
-    return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : -999));
-  if (Array.isArray(value)) return value.map(toJson);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
-  return value;
-}
-
 export function runStatistics(series: Series, runs: readonly StatisticRun[]): RunOutcome[] {
   const analysed = analysedSeries(series);
   const cyclone = cycloneMaskOf(series);
@@ -47,7 +37,7 @@ export function runStatistics(series: Series, runs: readonly StatisticRun[]): Ru
           run.id === OVERVIEW_ID
             ? overview(analysed)
             : statisticOf(run.id).compute(analysed, run.target, options);
-        return { result: toJson(result) };
+        return { result: toStoredJson(result) };
       } catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
       }

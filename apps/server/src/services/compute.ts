@@ -2,7 +2,7 @@
 // commit; a worker runs every statistic the point's dataset supports (spec 000 §4, §5; ARCHITECTURE.md).
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { statisticOf } from '@metocean/core';
-import { projectMessages, type Project } from '@metocean/contracts';
+import { projectMessages, statIdOf, type Project } from '@metocean/contracts';
 import { computations, customers, points, projects, results, tasks, zones } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
@@ -236,9 +236,7 @@ export async function runPointTask(
         batch.map((run, k) => ({
           taskId,
           pointId: row.point.id,
-          statId: [run.id, run.target.variable ?? run.target.field, run.target.partner]
-            .filter(Boolean)
-            .join('__'),
+          statId: statIdOf(run.id, run.target),
           code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
           payload: { target: run.target, dataset, node, ...outcomes[k] },
         })),

@@ -2,11 +2,17 @@
 import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import { concomitantDownsample, minMaxDownsample, type Series } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
-import { visuPayload, type OverviewRow, type VisuPayload } from '@metocean/contracts';
+import {
+  statIdParts,
+  toStoredJson,
+  visuPayload,
+  type OverviewRow,
+  type VisuPayload,
+} from '@metocean/contracts';
 import { points, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { OVERVIEW_ID, toJson } from '../jobs/point-statistics';
+import { OVERVIEW_ID } from '../jobs/point-statistics';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import type { Caller, Services } from './context';
@@ -70,14 +76,17 @@ export async function visuData(
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
-  const id = statId.split('__')[0] ?? '';
+  const { id } = statIdParts(statId);
   let stored = row;
   if (window && WINDOWED.has(id) && typeof row.payload.result === 'object') {
     const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
     if (!source) throw notFound();
     const { series } = await readPointSeries(source, row.lat, row.lng);
     const target = row.payload.target as { field?: string; partner?: string };
-    stored = { ...row, payload: { ...row.payload, result: toJson(windowed(series, id, target, window)) } };
+    stored = {
+      ...row,
+      payload: { ...row.payload, result: toStoredJson(windowed(series, id, target, window)) },
+    };
   }
   if (EXTREMES.has(id) && typeof row.payload.result === 'object' && row.payload.result !== null) {
     const field = (row.payload.target as { field?: string }).field;
@@ -117,7 +126,7 @@ async function directionOf(db: Db, pointId: number, field: string): Promise<stri
     .from(results)
     .where(and(eq(results.pointId, pointId), like(results.statId, `DR__${escapeLike(field)}__%`)))
     .limit(1);
-  return rose?.statId.split('__')[2];
+  return rose ? statIdParts(rose.statId).partner || undefined : undefined;
 }
 
 /** The TS or CTS display series of [start, end] at the pixels, from the full record. */

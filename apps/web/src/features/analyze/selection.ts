@@ -3,6 +3,8 @@
 // selection rules: a field clears type and variable, a type clears the variable and auto-selects it when
 // only one exists, the same item again deselects; a statistic resolves to one stat id per level.
 
+import { statIdParts } from '@metocean/contracts';
+
 export interface StatRow {
   pointId: number;
   statId: string;
@@ -31,7 +33,7 @@ export function splitField(field: string): { variable: string; level: number | n
 export const WATER_HEIGHTS = 'water heights';
 
 export function parseStat(row: StatRow): StatEntry {
-  const [id = row.statId, first = '', partner = ''] = row.statId.split('__');
+  const { id, subject: first, partner } = statIdParts(row.statId);
   if (id === 'MEANCOLSTD' || id === 'CUREXT')
     return { ...row, id, field: first, variable: first, level: null, partner: '' };
   if (!first) return { ...row, id, field: '', variable: WATER_HEIGHTS, level: null, partner: '' };

@@ -17,7 +17,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { VisuPayload } from '@metocean/contracts';
+import { statIdParts, type VisuPayload } from '@metocean/contracts';
 import { statisticTitle } from '@metocean/charts';
 import examples from './era5-examples.json';
 import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
@@ -25,7 +25,7 @@ import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
 const ExampleChart = lazy(() => import('./ExampleChart'));
 
 const payloads = examples as unknown as VisuPayload[];
-const payloadOf = (id: string) => payloads.find((p) => p.kwargs.statId.split('__')[0] === id);
+const payloadOf = (id: string) => payloads.find((p) => statIdParts(p.kwargs.statId).id === id);
 
 function Method({ text }: { text: string }) {
   return (
