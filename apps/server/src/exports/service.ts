@@ -22,7 +22,7 @@ import { analysedSeries, readPointSeries } from '../data/sources';
 import type { Caller, Services } from '../services/context';
 import { logCallerEvent } from '../services/events';
 import { projectFor, type ProjectAccess } from '../services/projects';
-import { visuData } from '../services/results';
+import { storedPayload } from '../services/results';
 import {
   payloadDocument,
   SelectionError,
@@ -105,22 +105,19 @@ async function provenanceOf(
 
 async function statisticDocument(
   services: Services,
-  caller: Caller,
   access: ProjectAccess,
   point: PointRow,
   query: ExportQuery,
   request: SelectionRequest,
   context: ExportContext,
 ): Promise<ExportDocument> {
-  const payload = await visuData(services, caller, access.project.id, point.id, query.stat_id).catch(
-    (error: unknown) => {
-      if (error instanceof HttpError && error.statusCode === 404)
-        throw badRequest({
-          fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
-        });
-      throw error;
-    },
-  );
+  const payload = await storedPayload(services, access, point.id, query.stat_id).catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw badRequest({
+        fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
+      });
+    throw error;
+  });
   const { kwargs } = payload;
   if (kwargs.error)
     throw badRequest({
@@ -207,7 +204,7 @@ export async function exportStatistic(
     document =
       query.stat_id === EFT_ID
         ? await timeSeriesDocument(services, access, point, request, context)
-        : await statisticDocument(services, caller, access, point, query, request, context);
+        : await statisticDocument(services, access, point, query, request, context);
   } catch (error) {
     if (error instanceof SelectionError)
       throw badRequest({ fieldErrors: { [error.field]: [error.message] } });

@@ -16,7 +16,7 @@ import { OVERVIEW_ID } from '../jobs/point-statistics';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import type { Caller, Services } from './context';
-import { projectFor } from './projects';
+import { projectFor, type ProjectAccess } from './projects';
 
 /** Only results of finished tasks are listed: a running or retried task's partial results stay hidden. */
 export async function listResults(services: Services, caller: Caller, projectId: number) {
@@ -53,7 +53,18 @@ export async function visuData(
   statId: string,
   window?: VisuWindow,
 ): Promise<VisuPayload> {
-  const access = await projectFor(services.db, caller, projectId);
+  return storedPayload(services, await projectFor(services.db, caller, projectId), pointId, statId, window);
+}
+
+/** The payload of one stored statistic of a point of a project the caller may already see. */
+export async function storedPayload(
+  services: Services,
+  access: ProjectAccess,
+  pointId: number,
+  statId: string,
+  window?: VisuWindow,
+): Promise<VisuPayload> {
+  const projectId = access.project.id;
   const rows = await services.db
     .select({
       statId: results.statId,
