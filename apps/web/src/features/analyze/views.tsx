@@ -1,6 +1,6 @@
 // The chart views of spec 002, one per statistic, each drawing options of packages/charts with its
 // selectors: month, level, sector, histogram range, durations, quantiles, law highlight, legend.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -213,6 +213,17 @@ function WithLevels({
   );
 }
 
+/** A view that draws one chart per level: the level bar beside the chart of the chosen level. */
+function perLevel(Chart: ComponentType<{ props: ViewProps; entry: StatEntry }>) {
+  return function PerLevelView(props: ViewProps) {
+    return (
+      <WithLevels props={props}>
+        {(entry) => <Chart key={entry.statId} props={props} entry={entry} />}
+      </WithLevels>
+    );
+  };
+}
+
 const chartWidth = (props: ViewProps, base: number) =>
   props.wide ? Math.max(base, 820 - (props.levels.length > 1 ? 75 : 0)) : base;
 
@@ -300,13 +311,7 @@ function TimeSeriesChart({ props, entry }: { props: ViewProps; entry: StatEntry 
   );
 }
 
-export function TimeSeriesView(props: ViewProps) {
-  return (
-    <WithLevels props={props}>
-      {(entry) => <TimeSeriesChart key={entry.statId} props={props} entry={entry} />}
-    </WithLevels>
-  );
-}
+export const TimeSeriesView = perLevel(TimeSeriesChart);
 
 // ------------------------------------------------------------------------------------ EPD histogram
 
@@ -392,13 +397,7 @@ function HistogramChart({
   );
 }
 
-export function HistogramView(props: ViewProps) {
-  return (
-    <WithLevels props={props}>
-      {(entry) => <HistogramChart key={entry.statId} props={props} entry={entry} />}
-    </WithLevels>
-  );
-}
+export const HistogramView = perLevel(HistogramChart);
 
 // ------------------------------------------------------------------------------------------------ DR
 
@@ -480,13 +479,7 @@ function RoseChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   );
 }
 
-export function RoseView(props: ViewProps) {
-  return (
-    <WithLevels props={props}>
-      {(entry) => <RoseChart key={entry.statId} props={props} entry={entry} />}
-    </WithLevels>
-  );
-}
+export const RoseView = perLevel(RoseChart);
 
 // ------------------------------------------------------------------------------------------- simple
 
@@ -710,13 +703,7 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
   );
 }
 
-export function DowntimeView(props: ViewProps) {
-  return (
-    <WithLevels props={props}>
-      {(entry) => <DowntimeChart key={entry.statId} props={props} entry={entry} />}
-    </WithLevels>
-  );
-}
+export const DowntimeView = perLevel(DowntimeChart);
 
 // ------------------------------------------------------------------------------------------ extremes
 
