@@ -518,6 +518,11 @@ export interface ExtremeOptions {
   mask?: Mask;
   minValidFraction?: number;
   ignoreLargest?: number;
+  /**
+   * Laws also fitted to the same sample, each with its return values and intervals (the result's `laws`,
+   * in this order; `law` gives the other fields). A law whose fit fails gives its reason, the others stay.
+   */
+  laws?: readonly LawId[];
 }
 
 /** Spec fit parameters (law, sampleLength, blockSize, threshold, poissonLambda, ...). */
@@ -554,6 +559,40 @@ export interface ExtremeAnalysis {
   ignored: number[];
   peaks: { time: number; value: number }[];
   warnings: string[];
+  /** Every law of `options.laws` fitted to the same sample (absent without the option). */
+  laws?: LawEstimate[];
+}
+
+/** One law's estimate of an extreme sample, or the reason its fit failed. */
+export type LawEstimate =
+  | {
+      law: LawId;
+      parameters: Parameters;
+      specParameters: SpecParameters;
+      nll: number;
+      aic: number;
+      ks: number;
+      returnValues: ReturnValueRow[];
+      ignored: number[];
+      /** The law's own warnings (failed bootstrap refits), beside the sample's. */
+      warnings: string[];
+      error: null;
+    }
+  | { law: LawId; error: string };
+
+function estimateOf(analysis: ExtremeAnalysis, sample: ExtremeSample): LawEstimate {
+  return {
+    law: analysis.law,
+    parameters: analysis.parameters,
+    specParameters: analysis.specParameters,
+    nll: analysis.nll,
+    aic: analysis.aic,
+    ks: analysis.ks,
+    returnValues: analysis.returnValues,
+    ignored: analysis.ignored,
+    warnings: analysis.warnings.filter((w) => !sample.warnings.includes(w)),
+    error: null,
+  };
 }
 
 /** The whole EXT / MAEXT / MIEXT chain on one series. */
@@ -616,7 +655,7 @@ export function analyzeSample(
     minima ? { returnPeriod: r.returnPeriod, value: -r.value, lower: -r.upper, upper: -r.lower } : r,
   );
   const threshold = sample.method === 'pot' ? sign * sample.threshold : null;
-  return {
+  const analysis: ExtremeAnalysis = {
     law: fit.law,
     method: sample.method,
     minima,
@@ -650,6 +689,18 @@ export function analyzeSample(
     peaks: sample.values.map((v, i) => ({ time: sample.times[i]!, value: sign * v })),
     warnings,
   };
+  if (options.laws) {
+    // the other laws on the same sample (the primary's estimate is reused)
+    analysis.laws = options.laws.map((law): LawEstimate => {
+      if (law === fit.law) return estimateOf(analysis, sample);
+      try {
+        return estimateOf(analyzeSample(sample, { ...options, law, laws: undefined }, minima), sample);
+      } catch (error) {
+        return { law, error: error instanceof Error ? error.message : String(error) };
+      }
+    });
+  }
+  return analysis;
 }
 
 /** Directional extremes: the analysis restricted to each direction sector (λ per year of the whole record). */

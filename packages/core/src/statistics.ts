@@ -5,6 +5,8 @@ import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning
 import { describe, monthlyStats, quantile } from './descriptive';
 import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
 import {
+  ANNUAL_MAXIMA_LAWS,
+  PEAKS_LAWS,
   extremeCurrents,
   extremeValueAnalysis,
   extremeWaterHeights,
@@ -161,17 +163,22 @@ const roseOptions = (
  * Extremes of the registry: annual maxima with GEV and delta-method intervals unless asked otherwise. The
  * registry is what a point computation runs for every field (dozens of fits): the parametric bootstrap
  * (1,000 refits each) is asked for explicitly (`extreme: { interval: 'bootstrap' }`), by the CLI's `eva`
- * and for a chosen statistic, not for every stored fit (docs/decisions.md).
+ * and for a chosen statistic, not for every stored fit (docs/decisions.md). Every law of the method is
+ * fitted to the same sample (annual maxima: GEV and Gumbel; peaks: GPD, exponential, Weibull 2p and 3p),
+ * for the extreme view's table per law; `law` stays the primary one the other fields describe.
  */
-const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> = {}): ExtremeOptions => ({
-  method: 'annual-maxima',
-  law: 'gev',
-  interval: 'delta',
-  // positive quantities (wave heights, speeds) keep positive bounds on a short record
-  deltaScale: 'auto',
-  ...defaults,
-  ...o.extreme,
-});
+const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> = {}): ExtremeOptions => {
+  const merged: ExtremeOptions = {
+    method: 'annual-maxima',
+    law: 'gev',
+    interval: 'delta',
+    // positive quantities (wave heights, speeds) keep positive bounds on a short record
+    deltaScale: 'auto',
+    ...defaults,
+    ...o.extreme,
+  };
+  return { ...merged, laws: merged.laws ?? (merged.method === 'pot' ? PEAKS_LAWS : ANNUAL_MAXIMA_LAWS) };
+};
 
 const below = (o: StatisticOptions, series: Series, field: string): number =>
   o.below ?? quantile(values(series, field), 0.5);

@@ -1,7 +1,25 @@
 import { describe as suite, expect, test } from 'vitest';
 import { kindOf, monthlyStats, rose, statisticOf, STATISTICS, statisticsFor } from '../src';
-import type { ExtremeAnalysis, Series } from '../src';
-import { era5 } from './data';
+import type { ExtremeAnalysis, LawEstimate, Series } from '../src';
+import { era5, reference } from './data';
+
+/** scipy fits of the same samples (scripts/reference/extremes.py; see extremes.test.ts). */
+interface LawRef {
+  parameters: { location: number; scale: number; shape: number | null };
+  returnValues: (number | null)[];
+}
+const extremesRef = reference<{
+  returnPeriods: number[];
+  'am.era5.swh': { fits: Record<string, LawRef> };
+  'pot.era5.swh': { fits: Record<string, LawRef> };
+}>('extremes.json');
+
+type Estimated = Extract<LawEstimate, { error: null }>;
+const estimated = (laws: LawEstimate[] | undefined, law: string): Estimated => {
+  const found = laws?.find((l) => l.law === law);
+  if (!found || found.error !== null) throw new Error(`no estimate of ${law}: ${found?.error}`);
+  return found;
+};
 
 // The registry is checked against spec 000 §9 (the list of codes) and against the direct calls it wraps.
 const SPEC_CODES =
@@ -95,6 +113,62 @@ suite('statistic registry', () => {
       { extreme: { interval: 'bootstrap', resamples: 200 } },
     ) as { interval: string };
     expect(asked.interval).toBe('bootstrap');
+  });
+  test('stored extremes carry every law of their method, as scipy fits them; the primary law stays first', () => {
+    const s = era5();
+    const am = statisticOf('EXT').compute(s, { field: 'swh' }) as ExtremeAnalysis;
+    expect(am.laws?.map((l) => l.law)).toEqual(['gev', 'gumbel']);
+    // the primary law's estimate is the analysis' own fields
+    const gev = estimated(am.laws, 'gev');
+    expect(gev.returnValues).toEqual(am.returnValues);
+    expect(gev.specParameters).toEqual(am.specParameters);
+    const pot = statisticOf('EXT').compute(
+      s,
+      { field: 'swh' },
+      { extreme: { method: 'pot', law: 'gpd' } },
+    ) as ExtremeAnalysis;
+    expect(pot.law).toBe('gpd');
+    expect(pot.laws?.map((l) => l.law)).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
+    // scipy genextreme/gumbel_r/genpareto/expon/weibull_min on the same maxima and peaks: return values
+    // within 0.1 % (the tolerance of extremes.test.ts; weibull3 has no MLE there, shape < 1: left out)
+    const checks: [ExtremeAnalysis, string, string][] = [
+      [am, 'am.era5.swh', 'gev'],
+      [am, 'am.era5.swh', 'gumbel'],
+      [pot, 'pot.era5.swh', 'gpd'],
+      [pot, 'pot.era5.swh', 'exponential'],
+      [pot, 'pot.era5.swh', 'weibull2'],
+    ];
+    for (const [analysis, key, law] of checks) {
+      const expected = extremesRef[key as 'am.era5.swh'].fits[law]!;
+      const rows = estimated(analysis.laws, law).returnValues;
+      expect(estimated(analysis.laws, law).specParameters.law).toBe(law);
+      for (const row of rows) {
+        const e = expected.returnValues[extremesRef.returnPeriods.indexOf(row.returnPeriod)];
+        if (e === null || e === undefined) expect(row.value, `${law} T=${row.returnPeriod}`).toBeNaN();
+        else expect(row.value / e, `${law} T=${row.returnPeriod}`).toBeCloseTo(1, 3);
+      }
+      // every law has its own interval around its own value
+      for (const row of rows.filter((r) => Number.isFinite(r.lower)))
+        expect(row.lower).toBeLessThan(row.value);
+    }
+    const monthly = statisticOf('EXT_month').compute(s, { field: 'swh' }) as (
+      ExtremeAnalysis | { error: string }
+    )[];
+    for (const month of monthly)
+      if (!('error' in month))
+        expect(month.laws?.map((l) => l.law)).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
+  });
+  test('a law whose fit fails gives its reason; the other laws still show', () => {
+    const r = statisticOf('EXT').compute(
+      era5(),
+      { field: 'swh' },
+      { extreme: { laws: ['gev', 'gpd', 'gumbel'] } },
+    ) as ExtremeAnalysis;
+    expect(r.laws?.[1]).toEqual({
+      law: 'gpd',
+      error: 'fitExtremes: law gpd does not apply to annual-maxima (use gev, gumbel)',
+    });
+    expect(estimated(r.laws, 'gumbel').returnValues).toHaveLength(7);
   });
   test('an unknown id throws naming the function', () => {
     expect(() => statisticOf('XYZ')).toThrow(/statisticOf/);
