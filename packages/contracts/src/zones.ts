@@ -100,3 +100,71 @@ export const matchingZonesRequest = z.object({
     .optional(),
 });
 export const noMatchingZone = 'There is no matching zone in your offer for this set of points';
+
+/**
+ * The Grids overlay (spec 002 'Map screens'; GET /api/zones/{id}/nodes/?bbox=…, ours): the nodes of the
+ * datasets serving a zone inside the map's view. At most ZONE_NODES_MAX per dataset; beyond, thinned
+ * regularly (every `spacing`-th row and column of a regular grid, every `spacing`-th node of a node list).
+ */
+export const ZONE_NODES_MAX = 5000;
+
+/** A view box as minLon,minLat,maxLon,maxLat in degrees (what the map sends). */
+export interface LonLatBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export const bboxMessages = {
+  format: 'bbox must be four numbers in degrees: minLon,minLat,maxLon,maxLat',
+  longitude: 'bbox longitudes must be between -180 and 180',
+  latitude: 'bbox latitudes must be between -90 and 90',
+  order: 'bbox minLon must be less than maxLon and minLat less than maxLat',
+} as const;
+
+const decimal = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/** The box of a `bbox` parameter, or the message saying what is wrong with it. */
+export function parseBbox(text: string): LonLatBox | { error: string } {
+  const parts = text.split(',');
+  if (parts.length !== 4 || !parts.every((part) => decimal.test(part))) return { error: bboxMessages.format };
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  if ([west, east].some((lon) => !(lon >= -180 && lon <= 180))) return { error: bboxMessages.longitude };
+  if ([south, north].some((lat) => !(lat >= -90 && lat <= 90))) return { error: bboxMessages.latitude };
+  if (!(west < east && south < north)) return { error: bboxMessages.order };
+  return { west, south, east, north };
+}
+
+/** The `bbox` parameter of a box, clamped to the world, with `digits` decimals (4: about 10 m). */
+export function bboxParam(box: LonLatBox, digits = 4): string {
+  const clamp = (x: number, limit: number) => Math.min(limit, Math.max(-limit, x)).toFixed(digits);
+  return [clamp(box.west, 180), clamp(box.south, 90), clamp(box.east, 180), clamp(box.north, 90)].join(',');
+}
+
+export const zoneNodesQuery = z.object({
+  bbox: z.string({ error: bboxMessages.format }).max(200, bboxMessages.format).describe(bboxMessages.format),
+});
+
+/** The nodes of one dataset inside the view. */
+export const datasetNodes = z.object({
+  id: z.number(),
+  name: z.string(),
+  synthetic: z.boolean(),
+  /** [lat, lon] in degrees, longitudes in −180–180. */
+  nodes: z.array(z.tuple([z.number(), z.number()])),
+  /** Usable nodes (sea with data) in the view, before thinning. */
+  total: z.number(),
+  thinned: z.boolean(),
+  /** 1 when every node is given; N when every N-th one is. */
+  spacing: z.number(),
+});
+export type DatasetNodes = z.infer<typeof datasetNodes>;
+
+export const zoneNodes = z.object({
+  zone: z.number(),
+  maxNodes: z.number(),
+  /** In the order points are served: real records first, then the synthetic demo hindcast. */
+  datasets: z.array(datasetNodes),
+});
+export type ZoneNodes = z.infer<typeof zoneNodes>;

@@ -14,3 +14,4 @@ export * from './stat2d';
 export * from './observations';
 export * from './demo';
 export * from './tiles';
+export * from './grid-nodes';

@@ -1,8 +1,17 @@
 // /api/zones and /api/offers (spec 000 §7 Zones, offers).
 import { z } from 'zod';
-import { matchingZonesRequest, offer, paths, zone } from '@metocean/contracts';
+import {
+  matchingZonesRequest,
+  offer,
+  paths,
+  zone,
+  zoneNodes,
+  zoneNodesQuery,
+  ZONE_NODES_MAX,
+} from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as zones from '../../services/zones';
+import { zoneNodes as nodesOfZone } from '../../services/zone-nodes';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
@@ -33,6 +42,21 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
       preHandler,
     },
     async (request) => zones.getZone(services, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/zones/:id/nodes/',
+    {
+      schema: {
+        tags: ['zones'],
+        summary: `The nodes of the zone's datasets inside a view (the map's Grids overlay), thinned beyond ${ZONE_NODES_MAX}`,
+        params: idParams,
+        querystring: zoneNodesQuery,
+        response: { 200: zoneNodes, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) => nodesOfZone(services, callerOf(request), request.params.id, request.query.bbox),
   );
 
   app.get(

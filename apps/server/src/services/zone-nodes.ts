@@ -1,0 +1,42 @@
+// The Grids overlay of the map (spec 002 'Map screens': Grids): the nodes of the datasets serving a zone
+// inside the map's view, so users see where data exists and which node a point snaps to. The zone must be
+// one the caller sees (the zone rule of services/zones.ts); the view is clipped to the zone's bounds, since
+// points are only placed inside the zone.
+import { gridNodesInBox, intersectBoxes } from '@metocean/hindcast';
+import { parseBbox, ZONE_NODES_MAX, type ZoneNodes } from '@metocean/contracts';
+import { datasetsOfZones } from '../data/registry';
+import { openSource } from '../data/sources';
+import { fieldError } from '../http/errors';
+import type { Caller, Services } from './context';
+import { getZone } from './zones';
+
+export async function zoneNodes(
+  services: Services,
+  caller: Caller,
+  zoneId: number,
+  bbox: string,
+  maxNodes = ZONE_NODES_MAX,
+): Promise<ZoneNodes> {
+  const view = parseBbox(bbox);
+  if ('error' in view) throw fieldError('bbox', view.error);
+  const zone = await getZone(services, caller, zoneId);
+  const { southWest: sw, northEast: ne } = zone.bounds;
+  // Zone bounds are the min/max of the outline (seed/zones.ts); a box crossing the antimeridian is not clipped.
+  const box =
+    sw.lon <= ne.lon
+      ? intersectBoxes(view, { west: sw.lon, south: sw.lat, east: ne.lon, north: ne.lat })
+      : view;
+  const datasets = [];
+  for (const dataset of await datasetsOfZones(services.db, [zone.id])) {
+    const opened = await openSource(dataset.meta.source);
+    const mask = 'mask' in opened ? opened.mask : undefined;
+    const found = box
+      ? gridNodesInBox(opened.info.grid, box, {
+          maxNodes,
+          ...(mask ? { isSea: (k: number) => mask[k] === 1 } : {}),
+        })
+      : { nodes: [], total: 0, thinned: false, spacing: 1 };
+    datasets.push({ id: dataset.id, name: dataset.name, synthetic: dataset.meta.synthetic, ...found });
+  }
+  return { zone: zone.id, maxNodes, datasets };
+}
