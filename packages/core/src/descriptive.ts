@@ -242,34 +242,110 @@ export function quantiles(values: ArrayLike<number>, probabilities: readonly num
   return checkedOnce(() => sharedQuantiles(values, probabilities));
 }
 
+/** Below this length a comparison sort beats the radix sort's fixed cost (its 65,536-entry histograms). */
+const RADIX_MIN = 4096;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * Ascending copy of values without NaN by bucket sort: values are scattered into their buckets, then
- * each bucket is sorted (insertion sort when small). Expected O(n) for hindcast columns (10^5-10^6
- * values, few per bucket), several times faster than the engine's comparison sort.
+ * One stable counting pass of an LSD radix sort on the 16-bit digit of `key` at `shift`, moving `key` (and
+ * `other`, the low words of 64-bit keys, alongside) into `keyTo`/`otherTo`. False, nothing moved, when every
+ * key has the same digit.
+ */
+function radixPass(
+  key: Uint32Array,
+  keyTo: Uint32Array,
+  other: Uint32Array | null,
+  otherTo: Uint32Array | null,
+  digitOf: Uint32Array,
+  shift: number,
+  counts: Int32Array,
+): boolean {
+  const n = key.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) counts[(digitOf[i]! >>> shift) & 0xffff]!++;
+  for (let b = 0; b < 65536; b++) if (counts[b] === n) return false;
+  let sum = 0;
+  for (let b = 0; b < 65536; b++) {
+    const c = counts[b]!;
+    counts[b] = sum;
+    sum += c;
+  }
+  if (other === null || otherTo === null) {
+    for (let i = 0; i < n; i++) keyTo[counts[(key[i]! >>> shift) & 0xffff]!++] = key[i]!;
+  } else {
+    for (let i = 0; i < n; i++) {
+      const at = counts[(digitOf[i]! >>> shift) & 0xffff]!++;
+      keyTo[at] = key[i]!;
+      otherTo[at] = other[i]!;
+    }
+  }
+  return true;
+}
+
+/**
+ * Ascending copy of values without NaN by LSD radix sort on the bits of the numbers (Herf's trick: negative
+ * numbers have every bit flipped, others their sign bit set, so unsigned order is numeric order), 16 bits
+ * per pass, a pass skipped when all share its digit. Hindcast columns are float32 (every value exact in
+ * 32 bits): two passes over 32-bit keys; other doubles take up to four over 64-bit keys. O(n), stable;
+ * several times faster than the engine's comparison sort on 10^5-10^6 values.
  */
 export function sortValid(a: Float64Array): Float64Array {
   const n = a.length;
-  const { counts, bucketOf } = bucketCounts(a);
-  const starts = new Int32Array(counts.length + 1);
-  for (let k = 0; k < counts.length; k++) starts[k + 1] = starts[k]! + counts[k]!;
-  const fill = starts.slice(0, counts.length);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[fill[bucketOf(a[i]!)]!++] = a[i]!;
-  for (let k = 0; k < counts.length; k++) {
-    const from = starts[k]!;
-    const to = starts[k + 1]!;
-    if (to - from > 32) out.subarray(from, to).sort();
-    else {
-      for (let i = from + 1; i < to; i++) {
-        const x = out[i]!;
-        let j = i - 1;
-        while (j >= from && out[j]! > x) {
-          out[j + 1] = out[j]!;
-          j--;
-        }
-        out[j + 1] = x;
-      }
+  if (n < RADIX_MIN || !LITTLE_ENDIAN) return a.slice().sort();
+  const single = new Float32Array(n);
+  let exact = true;
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!;
+    single[i] = x;
+    if (single[i] !== x) exact = false;
+  }
+  const counts = new Int32Array(65536);
+  if (exact) {
+    let keys = new Uint32Array(single.buffer);
+    let spare = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const h = keys[i]!;
+      keys[i] = h >>> 31 ? ~h : h | 0x80000000;
     }
+    for (const shift of [0, 16]) {
+      if (radixPass(keys, spare, null, null, keys, shift, counts)) [keys, spare] = [spare, keys];
+    }
+    for (let i = 0; i < n; i++) {
+      const h = keys[i]!;
+      keys[i] = h >>> 31 ? h & 0x7fffffff : ~h;
+    }
+    return new Float64Array(new Float32Array(keys.buffer, keys.byteOffset, n));
+  }
+  const words = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
+  let lo = new Uint32Array(n);
+  let hi = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const l = words[2 * i]!;
+    const h = words[2 * i + 1]!;
+    const negative = h >>> 31;
+    lo[i] = negative ? ~l : l;
+    hi[i] = negative ? ~h : h | 0x80000000;
+  }
+  let lo2 = new Uint32Array(n);
+  let hi2 = new Uint32Array(n);
+  for (const [word, shift] of [
+    [0, 0],
+    [0, 16],
+    [1, 0],
+    [1, 16],
+  ] as const) {
+    if (radixPass(hi, hi2, lo, lo2, word === 0 ? lo : hi, shift, counts)) {
+      [lo, lo2] = [lo2, lo];
+      [hi, hi2] = [hi2, hi];
+    }
+  }
+  const out = new Float64Array(n);
+  const outWords = new Uint32Array(out.buffer);
+  for (let i = 0; i < n; i++) {
+    const h = hi[i]!;
+    const negative = !(h >>> 31);
+    outWords[2 * i] = negative ? ~lo[i]! : lo[i]!;
+    outWords[2 * i + 1] = negative ? ~h : h & 0x7fffffff;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
 // the valid values of a field, their moments and quantiles (memo on the array, see memo.ts). Internal and
 // read-only: not exported from the package, and nothing here is handed to a caller without a copy.
-import { checkProbability, moments, quantilesOfValid, sortValid, validValues } from './descriptive';
+import { checkProbability, moments, quantileSorted, sortValid, validValues } from './descriptive';
 import type { Moments } from './descriptive';
 import { memoized } from './memo';
 import { computeCalendar } from './series';
@@ -30,16 +30,11 @@ export function sharedMoments(values: ArrayLike<number>): Moments {
 }
 
 /**
- * Type 7 quantiles of the valid values of a field; the ones already computed for the same array (by
- * describe, overview, EPD) are reused, the missing ones are selected together in one pass.
+ * Type 7 quantiles of the valid values of a field, read from its shared sorted values (one O(n) radix sort
+ * per field serves every quantile, histogram and fit of the point).
  */
 export function sharedQuantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
   for (const p of probabilities) checkProbability(p, 'quantiles');
-  const known = memoized(values, 'quantiles', () => new Map<number, number>());
-  const missing = [...new Set(probabilities.filter((p) => !known.has(p)))];
-  if (missing.length) {
-    const found = quantilesOfValid(sharedValid(values), missing);
-    missing.forEach((p, i) => known.set(p, found[i]!));
-  }
-  return probabilities.map((p) => known.get(p)!);
+  const sorted = sharedSorted(values);
+  return probabilities.map((p) => quantileSorted(sorted, p));
 }

@@ -1,5 +1,15 @@
 import { describe as suite, expect, test } from 'vitest';
-import { describe, moments, monthlyStats, overview, quantile, quantiles, yearMonthStats } from '../src';
+import {
+  describe,
+  moments,
+  monthlyStats,
+  overview,
+  quantile,
+  quantiles,
+  seededRandom,
+  sortValid,
+  yearMonthStats,
+} from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py (numpy.percentile 'linear' = Hyndman-Fan type 7, pandas
@@ -130,5 +140,42 @@ suite('quantile edge cases', () => {
     expect(d.count).toBe(0);
     expect(d.mean).toBeNaN();
     expect(d.percentiles['50']).toBeNaN();
+  });
+});
+
+suite('sortValid (radix sort on the bits of the doubles)', () => {
+  // Reference: Float64Array.prototype.sort (numeric order, ECMAScript §23.2.3.29); -0 and 0 compare equal.
+  const sameOrder = (a: Float64Array): void => {
+    const got = sortValid(a);
+    const expected = a.slice().sort();
+    expect(got.length).toBe(expected.length);
+    for (let i = 0; i < got.length; i++) expect(got[i] === expected[i]).toBe(true);
+    expect(a).not.toBe(got); // a copy, the input untouched
+  };
+  test('random doubles of both signs, ties, infinities, zeros and subnormals', () => {
+    const random = seededRandom(11);
+    const a = new Float64Array(20_000);
+    for (let i = 0; i < a.length; i++) {
+      const u = random();
+      a[i] =
+        u < 0.05 ? [Infinity, -Infinity, 0, -0, 5e-324, -5e-324][i % 6]! : (u - 0.5) * 10 ** (40 * u - 20);
+    }
+    for (let i = 0; i < 2_000; i++) a[i * 10] = a[i]!; // ties
+    const before = a.slice();
+    sameOrder(a);
+    expect(a).toEqual(before);
+  });
+  test('float32 values and values at a fixed precision (most digits constant, passes skipped)', () => {
+    const random = seededRandom(12);
+    const f32 = Float64Array.from(new Float32Array(50_000).map(() => random() * 12));
+    sameOrder(f32);
+    sameOrder(Float64Array.from({ length: 50_000 }, () => Math.round(random() * 1500) / 100));
+    sameOrder(new Float64Array(4_000).fill(2.5));
+  });
+  test('a subarray view and a short array', () => {
+    const random = seededRandom(13);
+    const big = Float64Array.from({ length: 3_001 }, () => random() - 0.5);
+    sameOrder(big.subarray(1, 2_001));
+    sameOrder(Float64Array.from([3, -1, 2]));
   });
 });
