@@ -2,7 +2,7 @@
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
 import { DEFAULT_PERCENTILES } from './descriptive';
 import { checkedOnce } from './memo';
-import { sharedCalendar, sharedMoments, sharedQuantiles, sharedValid } from './shared';
+import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSorted } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
 function edgeAt(start: number, width: number, k: number): number {
@@ -40,6 +40,33 @@ export function binIndex(edges: readonly number[], x: number, regularWidth?: num
   return lo;
 }
 
+/** Index of the first value ≥ x in ascending `sorted` (its length when none). */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Left-closed bin of x among regular edges (Float64Array of `bins` + 1 edges from `first`, step 1 / `inverse`):
+ * the product's guess corrected by the edges themselves, so the stored edges decide (0.3 / 0.1 = 2.999…).
+ * The caller checks that x lies inside the edges.
+ */
+function regularBin(edges: Float64Array, inverse: number, x: number): number {
+  const last = edges.length - 2;
+  let k = Math.floor((x - edges[0]!) * inverse);
+  if (k > last) k = last;
+  else if (k < 0) k = 0;
+  while (k > 0 && x < edges[k]!) k--;
+  while (k < last && x >= edges[k + 1]!) k++;
+  return k;
+}
+
 export interface EmpiricalDistribution {
   edges: number[];
   counts: number[];
@@ -69,7 +96,6 @@ function epd(
   options: { binWidth: number; start?: number; percentiles?: readonly number[] },
 ): EmpiricalDistribution {
   // valid values, moments and quantiles shared with describe and the other statistics of the field
-  const valid = sharedValid(values);
   const { count: n, min, max } = sharedMoments(values);
   const percentiles = options.percentiles ?? DEFAULT_PERCENTILES;
   const atPercentiles = sharedQuantiles(
@@ -94,8 +120,10 @@ function epd(
   const start = options.start ?? Math.min(0, Math.floor(min / width) * width);
   if (min < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
   const edges = regularEdges(start, width, max);
-  const counts = new Array<number>(edges.length - 1).fill(0);
-  for (let i = 0; i < n; i++) counts[binIndex(edges, valid[i]!, width)]!++;
+  // bin k holds the sorted values from the first ≥ e_k to the first ≥ e_k+1: no pass over the values
+  const sorted = sharedSorted(values);
+  const firstAtOrAbove = edges.map((e) => lowerBound(sorted, e));
+  const counts = edges.slice(1).map((_, k) => firstAtOrAbove[k + 1]! - firstAtOrAbove[k]!);
   const nonExceedancePercent = [0];
   let below = 0;
   for (const c of counts) {
@@ -126,13 +154,27 @@ export interface JointTable {
   count: number;
 }
 
+export interface JointOptions {
+  dx: number;
+  dy: number;
+  x0?: number;
+  y0?: number;
+  /**
+   * y is a direction (degrees from north): its bins are the sectors of width dy centred on north, like the
+   * rose's, bin j covering [j·dy − dy/2, j·dy + dy/2) after wrapping to a turn; dy must divide 360.
+   */
+  yDirection?: boolean;
+}
+
 /** EJPD: joint occurrence table of two variables over the pairs where both exist. */
-export function jointTable(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  options: { dx: number; dy: number; x0?: number; y0?: number },
-): JointTable {
+export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: JointOptions): JointTable {
   if (x.length !== y.length) throw new RangeError('jointTable: x and y differ in length');
+  const { dx, dy } = options;
+  if (!(dx > 0) || !(dy > 0))
+    throw new RangeError(`jointTable: dx and dy must be positive, got ${dx}, ${dy}`);
+  const sectors = options.yDirection ? Math.round(360 / dy) : 0;
+  if (options.yDirection && Math.abs(sectors * dy - 360) > 1e-9)
+    throw new RangeError(`jointTable: a direction bin width must divide 360, got ${dy}`);
   let xMax = -Infinity;
   let yMax = -Infinity;
   let xMin = Infinity;
@@ -141,29 +183,41 @@ export function jointTable(
   for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
     const b = y[i]!;
-    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    if (a !== a || b !== b) continue; // NaN
     count++;
-    xMax = Math.max(xMax, a);
-    yMax = Math.max(yMax, b);
-    xMin = Math.min(xMin, a);
-    yMin = Math.min(yMin, b);
+    if (a > xMax) xMax = a;
+    if (a < xMin) xMin = a;
+    if (b > yMax) yMax = b;
+    if (b < yMin) yMin = b;
   }
   if (count === 0)
     return { xEdges: [], yEdges: [], counts: [], perMille: [], xMarginal: [], yMarginal: [], count: 0 };
-  const x0 = options.x0 ?? Math.min(0, Math.floor(xMin / options.dx) * options.dx);
-  const y0 = options.y0 ?? Math.min(0, Math.floor(yMin / options.dy) * options.dy);
-  if (xMin < x0 || yMin < y0) throw new RangeError('jointTable: values below the first edge');
-  const xEdges = regularEdges(x0, options.dx, xMax);
-  const yEdges = regularEdges(y0, options.dy, yMax);
-  const counts = Array.from({ length: xEdges.length - 1 }, () =>
-    new Array<number>(yEdges.length - 1).fill(0),
-  );
+  const x0 = options.x0 ?? Math.min(0, Math.floor(xMin / dx) * dx);
+  if (xMin < x0) throw new RangeError('jointTable: values below the first edge');
+  const xEdges = regularEdges(x0, dx, xMax);
+  let yEdges: number[];
+  if (options.yDirection) yEdges = Array.from({ length: sectors + 1 }, (_, j) => edgeAt(-dy / 2, dy, j));
+  else {
+    const y0 = options.y0 ?? Math.min(0, Math.floor(yMin / dy) * dy);
+    if (yMin < y0) throw new RangeError('jointTable: values below the first edge');
+    yEdges = regularEdges(y0, dy, yMax);
+  }
+  const nx = xEdges.length - 1;
+  const ny = yEdges.length - 1;
+  const xe = Float64Array.from(xEdges);
+  const ye = Float64Array.from(yEdges);
+  const ix = 1 / dx;
+  const iy = 1 / dy;
+  const flat = new Int32Array(nx * ny);
   for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
-    const b = y[i]!;
-    if (Number.isNaN(a) || Number.isNaN(b)) continue;
-    counts[binIndex(xEdges, a, options.dx)]![binIndex(yEdges, b, options.dy)]!++;
+    let b = y[i]!;
+    if (a !== a || b !== b) continue;
+    if (sectors) b = sectorIndex(b, sectors);
+    else b = regularBin(ye, iy, b);
+    flat[regularBin(xe, ix, a) * ny + b]!++;
   }
+  const counts = Array.from({ length: nx }, (_, i) => Array.from(flat.subarray(i * ny, (i + 1) * ny)));
   return {
     xEdges,
     yEdges,
@@ -188,15 +242,17 @@ export interface Rose {
 /** Sector of a direction (degrees, any turn) among `sectors` centred on north. */
 export function sectorIndex(direction: number, sectors: number): number {
   const width = 360 / sectors;
-  const shifted = (((direction + width / 2) % 360) + 360) % 360;
-  return Math.min(sectors - 1, Math.floor(shifted / width));
+  let shifted = direction + width / 2;
+  if (!(shifted >= 0 && shifted < 360)) shifted = ((shifted % 360) + 360) % 360;
+  const k = Math.floor(shifted / width);
+  return k < sectors ? k : sectors - 1;
 }
 
-/** Counts per (group, sector, class) in one pass; group[i] = -1 leaves step i out. */
+/** Counts per (month, sector, class) in one pass; month[i] is 1-12 (null: one group for every step). */
 function roseCounts(
   direction: ArrayLike<number>,
   magnitude: ArrayLike<number>,
-  group: (i: number) => number,
+  month: Uint8Array | null,
   groups: number,
   sectors: number,
   edges: readonly number[],
@@ -207,17 +263,18 @@ function roseCounts(
   if (direction.length !== magnitude.length)
     throw new RangeError('rose: direction and magnitude differ in length');
   if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
-  const open = [...edges, Infinity];
+  const lower = Float64Array.from(edges);
   const classes = edges.length;
   const counts = new Float64Array(groups * sectors * classes);
   const totals = new Float64Array(groups);
   for (let i = 0; i < direction.length; i++) {
     const d = direction[i]!;
     const m = magnitude[i]!;
-    if (Number.isNaN(d) || Number.isNaN(m)) continue;
-    const c = binIndex(open, m);
-    const g = group(i);
-    if (c < 0 || g < 0) continue;
+    // NaN, infinite magnitudes and magnitudes below the first class are left out
+    if (d !== d || !(m >= lower[0]! && m < Infinity)) continue;
+    const g = month === null ? 0 : month[i]! - 1;
+    let c = classes - 1;
+    while (m < lower[c]!) c--;
     counts[(g * sectors + sectorIndex(d, sectors)) * classes + c]!++;
     totals[g]!++;
   }
@@ -252,7 +309,7 @@ export function rose(
   options: { sectors: number; edges: readonly number[] },
 ): Rose {
   const { sectors, edges } = options;
-  const { counts, totals } = roseCounts(direction, magnitude, () => 0, 1, sectors, edges);
+  const { counts, totals } = roseCounts(direction, magnitude, null, 1, sectors, edges);
   return roseOf(counts, totals[0]!, 0, sectors, edges);
 }
 
@@ -267,7 +324,7 @@ export function monthlyRoses(
     throw new RangeError('monthlyRoses: time and direction differ in length');
   const { sectors, edges } = options;
   const { month } = sharedCalendar(time);
-  const { counts, totals } = roseCounts(direction, magnitude, (i) => month[i]! - 1, 12, sectors, edges);
+  const { counts, totals } = roseCounts(direction, magnitude, month, 12, sectors, edges);
   return Array.from({ length: 12 }, (_, g) => ({
     month: g + 1,
     ...roseOf(counts, totals[g]!, g, sectors, edges),

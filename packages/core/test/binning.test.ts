@@ -56,6 +56,25 @@ suite('EJPD', () => {
   test('pairs with a missing member are left out', () => {
     expect(jointTable([1, NaN, 1], [1, 1, NaN], { dx: 1, dy: 1 }).count).toBe(1);
   });
+  test('Hs × direction: direction bins are the rose sectors (sector shares equal the numpy rose)', () => {
+    const t = jointTable(values(era5(), 'swh'), values(era5(), 'mwd'), {
+      dx: 0.5,
+      dy: 22.5,
+      yDirection: true,
+    });
+    expect(t.yEdges[0]).toBe(-11.25);
+    expect(t.yEdges.at(-1)).toBe(348.75);
+    expect(t.yMarginal.length).toBe(16);
+    // the rose's classes start at 0, so summing them gives each sector's share of all pairs
+    ref.rose['era5.mwd.swh.16']!.forEach((classes, k) => {
+      const share = classes.reduce((a, b) => a + b, 0);
+      expect((100 * t.yMarginal[k]!) / t.count).toBeCloseTo(share, 9);
+    });
+    expect(
+      jointTable([1, 1, 1], [359, 0.5, 11.25], { dx: 1, dy: 22.5, yDirection: true }).yMarginal.slice(0, 2),
+    ).toEqual([2, 1]);
+    expect(() => jointTable([1], [1], { dx: 1, dy: 25, yDirection: true })).toThrow(/divide 360/);
+  });
 });
 
 suite('DR roses', () => {
