@@ -1,5 +1,6 @@
 // TS / CTS display series and the MEANCOLSTD profile.
 import { moments } from './descriptive';
+import { checkedOnce, memoized2 } from './memo';
 import { levelsOf } from './series';
 import type { Series } from './series';
 
@@ -23,32 +24,56 @@ export function minMaxDownsample(
     throw new RangeError(`minMaxDownsample: pixels must be a positive integer, got ${pixels}`);
   if (time.length !== values.length)
     throw new RangeError('minMaxDownsample: time and values differ in length');
+  if (time.length <= 2 * pixels) return { time: Float64Array.from(time), values: Float64Array.from(values) };
+  // shared by TS and CTS of the same field (memo.ts); the caller gets copies
+  const kept = checkedOnce(() =>
+    memoized2(values, time, `minMax:${pixels}`, () => bucketExtremes(time, values, pixels)),
+  );
+  return { time: kept.time.slice(), values: kept.values.slice() };
+}
+
+function bucketExtremes(time: Float64Array, values: ArrayLike<number>, pixels: number): DownsampledSeries {
   const n = time.length;
-  if (n <= 2 * pixels) return { time: Float64Array.from(time), values: Float64Array.from(values) };
-  const outTime: number[] = [];
-  const outValues: number[] = [];
+  const outTime = new Float64Array(3 * pixels);
+  const outValues = new Float64Array(3 * pixels);
+  let k = 0;
+  const keep = (i: number): void => {
+    outTime[k] = time[i]!;
+    outValues[k++] = values[i]!;
+  };
   for (let b = 0; b < pixels; b++) {
     const from = Math.floor((b * n) / pixels);
     const to = Math.floor(((b + 1) * n) / pixels);
     let iMin = -1;
     let iMax = -1;
     let iGap = -1;
+    let min = Infinity;
+    let max = -Infinity;
     for (let i = from; i < to; i++) {
       const v = values[i]!;
-      if (Number.isNaN(v)) {
+      if (v !== v) {
         if (iGap < 0) iGap = i;
         continue;
       }
-      if (iMin < 0 || v < values[iMin]!) iMin = i;
-      if (iMax < 0 || v > values[iMax]!) iMax = i;
+      if (v < min || iMin < 0) {
+        min = v;
+        iMin = i;
+      }
+      if (v > max || iMax < 0) {
+        max = v;
+        iMax = i;
+      }
     }
-    const keep = [...new Set([iMin, iMax, iGap])].filter((i) => i >= 0).sort((a, c) => a - c);
-    for (const i of keep) {
-      outTime.push(time[i]!);
-      outValues.push(values[i]!);
-    }
+    // the kept steps in time order, each once (the minimum may also be the maximum)
+    const first = iMin < iMax ? iMin : iMax;
+    const second = iMin < iMax ? iMax : iMin;
+    if (iGap >= 0 && (first < 0 || iGap < first)) keep(iGap);
+    if (first >= 0) keep(first);
+    if (iGap >= 0 && first >= 0 && iGap > first && iGap < second) keep(iGap);
+    if (second >= 0 && second !== first) keep(second);
+    if (iGap >= 0 && second >= 0 && iGap > second) keep(iGap);
   }
-  return { time: Float64Array.from(outTime), values: Float64Array.from(outValues) };
+  return { time: outTime.slice(0, k), values: outValues.slice(0, k) };
 }
 
 /** CTS: two variables downsampled over the same buckets, for the left and right axes. */

@@ -9,6 +9,7 @@ import {
   linearRegression,
   meanProfile,
   minMaxDownsample,
+  seededRandom,
   muOf,
   LAWS,
   negativeLogLikelihood,
@@ -110,6 +111,32 @@ suite('TS / CTS downsampling', () => {
     const v = Float64Array.from({ length: 100 }, (_, i) => (i >= 40 && i < 60 ? NaN : i));
     const out = minMaxDownsample(time, v, 10);
     expect([...out.values].filter(Number.isNaN).length).toBe(2);
+  });
+  test('with random gaps each bucket keeps its first gap, min and max once, in time order (brute force)', () => {
+    const random = seededRandom(5);
+    const n = 5_000;
+    const time = Float64Array.from({ length: n }, (_, i) => i);
+    const v = Float64Array.from({ length: n }, () => (random() < 0.1 ? NaN : Math.round(random() * 20)));
+    for (let i = 1_000; i < 1_200; i++) v[i] = NaN; // whole buckets missing
+    const pixels = 100;
+    const out = minMaxDownsample(time, v, pixels);
+    const expected: number[] = [];
+    for (let b = 0; b < pixels; b++) {
+      const from = Math.floor((b * n) / pixels);
+      const to = Math.floor(((b + 1) * n) / pixels);
+      const idx = Array.from({ length: to - from }, (_, k) => from + k);
+      const valid = idx.filter((i) => !Number.isNaN(v[i]!));
+      const firstOf = (x: number): number => valid.find((i) => v[i] === x)!;
+      const kept = new Set<number>();
+      const gap = idx.find((i) => Number.isNaN(v[i]!));
+      if (gap !== undefined) kept.add(gap);
+      if (valid.length) {
+        kept.add(firstOf(Math.min(...valid.map((i) => v[i]!))));
+        kept.add(firstOf(Math.max(...valid.map((i) => v[i]!))));
+      }
+      expected.push(...[...kept].sort((a, c) => a - c));
+    }
+    expect([...out.time]).toEqual(expected);
   });
   test('short series are returned unchanged; CTS shares the buckets', () => {
     const time = Float64Array.from([0, 1, 2]);
