@@ -16,14 +16,20 @@ export interface StatisticRun {
 
 export type RunOutcome = { result: unknown } | { error: string };
 
+/** Masks already made, per hurricane array: a point's batches share one (the worker keeps its series). */
+const masks = new WeakMap<object, Uint8Array | undefined>();
+
 /** The hurricane mask of a cyclonic dataset (NOCYC leaves those steps out), when some step is marked. */
 export function cycloneMaskOf(series: Series): Uint8Array | undefined {
   const marks = series.fields.hurricane?.values;
   if (!marks) return undefined;
+  if (masks.has(marks)) return masks.get(marks);
   const mask = new Uint8Array(marks.length);
   let marked = 0;
   for (let i = 0; i < marks.length; i++) if (marks[i]! > 0) mask[i] = ++marked > 0 ? 1 : 0;
-  return marked > 0 ? mask : undefined;
+  const result = marked > 0 ? mask : undefined;
+  masks.set(marks, result);
+  return result;
 }
 
 export function runStatistics(series: Series, runs: readonly StatisticRun[]): RunOutcome[] {
