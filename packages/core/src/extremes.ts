@@ -8,6 +8,7 @@ import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { seededRandom } from './random';
 import { HOUR_MS, HOURS_PER_YEAR, levelsOf } from './series';
+import { checkedOnce, copyOf, memoized2 } from './memo';
 import { sharedCalendar } from './shared';
 import type { Series } from './series';
 import { normalPpf } from './special';
@@ -69,6 +70,80 @@ function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+/** Per calendar year of a series: its maximum and minimum with their times, and the steps with data. */
+interface YearlyExtremes {
+  years: Int32Array;
+  max: Float64Array;
+  maxTime: Float64Array;
+  min: Float64Array;
+  minTime: Float64Array;
+  valid: Float64Array;
+}
+
+/** One pass for the maxima and minima of every year (EXT, MAEXT and MIEXT of a field share it). */
+function yearlyExtremes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  mask: Mask | undefined,
+): YearlyExtremes {
+  const { year } = sharedCalendar(time);
+  const n = time.length;
+  const first = n ? year[0]! : 0;
+  const count = n ? year[n - 1]! - first + 1 : 0;
+  const out: YearlyExtremes = {
+    years: Int32Array.from({ length: count }, (_, k) => first + k),
+    max: new Float64Array(count).fill(-Infinity),
+    maxTime: new Float64Array(count).fill(NaN),
+    min: new Float64Array(count).fill(Infinity),
+    minTime: new Float64Array(count).fill(NaN),
+    valid: new Float64Array(count),
+  };
+  const { max, maxTime, min, minTime, valid } = out;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v !== v) continue; // NaN
+    const k = year[i]! - first;
+    valid[k]!++;
+    if (mask && !mask[i]) continue;
+    if (v > max[k]!) {
+      max[k] = v;
+      maxTime[k] = time[i]!;
+    }
+    if (v < min[k]!) {
+      min[k] = v;
+      minTime[k] = time[i]!;
+    }
+  }
+  return out;
+}
+
+/** Annual maxima (or minima, negated) from the yearly extremes; years short of data left out. */
+function annualExtremes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { minValidFraction?: number; stepMs?: number; mask?: Mask; minima?: boolean },
+): AnnualMaximum[] {
+  if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
+  const minValidFraction = options.minValidFraction ?? 0.5;
+  const stepMs = options.stepMs ?? HOUR_MS;
+  const yearly = options.mask
+    ? yearlyExtremes(time, values, options.mask)
+    : checkedOnce(() =>
+        memoized2(values, time, 'yearlyExtremes', () => yearlyExtremes(time, values, undefined)),
+      );
+  const out: AnnualMaximum[] = [];
+  yearly.years.forEach((y, k) => {
+    const value = options.minima ? -yearly.min[k]! : yearly.max[k]!;
+    const stepsInYear = ((isLeap(y) ? 366 : 365) * 86_400_000) / stepMs;
+    const validFraction = yearly.valid[k]! / stepsInYear;
+    if (value > -Infinity && validFraction >= minValidFraction) {
+      const time = options.minima ? yearly.minTime[k]! : yearly.maxTime[k]!;
+      out.push({ year: y, value, time, validFraction });
+    }
+  });
+  return out;
+}
+
 /**
  * Calendar-year maxima (UTC). Years with less than `minValidFraction` of their steps present are left
  * out, since a maximum over a few months underestimates the annual one. `mask` keeps only the steps
@@ -79,34 +154,7 @@ export function annualMaxima(
   values: ArrayLike<number>,
   options: { minValidFraction?: number; stepMs?: number; mask?: Mask } = {},
 ): AnnualMaximum[] {
-  if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
-  const minValidFraction = options.minValidFraction ?? 0.5;
-  const stepMs = options.stepMs ?? HOUR_MS;
-  const { year } = sharedCalendar(time);
-  const out: AnnualMaximum[] = [];
-  let i = 0;
-  while (i < time.length) {
-    const y = year[i]!;
-    let best = -Infinity;
-    let bestTime = NaN;
-    let valid = 0;
-    for (; i < time.length && year[i] === y; i++) {
-      const v = values[i]!;
-      if (Number.isNaN(v)) continue;
-      valid++;
-      if (options.mask && !options.mask[i]) continue;
-      if (v > best) {
-        best = v;
-        bestTime = time[i]!;
-      }
-    }
-    const stepsInYear = ((isLeap(y) ? 366 : 365) * 86_400_000) / stepMs;
-    const validFraction = valid / stepsInYear;
-    if (best > -Infinity && validFraction >= minValidFraction) {
-      out.push({ year: y, value: best, time: bestTime, validFraction });
-    }
-  }
-  return out;
+  return annualExtremes(time, values, options);
 }
 
 export function annualMaximaSample(maxima: readonly number[], times?: readonly number[]): ExtremeSample {
@@ -601,19 +649,32 @@ export function extremeValueAnalysis(
   values: ArrayLike<number>,
   options: ExtremeOptions,
 ): ExtremeAnalysis {
+  if (options.mask) return analysis(time, values, options);
+  // without a mask the analysis depends on the arrays and the options only: EXT and MAEXT of a field, and
+  // the levels of CUREXT and HEIEXT, are the same analyses; the caller gets its own copy (memo.ts)
+  const settings = Object.entries({ ...options, minima: options.minima ?? false })
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const key = `analysis:${JSON.stringify(settings)}`;
+  return copyOf(checkedOnce(() => memoized2(values, time, key, () => analysis(time, values, options))));
+}
+
+function analysis(time: Float64Array, values: ArrayLike<number>, options: ExtremeOptions): ExtremeAnalysis {
   const minima = options.minima ?? false;
-  const signed = minima ? negated(values) : values;
   let sample: ExtremeSample;
   if (options.method === 'annual-maxima') {
-    const maxima = annualMaxima(time, signed, {
+    // minima are the maxima of the negated series, read from the same yearly pass
+    const maxima = annualExtremes(time, values, {
       minValidFraction: options.minValidFraction,
       mask: options.mask,
+      minima,
     });
     sample = annualMaximaSample(
       maxima.map((m) => m.value),
       maxima.map((m) => m.time),
     );
   } else {
+    const signed = minima ? negated(values) : values;
     const spec = options.threshold ?? '0.99q';
     const threshold = minima && typeof spec === 'number' ? -spec : resolveThreshold(spec, signed);
     sample = peaksOverThreshold(time, signed, {

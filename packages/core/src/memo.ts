@@ -96,3 +96,12 @@ export function memoized2<T>(a: ArrayLike<number>, b: ArrayLike<number>, key: st
   if (!other) return compute();
   return memoized(a, `${key}:${other.hash}:${other.hash2}:${other.length}`, compute);
 }
+
+/** Deep copy of a memoized result made of plain objects, arrays and numbers (NaN kept, unlike JSON). */
+export function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => copyOf(v)) as T;
+  if (ArrayBuffer.isView(value)) return (value as unknown as Float64Array).slice() as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
+  return value;
+}

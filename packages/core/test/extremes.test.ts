@@ -220,6 +220,37 @@ suite('the analysis chain', () => {
     expect(r100.upper).toBeGreaterThan(r100.value);
     expect(r.specParameters.blockSize).toBe('1 year');
   });
+  test('annual minima are the negated maxima of the negated series (brute force per year)', () => {
+    const { time } = era5();
+    const v = values(era5(), 'swh');
+    const r = extremeValueAnalysis(time, v, {
+      method: 'annual-maxima',
+      law: 'gumbel',
+      minima: true,
+      interval: 'delta',
+    });
+    const byYear = new Map<number, number>();
+    time.forEach((t, i) => {
+      const y = new Date(t).getUTCFullYear();
+      if (!Number.isNaN(v[i]!)) byYear.set(y, Math.min(byYear.get(y) ?? Infinity, v[i]!));
+    });
+    expect(r.peaks.map((p) => p.value)).toEqual([...byYear.values()]);
+  });
+  test('the same analysis asked twice is computed once; each caller gets its own copy', () => {
+    const { time } = era5();
+    const v = values(era5(), 'swh');
+    const options = { method: 'annual-maxima', law: 'gev', interval: 'delta' } as const;
+    const first = extremeValueAnalysis(time, v, options);
+    first.returnValues.at(-1)!.value = -1;
+    const second = extremeValueAnalysis(time, v, { ...options, minima: false });
+    expect(second.returnValues.at(-1)!.value).toBeGreaterThan(0);
+    expect(second).not.toBe(first);
+    // a changed array is analysed again (memo.ts fingerprints)
+    const changed = v.slice();
+    const before = extremeValueAnalysis(time, changed, options).returnValues.at(-1)!.value;
+    changed[changed.indexOf(Math.max(...changed))] = 100;
+    expect(extremeValueAnalysis(time, changed, options).returnValues.at(-1)!.value).toBeGreaterThan(before);
+  });
   test('ignored outliers are left out of the fit but reported', () => {
     const s = annualMaximaSample(ref.portPirie.values!);
     const r = analyzeSample(s, { method: 'annual-maxima', law: 'gev', ignoreLargest: 1, interval: 'delta' });
