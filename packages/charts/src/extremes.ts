@@ -22,7 +22,17 @@ import {
   type ViewOptions,
 } from './common';
 
-/** One law's analysis, as drawn and tabulated. */
+/** One law's return values with bounds, its fit parameters, and why its fit failed ('' when it did not). */
+export interface LawSlice {
+  law: string;
+  value: number[];
+  lower: number[];
+  upper: number[];
+  fitParameters: Record<string, unknown> | null;
+  error: string;
+}
+
+/** The analysis of a payload, as drawn and tabulated: the primary law's fields and every law's slice. */
 export interface ExtremeSlice {
   law: string;
   returnPeriod: number[];
@@ -34,6 +44,46 @@ export interface ExtremeSlice {
   ignored: number[];
   fitParameters: Record<string, unknown> | null;
   error: string;
+  /** Every law of the method, the primary first (one law for payloads stored before every law was kept). */
+  laws: LawSlice[];
+}
+
+type Parameters_ = Record<string, unknown> | null;
+
+/**
+ * The laws of a payload (of `month` 1-12 for EXT_month): the `law` labels and the spec's return-period
+ * variants returnValues, returnValuesLower and returnValuesUpper (law × return period); the primary law
+ * alone when the payload has no such arrays.
+ */
+function lawSlices(payload: VisuPayload, primary: LawSlice, month = 0): LawSlice[] {
+  if (!payload.law || !payload.returnValues) return [primary];
+  const k = kwargsOf(payload);
+  const laws = strings(payload, 'law');
+  const table = (name: string): number[][] => {
+    const all = numbers(payload, name) as unknown[];
+    const rows = month > 0 ? all[month - 1] : all;
+    if (!Array.isArray(rows) || !rows.every(Array.isArray)) throw new ChartError(CHART_ERRORS.arrayExpected);
+    return rows as number[][];
+  };
+  const value = table('returnValues');
+  const lower = table('returnValuesLower');
+  const upper = table('returnValuesUpper');
+  sameLength(laws, value);
+  const pick = <T>(name: string, fallback: T): T[] => {
+    const list = k[name] as unknown[] | undefined;
+    const own = (month > 0 ? list?.[month - 1] : list) as T[] | undefined;
+    return laws.map((_, i) => own?.[i] ?? fallback);
+  };
+  const errors = pick<string>(month > 0 ? 'monthLawErrors' : 'lawErrors', '');
+  const parameters = pick<Parameters_>(month > 0 ? 'monthLawFitParameters' : 'lawFitParameters', null);
+  return laws.map((law, i) => ({
+    law,
+    value: value[i] ?? [],
+    lower: lower[i] ?? [],
+    upper: upper[i] ?? [],
+    fitParameters: parameters[i] ?? null,
+    error: errors[i] ?? '',
+  }));
 }
 
 /** The analysis of a payload (of month 1-12 for EXT_month). */
@@ -46,41 +96,49 @@ export function extremeSlice(payload: VisuPayload, month = 0): ExtremeSlice {
       throw new ChartError(CHART_ERRORS.rangeValue);
     const row = (name: string) => matrix(payload, name)[month - 1] ?? [];
     const errors = (k.monthErrors as string[] | undefined) ?? [];
-    const parameters = (k.monthFitParameters as (Record<string, unknown> | null)[] | undefined) ?? [];
+    const parameters = (k.monthFitParameters as Parameters_[] | undefined) ?? [];
     const emp = row('empiricalReturnPeriod');
     const keep = emp.map((v) => v !== MISSING_VALUE);
-    return {
+    const primary = {
       law: text(k.law),
-      returnPeriod,
       value: row('returnValue'),
       lower: row('returnValueLower'),
       upper: row('returnValueUpper'),
-      empiricalReturnPeriod: emp.filter((_, i) => keep[i]),
-      empiricalValue: row('empiricalValue').filter((_, i) => keep[i]),
-      ignored: [],
       fitParameters: parameters[month - 1] ?? null,
       error: errors[month - 1] ?? '',
     };
+    return {
+      ...primary,
+      returnPeriod,
+      empiricalReturnPeriod: emp.filter((_, i) => keep[i]),
+      empiricalValue: row('empiricalValue').filter((_, i) => keep[i]),
+      ignored: [],
+      laws: lawSlices(payload, primary, month),
+    };
   }
-  return {
+  const primary = {
     law: text(k.law),
-    returnPeriod,
     value: numbers(payload, 'returnValue'),
     lower: numbers(payload, 'returnValueLower'),
     upper: numbers(payload, 'returnValueUpper'),
+    fitParameters: (k.fitParameters as Parameters_ | undefined) ?? null,
+    error: '',
+  };
+  return {
+    ...primary,
+    returnPeriod,
     empiricalReturnPeriod: numbers(payload, 'empiricalReturnPeriod'),
     empiricalValue: numbers(payload, 'empiricalValue'),
     ignored: numbers(payload, 'ignored'),
-    fitParameters: (k.fitParameters as Record<string, unknown> | undefined) ?? null,
-    error: '',
+    laws: lawSlices(payload, primary),
   };
 }
 
 export interface ExtremeOptions extends ViewOptions {
   /** EXT_month: the month 1-12. */
   month?: number;
-  /** Highlight the law (the toggle of spec 002). */
-  highlight?: boolean;
+  /** The law highlighted (spec 002's toggle): its curve bold and its band drawn, the others thin. */
+  highlight?: string | null;
 }
 
 const LAW_NAMES: Record<string, string> = {
@@ -93,33 +151,66 @@ const LAW_NAMES: Record<string, string> = {
 };
 export const lawName = (law: string): string => LAW_NAMES[law] ?? law;
 
-/** Return-value plot: log return period, the law's line, its confidence band, empirical points, outliers. */
+/** Law colours: the categorical palette without its orange-red, kept for the ignored outliers. */
+const LAW_COLOURS = PALETTE.filter((_, i) => i !== 3);
+
+/**
+ * Return-value plot: log return period, one line per law (the highlighted one bold, the others thin), the
+ * confidence band of the highlighted law (of the primary one when none is), empirical points, outliers.
+ */
 export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): EChartsOption {
   const k = kwargsOf(payload);
   const s = extremeSlice(payload, view.month);
   if (s.error) throw new ChartError(CHART_ERRORS.invalidGraphData);
-  sameLength(s.returnPeriod, s.value);
-  sameLength(s.returnPeriod, s.lower);
-  sameLength(s.returnPeriod, s.upper);
+  const highlight = view.highlight ?? null;
+  if (highlight !== null && !s.laws.some((l) => l.law === highlight))
+    throw new ChartError(CHART_ERRORS.rangeValue);
+  for (const law of s.laws) {
+    sameLength(s.returnPeriod, law.value);
+    sameLength(s.returnPeriod, law.lower);
+    sameLength(s.returnPeriod, law.upper);
+  }
   sameLength(s.empiricalReturnPeriod, s.empiricalValue);
   const confidence = Math.round(Number(k.confidence ?? 0.9) * 100);
-  const rows = s.returnPeriod.map((t, i) => ({ t, v: s.value[i]!, lo: s.lower[i]!, up: s.upper[i]! }));
+  const rowsOf = (l: LawSlice) =>
+    s.returnPeriod.map((t, i) => ({ t, v: l.value[i]!, lo: l.lower[i]!, up: l.upper[i]! }));
+  const banded = s.laws.find((l) => l.law === (highlight ?? s.law)) ?? s.laws[0]!;
   // the line where the law has a value, the band where both bounds exist (bootstrap refits can fail)
-  const line = rows.filter((r) => gap(r.v) !== null);
-  const band = line.filter((r) => gap(r.lo) !== null && gap(r.up) !== null);
+  const band = rowsOf(banded).filter((r) => gap(r.v) !== null && gap(r.lo) !== null && gap(r.up) !== null);
   const ignored = new Set(s.ignored);
   const empirical = s.empiricalReturnPeriod.map((t, i) => [t, s.empiricalValue[i]!] as [number, number]);
   const kept = empirical.filter(([t, v]) => !ignored.has(v) && t > 0 && v !== MISSING_VALUE);
   const outliers = empirical.filter(([, v]) => ignored.has(v));
   const xMax = Math.max(...s.returnPeriod, ...empirical.map(([t]) => t), 2);
-  const colour = PALETTE[0]!;
+  const colourOf = (law: string) =>
+    LAW_COLOURS[
+      Math.max(
+        0,
+        s.laws.findIndex((l) => l.law === law),
+      ) % LAW_COLOURS.length
+    ]!;
   const monthName = view.month ? `${MONTHS[view.month - 1]} · ` : '';
+  const method = String(k.extremeMethod) === 'pot' ? 'peaks over threshold' : 'annual maxima';
+  const bandName = `${confidence}% confidence interval (${lawName(banded.law)})`;
+  const lines = s.laws
+    .filter((l) => !l.error)
+    .map((l) => {
+      const bold = l.law === highlight;
+      const thin = highlight !== null && !bold;
+      return {
+        type: 'line' as const,
+        name: lawName(l.law),
+        data: rowsOf(l)
+          .filter((r) => gap(r.v) !== null)
+          .map((r) => [r.t, r.v]),
+        color: colourOf(l.law),
+        lineStyle: { width: bold ? 3.5 : thin ? 1 : 2, opacity: thin ? 0.7 : 1 },
+        symbolSize: bold ? 7 : thin ? 3 : 5,
+        z: bold ? 5 : 3,
+      };
+    });
   return {
-    ...frame(
-      payload,
-      view,
-      `${monthName}${lawName(s.law)} · ${String(k.extremeMethod) === 'pot' ? 'peaks over threshold' : 'annual maxima'}`,
-    ),
+    ...frame(payload, view, `${monthName}${method} · ${s.laws.map((l) => lawName(l.law)).join(', ')}`),
     grid: { left: 56, right: 20, top: 56, bottom: 80 },
     tooltip: { trigger: 'item', valueFormatter: (v) => format(Number(v)) },
     legend: legend(view),
@@ -135,7 +226,7 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
     series: [
       {
         type: 'line',
-        name: `${confidence}% confidence interval`,
+        name: bandName,
         stack: 'band',
         data: band.map((r) => [r.t, r.lo]),
         lineStyle: { opacity: 0 },
@@ -145,23 +236,16 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
       },
       {
         type: 'line',
-        name: `${confidence}% confidence interval`,
+        name: bandName,
         stack: 'band',
         data: band.map((r) => [r.t, r.up - r.lo]),
         lineStyle: { opacity: 0 },
-        areaStyle: { color: colour, opacity: view.highlight ? 0.3 : 0.15 },
+        areaStyle: { color: colourOf(banded.law), opacity: highlight ? 0.3 : 0.15 },
         showSymbol: false,
         silent: true,
         tooltip: { show: false },
       },
-      {
-        type: 'line',
-        name: lawName(s.law),
-        data: line.map((r) => [r.t, r.v]),
-        color: colour,
-        lineStyle: { width: view.highlight ? 3.5 : 2 },
-        symbolSize: view.highlight ? 7 : 5,
-      },
+      ...lines,
       {
         type: 'scatter',
         name: 'Empirical',
@@ -188,23 +272,26 @@ export interface ReturnPeriodRow {
   upper: string;
 }
 
-/** The table of return periods of a law: value, lower and upper bounds, '-' where missing. */
+/**
+ * The table of return periods per law (spec 002 extreme view): value, lower and upper bounds, '-' where
+ * missing; a law whose fit failed has every cell '-' and its reason.
+ */
 export function returnPeriodTable(
   payload: VisuPayload,
   month = 0,
-): { law: string; rows: ReturnPeriodRow[] }[] {
+): { id: string; law: string; rows: ReturnPeriodRow[]; error: string }[] {
   const s = extremeSlice(payload, month);
-  return [
-    {
-      law: lawName(s.law),
-      rows: s.returnPeriod.map((t, i) => ({
-        returnPeriod: format(t, 0),
-        value: format(s.value[i]),
-        lower: format(s.lower[i]),
-        upper: format(s.upper[i]),
-      })),
-    },
-  ];
+  return s.laws.map((l) => ({
+    id: l.law,
+    law: lawName(l.law),
+    rows: s.returnPeriod.map((t, i) => ({
+      returnPeriod: format(t, 0),
+      value: l.error ? '-' : format(l.value[i]),
+      lower: l.error ? '-' : format(l.lower[i]),
+      upper: l.error ? '-' : format(l.upper[i]),
+    })),
+    error: l.error,
+  }));
 }
 
 /** Spec 002: the fit parameters shown, in this order. */
@@ -221,8 +308,16 @@ export const FIT_PARAMETERS = [
   'independenceFactor',
 ] as const;
 
-export function fitParameterRows(payload: VisuPayload, month = 0): { name: string; value: string }[] {
-  const p = extremeSlice(payload, month).fitParameters ?? {};
+/** The spec's fit parameters of one law (the primary one by default), '-' where a parameter has no value. */
+export function fitParameterRows(
+  payload: VisuPayload,
+  month = 0,
+  law?: string,
+): { name: string; value: string }[] {
+  const s = extremeSlice(payload, month);
+  const chosen = law === undefined ? s : s.laws.find((l) => l.law === law);
+  if (!chosen) throw new ChartError(CHART_ERRORS.rangeValue);
+  const p = chosen.fitParameters ?? {};
   return FIT_PARAMETERS.map((name) => {
     const v = p[name];
     const value =
@@ -237,6 +332,22 @@ export function fitParameterRows(payload: VisuPayload, month = 0): { name: strin
   });
 }
 
+/** The fit parameters of every law side by side: one column per law ('-' for a law whose fit failed). */
+export function fitParameterTable(
+  payload: VisuPayload,
+  month = 0,
+): { header: string[]; rows: { name: string; values: string[] }[] } {
+  const s = extremeSlice(payload, month);
+  const columns = s.laws.map((l) => fitParameterRows(payload, month, l.law));
+  return {
+    header: ['Parameter', ...s.laws.map((l) => lawName(l.law))],
+    rows: FIT_PARAMETERS.map((name, i) => ({
+      name,
+      values: columns.map((c, j) => (name === 'law' ? lawName(s.laws[j]!.law) : c[i]!.value)),
+    })),
+  };
+}
+
 /** NOCYC (and any failed extreme): the title and info text shown instead of the chart. */
 export function notSucceeded(payload: VisuPayload): { title: string; info: string } | null {
   const k = kwargsOf(payload);
@@ -247,25 +358,42 @@ export function notSucceeded(payload: VisuPayload): { title: string; info: strin
   };
 }
 
-/** CUREXT (by level) and HEIEXT (by component): return values with bounds, '-' where missing. */
-export function extremeTable(payload: VisuPayload): {
+/**
+ * CUREXT (by level) and HEIEXT (by component): return values with bounds of one law (the primary one by
+ * default), '-' where missing; a row whose analysis or law fit failed gives its reason.
+ */
+export function extremeTable(
+  payload: VisuPayload,
+  law?: string,
+): {
   header: string[];
+  laws: string[];
   rows: { label: string; cells: string[]; error: string }[];
 } {
   const k = kwargsOf(payload);
   const periods = numbers(payload, 'returnPeriod');
   const byLevel = k.code === 'CUREXT';
   const labels = byLevel ? numbers(payload, 'level').map((l) => `${l} m`) : strings(payload, 'component');
-  const value = matrix(payload, 'returnValue');
-  const lower = matrix(payload, 'returnValueLower');
-  const upper = matrix(payload, 'returnValueUpper');
+  const laws = payload.law && payload.returnValues ? strings(payload, 'law') : [text(k.law)];
+  const index = law === undefined ? Math.max(0, laws.indexOf(text(k.law))) : laws.indexOf(law);
+  if (index < 0) throw new ChartError(CHART_ERRORS.rangeValue);
+  // row × law × return period, or row × return period of the primary law (payloads of one law)
+  const ofLaw = (name: string, primary: string): number[][] =>
+    payload.law && payload.returnValues
+      ? matrix(payload, name).map((row) => (row as unknown as number[][])[index] ?? [])
+      : matrix(payload, primary);
+  const value = ofLaw('returnValues', 'returnValue');
+  const lower = ofLaw('returnValuesLower', 'returnValueLower');
+  const upper = ofLaw('returnValuesUpper', 'returnValueUpper');
   sameLength(labels, value);
   const errors = (k.rowErrors as string[] | undefined) ?? [];
+  const lawErrors = (k.rowLawErrors as string[][] | undefined) ?? [];
   return {
     header: [
       byLevel ? (k.levels?.type === 'altitude' ? 'Altitude' : 'Depth') : 'Component',
       ...periods.map((t) => `${t} y`),
     ],
+    laws,
     rows: labels.map((label, i) => ({
       label,
       cells: periods.map((_, j) => {
@@ -274,7 +402,7 @@ export function extremeTable(payload: VisuPayload): {
           ? '-'
           : `${format(v)} [${format(lower[i]?.[j])}–${format(upper[i]?.[j])}]`;
       }),
-      error: errors[i] ?? '',
+      error: errors[i] || lawErrors[i]?.[index] || '',
     })),
   };
 }

@@ -114,7 +114,10 @@ function extremeMethod(analysis: Json): string {
         ? 'delta-method intervals on the log scale (positive bounds)'
         : 'delta-method intervals'
       : 'parametric bootstrap intervals (1,000 seeded resamples)';
-  return `${sample}; law ${str(analysis.law).toUpperCase()} by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention); ${ci} at ${Math.round(confidence * 100)} %; empirical return periods from the Weibull plotting position i/(n+1)`;
+  const laws = lawsOf(analysis).map((l) => LAW_LABELS[str(l.law)] ?? str(l.law));
+  const primary = LAW_LABELS[str(analysis.law)] ?? str(analysis.law);
+  const named = laws.length > 1 ? `laws ${laws.join(', ')} (primary ${primary})` : `law ${primary}`;
+  return `${sample}; ${named} by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention); ${ci} at ${Math.round(confidence * 100)} %; empirical return periods from the Weibull plotting position i/(n+1)`;
 }
 
 const METHODS: Record<string, string> = {
@@ -162,18 +165,39 @@ export function statisticTitle(id: string): string {
 
 type Arrays = Record<string, VisuArray>;
 
+const LAW_LABELS: Record<string, string> = {
+  gev: 'GEV',
+  gumbel: 'Gumbel',
+  gpd: 'GPD',
+  exponential: 'exponential',
+  weibull2: 'Weibull 2p',
+  weibull3: 'Weibull 3p',
+};
+
+/** The laws of one analysis: its `laws`, or the analysis itself when it was stored with one law only. */
+function lawsOf(analysis: Json): Json[] {
+  return Array.isArray(analysis.laws) ? list(analysis.laws) : [analysis];
+}
+
+/** Spec 002 §3 return-period variants: each law's values and bounds at the periods (-999 where none). */
+function lawTable(analysis: Json, periods: Num[], key: 'value' | 'lower' | 'upper'): Num[][] {
+  return lawsOf(analysis).map((law) => {
+    const rows = list(law.returnValues);
+    return periods.map((T) => {
+      const row = rows.find((r) => num(r.returnPeriod) === T);
+      return row ? num(row[key]) : MISSING_VALUE;
+    });
+  });
+}
+
 /** The arrays of one extreme analysis (one law): return values with bounds, empirical points, peaks. */
 function extremeArrays(analysis: Json, units: string, longName: string): Arrays {
   const rows = list(analysis.returnValues);
   const empirical = list(analysis.empirical);
   const peaks = list(analysis.peaks);
+  const periods = rows.map((r) => num(r.returnPeriod));
   const arrays: Arrays = {
-    returnPeriod: array(
-      rows.map((r) => num(r.returnPeriod)),
-      ['returnPeriod'],
-      'year',
-      'return period',
-    ),
+    returnPeriod: array(periods, ['returnPeriod'], 'year', 'return period'),
     returnValue: array(
       rows.map((r) => num(r.value)),
       ['returnPeriod'],
@@ -204,6 +228,30 @@ function extremeArrays(analysis: Json, units: string, longName: string): Arrays 
       units,
       `${longName} (sample)`,
     ),
+    law: array(
+      lawsOf(analysis).map((l) => str(l.law)),
+      ['law'],
+      '1',
+      'law',
+    ),
+    returnValues: array(
+      lawTable(analysis, periods, 'value'),
+      ['law', 'returnPeriod'],
+      units,
+      `${longName} return value by law`,
+    ),
+    returnValuesLower: array(
+      lawTable(analysis, periods, 'lower'),
+      ['law', 'returnPeriod'],
+      units,
+      'lower bound by law',
+    ),
+    returnValuesUpper: array(
+      lawTable(analysis, periods, 'upper'),
+      ['law', 'returnPeriod'],
+      units,
+      'upper bound by law',
+    ),
     ignored: array(nums(analysis.ignored), ['outlier'], units, 'ignored outliers'),
     peakTime: array(
       peaks.map((p) => num(p.time)),
@@ -229,11 +277,30 @@ function fitParameters(analysis: Json): Json {
   return { ...obj(analysis.specParameters), multivariateLaw: 'none' };
 }
 
+/** Per law: the reason its fit failed ('' when it did not) and its spec fit parameters (null when it failed). */
+function lawKwargs(analysis: Json): {
+  errors: string[];
+  fitParameters: (Json | null)[];
+  goodness: (Json | null)[];
+} {
+  const laws = lawsOf(analysis);
+  const failed = (l: Json) => typeof l.error === 'string';
+  return {
+    errors: laws.map((l) => str(l.error)),
+    fitParameters: laws.map((l) => (failed(l) ? null : fitParameters(l))),
+    goodness: laws.map((l) => (failed(l) ? null : { nll: num(l.nll), aic: num(l.aic), ks: num(l.ks) })),
+  };
+}
+
 function extremeKwargs(analysis: Json): Json {
+  const laws = lawKwargs(analysis);
   return {
     method: extremeMethod(analysis),
     law: str(analysis.law),
-    laws: [str(analysis.law)],
+    laws: lawsOf(analysis).map((l) => str(l.law)),
+    lawErrors: laws.errors,
+    lawFitParameters: laws.fitParameters,
+    lawGoodness: laws.goodness,
     extremeMethod: str(analysis.method),
     minima: analysis.minima === true,
     confidence: num(analysis.confidence),
@@ -616,12 +683,22 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
         m.error === undefined ? extremeArrays(m, f.units, label(f)) : undefined,
       );
       const periods = nums(obj(ok).returnValues ? list(ok.returnValues).map((r) => r.returnPeriod) : []);
+      const lawCount = lawsOf(ok).length;
       const stack = (key: string, pad = false): Num[][] => {
         const rows = per.map((a) =>
           a ? (a[key]!.values as Num[]) : new Array<number>(periods.length).fill(MISSING_VALUE),
         );
         return pad ? padded(rows) : rows;
       };
+      // month × law × return period; a month that failed is -999 for every law
+      const stackLaws = (key: string): Num[][][] =>
+        per.map((a) =>
+          a
+            ? (a[key]!.values as Num[][])
+            : Array.from({ length: lawCount }, () => new Array<number>(periods.length).fill(MISSING_VALUE)),
+        );
+      const lawNames = lawsOf(ok).map((l) => str(l.law));
+      const perMonth = months.map((m) => (m.error === undefined ? lawKwargs(m) : undefined));
       const unitsOf = (key: string) => extremeArrays(ok, f.units, label(f))[key]!.attributes;
       const monthArray = (key: string, dims: string[], pad = false) => {
         const { units, longName } = unitsOf(key);
@@ -639,6 +716,25 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           returnValue: monthArray('returnValue', ['returnPeriod']),
           returnValueLower: monthArray('returnValueLower', ['returnPeriod']),
           returnValueUpper: monthArray('returnValueUpper', ['returnPeriod']),
+          law: array(lawNames, ['law'], '1', 'law'),
+          returnValues: array(
+            stackLaws('returnValues'),
+            ['month', 'law', 'returnPeriod'],
+            f.units,
+            `${label(f)} return value by law`,
+          ),
+          returnValuesLower: array(
+            stackLaws('returnValuesLower'),
+            ['month', 'law', 'returnPeriod'],
+            f.units,
+            'lower bound by law',
+          ),
+          returnValuesUpper: array(
+            stackLaws('returnValuesUpper'),
+            ['month', 'law', 'returnPeriod'],
+            f.units,
+            'upper bound by law',
+          ),
           empiricalReturnPeriod: monthArray('empiricalReturnPeriod', ['sample'], true),
           empiricalValue: monthArray('empiricalValue', ['sample'], true),
         },
@@ -650,6 +746,8 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           ...extremeKwargs(ok),
           monthErrors: months.map((m) => str(m.error)),
           monthFitParameters: months.map((m) => (m.error === undefined ? fitParameters(m) : null)),
+          monthLawErrors: months.map((m, k) => perMonth[k]?.errors ?? lawNames.map(() => str(m.error))),
+          monthLawFitParameters: months.map((_, k) => perMonth[k]?.fitParameters ?? lawNames.map(() => null)),
         },
       };
     }
@@ -667,6 +765,12 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
       const table = (key: 'value' | 'lower' | 'upper'): Num[][] =>
         analyses.map((a) =>
           a ? list(a.returnValues).map((r) => num(r[key])) : periods.map(() => MISSING_VALUE),
+        );
+      const lawNames = lawsOf(ok).map((l) => str(l.law));
+      // row × law × return period (a row that failed: -999 for every law)
+      const byLaw = (key: 'value' | 'lower' | 'upper'): Num[][][] =>
+        analyses.map((a) =>
+          a ? lawTable(a, periods, key) : lawNames.map(() => periods.map(() => MISSING_VALUE)),
         );
       const rowDim = currents ? 'level' : 'component';
       const variable = target.variable ?? '';
@@ -686,6 +790,20 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           returnValue: array(table('value'), [rowDim, 'returnPeriod'], units, 'return value'),
           returnValueLower: array(table('lower'), [rowDim, 'returnPeriod'], units, 'lower bound'),
           returnValueUpper: array(table('upper'), [rowDim, 'returnPeriod'], units, 'upper bound'),
+          law: array(lawNames, ['law'], '1', 'law'),
+          returnValues: array(byLaw('value'), [rowDim, 'law', 'returnPeriod'], units, 'return value by law'),
+          returnValuesLower: array(
+            byLaw('lower'),
+            [rowDim, 'law', 'returnPeriod'],
+            units,
+            'lower bound by law',
+          ),
+          returnValuesUpper: array(
+            byLaw('upper'),
+            [rowDim, 'law', 'returnPeriod'],
+            units,
+            'upper bound by law',
+          ),
         },
         kwargs: {
           xName: 'returnPeriod',
@@ -696,6 +814,9 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           units,
           rowErrors: rows.map((r) => (r.error === null || r.error === undefined ? '' : str(r.error))),
           rowFitParameters: analyses.map((a) => (a ? fitParameters(a) : null)),
+          rowLawErrors: analyses.map((a, i) =>
+            a ? lawKwargs(a).errors : lawNames.map(() => str(rows[i]?.error)),
+          ),
           ...(currents ? { levels: { type: levelType, values: levels, units: 'm' } } : {}),
         },
       };

@@ -17,6 +17,7 @@ import {
   extremeOption,
   extremeTable,
   fitParameterRows,
+  fitParameterTable,
   histogramOption,
   jointOption,
   levelSelector,
@@ -336,21 +337,46 @@ describe('weather windows and downtime', () => {
 describe('extremes', () => {
   it('return-value plot: the band, the law line, empirical points; the confidence in the legend', () => {
     const p = payload('EXT');
-    const option = extremeOption(p, { highlight: true });
-    const [lower, width, law, empirical] = seriesOf(option);
-    expect(lower!.name).toBe('90% confidence interval');
+    const option = extremeOption(p);
+    const [lower, width, law, gumbel, empirical] = seriesOf(option);
+    // without a highlight the band is the primary law's (GEV)
+    expect(lower!.name).toBe('90% confidence interval (GEV)');
     const rv = values(p, 'returnValue');
     const lo = values(p, 'returnValueLower');
     const up = values(p, 'returnValueUpper');
     const finite = rv.flatMap((v, i) => (v === MISSING_VALUE || lo[i] === MISSING_VALUE ? [] : [i]));
+    expect(law!.name).toBe('GEV');
     expect(law!.data).toEqual(
       rv.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[values(p, 'returnPeriod')[i], v]])),
     );
+    expect(gumbel!.name).toBe('Gumbel');
     expect(lower!.data).toEqual(finite.map((i) => [values(p, 'returnPeriod')[i], lo[i]]));
     (width!.data as [number, number][]).forEach(([, w], j) =>
       expect(w).toBeCloseTo(up[finite[j]!]! - lo[finite[j]!]!, 12),
     );
     expect(empirical!.data).toHaveLength(values(p, 'empiricalValue').length);
+    expect(render(option, 290, 260)).toContain('<svg');
+  });
+
+  it('the law toggle: the highlighted law bold with its band, the others thin', () => {
+    const p = payload('EXT');
+    expect(p.law!.values).toEqual(['gev', 'gumbel']);
+    const option = extremeOption(p, { highlight: 'gumbel' });
+    const [lower, , gev, gumbel] = seriesOf(option) as (Series_ & { lineStyle: { width: number } })[];
+    expect(lower!.name).toBe('90% confidence interval (Gumbel)');
+    const periods = values(p, 'returnPeriod');
+    const [gumbelValues, gumbelLower] = [
+      matrixOf(p, 'returnValues')[1]!,
+      matrixOf(p, 'returnValuesLower')[1]!,
+    ];
+    expect(gumbel!.data).toEqual(
+      gumbelValues.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[periods[i], v]])),
+    );
+    expect(lower!.data).toEqual(
+      gumbelLower.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[periods[i], v]])),
+    );
+    expect(gumbel!.lineStyle.width).toBeGreaterThan(gev!.lineStyle.width);
+    expect(() => extremeOption(p, { highlight: 'gpd' })).toThrow('Invalid range value');
     expect(render(option, 290, 260)).toContain('<svg');
   });
 
@@ -386,12 +412,15 @@ describe('extremes', () => {
     expect(render(option, 280, 280)).toContain('<svg');
   });
 
-  it('tables: "-" where the engine has no value, the fit parameters of the spec in order', () => {
+  it('tables: one per law, "-" where the engine has no value, the fit parameters of the spec in order', () => {
     const p = payload('EXT');
-    const [table] = returnPeriodTable(p);
+    const [table, gumbel] = returnPeriodTable(p);
     expect(table!.law).toBe('GEV');
     expect(table!.rows[0]).toEqual({ returnPeriod: '1', value: '-', lower: '-', upper: '-' });
     expect(table!.rows[6]!.value).toBe(values(p, 'returnValue')[6]!.toFixed(2));
+    expect(gumbel!.law).toBe('Gumbel');
+    expect(gumbel!.error).toBe('');
+    expect(gumbel!.rows[6]!.upper).toBe(matrixOf(p, 'returnValuesUpper')[1]![6]!.toFixed(2));
     const rows = fitParameterRows(p);
     expect(rows.map((r) => r.name)).toEqual([
       'law',
@@ -407,6 +436,37 @@ describe('extremes', () => {
     ]);
     expect(rows.find((r) => r.name === 'threshold')!.value).toBe('-');
     expect(rows.find((r) => r.name === 'blockSize')!.value).toBe('1 year');
+    // every law's parameters side by side
+    const side = fitParameterTable(p);
+    expect(side.header).toEqual(['Parameter', 'GEV', 'Gumbel']);
+    const scale = (p.kwargs.lawFitParameters as { scaleParameter: number }[])[1]!.scaleParameter;
+    expect(side.rows.find((r) => r.name === 'scaleParameter')!.values[1]).toBe(scale.toFixed(3));
+    expect(side.rows[0]!.values).toEqual(['GEV', 'Gumbel']);
+  });
+
+  it('a law whose fit failed: "-" and its reason in its table; the other laws drawn and tabulated', () => {
+    const p = visuPayloadOf(
+      rowOf(era5(), 'EXT', { field: 'swh' }, { extreme: { laws: ['gev', 'gpd', 'gumbel'] } }),
+      fieldsOf(era5()),
+    );
+    const tables = returnPeriodTable(p);
+    expect(tables.map((t) => t.law)).toEqual(['GEV', 'GPD', 'Gumbel']);
+    expect(tables[1]!.error).toMatch(/does not apply to annual-maxima/);
+    expect(tables[1]!.rows.every((r) => r.value === '-' && r.lower === '-' && r.upper === '-')).toBe(true);
+    expect(tables[2]!.rows[6]!.value).not.toBe('-');
+    expect(fitParameterTable(p).rows.find((r) => r.name === 'scaleParameter')!.values[1]).toBe('-');
+    const names = seriesOf(extremeOption(p)).map((x) => x.name);
+    expect(names).toContain('Gumbel');
+    expect(names).not.toContain('GPD');
+  });
+
+  it('a payload stored with one law still draws and tabulates that law', () => {
+    const row = era5Row('EXT');
+    const result = { ...(row.payload.result as Record<string, unknown>), laws: undefined };
+    const p = visuPayloadOf({ ...row, payload: { ...row.payload, result } }, fieldsOf(era5()));
+    expect(p.law!.values).toEqual(['gev']);
+    expect(returnPeriodTable(p).map((t) => t.law)).toEqual(['GEV']);
+    expect(seriesOf(extremeOption(p))[2]!.name).toBe('GEV');
   });
 
   it('EXT_month draws the chosen month; a month that failed is not drawn', () => {
@@ -415,6 +475,13 @@ describe('extremes', () => {
     const ok = errors.findIndex((e) => e === '') + 1;
     const option = extremeOption(p, { month: ok });
     expect(seriesOf(option)[2]!.data.length).toBeGreaterThan(0);
+    // peaks over threshold: GPD, exponential, Weibull 2p and 3p, each with its table for the month
+    const laws = returnPeriodTable(p, ok);
+    expect(laws.map((t) => t.law)).toEqual(['GPD', 'Exponential', 'Weibull 2p', 'Weibull 3p']);
+    const cube = p.returnValues!.values as number[][][];
+    expect(laws[1]!.rows.map((r) => r.value)).toEqual(
+      cube[ok - 1]![1]!.map((v) => (v === MISSING_VALUE ? '-' : v.toFixed(2))),
+    );
     const failed = errors.findIndex((e) => e !== '') + 1;
     if (failed > 0) expect(() => extremeOption(p, { month: failed })).toThrow('Invalid graph data');
     expect(() => extremeOption(p, { month: 13 })).toThrow('Invalid range value');
@@ -441,5 +508,12 @@ describe('extremes', () => {
     expect(table.rows[0]!.cells[0]).toBe('-');
     const v = (p.returnValue!.values as number[][])[1]![6]!;
     expect(table.rows[1]!.cells[6]).toMatch(new RegExp(`^${v.toFixed(2)} \\[`));
+    // every law of the method: the Gumbel table of the same levels
+    expect(table.laws).toEqual(['gev', 'gumbel']);
+    const gumbel = extremeTable(p, 'gumbel');
+    const g = (p.returnValues!.values as number[][][])[1]![1]![6]!;
+    expect(g).not.toBe(v);
+    expect(gumbel.rows[1]!.cells[6]).toMatch(new RegExp(`^${g.toFixed(2)} \\[`));
+    expect(() => extremeTable(p, 'gpd')).toThrow('Invalid range value');
   });
 });

@@ -166,6 +166,24 @@ describe('visuPayloadOf', () => {
       expect(payload.kwargs.method).toMatch(/annual maxima.*GEV.*90 %/);
       expect(payload.kwargs.method).toContain(r.interval === 'delta' ? 'delta-method' : 'bootstrap');
       expect(payload.kwargs.interval).toBe(r.interval);
+      // spec 002 §3 return-period variants: law × return period, every law of annual maxima
+      const laws = r.laws!.filter((l) => l.error === null);
+      expect(values(payload, 'law')).toEqual(['gev', 'gumbel']);
+      expect(laws).toHaveLength(2);
+      expect(payload.returnValues!.dimensions).toEqual(['law', 'returnPeriod']);
+      expect(values(payload, 'returnValues')).toEqual(laws.map((l) => l.returnValues.map((x) => x.value)));
+      expect(values(payload, 'returnValuesLower')).toEqual(
+        laws.map((l) => l.returnValues.map((x) => x.lower)),
+      );
+      expect(values(payload, 'returnValuesUpper')).toEqual(
+        laws.map((l) => l.returnValues.map((x) => x.upper)),
+      );
+      expect(payload.kwargs.laws).toEqual(['gev', 'gumbel']);
+      expect(payload.kwargs.lawErrors).toEqual(['', '']);
+      expect(payload.kwargs.lawFitParameters).toEqual(
+        laws.map((l) => ({ ...l.specParameters, multivariateLaw: 'none' })),
+      );
+      expect(payload.kwargs.method).toMatch(/laws GEV, Gumbel \(primary GEV\)/);
     }
   });
 
@@ -203,6 +221,25 @@ describe('visuPayloadOf', () => {
       expect(empirical[k]!.slice(m.empirical.length).every((v) => v === MISSING_VALUE)).toBe(true);
     }
     expect(payload.kwargs.method).toMatch(/peaks over threshold/);
+    // month × law × return period; a month that failed is -999 for every law, with its reason per law
+    expect(values(payload, 'law')).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
+    expect(payload.returnValues!.dimensions).toEqual(['month', 'law', 'returnPeriod']);
+    const cube = values(payload, 'returnValues') as number[][][];
+    const lawErrors = payload.kwargs.monthLawErrors as string[][];
+    for (const m of all) {
+      const k = m.month - 1;
+      if ('error' in m) {
+        expect(cube[k]!.flat().every((v) => v === MISSING_VALUE)).toBe(true);
+        expect(lawErrors[k]).toEqual(new Array<string>(4).fill(m.error));
+      } else
+        m.laws!.forEach((l, j) =>
+          expect(cube[k]![j]).toEqual(
+            l.error === null
+              ? l.returnValues.map((x) => x.value)
+              : new Array<number>(periods).fill(MISSING_VALUE),
+          ),
+        );
+    }
   });
 
   it('MEANCOLSTD and CUREXT: by level with the level type; HEIEXT by component', () => {

@@ -11,6 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -29,9 +31,10 @@ import {
   downtimeOption,
   extremeOption,
   extremeTable,
-  fitParameterRows,
+  fitParameterTable,
   histogramOption,
   jointOption,
+  lawName,
   levelSelector,
   levelTypeFor,
   monthlyStatsOption,
@@ -738,12 +741,44 @@ function SmallTable({ head, rows, testId }: { head: string[]; rows: string[][]; 
   );
 }
 
+/** Spec 002's toggle to highlight one law: a click picks it, a second click lets it go. */
+function LawToggle({
+  laws,
+  value,
+  onChange,
+}: {
+  laws: { id: string; law: string; error: string }[];
+  value: string | null;
+  onChange: (law: string | null) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="caption" color="text.secondary">
+        Highlight law
+      </Typography>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={value}
+        onChange={(_, law: string | null) => onChange(law)}
+        data-testid="law-toggle"
+      >
+        {laws.map((l) => (
+          <ToggleButton key={l.id} value={l.id} disabled={l.error !== ''} sx={{ py: 0.25, px: 1 }}>
+            {l.law}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Stack>
+  );
+}
+
 function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const annual = entry.id === 'EXT_month' ? companion(props, entry, 'EXT') : entry;
   const monthly =
     entry.id === 'EXT' || entry.id === 'EXT_month' ? companion(props, entry, 'EXT_month') : undefined;
   const [month, setMonth] = useState(entry.id === 'EXT_month' ? 1 : 0);
-  const [highlight, setHighlight] = useState(false);
+  const [highlight, setHighlight] = useState<string | null>(null);
   const [legend, setLegend] = useState(true);
   const [chart, onReady] = useChart();
   const shown = month === 0 ? annual : monthly;
@@ -751,21 +786,25 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
   const failed = payload ? notSucceeded(payload) : null;
   const monthError =
     payload && month > 0 ? ((payload.kwargs.monthErrors as string[] | undefined)?.[month - 1] ?? '') : '';
+  const tables = useMemo(
+    () => (payload && !failed && !monthError ? returnPeriodTable(payload, month) : []),
+    [payload, failed, monthError, month],
+  );
+  // a month or annual view without the highlighted law (or where it failed) highlights none
+  const chosen = tables.some((t) => t.id === highlight && !t.error) ? highlight : null;
   const built = useMemo(
     () =>
       attempt(() => {
         if (!payload) throw new ChartError('Invalid graph data');
-        return extremeOption(payload, { month, highlight, legend, pointName: props.point.name });
+        return extremeOption(payload, { month, highlight: chosen, legend, pointName: props.point.name });
       }),
-    [payload, month, highlight, legend, props.point.name],
+    [payload, month, chosen, legend, props.point.name],
   );
+  const parameters = payload && tables.length > 0 ? fitParameterTable(payload, month) : null;
   const controls = (
     <>
       {monthly && <MonthSelect value={month} onChange={setMonth} annual={annual !== undefined} />}
-      <FormControlLabel
-        control={<Switch size="small" checked={highlight} onChange={(e) => setHighlight(e.target.checked)} />}
-        label="Highlight law"
-      />
+      {tables.length > 1 && <LawToggle laws={tables} value={chosen} onChange={setHighlight} />}
     </>
   );
   if (failed)
@@ -775,8 +814,6 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         {failed.info}
       </Alert>
     );
-  const table = payload && !monthError ? returnPeriodTable(payload, month) : [];
-  const parameters = payload && !monthError ? fitParameterRows(payload, month) : [];
   return (
     <ChartFrame
       chart={chart}
@@ -789,14 +826,40 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
       {monthError ? (
         <Alert severity="info">The estimate did not succeed for this month: {monthError}</Alert>
       ) : (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <Drawn built={built} width={460} height={360} onReady={onReady} testId="extreme-plot" />
-          <Stack spacing={1} sx={{ minWidth: 260 }}>
-            {table.map((t) => (
-              <Box key={t.law}>
-                <Typography variant="subtitle2" sx={{ fontWeight: highlight ? 700 : 500 }}>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <Drawn built={built} width={460} height={360} onReady={onReady} testId="extreme-plot" />
+            {parameters && (
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography variant="subtitle2">Fit parameters</Typography>
+                <SmallTable
+                  testId="fit-parameters"
+                  head={parameters.header}
+                  rows={parameters.rows.map((r) => [r.name, ...r.values])}
+                />
+              </Box>
+            )}
+          </Stack>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 2 }}>
+            {tables.map((t) => (
+              <Box
+                key={t.id}
+                data-testid={`law-table-${t.id}`}
+                sx={{
+                  border: 1,
+                  borderRadius: 1,
+                  borderColor: t.id === chosen ? 'primary.main' : 'divider',
+                  p: 0.5,
+                }}
+              >
+                <Typography variant="subtitle2" sx={{ fontWeight: t.id === chosen ? 700 : 500, px: 1 }}>
                   {t.law} return values
                 </Typography>
+                {t.error && (
+                  <Typography variant="caption" color="warning.main" sx={{ px: 1 }} data-testid="law-error">
+                    Fit failed: {t.error}
+                  </Typography>
+                )}
                 <SmallTable
                   testId="return-period-table"
                   head={['T (years)', 'Value', 'Lower', 'Upper']}
@@ -804,13 +867,7 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
                 />
               </Box>
             ))}
-            <Typography variant="subtitle2">Fit parameters</Typography>
-            <SmallTable
-              testId="fit-parameters"
-              head={['Parameter', 'Value']}
-              rows={parameters.map((p) => [p.name, p.value])}
-            />
-          </Stack>
+          </Box>
         </Stack>
       )}
       {payload?.peakDirection && month === 0 && <PeakRose payload={payload} />}
@@ -863,17 +920,37 @@ export function ExtremeView(props: ViewProps) {
 export function ExtremeTableView(props: ViewProps) {
   const entry = props.levels[0]!;
   const payload = payloadOf(props, entry)!;
+  const [law, setLaw] = useState<string | undefined>();
   const table = useMemo(() => {
     try {
-      return { value: extremeTable(payload) };
+      return { value: extremeTable(payload, law) };
     } catch (error) {
       if (error instanceof ChartError) return { error: error.message };
       throw error;
     }
-  }, [payload]);
+  }, [payload, law]);
+  const laws = table.value?.laws ?? [];
+  const primary = typeof payload.kwargs.law === 'string' ? payload.kwargs.law : '';
   return (
     <Stack spacing={1} data-testid={`chart-${entry.statId}`}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+        {laws.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label="Law"
+            value={law ?? primary}
+            onChange={(e) => setLaw(e.target.value)}
+            sx={{ width: 160, mr: 'auto' }}
+            slotProps={{ htmlInput: { 'data-testid': 'table-law' } }}
+          >
+            {laws.map((l) => (
+              <MenuItem key={l} value={l}>
+                {lawName(l)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <ExportButtons target={target(props, entry)} rights={props.rights} />
       </Stack>
       <Typography variant="subtitle2">{payload.kwargs.title}</Typography>
@@ -890,8 +967,8 @@ export function ExtremeTableView(props: ViewProps) {
         />
       )}
       <Typography variant="caption" color="text.secondary">
-        Value [lower–upper] at {Math.round(Number(payload.kwargs.confidence ?? 0.9) * 100)}% confidence; '-'
-        where no value exists.
+        {lawName(law ?? primary)}: value [lower–upper] at{' '}
+        {Math.round(Number(payload.kwargs.confidence ?? 0.9) * 100)}% confidence; '-' where no value exists.
       </Typography>
     </Stack>
   );

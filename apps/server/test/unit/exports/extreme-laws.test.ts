@@ -1,0 +1,130 @@
+// Every law of a stored extreme analysis reaches the three export formats: the spec's return-period
+// variants (law × return period: returnValues, returnValuesLower, returnValuesUpper, -999 missing) of the
+// engine's real payloads on the ERA5 record, each file re-read by an independent reader (exceljs,
+// scipy.io.loadmat through scripts/reference/read_mat.py, ncdump).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
+import { overview, statisticOf } from '@metocean/core';
+import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
+import { parseCsvSeries } from '@metocean/hindcast';
+import { payloadDocument } from '../../../src/exports/document';
+import { writeMatDocument } from '../../../src/exports/mat';
+import { writeNetcdfDocument } from '../../../src/exports/netcdf';
+import { xlsxBuffer } from '../../../src/exports/xlsx';
+import { context } from './fixtures';
+
+const REPO = path.resolve(__dirname, '../../../../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'extreme-laws-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const series = parseCsvSeries([
+  readFileSync(
+    path.join(REPO, 'apps/server/assets/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv'),
+    'utf8',
+  ),
+]);
+const fields = toStoredJson(overview(series)) as FieldInfo[];
+
+function payloadOf(id: string): VisuPayload {
+  const target = { field: 'swh' };
+  const result = toStoredJson(statisticOf(id).compute(series, target));
+  return visuPayloadOf(
+    {
+      statId: statIdOf(id, target),
+      code: statisticOf(id).code,
+      payload: { target, dataset: { name: 'ERA5 South China Sea' }, result },
+    },
+    fields,
+  );
+}
+
+/** The values of `variable` as ncdump prints them: numbers, null for fill values, strings. */
+function ncdumpValues(file: string, variable: string): (number | string | null)[] {
+  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file]).toString();
+  const data = text.slice(text.indexOf('data:'));
+  const body = new RegExp(`\\n ${variable} =([^;]*);`).exec(data)![1]!.trim();
+  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
+  return body
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((v) => (v === '_' ? null : Number(v)));
+}
+
+const nulled = (rows: number[][]) => rows.map((r) => r.map((v) => (v === MISSING_VALUE ? null : v)));
+
+async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  await write(out);
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe('every law of an extreme estimate in the exports', () => {
+  const annual = payloadOf('EXT');
+  const laws = annual.law!.values as string[];
+  const value = annual.returnValues!.values as number[][];
+  const upper = annual.returnValuesUpper!.values as number[][];
+
+  it('the payload holds GEV and Gumbel (the test would pass on one law otherwise)', () => {
+    expect(laws).toEqual(['gev', 'gumbel']);
+    expect(value[1]![6]).not.toBe(value[0]![6]);
+  });
+
+  it('xlsx: a law × return period table per bound, law names as row labels', async () => {
+    const buffer = await xlsxBuffer(payloadDocument(annual, { classLists: {} }, context));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets.find(
+      (w) => w.name.startsWith('returnValues') && !/Lower|Upper/.test(w.name),
+    )!;
+    expect(sheet).toBeDefined();
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const body = rows.filter((r) => laws.includes(String(r[0])));
+    expect(body.map((r) => r[0])).toEqual(laws);
+    body.forEach((r, i) => expect(Array.from(r.slice(1), (c) => c ?? null)).toEqual(nulled(value)[i]));
+  });
+
+  it('mat: returnValues and its bounds as law × return period matrices, the law names beside', async () => {
+    const buffer = await collect((out) =>
+      writeMatDocument(payloadDocument(annual, { classLists: {} }, context), out),
+    );
+    const file = path.join(dir, 'ext.mat');
+    writeFileSync(file, buffer);
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [path.join(REPO, 'scripts/reference/read_mat.py'), file]).toString(),
+    ) as { variables: Record<string, Record<string, { values: unknown; dimensions?: string[] }>> };
+    const statistic = read.variables.EXT__swh!;
+    expect(statistic.law!.values).toEqual(laws);
+    expect(statistic.returnValues!.dimensions).toEqual(['law', 'returnPeriod']);
+    expect((statistic.returnValues!.values as { shape: number[]; values: unknown }).shape).toEqual([2, 7]);
+    expect((statistic.returnValues!.values as { values: unknown }).values).toEqual(nulled(value));
+    expect((statistic.returnValuesUpper!.values as { values: unknown }).values).toEqual(nulled(upper));
+  });
+
+  it('nc: returnValues(law, returnPeriod) with the law labels; a month of EXT_month keeps its four laws', async () => {
+    const file = path.join(dir, 'ext.nc');
+    await writeNetcdfDocument(payloadDocument(annual, { classLists: {} }, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toMatch(/double returnValues\(law, returnPeriod\) ;/);
+    expect(ncdumpValues(file, 'returnValues')).toEqual(nulled(value).flat());
+    expect(header).toContain('string law_label(law) ;');
+    expect(ncdumpValues(file, 'law_label')).toEqual(laws);
+    // EXT_month, January (month 0 of the export request): peaks-over-threshold laws
+    const monthly = payloadOf('EXT_month');
+    const january = (monthly.returnValues!.values as number[][][])[0]!;
+    const monthFile = path.join(dir, 'ext-month.nc');
+    await writeNetcdfDocument(payloadDocument(monthly, { month: 0, classLists: {} }, context), monthFile);
+    expect(ncdumpValues(monthFile, 'law_label')).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
+    expect(ncdumpValues(monthFile, 'returnValues')).toEqual(nulled(january).flat());
+  });
+});
