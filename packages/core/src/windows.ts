@@ -158,126 +158,175 @@ export function weatherDowntime(
   values: ArrayLike<number>,
   options: { below: number; durationHours: number; stepMs?: number; percentiles?: readonly number[] },
 ): DowntimeRow[] {
+  const { durationHours, ...rest } = options;
+  return weatherDowntimes(time, values, { ...rest, durationsHours: [durationHours] })[0]!;
+}
+
+/**
+ * WD for several durations at one limit together (the registry's table): two backward passes over the
+ * series whatever the number of durations, each duration's next window start carried along (no array).
+ * Waits are whole steps, summed as integers (exact) and converted to hours at the end.
+ */
+export function weatherDowntimes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: {
+    below: number;
+    durationsHours: readonly number[];
+    stepMs?: number;
+    percentiles?: readonly number[];
+  },
+): DowntimeRow[][] {
   if (time.length !== values.length)
     throw new RangeError('weatherDowntime: time and values differ in length');
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
-  const d = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
-  const next = nextWindowStart(sharedCalm(values, options.below), d);
-  const { month } = sharedCalendar(time);
-  const n = values.length;
-  const starts = new Float64Array(13);
-  const censored = new Float64Array(13);
-  const uncensored = new Int32Array(13);
-  const sums = new Float64Array(13);
-  let longest = 0;
-  for (let i = 0; i < n; i++) {
-    if (Number.isNaN(values[i]!)) continue;
-    const m = month[i]!;
-    starts[m]!++;
-    if (next[i]! < 0) {
-      censored[m]!++;
-      continue;
-    }
-    uncensored[m]!++;
-    const steps = next[i]! - i;
-    if (steps > longest) longest = steps;
-    // sums in time order, per month and over the year
-    const wait = steps * stepHours;
-    sums[m]! += wait;
-    sums[0]! += wait;
-  }
-  for (let m = 1; m <= 12; m++) {
-    starts[0]! += starts[m]!;
-    censored[0]! += censored[m]!;
-    uncensored[0]! += uncensored[m]!;
-  }
+  const durations = options.durationsHours;
+  const D = durations.length;
+  const steps = Int32Array.from(durations, (h) => stepsFor(h, stepMs, 'weatherDowntime'));
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
   const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
   for (const p of probabilities) checkProbability(p, 'weatherDowntime');
-  // waits are whole steps: their quantiles come from a count per wait length (counting sort, O(n + the
-  // longest wait)); selection on the grouped waits when the longest wait is too long for a table
-  const quantilesOf =
-    13 * (longest + 1) <= 4 * n + 4096
-      ? waitQuantilesByCounts(values, next, month, longest, uncensored, stepHours, probabilities)
-      : waitQuantilesBySelection(values, next, month, uncensored, stepHours, probabilities);
-  return Array.from(uncensored, (count, m) => {
-    const mean = count ? sums[m]! / count : NaN;
-    const [p50, p90, ...atPercentiles] = quantilesOf[m]!;
-    const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
-    return {
-      month: m,
-      durationHours: options.durationHours,
-      starts: starts[m]!,
-      censored: censored[m]!,
-      meanWaitHours: mean,
-      waitPercentilesHours: table,
-      p50WaitHours: p50!,
-      p90WaitHours: p90!,
-      meanTotalHours: mean + options.durationHours,
-    };
-  });
+  const calm = sharedCalm(values, options.below);
+  const { month } = sharedCalendar(time);
+  const n = values.length;
+  const starts = new Float64Array(13);
+  const censored = new Float64Array(13 * D);
+  const uncensored = new Int32Array(13 * D);
+  const sums = new Float64Array(13 * D);
+  const longest = new Int32Array(D);
+  const upcoming = new Int32Array(D).fill(-1);
+  for (let i = n - 1; i >= 0; i--) {
+    const run = calm[i]!;
+    for (let d = 0; d < D; d++) if (run >= steps[d]!) upcoming[d] = i;
+    const v = values[i]!;
+    if (v !== v) continue; // NaN: not a start
+    const m = month[i]!;
+    starts[m]!++;
+    for (let d = 0; d < D; d++) {
+      const next = upcoming[d]!;
+      if (next < 0) {
+        censored[d * 13 + m]!++;
+        continue;
+      }
+      uncensored[d * 13 + m]!++;
+      const wait = next - i;
+      if (wait > longest[d]!) longest[d] = wait;
+      sums[d * 13 + m]! += wait;
+    }
+  }
+  for (let m = 1; m <= 12; m++) {
+    starts[0]! += starts[m]!;
+    for (let d = 0; d < D; d++) {
+      censored[d * 13]! += censored[d * 13 + m]!;
+      uncensored[d * 13]! += uncensored[d * 13 + m]!;
+      sums[d * 13]! += sums[d * 13 + m]!;
+    }
+  }
+  const quantilesOf = waitQuantiles(
+    values,
+    calm,
+    month,
+    steps,
+    longest,
+    uncensored,
+    stepHours,
+    probabilities,
+  );
+  return Array.from({ length: D }, (_, d) =>
+    Array.from({ length: 13 }, (_, m) => {
+      const count = uncensored[d * 13 + m]!;
+      const mean = count ? (sums[d * 13 + m]! * stepHours) / count : NaN;
+      const [p50, p90, ...atPercentiles] = quantilesOf[d]![m]!;
+      const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
+      return {
+        month: m,
+        durationHours: durations[d]!,
+        starts: starts[m]!,
+        censored: censored[d * 13 + m]!,
+        meanWaitHours: mean,
+        waitPercentilesHours: table,
+        p50WaitHours: p50!,
+        p90WaitHours: p90!,
+        meanTotalHours: mean + durations[d]!,
+      };
+    }),
+  );
 }
 
-/** Type 7 quantiles of the waits of each month (0: all) from counts of the wait lengths in steps. */
-function waitQuantilesByCounts(
+/**
+ * Type 7 quantiles of the waits per duration and month (0: all), in one more backward pass: a count per
+ * wait length (counting sort, O(n + the longest wait)) for each duration whose longest wait fits a table,
+ * the waits themselves (then selection) for a duration with very long waits.
+ */
+function waitQuantiles(
   values: ArrayLike<number>,
-  next: Int32Array,
+  calm: Int32Array,
   month: Uint8Array,
-  longest: number,
+  steps: Int32Array,
+  longest: Int32Array,
   uncensored: Int32Array,
   stepHours: number,
   probabilities: readonly number[],
-): number[][] {
-  const width = longest + 1;
-  const counts = new Int32Array(13 * width);
-  for (let i = 0; i < values.length; i++) {
-    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
-    const steps = next[i]! - i;
-    counts[month[i]! * width + steps]!++;
-    counts[steps]!++;
+): number[][][] {
+  const n = values.length;
+  const D = steps.length;
+  const widths = Array.from(longest, (l) => l + 1);
+  const tabled = widths.map((w) => 13 * w <= 4 * n + 4096);
+  const counts = widths.map((w, d) => (tabled[d] ? new Int32Array(13 * w) : null));
+  const waits = widths.map((_, d) =>
+    tabled[d] ? null : Array.from({ length: 13 }, (_, m) => new Float64Array(uncensored[d * 13 + m]!)),
+  );
+  const fill = new Int32Array(13 * D);
+  const upcoming = new Int32Array(D).fill(-1);
+  for (let i = n - 1; i >= 0; i--) {
+    const run = calm[i]!;
+    for (let d = 0; d < D; d++) if (run >= steps[d]!) upcoming[d] = i;
+    const v = values[i]!;
+    if (v !== v) continue;
+    const m = month[i]!;
+    for (let d = 0; d < D; d++) {
+      const next = upcoming[d]!;
+      if (next < 0) continue;
+      const wait = next - i;
+      const table = counts[d];
+      if (table) {
+        table[m * widths[d]! + wait]!++;
+        table[wait]!++;
+      } else {
+        const own = waits[d]!;
+        own[m]![fill[d * 13 + m]!++] = wait * stepHours;
+        own[0]![fill[d * 13]!++] = wait * stepHours;
+      }
+    }
   }
-  return Array.from(uncensored, (n, m) => {
-    if (n === 0) return probabilities.map(() => NaN);
-    const ranks = new Set<number>();
-    for (const p of probabilities) {
-      const lo = Math.floor((n - 1) * p);
-      ranks.add(lo);
-      if (lo + 1 < n) ranks.add(lo + 1);
-    }
-    const value = new Map<number, number>();
-    let below = 0;
-    let steps = 0;
-    for (const r of [...ranks].sort((a, b) => a - b)) {
-      while (below + counts[m * width + steps]! <= r) below += counts[m * width + steps++]!;
-      value.set(r, steps * stepHours);
-    }
-    return probabilities.map((p) => {
-      const h = (n - 1) * p;
-      const lo = Math.floor(h);
-      const low = value.get(lo)!;
-      return lo + 1 < n ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
+  return Array.from({ length: D }, (_, d) => {
+    const own = waits[d];
+    if (own) return own.map((w) => quantilesOfValid(w, probabilities));
+    const table = counts[d]!;
+    const width = widths[d]!;
+    return Array.from({ length: 13 }, (_, m) => {
+      const total = uncensored[d * 13 + m]!;
+      if (total === 0) return probabilities.map(() => NaN);
+      const ranks = new Set<number>();
+      for (const p of probabilities) {
+        const lo = Math.floor((total - 1) * p);
+        ranks.add(lo);
+        if (lo + 1 < total) ranks.add(lo + 1);
+      }
+      const value = new Map<number, number>();
+      let below = 0;
+      let wait = 0;
+      for (const r of [...ranks].sort((a, b) => a - b)) {
+        while (below + table[m * width + wait]! <= r) below += table[m * width + wait++]!;
+        value.set(r, wait * stepHours);
+      }
+      return probabilities.map((p) => {
+        const h = (total - 1) * p;
+        const lo = Math.floor(h);
+        const low = value.get(lo)!;
+        return lo + 1 < total ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
+      });
     });
   });
-}
-
-/** The same by selection on the waits grouped by month (very long waits). */
-function waitQuantilesBySelection(
-  values: ArrayLike<number>,
-  next: Int32Array,
-  month: Uint8Array,
-  uncensored: Int32Array,
-  stepHours: number,
-  probabilities: readonly number[],
-): number[][] {
-  const waits = Array.from(uncensored, (count) => new Float64Array(count));
-  const fill = new Int32Array(13);
-  for (let i = 0; i < values.length; i++) {
-    if (Number.isNaN(values[i]!) || next[i]! < 0) continue;
-    const wait = (next[i]! - i) * stepHours;
-    const m = month[i]!;
-    waits[m]![fill[m]!++] = wait;
-    waits[0]![fill[0]!++] = wait;
-  }
-  return waits.map((wait) => quantilesOfValid(wait, probabilities));
 }

@@ -6,6 +6,7 @@ import {
   nextWindowStart,
   quantileSorted,
   weatherDowntime,
+  weatherDowntimes,
   weatherWindows,
 } from '../src';
 import { era5, ndbc, values } from './data';
@@ -115,6 +116,40 @@ suite('WD on real data equals the brute force', () => {
       expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
       expect(row.meanTotalHours).toBeCloseTo(row.meanWaitHours + d, 9);
     }
+  });
+  test('several durations at once equal one duration at a time', () => {
+    const together = weatherDowntimes(time, v, { below: 2, durationsHours: [6, 12, 48] });
+    [6, 12, 48].forEach((d, k) =>
+      expect(together[k]).toEqual(weatherDowntime(time, v, { below: 2, durationHours: d })),
+    );
+  });
+  test('very long waits (quantiles by selection instead of a count table) equal the brute force', () => {
+    // 3,000 hours: storms (5 m) until hour 2,600 but a short calm at 1,000, then calm to the end
+    const n = 3_000;
+    const t = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * H);
+    const x = Float64Array.from({ length: n }, (_, i) => (i >= 2_600 || (i >= 1_000 && i < 1_003) ? 1 : 5));
+    x[50] = NaN;
+    const { month } = calendarOf(t);
+    const [short, long] = weatherDowntimes(t, x, { below: 2, durationsHours: [2, 24] });
+    for (const [rows, d] of [
+      [short!, 2],
+      [long!, 24],
+    ] as const) {
+      for (const row of rows) {
+        const waits: number[] = [];
+        for (let i = 0; i < n; i++) {
+          if (Number.isNaN(x[i]!) || (row.month !== 0 && month[i] !== row.month)) continue;
+          const w = bruteWait(x, i, d, 2);
+          if (w >= 0) waits.push(w);
+        }
+        waits.sort((a, b) => a - b);
+        if (waits.length === 0) continue;
+        expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
+        expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
+        expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
+      }
+    }
+    expect(long!.find((r) => r.month === 1)!.p90WaitHours).toBeGreaterThan(1_500);
   });
   test('the last hours of a series with no window after them are censored', () => {
     const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
