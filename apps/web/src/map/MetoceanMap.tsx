@@ -58,9 +58,15 @@ import {
 import { graticuleLabel, graticuleStep, graticuleValues } from './graticule';
 import { drawableFeatures, featureLabel, layerPathStyle } from './geometries';
 import type { MetoceanMapProps, MapPoint, MapZone } from './types';
-import type { Buoy, ProjectGeometry, Stat2dLayer } from '@metocean/contracts';
-import { gradientCss, barPercent, sourceLine, tickLabels } from './colourbar';
-import { useLayerProperties, useMapConfig } from './queries';
+import {
+  bboxParam,
+  type Buoy,
+  type ProjectGeometry,
+  type Stat2dLayer,
+  type ZoneNodes,
+} from '@metocean/contracts';
+import { gradientCss, barPercent, sourceLine, swatchColour, tickLabels } from './colourbar';
+import { useLayerProperties, useMapConfig, useZoneNodes } from './queries';
 
 const seaColour = '#cfe0ee';
 const landStyle: L.PathOptions = { color: '#8a9aa8', weight: 0.8, fillColor: '#eef0ea', fillOpacity: 1 };
@@ -511,6 +517,88 @@ function BuoyMarkers({ buoys }: { buoys: Buoy[] }) {
   );
 }
 
+/** Grid nodes: real records' nodes dark and a little larger, the synthetic hindcast's light. */
+const nodeStyles = {
+  real: { radius: 3.5, color: '#7a2e00', fillColor: '#d55e00' },
+  synthetic: { radius: 1.8, color: '#13315c', fillColor: '#13315c' },
+} as const;
+const nodeStyleOf = (synthetic: boolean) => (synthetic ? nodeStyles.synthetic : nodeStyles.real);
+
+/** Ordinal for the legend's thinning note: 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** The map's view as a `bbox` parameter, set when shown and 300 ms after the last move (Grids overlay). */
+function ViewBox({ onChange }: { onChange: (bbox: string) => void }) {
+  const map = useMap();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const boxOf = () => {
+    const bounds = map.getBounds();
+    return bboxParam({
+      west: bounds.getWest(),
+      south: bounds.getSouth(),
+      east: bounds.getEast(),
+      north: bounds.getNorth(),
+    });
+  };
+  useEffect(() => {
+    onChange(boxOf());
+    return () => clearTimeout(timer.current);
+    // Once when the overlay is switched on; moves are followed below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map]);
+  useMapEvents({
+    moveend: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => onChange(boxOf()), 300);
+    },
+  });
+  return null;
+}
+
+/**
+ * The Grids overlay: every node the view holds (or every N-th), small non-interactive circles on one canvas,
+ * so thousands draw at once and clicks still reach the map (to add a point on a node).
+ */
+function GridNodes({ data }: { data: ZoneNodes | undefined }) {
+  const map = useMap();
+  const renderer = useMemo(() => L.canvas({ pane: 'grid-nodes', padding: 0.2 }), []);
+  useEffect(() => {
+    if (!data) return;
+    const group = L.layerGroup();
+    for (const dataset of data.datasets) {
+      const style = nodeStyleOf(dataset.synthetic);
+      for (const [lat, lon] of dataset.nodes)
+        L.circleMarker([lat, lon], {
+          renderer,
+          pane: 'grid-nodes',
+          interactive: false,
+          radius: style.radius,
+          weight: 0.6,
+          color: style.color,
+          opacity: 0.7,
+          fillColor: style.fillColor,
+          fillOpacity: 0.55,
+        }).addTo(group);
+    }
+    group.addTo(map);
+    return () => {
+      group.remove();
+    };
+  }, [map, data, renderer]);
+  // After the nodes (effects are cleaned up in order): the overlay switched off leaves no empty canvas.
+  useEffect(
+    () => () => {
+      renderer.remove();
+    },
+    [renderer],
+  );
+  return null;
+}
+
 function pointColour(point: MapPoint): string {
   return point.selected ? pointColours.selected : pointColours[point.state];
 }
@@ -555,9 +643,23 @@ export default function MetoceanMap({
   const [baseChoice, setBase] = useState<BaseLayerName | null>(null);
   const base = baseChoice ?? defaultBaseLayer(tileLayers);
   const [tilesUnreachable, setTilesUnreachable] = useState(false);
-  const [overlays, setOverlays] = useState({ area: true, points: true, graticule: true, buoys: false });
+  const [overlays, setOverlays] = useState({
+    area: true,
+    points: true,
+    graticule: true,
+    buoys: false,
+    grids: false,
+  });
+  // The zone whose dataset nodes the Grids overlay shows: the work zone, or the one zone outlined.
+  const gridZone = zone ?? (otherZones.length === 1 ? otherZones[0] : undefined);
+  const [viewBox, setViewBox] = useState<string | null>(null);
+  const gridsOn = overlays.grids && gridZone !== undefined;
+  const nodes = useZoneNodes(gridsOn ? gridZone.id : undefined, gridsOn ? viewBox : null);
+  const shownNodes = gridsOn && nodes.data?.zone === gridZone.id ? nodes.data : undefined;
   const [layersOpen, setLayersOpen] = useState(false);
   const [legendOpen, setLegendOpen] = useState(false);
+  // The legend's swatches read the same property files as the colour bars (cached once per file).
+  const legendProperties = useLayerProperties(legendOpen ? shownStat2d : []);
   const [cursor, setCursor] = useState<LatLng | null>(null);
   const [measuring, setMeasuring] = useState(false);
   const [measures, setMeasures] = useState<Measure[]>([]);
@@ -648,6 +750,10 @@ export default function MetoceanMap({
           <GeoJSON key={`zone-${zone.id}`} data={zone.geom} style={zoneStyle} interactive={false} />
         )}
         <Stat2dTiles layers={shownStat2d} />
+        {gridsOn && <ViewBox onChange={setViewBox} />}
+        <Pane name="grid-nodes" style={{ zIndex: 380, pointerEvents: 'none' }}>
+          {gridsOn && <GridNodes data={shownNodes} />}
+        </Pane>
         <GeometryLayers geometries={shownGeometries} />
         {overlays.buoys && <BuoyMarkers buoys={buoys} />}
         {overlays.points &&
@@ -851,6 +957,25 @@ export default function MetoceanMap({
                   }
                 />
               </Tooltip2>
+              {gridZone && (
+                <Tooltip2 title="The nodes of the datasets serving this zone" placement="left" describeChild>
+                  <FormControlLabel
+                    sx={{ display: 'flex' }}
+                    control={
+                      <Checkbox
+                        checked={overlays.grids}
+                        onChange={(event) => setOverlays((o) => ({ ...o, grids: event.target.checked }))}
+                      />
+                    }
+                    label={<Typography variant="body2">Grids</Typography>}
+                  />
+                </Tooltip2>
+              )}
+              {gridsOn && nodes.isError && (
+                <Typography variant="caption" color="error" sx={{ display: 'block' }}>
+                  The grid nodes could not be loaded
+                </Typography>
+              )}
               <Divider sx={{ my: 1 }} />
               <Typography variant="overline">Geometries</Typography>
               {geometries.length === 0 ? (
@@ -989,17 +1114,62 @@ export default function MetoceanMap({
                   <Typography variant="body2">Buoy</Typography>
                 </Box>
               )}
-              {shownStat2d.map((layer) => (
+              {shownStat2d.map((layer, index) => (
                 <Box
                   key={`stat2d-${layer.id}`}
                   sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.25 }}
                 >
-                  <Box sx={{ width: 14, height: 10, bgcolor: '#7f8c99', opacity: 0.6 }} />
+                  <Box
+                    data-testid="stat2d-swatch"
+                    sx={{
+                      width: 14,
+                      height: 10,
+                      flex: 'none',
+                      // The middle of the layer's colour bar; neutral until its property file is read.
+                      bgcolor: (() => {
+                        const props = legendProperties[index]?.data;
+                        return (props && swatchColour(props)) ?? '#c3cad2';
+                      })(),
+                      opacity: 0.8,
+                    }}
+                  />
                   <Typography variant="body2" noWrap>
                     {layer.name} ({layer.units})
                   </Typography>
                 </Box>
               ))}
+              {shownNodes?.datasets
+                .filter((dataset) => dataset.total > 0)
+                .map((dataset) => {
+                  const style = nodeStyleOf(dataset.synthetic);
+                  return (
+                    <Box key={`nodes-${dataset.id}`} sx={{ py: 0.25 }} data-testid="grid-legend">
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <Box
+                          sx={{
+                            width: 7,
+                            height: 7,
+                            mx: '3.5px',
+                            flex: 'none',
+                            borderRadius: '50%',
+                            bgcolor: style.fillColor,
+                            border: `1px solid ${style.color}`,
+                            opacity: 0.8,
+                          }}
+                        />
+                        <Typography variant="body2" sx={{ lineHeight: 1.25 }}>
+                          Grid nodes: {dataset.name}
+                        </Typography>
+                      </Box>
+                      {dataset.thinned && (
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', pl: 3 }}>
+                          every {ordinal(dataset.spacing)} node shown ({dataset.total.toLocaleString('en')} in
+                          view)
+                        </Typography>
+                      )}
+                    </Box>
+                  );
+                })}
               {shownGeometries.flatMap((geometry) =>
                 geometry.layers.map((layer) => (
                   <Box

@@ -1,7 +1,15 @@
 // Server state of the map: its configured services and a zone's 2D statistics maps (spec 002 'Map screens').
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { buoy, mapConfig, paths, stat2dMap, stat2dProperties, type Stat2dLayer } from '@metocean/contracts';
+import {
+  buoy,
+  mapConfig,
+  paths,
+  stat2dMap,
+  stat2dProperties,
+  zoneNodes,
+  type Stat2dLayer,
+} from '@metocean/contracts';
 import { apiRequest } from '../api/client';
 import { queryKeys } from '../api/queries';
 
@@ -10,6 +18,7 @@ export const mapKeys = {
   stat2d: (zone: number) => ['map', 'stat2d', zone] as const,
   properties: (url: string) => ['map', 'properties', url] as const,
   buoys: (zone: number) => ['map', 'buoys', zone] as const,
+  nodes: (zone: number, bbox: string) => ['map', 'nodes', zone, bbox] as const,
 };
 
 const buoyList = z.array(buoy);
@@ -21,6 +30,28 @@ export function useBuoys(zone: number | undefined) {
     queryFn: ({ signal }) =>
       apiRequest(`${paths.buoys}?zone=${zone ?? 0}`, { schema: buoyList, signal, forbidden: 'throw' }),
     enabled: zone !== undefined,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The nodes of a zone's datasets in the map's view (the Grids overlay), asked only while the overlay is on;
+ * the previous view's nodes stay drawn until the new ones arrive.
+ */
+export function useZoneNodes(zone: number | undefined, bbox: string | null) {
+  return useQuery({
+    queryKey: mapKeys.nodes(zone ?? 0, bbox ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`${paths.zoneNodes(zone ?? 0)}?bbox=${encodeURIComponent(bbox ?? '')}`, {
+        schema: zoneNodes,
+        signal,
+        forbidden: 'throw',
+      }),
+    enabled: zone !== undefined && bbox !== null,
+    // The previous view's nodes, but never another zone's.
+    placeholderData: (previous, query) =>
+      query?.queryKey[2] === (zone ?? 0) ? keepPreviousData(previous) : undefined,
     staleTime: 5 * 60_000,
     retry: false,
   });
