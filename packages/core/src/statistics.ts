@@ -2,6 +2,7 @@
 // fieldReducers): id, name, description, which fields each applies to and the function computing it.
 // Menus, exports, report text and the server's "run every statistic the dataset supports" read it.
 import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
+import { environmentalContours } from './contours';
 import { describe, monthlyStats, quantile } from './descriptive';
 import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
 import {
@@ -16,6 +17,7 @@ import {
 import type { ExtremeOptions } from './extremes';
 import { fitLaw, weightedSample } from './fit';
 import type { LawId } from './laws';
+import { HOUR_MS } from './series';
 import type { Field, Series } from './series';
 import { weatherDowntime, weatherWindows } from './windows';
 
@@ -35,7 +37,9 @@ export type StatisticCode =
   | 'CUREXT'
   | 'HEIEXT'
   | 'NOCYC'
-  | 'EFT';
+  | 'EFT'
+  /** Environmental contours: beyond spec 000 §9's codes (docs/decisions.md). */
+  | 'ENVC';
 
 export type VariableKind =
   | 'waveHeight'
@@ -140,6 +144,32 @@ const withDirection = (series: Series): StatisticTarget[] =>
     .filter((f) => MAGNITUDES.includes(f.kind))
     .flatMap((f) => {
       const partner = directionFor(series, f);
+      return partner ? [{ field: f.name, partner }] : [];
+    });
+
+const familyText = (f: Named): string => `${f.field.variable ?? f.name} ${f.field.longName ?? ''}`;
+
+/**
+ * Period field paired with a wave height: same level, same family (swell height with swell period), the
+ * peak period when there is one (tp, pp1d, "peak" in its long name), else the family's lone period.
+ */
+function periodFor(series: Series, height: Named): string | undefined {
+  // ERA5's combined sea is "Significant height of combined wind waves and swell": not a swell field
+  const swell = (f: Named) =>
+    /swell/i.test(f.field.variable ?? f.name) ||
+    (/swell/i.test(f.field.longName ?? '') && !/waves and swell/i.test(f.field.longName ?? ''));
+  const family = named(series).filter(
+    (f) => f.kind === 'period' && f.field.level === height.field.level && swell(f) === swell(height),
+  );
+  const peak = family.find((f) => /^(tp|pp1d)(_|\b)|peak/i.test(familyText(f)));
+  return (peak ?? (family.length === 1 ? family[0] : undefined))?.name;
+}
+
+const withPeriod = (series: Series): StatisticTarget[] =>
+  named(series)
+    .filter((f) => f.kind === 'waveHeight')
+    .flatMap((f) => {
+      const partner = periodFor(series, f);
       return partner ? [{ field: f.name, partner }] : [];
     });
 
@@ -416,6 +446,18 @@ export const STATISTICS: readonly StatisticDefinition[] = [
       if (!o.cyclone) throw new RangeError('NOCYC: options.cyclone (the cyclone mask) is required');
       return nonCyclonicExtremes(s.time, values(s, t.field), o.cyclone, extremeOptions(o));
     },
+  },
+  {
+    id: 'ENVC',
+    code: 'ENVC',
+    name: 'Environmental contours',
+    description:
+      'Hs-Tp joint model (3-parameter Weibull Hs, log-normal Tp given Hs; DNV-RP-C205 §3.6.3) and IFORM contours for 1, 10 and 100 years.',
+    monthly: false,
+    appliesTo: 'wave height with its (peak) period at the same level',
+    targets: withPeriod,
+    compute: (s, t) =>
+      environmentalContours(values(s, t.field), values(s, t.partner), { seaStateHours: s.stepMs / HOUR_MS }),
   },
   {
     id: 'EFT',

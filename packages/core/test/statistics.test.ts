@@ -1,6 +1,15 @@
 import { describe as suite, expect, test } from 'vitest';
-import { kindOf, monthlyStats, rose, statisticOf, STATISTICS, statisticsFor } from '../src';
-import type { ExtremeAnalysis, LawEstimate, Series } from '../src';
+import {
+  fitHsTpModel,
+  iformContour,
+  kindOf,
+  monthlyStats,
+  rose,
+  statisticOf,
+  STATISTICS,
+  statisticsFor,
+} from '../src';
+import type { EnvironmentalContours, ExtremeAnalysis, LawEstimate, Series } from '../src';
 import { era5, reference } from './data';
 
 /** scipy fits of the same samples (scripts/reference/extremes.py; see extremes.test.ts). */
@@ -40,7 +49,10 @@ function short(): Series {
 
 suite('statistic registry', () => {
   test('every statistic code of spec 000 §9 is registered; monthly variants have "month" in their id', () => {
-    expect([...new Set(STATISTICS.map((s) => s.code))].sort()).toEqual(SPEC_CODES.split(', ').sort());
+    // and the environmental contours, beyond the spec (docs/decisions.md)
+    expect([...new Set(STATISTICS.map((s) => s.code))].sort()).toEqual(
+      [...SPEC_CODES.split(', '), 'ENVC'].sort(),
+    );
     for (const s of STATISTICS) expect(s.id.includes('month')).toBe(s.monthly && s.id !== s.code);
     expect(new Set(STATISTICS.map((s) => s.id)).size).toBe(STATISTICS.length);
   });
@@ -169,6 +181,81 @@ suite('statistic registry', () => {
       error: 'fitExtremes: law gpd does not apply to annual-maxima (use gev, gumbel)',
     });
     expect(estimated(r.laws, 'gumbel').returnValues).toHaveLength(7);
+  });
+  test('ENVC: the wave height with its peak period; the contours of the joint model fitted to the pairs', () => {
+    const s = era5();
+    expect(statisticsFor(s).filter((r) => r.id === 'ENVC')).toEqual([
+      { id: 'ENVC', target: { field: 'swh', partner: 'pp1d' } },
+    ]);
+    const r = statisticOf('ENVC').compute(s, { field: 'swh', partner: 'pp1d' }) as EnvironmentalContours;
+    const model = fitHsTpModel(s.fields.swh!.values, s.fields.pp1d!.values);
+    expect(r.model).toEqual(model);
+    expect(r.seaStateHours).toBe(1);
+    expect(r.contours.map((c) => c.returnPeriod)).toEqual([1, 10, 100]);
+    for (const c of r.contours) expect(c).toEqual(iformContour(model, c.returnPeriod));
+    // the density behind: brute-force count of the pairs in one cell, and every pair counted once
+    const hs = s.fields.swh!.values;
+    const tp = s.fields.pp1d!.values;
+    let pairs = 0;
+    let cell = 0;
+    for (let i = 0; i < hs.length; i++) {
+      if (!(hs[i]! > 0 && tp[i]! > 0)) continue;
+      pairs++;
+      if (hs[i]! >= 1 && hs[i]! < 1.25 && tp[i]! >= 6 && tp[i]! < 6.5) cell++;
+    }
+    expect(r.density.pairs).toBe(pairs);
+    expect(r.density.counts.flat().reduce((a, b) => a + b, 0)).toBe(pairs);
+    expect(r.density.counts[r.density.tpEdges.indexOf(6)]![r.density.hsEdges.indexOf(1)]).toBe(cell);
+    expect(cell).toBeGreaterThan(0);
+  });
+  test('ENVC pairs: swell height with swell period, the peak period before the others; missing periods left out', () => {
+    const s = era5();
+    const n = s.time.length;
+    const field = (values: Float32Array, longName: string, variable: string) => ({
+      values,
+      units: variable.startsWith('t') ? 's' : 'm',
+      longName,
+      variable,
+    });
+    const hs = Float32Array.from(s.fields.swh!.values);
+    const tp = Float32Array.from(s.fields.pp1d!.values);
+    const catalogue: Series = {
+      time: s.time,
+      stepMs: s.stepMs,
+      fields: {
+        hs: field(hs, 'significant wave height', 'hs'),
+        tz: field(
+          Float32Array.from(tp, (t) => 0.7 * t),
+          'zero up-crossing wave period',
+          'tz',
+        ),
+        tp: field(tp, 'peak wave period', 'tp'),
+        hs_swell: field(
+          Float32Array.from(hs, (h) => 0.5 * h),
+          'swell significant wave height',
+          'hs_swell',
+        ),
+        tp_swell: field(
+          Float32Array.from(tp, (t) => 1.2 * t),
+          'swell peak period',
+          'tp_swell',
+        ),
+      },
+    };
+    expect(statisticOf('ENVC').targets(catalogue)).toEqual([
+      { field: 'hs', partner: 'tp' },
+      { field: 'hs_swell', partner: 'tp_swell' },
+    ]);
+    // a period missing at some steps: the model of the remaining pairs alone
+    const holes = Float32Array.from(tp, (t, i) => (i % 7 === 0 ? NaN : t));
+    const kept = [...hs.keys()].filter((i) => i % 7 !== 0 && hs[i]! > 0 && tp[i]! > 0);
+    expect(fitHsTpModel(hs, holes)).toEqual(
+      fitHsTpModel(
+        Float64Array.from(kept, (i) => hs[i]!),
+        Float64Array.from(kept, (i) => tp[i]!),
+      ),
+    );
+    expect(n).toBe(hs.length);
   });
   test('an unknown id throws naming the function', () => {
     expect(() => statisticOf('XYZ')).toThrow(/statisticOf/);
