@@ -1,7 +1,7 @@
 // Descriptive statistics: two-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
 import { checkedOnce, memoized2 } from './memo';
-import { sharedCalendar, sharedMoments, sharedQuantiles } from './shared';
+import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSortedOrder } from './shared';
 import type { Series } from './series';
 
 export const DEFAULT_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
@@ -350,6 +350,58 @@ export function sortValid(a: Float64Array): Float64Array {
   return out;
 }
 
+export interface SortedValues {
+  /** The valid values ascending. */
+  sorted: Float64Array;
+  /** Index in the input of each sorted value (float32 columns of at least RADIX_MIN values), else null. */
+  order: Int32Array | null;
+}
+
+/**
+ * The valid values of a column sorted ascending and, for a float32 column (the hindcast's), the index of
+ * each in the column: the same two radix passes carrying the indices along. The calendar tables read their
+ * medians from it (statistics per group from one pass in sorted order, no selection per group).
+ */
+export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
+  const length = values.length;
+  const single = new Float32Array(length);
+  const index = new Int32Array(length);
+  let n = 0;
+  let exact = true;
+  for (let i = 0; i < length; i++) {
+    const x = values[i]!;
+    if (x !== x) continue; // NaN
+    single[n] = x;
+    if (single[n] !== x) exact = false;
+    index[n++] = i;
+  }
+  if (!exact || n < RADIX_MIN || !LITTLE_ENDIAN)
+    return { sorted: sortValid(validValues(values)), order: null };
+  let keys = new Uint32Array(single.buffer, 0, n);
+  let order = new Uint32Array(index.buffer, 0, n);
+  let spareKeys = new Uint32Array(n);
+  let spareOrder = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const h = keys[i]!;
+    keys[i] = h >>> 31 ? ~h : h | 0x80000000;
+  }
+  const counts = new Int32Array(65536);
+  for (const shift of [0, 16]) {
+    if (radixPass(keys, spareKeys, order, spareOrder, keys, shift, counts)) {
+      [keys, spareKeys] = [spareKeys, keys];
+      [order, spareOrder] = [spareOrder, order];
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const h = keys[i]!;
+    keys[i] = h >>> 31 ? h & 0x7fffffff : ~h;
+  }
+  return {
+    sorted: new Float64Array(new Float32Array(keys.buffer, keys.byteOffset, n)),
+    order: new Int32Array(order.buffer, order.byteOffset, n),
+  };
+}
+
 export interface Description extends Moments {
   median: number;
   /** Percentile (0-100) -> value, keys as given ("1", "50", "99"). */
@@ -397,12 +449,61 @@ function medianInPlace(a: Float64Array, from: number, to: number): number {
   return low + (h - lo) * (high - low);
 }
 
+/** Type 7 median of a group of `count` values from its two middle order statistics. */
+function medianOf(count: number, low: number, high: number): number {
+  if (count === 0) return NaN;
+  const h = (count - 1) * 0.5;
+  const lo = Math.floor(h);
+  return lo + 1 >= count ? low : low + (h - lo) * (high - low);
+}
+
 /**
- * Calendar-month and year-month tables of one field together: its valid values are scattered once into
- * a pool ordered by (month, year), in time order inside each group, so a calendar month is the run of
- * its year-months. The scatter also sums each group; the squared deviations follow in one pass over the
- * pool, a calendar month's moments are combined from its year-months (Chan, Golub & LeVeque 1983), and
- * medians are selected inside each run.
+ * Medians of the year-month groups (key[i] = group of step i) and of the calendar months (group / years),
+ * from one pass over the column in sorted order: each group's values arrive ascending, so its middle order
+ * statistics are the values seen when its counter reaches them.
+ */
+function mediansInSortedOrder(
+  sorted: Float64Array,
+  order: Int32Array,
+  key: Int32Array,
+  groupCounts: Int32Array,
+  years: number,
+): { groups: Float64Array; months: Float64Array } {
+  const groups = groupCounts.length;
+  const monthCounts = new Int32Array(12);
+  for (let k = 0; k < groups; k++) monthCounts[(k / years) | 0]! += groupCounts[k]!;
+  const middle = (count: number): number => (count === 0 ? -1 : Math.floor((count - 1) * 0.5));
+  const groupMiddle = Int32Array.from(groupCounts, middle);
+  const monthMiddle = Int32Array.from(monthCounts, middle);
+  const low = new Float64Array(groups);
+  const high = new Float64Array(groups);
+  const monthLow = new Float64Array(12);
+  const monthHigh = new Float64Array(12);
+  const seen = new Int32Array(groups);
+  const monthSeen = new Int32Array(12);
+  for (let j = 0; j < sorted.length; j++) {
+    const k = key[order[j]!]!;
+    const x = sorted[j]!;
+    const c = seen[k]!++;
+    if (c === groupMiddle[k]) low[k] = x;
+    else if (c === groupMiddle[k]! + 1) high[k] = x;
+    const m = (k / years) | 0;
+    const cm = monthSeen[m]!++;
+    if (cm === monthMiddle[m]) monthLow[m] = x;
+    else if (cm === monthMiddle[m]! + 1) monthHigh[m] = x;
+  }
+  return {
+    groups: Float64Array.from(groupCounts, (count, k) => medianOf(count, low[k]!, high[k]!)),
+    months: Float64Array.from(monthCounts, (count, m) => medianOf(count, monthLow[m]!, monthHigh[m]!)),
+  };
+}
+
+/**
+ * Calendar-month and year-month tables of one field together. One pass groups the steps by (month, year)
+ * and sums, bounds and counts each group; the squared deviations follow in a second pass; a calendar month's
+ * moments are combined from its year-months (Chan, Golub & LeVeque 1983). Medians come from one pass over
+ * the field's shared sorted order (float32 columns) or, for other columns, by selection inside each group
+ * of a pool ordered by (month, year).
  */
 function calendarTables(
   time: Float64Array,
@@ -417,54 +518,86 @@ function calendarTables(
   const years = year[n - 1]! - firstYear + 1;
   const groups = 12 * years;
   const keys = new Int32Array(n);
-  const counts = new Int32Array(groups + 1);
+  const counts = new Int32Array(groups);
   const present = new Uint8Array(groups);
-  for (let i = 0; i < n; i++) {
-    const k = (month[i]! - 1) * years + year[i]! - firstYear;
-    keys[i] = k;
-    present[k] = 1;
-    if (!Number.isNaN(values[i]!)) counts[k + 1]!++;
-  }
-  for (let k = 0; k < groups; k++) counts[k + 1]! += counts[k]!;
-  const starts = counts;
-  const fill = starts.slice(0, groups);
-  const pool = new Float64Array(starts[groups]!);
   const sums = new Float64Array(groups);
   const mins = new Float64Array(groups).fill(Infinity);
   const maxs = new Float64Array(groups).fill(-Infinity);
   for (let i = 0; i < n; i++) {
+    const k = (month[i]! - 1) * years + year[i]! - firstYear;
+    keys[i] = k;
+    present[k] = 1;
     const x = values[i]!;
-    if (Number.isNaN(x)) continue;
-    const k = keys[i]!;
-    pool[fill[k]!++] = x;
+    if (x !== x) continue; // NaN
+    counts[k]!++;
     sums[k]! += x;
     if (x < mins[k]!) mins[k] = x;
     if (x > maxs[k]!) maxs[k] = x;
   }
+  const means = Float64Array.from(sums, (sum, k) => sum / counts[k]!);
+  const m2s = new Float64Array(groups);
+  for (let i = 0; i < n; i++) {
+    const d = values[i]! - means[keys[i]!]!;
+    if (d === d) m2s[keys[i]!]! += d * d;
+  }
   const groupMoments: (Moments & { m2: number })[] = Array.from({ length: groups }, (_, k) => {
-    const count = starts[k + 1]! - starts[k]!;
+    const count = counts[k]!;
     if (count === 0) return { count: 0, mean: NaN, min: NaN, max: NaN, std: NaN, m2: NaN };
-    const mean = sums[k]! / count;
-    const m2 = squaredDeviations(pool, mean, starts[k]!, starts[k + 1]!);
-    const std = count > 1 ? Math.sqrt(m2 / (count - 1)) : NaN;
-    return { count, mean, min: mins[k]!, max: maxs[k]!, std, m2 };
+    const std = count > 1 ? Math.sqrt(m2s[k]! / (count - 1)) : NaN;
+    return { count, mean: means[k]!, min: mins[k]!, max: maxs[k]!, std, m2: m2s[k]! };
   });
+  const { sorted, order } = sharedSortedOrder(values);
+  const medians = order
+    ? mediansInSortedOrder(sorted, order, keys, counts, years)
+    : mediansBySelection(values, keys, counts, years);
   const yearMonth: YearMonthRow[] = [];
   for (let y = 0; y < years; y++) {
     for (let m = 0; m < 12; m++) {
       const k = m * years + y;
       if (!present[k]) continue;
       const { count, mean, min, max, std } = groupMoments[k]!;
-      const median = medianInPlace(pool, starts[k]!, starts[k + 1]!);
-      yearMonth.push({ year: firstYear + y, month: m + 1, count, mean, min, max, std, median });
+      yearMonth.push({
+        year: firstYear + y,
+        month: m + 1,
+        count,
+        mean,
+        min,
+        max,
+        std,
+        median: medians.groups[k]!,
+      });
     }
   }
   const monthly = Array.from({ length: 12 }, (_, m) => ({
     month: m + 1,
     ...combineMoments(groupMoments.slice(m * years, (m + 1) * years)),
-    median: medianInPlace(pool, starts[m * years]!, starts[(m + 1) * years]!),
+    median: medians.months[m]!,
   }));
   return { monthly, yearMonth };
+}
+
+/** The same medians by selection: the valid values scattered into a pool ordered by (month, year). */
+function mediansBySelection(
+  values: ArrayLike<number>,
+  keys: Int32Array,
+  counts: Int32Array,
+  years: number,
+): { groups: Float64Array; months: Float64Array } {
+  const groups = counts.length;
+  const starts = new Int32Array(groups + 1);
+  for (let k = 0; k < groups; k++) starts[k + 1] = starts[k]! + counts[k]!;
+  const fill = starts.slice(0, groups);
+  const pool = new Float64Array(starts[groups]!);
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i]!;
+    if (x === x) pool[fill[keys[i]!]!++] = x;
+  }
+  return {
+    groups: Float64Array.from({ length: groups }, (_, k) => medianInPlace(pool, starts[k]!, starts[k + 1]!)),
+    months: Float64Array.from({ length: 12 }, (_, m) =>
+      medianInPlace(pool, starts[m * years]!, starts[(m + 1) * years]!),
+    ),
+  };
 }
 
 /** Moments of the union of groups from each group's count, mean, min, max and Σ(x − mean)². */

@@ -1,8 +1,8 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
 // the valid values of a field, their moments and quantiles (memo on the array, see memo.ts). Internal and
 // read-only: not exported from the package, and nothing here is handed to a caller without a copy.
-import { checkProbability, moments, quantileSorted, sortValid, validValues } from './descriptive';
-import type { Moments } from './descriptive';
+import { checkProbability, moments, quantileSorted, sortedWithOrder, validValues } from './descriptive';
+import type { Moments, SortedValues } from './descriptive';
 import { memoized } from './memo';
 import { computeCalendar } from './series';
 import type { Calendar } from './series';
@@ -20,9 +20,14 @@ export function sharedValid(values: ArrayLike<number>): Float64Array {
   return memoized(values, 'valid', () => validValues(values));
 }
 
-/** The valid values of a field sorted ascending, shared by the fits of a point (read-only, see memo.ts). */
+/** The valid values of a field sorted ascending, with their order for float32 columns (read-only, memo.ts). */
+export function sharedSortedOrder(values: ArrayLike<number>): SortedValues {
+  return memoized(values, 'sorted', () => sortedWithOrder(values));
+}
+
+/** The valid values of a field sorted ascending, shared by its quantiles, histogram and fits (read-only). */
 export function sharedSorted(values: ArrayLike<number>): Float64Array {
-  return memoized(values, 'sorted', () => sortValid(sharedValid(values)));
+  return sharedSortedOrder(values).sorted;
 }
 
 export function sharedMoments(values: ArrayLike<number>): Moments {

@@ -1,10 +1,12 @@
 import { describe as suite, expect, test } from 'vitest';
 import {
+  calendarOf,
   describe,
   moments,
   monthlyStats,
   overview,
   quantile,
+  quantileSorted,
   quantiles,
   seededRandom,
   sortValid,
@@ -140,6 +142,28 @@ suite('quantile edge cases', () => {
     expect(d.count).toBe(0);
     expect(d.mean).toBeNaN();
     expect(d.percentiles['50']).toBeNaN();
+  });
+});
+
+suite('calendar medians of a float32 column (read in sorted order)', () => {
+  test('ERA5 Hs as float32: monthly medians match numpy to the float32 rounding; year-months equal a sort', () => {
+    const { time } = era5();
+    const f32 = Float32Array.from(values(era5(), 'swh'));
+    const rows = monthlyStats(time, f32);
+    // the reference medians are of the float64 values: float32 storage moves them by < 1e-6 relative
+    rows.forEach((row, i) => expect(row.median).toBeCloseTo(ref.monthly['era5.swh']![i]!.median, 5));
+    const { year, month } = calendarOf(time);
+    for (const row of yearMonthStats(time, f32).filter((_, k) => k % 7 === 0)) {
+      const group = [...f32].filter(
+        (v, i) => year[i] === row.year && month[i] === row.month && !Number.isNaN(v),
+      );
+      expect(row.median).toBe(
+        quantileSorted(
+          group.sort((a, b) => a - b),
+          0.5,
+        ),
+      );
+    }
   });
 });
 
