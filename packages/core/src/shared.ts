@@ -1,7 +1,7 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
-// the valid values of a field, their moments and quantiles (memo on the array, see memo.ts). Internal and
-// read-only: not exported from the package, and nothing here is handed to a caller without a copy.
-import { checkProbability, moments, quantileSorted, sortedWithOrder, validValues } from './descriptive';
+// the sorted valid values of a field (with their order), their moments and quantiles (memo on the array, see
+// memo.ts). Internal and read-only: not exported from the package, never handed to a caller without a copy.
+import { checkProbability, moments, quantileSorted, sortedWithOrder } from './descriptive';
 import type { Moments, SortedValues } from './descriptive';
 import { memoized } from './memo';
 import { computeCalendar } from './series';
@@ -15,11 +15,6 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
   return memoized(time, 'calendar', () => computeCalendar(time));
 }
 
-/** The valid values of a field as float64, shared by the statistics of a point (read-only, see memo.ts). */
-export function sharedValid(values: ArrayLike<number>): Float64Array {
-  return memoized(values, 'valid', () => validValues(values));
-}
-
 /** The valid values of a field sorted ascending, with their order for float32 columns (read-only, memo.ts). */
 export function sharedSortedOrder(values: ArrayLike<number>): SortedValues {
   return memoized(values, 'sorted', () => sortedWithOrder(values));
@@ -31,7 +26,7 @@ export function sharedSorted(values: ArrayLike<number>): Float64Array {
 }
 
 export function sharedMoments(values: ArrayLike<number>): Moments {
-  return memoized(values, 'moments', () => moments(sharedValid(values)));
+  return memoized(values, 'moments', () => moments(values));
 }
 
 /**
