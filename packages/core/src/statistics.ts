@@ -19,7 +19,7 @@ import { fitLaw, weightedSample } from './fit';
 import type { LawId } from './laws';
 import { HOUR_MS } from './series';
 import type { Field, Series } from './series';
-import { weatherDowntime, weatherWindows } from './windows';
+import { weatherDowntimes, weatherWindows } from './windows';
 
 export type StatisticCode =
   | 'WW'
@@ -348,9 +348,10 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
     compute: (s, t, o = {}) =>
-      (o.durationsHours ?? [6, 12, 24, 48]).map((durationHours) =>
-        weatherDowntime(s.time, values(s, t.field), { below: below(o, s, t.field!), durationHours }),
-      ),
+      weatherDowntimes(s.time, values(s, t.field), {
+        below: below(o, s, t.field!),
+        durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+      }),
   },
   {
     id: 'MEANCOLSTD',
