@@ -248,8 +248,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * One stable counting pass of an LSD radix sort on the 16-bit digit of `key` at `shift`, moving `key` (and
- * `other`, the low words of 64-bit keys, alongside) into `keyTo`/`otherTo`. False, nothing moved, when every
- * key has the same digit.
+ * `other`, the low words of 64-bit keys or the indices, alongside) into `keyTo`/`otherTo`. False, nothing
+ * moved, when every key has the same digit. `counted`: `counts` already holds the digit's histogram.
  */
 function radixPass(
   key: Uint32Array,
@@ -259,10 +259,13 @@ function radixPass(
   digitOf: Uint32Array,
   shift: number,
   counts: Int32Array,
+  counted = false,
 ): boolean {
   const n = key.length;
-  counts.fill(0);
-  for (let i = 0; i < n; i++) counts[(digitOf[i]! >>> shift) & 0xffff]!++;
+  if (!counted) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(digitOf[i]! >>> shift) & 0xffff]!++;
+  }
   for (let b = 0; b < 65536; b++) if (counts[b] === n) return false;
   let sum = 0;
   for (let b = 0; b < 65536; b++) {
@@ -280,6 +283,24 @@ function radixPass(
     }
   }
   return true;
+}
+
+/**
+ * Float32 bit patterns turned into keys whose unsigned order is numeric order (negative: every bit flipped,
+ * others: the sign bit set), counting the low 16-bit digits into `low` in the same pass; returns the
+ * histogram of the high digits.
+ */
+function flipCounting(keys: Uint32Array, low: Int32Array): Int32Array {
+  const high = new Int32Array(65536);
+  low.fill(0);
+  for (let i = 0; i < keys.length; i++) {
+    const h = keys[i]!;
+    const key = h >>> 31 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
+    keys[i] = key;
+    low[key & 0xffff]!++;
+    high[key >>> 16]!++;
+  }
+  return high;
 }
 
 /**
@@ -303,12 +324,12 @@ export function sortValid(a: Float64Array): Float64Array {
   if (exact) {
     let keys = new Uint32Array(single.buffer);
     let spare = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      const h = keys[i]!;
-      keys[i] = h >>> 31 ? ~h : h | 0x80000000;
-    }
-    for (const shift of [0, 16]) {
-      if (radixPass(keys, spare, null, null, keys, shift, counts)) [keys, spare] = [spare, keys];
+    const high = flipCounting(keys, counts);
+    for (const [shift, histogram] of [
+      [0, counts],
+      [16, high],
+    ] as const) {
+      if (radixPass(keys, spare, null, null, keys, shift, histogram, true)) [keys, spare] = [spare, keys];
     }
     for (let i = 0; i < n; i++) {
       const h = keys[i]!;
@@ -381,13 +402,13 @@ export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
   let order = new Uint32Array(index.buffer, 0, n);
   let spareKeys = new Uint32Array(n);
   let spareOrder = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const h = keys[i]!;
-    keys[i] = h >>> 31 ? ~h : h | 0x80000000;
-  }
-  const counts = new Int32Array(65536);
-  for (const shift of [0, 16]) {
-    if (radixPass(keys, spareKeys, order, spareOrder, keys, shift, counts)) {
+  const low = new Int32Array(65536);
+  const high = flipCounting(keys, low);
+  for (const [shift, counts] of [
+    [0, low],
+    [16, high],
+  ] as const) {
+    if (radixPass(keys, spareKeys, order, spareOrder, keys, shift, counts, true)) {
       [keys, spareKeys] = [spareKeys, keys];
       [order, spareOrder] = [spareOrder, order];
     }

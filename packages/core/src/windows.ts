@@ -271,11 +271,18 @@ function waitQuantiles(
 ): number[][][] {
   const n = values.length;
   const D = steps.length;
-  const widths = Array.from(longest, (l) => l + 1);
-  const tabled = widths.map((w) => 13 * w <= 4 * n + 4096);
-  const counts = widths.map((w, d) => (tabled[d] ? new Int32Array(13 * w) : null));
-  const waits = widths.map((_, d) =>
-    tabled[d] ? null : Array.from({ length: 13 }, (_, m) => new Float64Array(uncensored[d * 13 + m]!)),
+  const widths = Int32Array.from(longest, (l) => l + 1);
+  // the count tables of every duration in one array (base -1: waits too long for a table, kept instead)
+  const bases = new Int32Array(D);
+  let size = 0;
+  for (let d = 0; d < D; d++) {
+    const tabled = 13 * widths[d]! <= 4 * n + 4096;
+    bases[d] = tabled ? size : -1;
+    if (tabled) size += 13 * widths[d]!;
+  }
+  const table = new Int32Array(size);
+  const waits = Array.from(bases, (base, d) =>
+    base >= 0 ? null : Array.from({ length: 13 }, (_, m) => new Float64Array(uncensored[d * 13 + m]!)),
   );
   const fill = new Int32Array(13 * D);
   const upcoming = new Int32Array(D).fill(-1);
@@ -289,10 +296,10 @@ function waitQuantiles(
       const next = upcoming[d]!;
       if (next < 0) continue;
       const wait = next - i;
-      const table = counts[d];
-      if (table) {
-        table[m * widths[d]! + wait]!++;
-        table[wait]!++;
+      const base = bases[d]!;
+      if (base >= 0) {
+        table[base + m * widths[d]! + wait]!++;
+        table[base + wait]!++;
       } else {
         const own = waits[d]!;
         own[m]![fill[d * 13 + m]!++] = wait * stepHours;
@@ -303,7 +310,7 @@ function waitQuantiles(
   return Array.from({ length: D }, (_, d) => {
     const own = waits[d];
     if (own) return own.map((w) => quantilesOfValid(w, probabilities));
-    const table = counts[d]!;
+    const base = bases[d]!;
     const width = widths[d]!;
     return Array.from({ length: 13 }, (_, m) => {
       const total = uncensored[d * 13 + m]!;
@@ -318,7 +325,7 @@ function waitQuantiles(
       let below = 0;
       let wait = 0;
       for (const r of [...ranks].sort((a, b) => a - b)) {
-        while (below + table[m * width + wait]! <= r) below += table[m * width + wait++]!;
+        while (below + table[base + m * width + wait]! <= r) below += table[base + m * width + wait++]!;
         value.set(r, wait * stepHours);
       }
       return probabilities.map((p) => {
