@@ -4,7 +4,7 @@
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { sortValid, validValues } from './descriptive';
-import { checkedOnce } from './memo';
+import { checkedOnce, memoized } from './memo';
 import { sharedSorted } from './shared';
 import { digamma, trigamma } from './special';
 import { goldenMax, minimize, nelderMead, solveBracketed } from './optimize';
@@ -29,20 +29,28 @@ export function weightedSample(
   values: ArrayLike<number>,
   options: { positive?: boolean } = {},
 ): WeightedSample {
-  return checkedOnce(() => {
-    const sorted = values.length >= SHARED_SORT_MIN ? sharedSorted(values) : sortValid(validValues(values));
-    let from = 0;
-    if (options.positive) {
-      // first value > 0 by bisection (sorted ascending)
-      let hi = sorted.length;
-      while (from < hi) {
-        const mid = (from + hi) >>> 1;
-        if (sorted[mid]! > 0) hi = mid;
-        else from = mid + 1;
-      }
+  if (values.length < SHARED_SORT_MIN) return samplePart(sortValid(validValues(values)), options.positive);
+  // one sample object per field (read-only), so that its fits are made once too (fittedOnce)
+  return checkedOnce(() =>
+    memoized(values, `weighted:${options.positive === true}`, () =>
+      samplePart(sharedSorted(values), options.positive),
+    ),
+  );
+}
+
+/** The weighted sample of ascending values, from the first positive one with `positive`. */
+function samplePart(sorted: Float64Array, positive = false): WeightedSample {
+  let from = 0;
+  if (positive) {
+    // first value > 0 by bisection (sorted ascending)
+    let hi = sorted.length;
+    while (from < hi) {
+      const mid = (from + hi) >>> 1;
+      if (sorted[mid]! > 0) hi = mid;
+      else from = mid + 1;
     }
-    return distinctWithCounts(sorted, from);
-  });
+  }
+  return distinctWithCounts(sorted, from);
 }
 
 /**
@@ -637,7 +645,19 @@ export interface FitOptions {
 }
 
 /** Parameters of `law` fitted by maximum likelihood. */
+/** Fits made without options, per sample object and law (the APD and ENVC of a wave height share theirs). */
+const fitted = new WeakMap<WeightedSample, Map<LawId, Parameters>>();
+
 export function fitParameters(law: LawId, sample: WeightedSample, options: FitOptions = {}): Parameters {
+  if (options.location !== undefined || options.start !== undefined) return fitWith(law, sample, options);
+  let laws = fitted.get(sample);
+  if (!laws) fitted.set(sample, (laws = new Map<LawId, Parameters>()));
+  let parameters = laws.get(law);
+  if (!parameters) laws.set(law, (parameters = fitWith(law, sample, options)));
+  return { ...parameters };
+}
+
+function fitWith(law: LawId, sample: WeightedSample, options: FitOptions): Parameters {
   if (sample.n === 0) throw new RangeError(`fitParameters: no values to fit ${law}`);
   const location = options.location ?? 0;
   switch (law) {
