@@ -1,7 +1,7 @@
 // TS / CTS display series and the MEANCOLSTD profile.
-import { moments } from './descriptive';
 import { checkedOnce, memoized2 } from './memo';
 import { levelsOf } from './series';
+import { sharedMoments } from './shared';
 import type { Series } from './series';
 
 export interface DownsampledSeries {
@@ -97,7 +97,8 @@ export interface ProfileRow {
 /** MEANCOLSTD: mean ± std of a variable per level (depth or altitude), ordered by level. */
 export function meanProfile(series: Series, variable: string): ProfileRow[] {
   return levelsOf(series, variable).map(({ name, field }) => {
-    const m = moments(field.values);
+    // the level's moments as its EPD computed them (memo.ts)
+    const m = checkedOnce(() => sharedMoments(field.values));
     return { level: field.level!, field: name, count: m.count, mean: m.mean, std: m.std };
   });
 }
