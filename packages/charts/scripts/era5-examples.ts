@@ -38,6 +38,7 @@ const runs: [string, StatisticTarget][] = [
   ['WW', { field: 'swh' }],
   ['WD', { field: 'swh' }],
   ['EXT', { field: 'swh' }],
+  ['ENVC', { field: 'swh', partner: 'pp1d' }],
 ];
 
 const payloads = runs.map(([id, target]) => {

@@ -5,3 +5,4 @@ export * from './distributions';
 export * from './windows';
 export * from './extremes';
 export * from './views';
+export * from './contours';

@@ -134,6 +134,7 @@ const METHODS: Record<string, string> = {
   WD: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts without a later window are censored; ${PERCENTILES}`,
   MEANCOLSTD: `mean ± standard deviation per level; ${STD}`,
   EFT: 'every field at full resolution (no downsampling)',
+  ENVC: 'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares on Hs classes of 0.5 m holding ≥ 50 pairs; IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; occurrence cells 0.25 m × 0.5 s',
 };
 
 const TITLES: Record<string, string> = {
@@ -156,6 +157,7 @@ const TITLES: Record<string, string> = {
   HEIEXT: 'Extreme water heights',
   NOCYC: 'Non-cyclonic extreme estimate',
   EFT: 'All time series',
+  ENVC: 'Environmental contours',
 };
 
 /** The name of a statistic id of the registry ('DR_month' -> 'Monthly distribution roses'). */
@@ -818,6 +820,79 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
             a ? lawKwargs(a).errors : lawNames.map(() => str(rows[i]?.error)),
           ),
           ...(currents ? { levels: { type: levelType, values: levels, units: 'm' } } : {}),
+        },
+      };
+    }
+    case 'ENVC': {
+      const r = obj(result);
+      const contours = list(r.contours);
+      const density = obj(r.density);
+      const model = obj(r.model);
+      const hsLaw = obj(model.hs);
+      const bins = list(model.bins);
+      const onContour = (key: 'hs' | 'tp') => contours.map((c) => list(c.points).map((pt) => num(pt[key])));
+      const column = (key: string, units: string, longName: string) =>
+        array(
+          bins.map((b) => num(b[key])),
+          ['hsClass'],
+          units,
+          longName,
+        );
+      return {
+        arrays: {
+          returnPeriod: array(
+            contours.map((c) => num(c.returnPeriod)),
+            ['returnPeriod'],
+            'year',
+            'return period',
+          ),
+          beta: array(
+            contours.map((c) => num(c.beta)),
+            ['returnPeriod'],
+            '1',
+            'reliability index β (contour radius in standard normal space)',
+          ),
+          contourHs: array(
+            onContour('hs'),
+            ['returnPeriod', 'contourPoint'],
+            f.units,
+            `${label(f)} on the contour`,
+          ),
+          contourTp: array(
+            onContour('tp'),
+            ['returnPeriod', 'contourPoint'],
+            p.units,
+            `${label(p)} on the contour`,
+          ),
+          tpEdges: array(nums(density.tpEdges), ['tpEdge'], p.units, `${label(p)} cell edge`),
+          hsEdges: array(nums(density.hsEdges), ['hsEdge'], f.units, `${label(f)} cell edge`),
+          counts: array(
+            Array.isArray(density.counts) ? density.counts.map(nums) : [],
+            ['tpCell', 'hsCell'],
+            '1',
+            'number of sea states',
+          ),
+          classHs: column('hs', f.units, `mean ${label(f)} of the class`),
+          classMu: column('mu', '1', `mean of ln ${label(p)} in the class`),
+          classSigma: column('sigma', '1', `standard deviation of ln ${label(p)} in the class`),
+          classCount: column('count', '1', 'pairs in the class'),
+        },
+        kwargs: {
+          xName: 'contourTp',
+          yName: 'contourHs',
+          xLabel: withUnits(p),
+          yLabel: withUnits(f),
+          partner: target.partner,
+          seaStateHours: num(r.seaStateHours),
+          pairs: num(density.pairs),
+          model: {
+            hsLaw: 'weibull3',
+            hsLocation: num(hsLaw.location),
+            hsScale: num(hsLaw.scale),
+            hsShape: num(hsLaw.shape),
+            a: nums(model.a),
+            b: nums(model.b),
+          },
         },
       };
     }

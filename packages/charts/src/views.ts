@@ -10,6 +10,7 @@ import {
   profileOption,
   roseOption,
 } from './distributions';
+import { contourOption } from './contours';
 import { extremeOption } from './extremes';
 import { concomitantOption, timeSeriesOption } from './series';
 import { statisticIdOf } from './payload';
@@ -27,7 +28,8 @@ export type ViewKind =
   | 'downtime'
   | 'profile'
   | 'extreme'
-  | 'extremeTable';
+  | 'extremeTable'
+  | 'contours';
 
 const VIEWS: Record<string, ViewKind> = {
   TS: 'timeSeries',
@@ -48,6 +50,7 @@ const VIEWS: Record<string, ViewKind> = {
   NOCYC: 'extreme',
   CUREXT: 'extremeTable',
   HEIEXT: 'extremeTable',
+  ENVC: 'contours',
 };
 
 /** The view of a statistic id ('DR_month__hs__dir' -> 'rose'); 'Unsupported graph type' otherwise. */
@@ -95,6 +98,8 @@ export function chartOption(
     case 'extremeTable':
       // a table, not a chart
       throw new ChartError(CHART_ERRORS.unsupportedGraph);
+    case 'contours':
+      return contourOption(payload, view);
   }
 }
 

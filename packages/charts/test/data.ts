@@ -87,7 +87,9 @@ export function era5Row(id: string): ReturnType<typeof rowOf> {
   if (!row) {
     const target: StatisticTarget = ['DR', 'DR_month', 'EJPD', 'CTS'].includes(id)
       ? { field: 'swh', partner: 'mwd' }
-      : { field: 'swh' };
+      : id === 'ENVC'
+        ? { field: 'swh', partner: 'pp1d' }
+        : { field: 'swh' };
     row = rowOf(era5(), id, target, id === 'NOCYC' ? { cyclone: nocycMask() } : {});
     rowCache.set(id, row);
   }

@@ -11,6 +11,8 @@ import {
   chartOption,
   concomitantOption,
   concomitantTooltip,
+  contourMaxima,
+  contourOption,
   countsInSector,
   displayPoints,
   downtimeOption,
@@ -515,5 +517,63 @@ describe('extremes', () => {
     expect(g).not.toBe(v);
     expect(gumbel.rows[1]!.cells[6]).toMatch(new RegExp(`^${g.toFixed(2)} \\[`));
     expect(() => extremeTable(p, 'gpd')).toThrow('Invalid range value');
+  });
+});
+
+describe('environmental contours', () => {
+  it('one closed line per return period over the occurrence cells; Tp on x, Hs on y', () => {
+    const p = payload('ENVC');
+    const option = contourOption(p);
+    const [cells, ...lines] = seriesOf(option);
+    expect(lines.map((l) => l.name)).toEqual(['1-year contour', '10-year contour', '100-year contour']);
+    const hs = matrixOf(p, 'contourHs');
+    const tp = matrixOf(p, 'contourTp');
+    lines.forEach((line, i) => {
+      const data = line.data as [number, number][];
+      expect(data.slice(0, -1)).toEqual(tp[i]!.map((t, j) => [t, hs[i]![j]]));
+      expect(data.at(-1)).toEqual(data[0]); // closed
+    });
+    // the faint cells: one per occupied (Tp, Hs) cell, every sea state counted once
+    const counts = matrixOf(p, 'counts');
+    const drawn = cells!.data as number[][];
+    expect(drawn).toHaveLength(counts.flat().filter((c) => c > 0).length);
+    expect(drawn.reduce((s, c) => s + c[4]!, 0)).toBe(p.kwargs.pairs);
+    const [t0, h0, t1, h1, c] = drawn[0]!;
+    const i = values(p, 'tpEdges').indexOf(t0!);
+    const j = values(p, 'hsEdges').indexOf(h0!);
+    expect([t1, h1, c]).toEqual([values(p, 'tpEdges')[i + 1], values(p, 'hsEdges')[j + 1], counts[i]![j]]);
+    expect((option.xAxis as { name: string }).name).toMatch(/period/i);
+    expect((option.yAxis as { name: string }).name).toMatch(/height/i);
+    expect(seriesOf(contourOption(p, { density: false })).every((s) => s.type === 'line')).toBe(true);
+    expect(chartOption(p)).toBeTruthy();
+    expect(render(option, 560, 420)).toContain('<svg');
+  });
+
+  it('contour maxima: the largest Hs of each contour with its Tp; longer return periods reach higher', () => {
+    const p = payload('ENVC');
+    const maxima = contourMaxima(p);
+    const hs = matrixOf(p, 'contourHs');
+    const tp = matrixOf(p, 'contourTp');
+    maxima.forEach((m, i) => {
+      const top = hs[i]!.indexOf(Math.max(...hs[i]!));
+      expect(m.hsMax).toBe(hs[i]![top]!.toFixed(2));
+      expect(m.tpAtHsMax).toBe(tp[i]![top]!.toFixed(2));
+    });
+    expect(maxima.map((m) => m.returnPeriod)).toEqual(['1', '10', '100']);
+    const tops = maxima.map((m) => Number(m.hsMax));
+    expect(tops[0]).toBeLessThan(tops[1]!);
+    expect(tops[1]).toBeLessThan(tops[2]!);
+  });
+
+  it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {
+    const p = payload('ENVC');
+    const short = {
+      ...p,
+      contourTp: { ...p.contourTp!, values: matrixOf(p, 'contourTp').map((r) => r.slice(1)) },
+    } as unknown as VisuPayload;
+    expect(() => contourOption(short)).toThrow('Invalid values amount, same x and y amount expected');
+    const none = { ...p, contourHs: undefined } as unknown as VisuPayload;
+    expect(() => contourOption(none)).toThrow('Invalid argument type, array expected');
+    expect(viewOf('ENVC__swh__pp1d')).toBe('contours');
   });
 });

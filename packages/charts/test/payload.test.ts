@@ -4,6 +4,7 @@ import {
   extremeValueAnalysis,
   type DowntimeRow,
   type EmpiricalDistribution,
+  type EnvironmentalContours,
   type ExtremeAnalysis,
   type Fit,
   type JointTable,
@@ -273,6 +274,33 @@ describe('visuPayloadOf', () => {
     });
     expect(values(h, 'returnValueLower')).toEqual([toJson(direct.returnValues.map((x) => x.lower))]);
     for (const payload of [p, c, h]) expect(visuPayload.safeParse(payload).success).toBe(true);
+  });
+
+  it('ENVC: contour points by return period, the occurrence cells, the joint model; Tp and Hs with units', () => {
+    const { payload, raw } = payloadOf('ENVC');
+    const r = raw as EnvironmentalContours;
+    expect(payload.kwargs.code).toBe('ENVC');
+    expect(payload.kwargs.title).toMatch(/^Environmental contours of /);
+    expect(values(payload, 'returnPeriod')).toEqual([1, 10, 100]);
+    expect(values(payload, 'beta')).toEqual(r.contours.map((c) => c.beta));
+    expect(values(payload, 'contourHs')).toEqual(r.contours.map((c) => c.points.map((p) => p.hs)));
+    expect(values(payload, 'contourTp')).toEqual(r.contours.map((c) => c.points.map((p) => p.tp)));
+    expect(payload.contourHs!.dimensions).toEqual(['returnPeriod', 'contourPoint']);
+    expect(payload.contourHs!.attributes.units).toBe('m');
+    expect(values(payload, 'counts')).toEqual(r.density.counts);
+    expect(values(payload, 'tpEdges')).toEqual(r.density.tpEdges);
+    expect(values(payload, 'classMu')).toEqual(r.model.bins.map((b) => b.mu));
+    expect(payload.kwargs).toMatchObject({
+      xName: 'contourTp',
+      yName: 'contourHs',
+      partner: 'pp1d',
+      seaStateHours: 1,
+      pairs: r.density.pairs,
+      model: { hsLaw: 'weibull3', hsShape: r.model.hs.shape, a: r.model.a, b: r.model.b },
+    });
+    expect(payload.kwargs.yLabel).toMatch(/\(m\)$/);
+    expect(payload.kwargs.xLabel).toMatch(/period \(s\)$/i);
+    expect(payload.kwargs.method).toMatch(/IFORM/);
   });
 
   it('names the synthetic-data notice when the dataset is synthetic', () => {

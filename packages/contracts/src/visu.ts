@@ -8,7 +8,9 @@ import { statisticCodes } from './projects';
 /** The missing-value sentinel of spec 002 §3. */
 export const MISSING_VALUE = -999;
 
-export const statisticCode = z.enum(statisticCodes);
+/** Statistics beyond spec 000 §9's codes (docs/decisions.md): stored and shown, not process types. */
+export const EXTRA_STATISTIC_CODES = ['ENVC'] as const;
+export const statisticCode = z.enum([...statisticCodes, ...EXTRA_STATISTIC_CODES]);
 export type StatisticCodeName = z.infer<typeof statisticCode>;
 
 /** Nested arrays, one nesting per dimension; numbers (-999 when missing) or labels. */

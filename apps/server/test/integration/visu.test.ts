@@ -71,6 +71,20 @@ describe('get_visu_data', () => {
     }
   });
 
+  it('serves every law of an extreme estimate and the environmental contours of Hs with Tp', async () => {
+    const ext = (await visu('EXT__hs')).body;
+    expect(ext.law?.values).toEqual(['gev', 'gumbel']);
+    expect(ext.returnValues?.dimensions).toEqual(['law', 'returnPeriod']);
+    const monthly = (await visu('EXT_month__hs')).body;
+    expect(monthly.law?.values).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
+    expect(stats.find((s) => s.statId === 'ENVC__hs__tp')?.code).toBe('ENVC');
+    const contours = (await visu('ENVC__hs__tp')).body;
+    expect(contours.kwargs.error).toBeUndefined();
+    expect(contours.returnPeriod?.values).toEqual([1, 10, 100]);
+    expect(contours.contourHs?.attributes.units).toBe('m');
+    expect(contours.contourTp?.attributes.units).toBe('s');
+  });
+
   it('gives the histogram of the shipped ERA5 CSV, with the units of the point', async () => {
     const answer = (await visu('EPD__hs')).body;
     const csv = fileURLToPath(

@@ -26,6 +26,7 @@ import type { DownloadRights } from './ChartFrame';
 import { companionsOf, type StatEntry } from './selection';
 import {
   AnalyticalView,
+  ContourView,
   DowntimeView,
   ExtremeTableView,
   ExtremeView,
@@ -52,6 +53,7 @@ const VIEWS: Record<ViewKind, ComponentType<ViewProps>> = {
   profile: ProfileView,
   extreme: ExtremeView,
   extremeTable: ExtremeTableView,
+  contours: ContourView,
 };
 
 /** Views that get the wide modal (spec 002: the chart area can be wide for one chart type). */

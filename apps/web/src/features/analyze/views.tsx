@@ -28,6 +28,8 @@ import {
   MONTH_OPTIONS,
   apdOption,
   concomitantOption,
+  contourMaxima,
+  contourOption,
   downtimeOption,
   extremeOption,
   extremeTable,
@@ -707,6 +709,50 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
 }
 
 export const DowntimeView = perLevel(DowntimeChart);
+
+// ------------------------------------------------------------------------------------------ ENVC
+
+function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const [density, setDensity] = useState(true);
+  const payload = payloadOf(props, entry)!;
+  const maxima = useMemo(() => {
+    try {
+      return contourMaxima(payload);
+    } catch (error) {
+      if (error instanceof ChartError) return [];
+      throw error;
+    }
+  }, [payload]);
+  return (
+    <Stack spacing={1}>
+      <SimpleChart
+        props={props}
+        entry={entry}
+        size={{ width: 600, height: 440 }}
+        testId="contour-plot"
+        build={(p, legend) => contourOption(p, { density, legend, pointName: props.point.name })}
+        controls={
+          <FormControlLabel
+            control={<Switch size="small" checked={density} onChange={(e) => setDensity(e.target.checked)} />}
+            label="Sea states behind"
+          />
+        }
+      />
+      {maxima.length > 0 && (
+        <Box sx={{ maxWidth: 600 }}>
+          <Typography variant="subtitle2">Contour maxima (design sea states)</Typography>
+          <SmallTable
+            testId="contour-maxima"
+            head={['T (years)', 'β', 'Hs max (m)', 'Tp at Hs max (s)', 'Tp range (s)']}
+            rows={maxima.map((m) => [m.returnPeriod, m.beta, m.hsMax, m.tpAtHsMax, `${m.tpMin}–${m.tpMax}`])}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+export const ContourView = perLevel(ContourChart);
 
 // ------------------------------------------------------------------------------------------ extremes
 

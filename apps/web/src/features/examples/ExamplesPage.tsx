@@ -99,8 +99,8 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
       </Stack>
       <Typography color="text.secondary">
         Every chart below was computed by the product on a real record: {first?.dataset}, hourly significant
-        wave height and mean wave direction from 2000 to 2010. Open a chart for its details and the method
-        behind it.
+        wave height, peak period and mean wave direction from 2000 to 2010. Open a chart for its details and
+        the method behind it.
       </Typography>
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}

@@ -1,6 +1,7 @@
 // What each example chart shows and how to read it; the method pages come from docs/methods/ as written
 // for the engine, so the help and the code say the same thing.
 import apd from '../../../../../docs/methods/apd.md?raw';
+import contours from '../../../../../docs/methods/contours.md?raw';
 import descriptive from '../../../../../docs/methods/descriptive.md?raw';
 import dr from '../../../../../docs/methods/dr.md?raw';
 import ejpd from '../../../../../docs/methods/ejpd.md?raw';
@@ -79,6 +80,12 @@ export const EXAMPLES: ExampleText[] = [
     code: 'EXT',
     read: 'Return values: the level exceeded on average once in T years, with its confidence band, the fitted law and the empirical points of the annual maxima. The table gives the values; "-" means no finite value (T = 1 year for annual maxima).',
     method: extremes,
+  },
+  {
+    id: 'ENVC',
+    code: 'ENVC',
+    read: 'Combinations of wave height and peak period expected once in 1, 10 or 100 years (IFORM contours of a joint Hs–Tp model), over the sea states of the record. The top of a contour is the design sea state; structures sensitive to period are checked along the whole line.',
+    method: contours,
   },
 ];
 

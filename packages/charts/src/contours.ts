@@ -1,0 +1,173 @@
+// Environmental contours (ENVC): the IFORM contours of the Hs-Tp joint model, one closed line per return
+// period, Tp on x and Hs on y, over the sample's occurrence cells drawn faint (how the sea states the
+// model was fitted to lie under the contours); and the contour maxima engineers read design values from.
+import type { VisuPayload } from '@metocean/contracts';
+import type { CustomSeriesRenderItem, EChartsOption } from 'echarts';
+import {
+  CHART_ERRORS,
+  ChartError,
+  PALETTE,
+  format,
+  frame,
+  gap,
+  kwargsOf,
+  legend,
+  matrix,
+  numbers,
+  sameLength,
+  type ViewOptions,
+} from './common';
+
+/** The contours of a payload: per return period, the closed line of (Tp, Hs) points. */
+function contoursOf(
+  payload: VisuPayload,
+): { returnPeriod: number; beta: number; points: [number, number][] }[] {
+  const k = kwargsOf(payload);
+  if (k.error) throw new ChartError(CHART_ERRORS.invalidGraphData);
+  const periods = numbers(payload, 'returnPeriod');
+  const beta = numbers(payload, 'beta');
+  const hs = matrix(payload, 'contourHs');
+  const tp = matrix(payload, 'contourTp');
+  sameLength(periods, hs);
+  sameLength(periods, tp);
+  sameLength(periods, beta);
+  if (periods.length === 0) throw new ChartError(CHART_ERRORS.invalidGraphData);
+  return periods.map((returnPeriod, i) => {
+    const h = hs[i]!;
+    const t = tp[i]!;
+    sameLength(h, t);
+    const points = h.flatMap((y, j): [number, number][] =>
+      gap(y) === null || gap(t[j]!) === null ? [] : [[t[j]!, y]],
+    );
+    return { returnPeriod, beta: beta[i]!, points };
+  });
+}
+
+export interface ContourOptions extends ViewOptions {
+  /** Draw the occurrence cells of the sample behind the contours (default true). */
+  density?: boolean;
+}
+
+/** Opacity of a cell of `count` sea states among cells of at most `max`: log scale, faint. */
+const cellOpacity = (count: number, max: number) => 0.06 + (0.5 * Math.log1p(count)) / Math.log1p(max);
+
+/** The contour plot: Tp on x, Hs on y, one closed line per return period over the occurrence cells. */
+export function contourOption(payload: VisuPayload, view: ContourOptions = {}): EChartsOption {
+  const k = kwargsOf(payload);
+  const contours = contoursOf(payload);
+  const tpEdges = numbers(payload, 'tpEdges');
+  const hsEdges = numbers(payload, 'hsEdges');
+  const counts = matrix(payload, 'counts');
+  if (counts.length !== Math.max(0, tpEdges.length - 1)) throw new ChartError(CHART_ERRORS.valuesAmount);
+  const cells: [number, number, number, number, number][] = [];
+  let max = 0;
+  counts.forEach((row, i) => {
+    if (row.length !== hsEdges.length - 1) throw new ChartError(CHART_ERRORS.valuesAmount);
+    row.forEach((c, j) => {
+      if (!(c > 0)) return;
+      cells.push([tpEdges[i]!, hsEdges[j]!, tpEdges[i + 1]!, hsEdges[j + 1]!, c]);
+      max = Math.max(max, c);
+    });
+  });
+  const renderCell: CustomSeriesRenderItem = (_params, api) => {
+    const [x0, y0] = api.coord([api.value(0), api.value(1)]) as [number, number];
+    const [x1, y1] = api.coord([api.value(2), api.value(3)]) as [number, number];
+    return {
+      type: 'rect',
+      shape: { x: x0, y: y1, width: x1 - x0, height: y0 - y1 },
+      style: { fill: '#3b528b', opacity: cellOpacity(Number(api.value(4)), max) },
+    };
+  };
+  const xMax = Math.max(
+    ...contours.flatMap((c) => c.points.map(([t]) => t)),
+    tpEdges[tpEdges.length - 1] ?? 0,
+  );
+  const yMax = Math.max(
+    ...contours.flatMap((c) => c.points.map(([, h]) => h)),
+    hsEdges[hsEdges.length - 1] ?? 0,
+  );
+  const hours = Number(k.seaStateHours);
+  return {
+    ...frame(payload, view, `IFORM contours · sea states of ${Number.isFinite(hours) ? hours : 1} h`),
+    grid: { left: 56, right: 24, top: 60, bottom: 84 },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: unknown) => {
+        const { seriesName, value } = p as { seriesName: string; value: number[] };
+        return value.length === 5
+          ? `${format(value[0])}–${format(value[2])} s, ${format(value[1])}–${format(value[3])} m: ${value[4]} sea states`
+          : `${seriesName}<br/>Tp ${format(value[0])} · Hs ${format(value[1])}`;
+      },
+    },
+    legend: legend(view),
+    xAxis: {
+      type: 'value',
+      min: 0,
+      max: Math.ceil(xMax),
+      name: k.xLabel,
+      nameLocation: 'middle',
+      nameGap: 26,
+    },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: Math.ceil(yMax),
+      name: k.yLabel,
+      nameLocation: 'middle',
+      nameGap: 36,
+    },
+    series: [
+      ...(view.density === false
+        ? []
+        : [
+            {
+              type: 'custom' as const,
+              name: 'Sea states (occurrence)',
+              renderItem: renderCell,
+              data: cells,
+              encode: { x: [0, 2], y: [1, 3] },
+              color: '#3b528b',
+              z: 1,
+            },
+          ]),
+      ...contours.map((c, i) => ({
+        type: 'line' as const,
+        name: `${c.returnPeriod}-year contour`,
+        // closed: back to the first point
+        data: c.points.length > 0 ? [...c.points, c.points[0]!] : [],
+        showSymbol: false,
+        color: PALETTE[i % PALETTE.length],
+        lineStyle: { width: 2 },
+        z: 3,
+      })),
+    ],
+  };
+}
+
+export interface ContourMaximum {
+  returnPeriod: string;
+  beta: string;
+  hsMax: string;
+  tpAtHsMax: string;
+  tpMin: string;
+  tpMax: string;
+}
+
+/** Per contour: the largest Hs and the Tp with it (the design sea state), and the contour's Tp range. */
+export function contourMaxima(payload: VisuPayload): ContourMaximum[] {
+  return contoursOf(payload).map((c) => {
+    const top = c.points.reduce<[number, number] | null>(
+      (best, p) => (!best || p[1] > best[1] ? p : best),
+      null,
+    );
+    const tps = c.points.map(([t]) => t);
+    return {
+      returnPeriod: format(c.returnPeriod, 0),
+      beta: format(c.beta, 3),
+      hsMax: format(top?.[1]),
+      tpAtHsMax: format(top?.[0]),
+      tpMin: tps.length > 0 ? format(Math.min(...tps)) : '-',
+      tpMax: tps.length > 0 ? format(Math.max(...tps)) : '-',
+    };
+  });
+}
