@@ -1,7 +1,7 @@
-// Every law of a stored extreme analysis reaches the three export formats: the spec's return-period
-// variants (law × return period: returnValues, returnValuesLower, returnValuesUpper, -999 missing) of the
-// engine's real payloads on the ERA5 record, each file re-read by an independent reader (exceljs,
-// scipy.io.loadmat through scripts/reference/read_mat.py, ncdump).
+// The engine's real payloads on the ERA5 record in the three export formats, each file re-read by an
+// independent reader (exceljs, scipy.io.loadmat through scripts/reference/read_mat.py, ncdump): every law
+// of an extreme estimate (the spec's return-period variants, law × return period: returnValues,
+// returnValuesLower, returnValuesUpper, -999 missing) and the environmental contours.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,7 @@ const series = parseCsvSeries([
 ]);
 const fields = toStoredJson(overview(series)) as FieldInfo[];
 
-function payloadOf(id: string): VisuPayload {
-  const target = { field: 'swh' };
+function payloadOf(id: string, target: { field: string; partner?: string } = { field: 'swh' }): VisuPayload {
   const result = toStoredJson(statisticOf(id).compute(series, target));
   return visuPayloadOf(
     {
@@ -126,5 +125,42 @@ describe('every law of an extreme estimate in the exports', () => {
     await writeNetcdfDocument(payloadDocument(monthly, { month: 0, classLists: {} }, context), monthFile);
     expect(ncdumpValues(monthFile, 'law_label')).toEqual(['gpd', 'exponential', 'weibull2', 'weibull3']);
     expect(ncdumpValues(monthFile, 'returnValues')).toEqual(nulled(january).flat());
+  });
+});
+
+describe('environmental contours in the exports', () => {
+  const envc = payloadOf('ENVC', { field: 'swh', partner: 'pp1d' });
+  const hs = envc.contourHs!.values as number[][];
+
+  it('nc: the contour points by return period and point, the occurrence cells by Tp and Hs cell', async () => {
+    const file = path.join(dir, 'envc.nc');
+    await writeNetcdfDocument(payloadDocument(envc, { classLists: {} }, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toContain('double returnPeriod(returnPeriod) ;');
+    expect(header).toMatch(/double contourHs\(returnPeriod, contourPoint\) ;/);
+    expect(header).toMatch(/double counts\(tpCell, hsCell\) ;/);
+    expect(ncdumpValues(file, 'returnPeriod')).toEqual([1, 10, 100]);
+    expect(ncdumpValues(file, 'contourHs')).toEqual(hs.flat());
+  });
+
+  it('xlsx and mat: the contour points and the class statistics of the joint model', async () => {
+    // the 100-year contour alone (class list on the return period dimension)
+    const document = payloadDocument(envc, { classLists: { returnPeriod: '2' } }, context);
+    const buffer = await xlsxBuffer(document);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets.find((w) => w.name.startsWith('contourHs'))!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const hundred = rows.find((r) => r[0] === 100)!;
+    expect(hundred.slice(1)).toEqual(hs[2]);
+    expect(rows.some((r) => r[0] === 10)).toBe(false);
+    const file = path.join(dir, 'envc.mat');
+    writeFileSync(file, await collect((out) => writeMatDocument(document, out)));
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [path.join(REPO, 'scripts/reference/read_mat.py'), file]).toString(),
+    ) as { variables: Record<string, Record<string, { values: { values: unknown } }>> };
+    const statistic = read.variables.ENVC__swh__pp1d!;
+    expect(statistic.classMu!.values.values).toEqual(envc.classMu!.values);
   });
 });
