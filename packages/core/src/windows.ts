@@ -163,9 +163,10 @@ export function weatherDowntime(
 }
 
 /**
- * WD for several durations at one limit together (the registry's table): two backward passes over the
- * series whatever the number of durations, each duration's next window start carried along (no array).
- * Waits are whole steps, summed as integers (exact) and converted to hours at the end.
+ * WD for several durations at one limit (the registry's table), sharing the calm runs and the calendar.
+ * Each duration takes two backward passes with its next window start carried along (no array of them):
+ * the first sums the waits per month as whole steps (exact) and finds the longest, the second counts the
+ * waits by length for their quantiles.
  */
 export function weatherDowntimes(
   time: Float64Array,
@@ -180,160 +181,144 @@ export function weatherDowntimes(
   if (time.length !== values.length)
     throw new RangeError('weatherDowntime: time and values differ in length');
   const stepMs = options.stepMs ?? HOUR_MS;
-  const stepHours = stepMs / HOUR_MS;
-  const durations = options.durationsHours;
-  const D = durations.length;
-  const steps = Int32Array.from(durations, (h) => stepsFor(h, stepMs, 'weatherDowntime'));
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
   const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
   for (const p of probabilities) checkProbability(p, 'weatherDowntime');
+  const steps = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherDowntime'));
   const calm = sharedCalm(values, options.below);
   const { month } = sharedCalendar(time);
+  return options.durationsHours.map((durationHours, k) =>
+    downtimeRows(values, calm, month, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles, probabilities),
+  );
+}
+
+function downtimeRows(
+  values: ArrayLike<number>,
+  calm: Int32Array,
+  month: Uint8Array,
+  steps: number,
+  durationHours: number,
+  stepHours: number,
+  percentiles: readonly number[],
+  probabilities: readonly number[],
+): DowntimeRow[] {
   const n = values.length;
   const starts = new Float64Array(13);
-  const censored = new Float64Array(13 * D);
-  const uncensored = new Int32Array(13 * D);
-  const sums = new Float64Array(13 * D);
-  const longest = new Int32Array(D);
-  const upcoming = new Int32Array(D).fill(-1);
+  const censored = new Float64Array(13);
+  const uncensored = new Int32Array(13);
+  const sums = new Float64Array(13);
+  let longest = 0;
+  let upcoming = -1;
   for (let i = n - 1; i >= 0; i--) {
-    const run = calm[i]!;
-    for (let d = 0; d < D; d++) if (run >= steps[d]!) upcoming[d] = i;
+    if (calm[i]! >= steps) upcoming = i;
     const v = values[i]!;
     if (v !== v) continue; // NaN: not a start
     const m = month[i]!;
     starts[m]!++;
-    for (let d = 0; d < D; d++) {
-      const next = upcoming[d]!;
-      if (next < 0) {
-        censored[d * 13 + m]!++;
-        continue;
-      }
-      uncensored[d * 13 + m]!++;
-      const wait = next - i;
-      if (wait > longest[d]!) longest[d] = wait;
-      sums[d * 13 + m]! += wait;
+    if (upcoming < 0) {
+      censored[m]!++;
+      continue;
     }
+    uncensored[m]!++;
+    const wait = upcoming - i;
+    if (wait > longest) longest = wait;
+    sums[m]! += wait;
   }
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
-    for (let d = 0; d < D; d++) {
-      censored[d * 13]! += censored[d * 13 + m]!;
-      uncensored[d * 13]! += uncensored[d * 13 + m]!;
-      sums[d * 13]! += sums[d * 13 + m]!;
-    }
+    censored[0]! += censored[m]!;
+    uncensored[0]! += uncensored[m]!;
+    sums[0]! += sums[m]!;
   }
-  const quantilesOf = waitQuantiles(
-    values,
-    calm,
-    month,
-    steps,
-    longest,
-    uncensored,
-    stepHours,
-    probabilities,
-  );
-  return Array.from({ length: D }, (_, d) =>
-    Array.from({ length: 13 }, (_, m) => {
-      const count = uncensored[d * 13 + m]!;
-      const mean = count ? (sums[d * 13 + m]! * stepHours) / count : NaN;
-      const [p50, p90, ...atPercentiles] = quantilesOf[d]![m]!;
-      const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
-      return {
-        month: m,
-        durationHours: durations[d]!,
-        starts: starts[m]!,
-        censored: censored[d * 13 + m]!,
-        meanWaitHours: mean,
-        waitPercentilesHours: table,
-        p50WaitHours: p50!,
-        p90WaitHours: p90!,
-        meanTotalHours: mean + durations[d]!,
-      };
-    }),
-  );
+  const quantilesOf =
+    13 * (longest + 1) <= 4 * n + 4096
+      ? waitQuantilesByCounts(values, calm, month, steps, longest, uncensored, stepHours, probabilities)
+      : waitQuantilesBySelection(values, calm, month, steps, uncensored, stepHours, probabilities);
+  return Array.from(uncensored, (count, m) => {
+    const mean = count ? (sums[m]! * stepHours) / count : NaN;
+    const [p50, p90, ...atPercentiles] = quantilesOf[m]!;
+    const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
+    return {
+      month: m,
+      durationHours,
+      starts: starts[m]!,
+      censored: censored[m]!,
+      meanWaitHours: mean,
+      waitPercentilesHours: table,
+      p50WaitHours: p50!,
+      p90WaitHours: p90!,
+      meanTotalHours: mean + durationHours,
+    };
+  });
 }
 
-/**
- * Type 7 quantiles of the waits per duration and month (0: all), in one more backward pass: a count per
- * wait length (counting sort, O(n + the longest wait)) for each duration whose longest wait fits a table,
- * the waits themselves (then selection) for a duration with very long waits.
- */
-function waitQuantiles(
+/** Type 7 quantiles of the waits of each month (0: all) from counts of the wait lengths in steps. */
+function waitQuantilesByCounts(
   values: ArrayLike<number>,
   calm: Int32Array,
   month: Uint8Array,
-  steps: Int32Array,
-  longest: Int32Array,
+  steps: number,
+  longest: number,
   uncensored: Int32Array,
   stepHours: number,
   probabilities: readonly number[],
-): number[][][] {
-  const n = values.length;
-  const D = steps.length;
-  const widths = Int32Array.from(longest, (l) => l + 1);
-  // the count tables of every duration in one array (base -1: waits too long for a table, kept instead)
-  const bases = new Int32Array(D);
-  let size = 0;
-  for (let d = 0; d < D; d++) {
-    const tabled = 13 * widths[d]! <= 4 * n + 4096;
-    bases[d] = tabled ? size : -1;
-    if (tabled) size += 13 * widths[d]!;
-  }
-  const table = new Int32Array(size);
-  const waits = Array.from(bases, (base, d) =>
-    base >= 0 ? null : Array.from({ length: 13 }, (_, m) => new Float64Array(uncensored[d * 13 + m]!)),
-  );
-  const fill = new Int32Array(13 * D);
-  const upcoming = new Int32Array(D).fill(-1);
-  for (let i = n - 1; i >= 0; i--) {
-    const run = calm[i]!;
-    for (let d = 0; d < D; d++) if (run >= steps[d]!) upcoming[d] = i;
+): number[][] {
+  const width = longest + 1;
+  const counts = new Int32Array(13 * width);
+  let upcoming = -1;
+  for (let i = values.length - 1; i >= 0; i--) {
+    if (calm[i]! >= steps) upcoming = i;
     const v = values[i]!;
-    if (v !== v) continue;
-    const m = month[i]!;
-    for (let d = 0; d < D; d++) {
-      const next = upcoming[d]!;
-      if (next < 0) continue;
-      const wait = next - i;
-      const base = bases[d]!;
-      if (base >= 0) {
-        table[base + m * widths[d]! + wait]!++;
-        table[base + wait]!++;
-      } else {
-        const own = waits[d]!;
-        own[m]![fill[d * 13 + m]!++] = wait * stepHours;
-        own[0]![fill[d * 13]!++] = wait * stepHours;
-      }
-    }
+    if (v !== v || upcoming < 0) continue;
+    const wait = upcoming - i;
+    counts[month[i]! * width + wait]!++;
+    counts[wait]!++;
   }
-  return Array.from({ length: D }, (_, d) => {
-    const own = waits[d];
-    if (own) return own.map((w) => quantilesOfValid(w, probabilities));
-    const base = bases[d]!;
-    const width = widths[d]!;
-    return Array.from({ length: 13 }, (_, m) => {
-      const total = uncensored[d * 13 + m]!;
-      if (total === 0) return probabilities.map(() => NaN);
-      const ranks = new Set<number>();
-      for (const p of probabilities) {
-        const lo = Math.floor((total - 1) * p);
-        ranks.add(lo);
-        if (lo + 1 < total) ranks.add(lo + 1);
-      }
-      const value = new Map<number, number>();
-      let below = 0;
-      let wait = 0;
-      for (const r of [...ranks].sort((a, b) => a - b)) {
-        while (below + table[base + m * width + wait]! <= r) below += table[base + m * width + wait++]!;
-        value.set(r, wait * stepHours);
-      }
-      return probabilities.map((p) => {
-        const h = (total - 1) * p;
-        const lo = Math.floor(h);
-        const low = value.get(lo)!;
-        return lo + 1 < total ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
-      });
+  return Array.from(uncensored, (total, m) => {
+    if (total === 0) return probabilities.map(() => NaN);
+    const ranks = new Set<number>();
+    for (const p of probabilities) {
+      const lo = Math.floor((total - 1) * p);
+      ranks.add(lo);
+      if (lo + 1 < total) ranks.add(lo + 1);
+    }
+    const value = new Map<number, number>();
+    let below = 0;
+    let wait = 0;
+    for (const r of [...ranks].sort((a, b) => a - b)) {
+      while (below + counts[m * width + wait]! <= r) below += counts[m * width + wait++]!;
+      value.set(r, wait * stepHours);
+    }
+    return probabilities.map((p) => {
+      const h = (total - 1) * p;
+      const lo = Math.floor(h);
+      const low = value.get(lo)!;
+      return lo + 1 < total ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
     });
   });
+}
+
+/** The same by selection on the waits grouped by month (waits too long for a table of counts). */
+function waitQuantilesBySelection(
+  values: ArrayLike<number>,
+  calm: Int32Array,
+  month: Uint8Array,
+  steps: number,
+  uncensored: Int32Array,
+  stepHours: number,
+  probabilities: readonly number[],
+): number[][] {
+  const waits = Array.from(uncensored, (count) => new Float64Array(count));
+  const fill = new Int32Array(13);
+  let upcoming = -1;
+  for (let i = values.length - 1; i >= 0; i--) {
+    if (calm[i]! >= steps) upcoming = i;
+    const v = values[i]!;
+    if (v !== v || upcoming < 0) continue;
+    const wait = (upcoming - i) * stepHours;
+    const m = month[i]!;
+    waits[m]![fill[m]!++] = wait;
+    waits[0]![fill[0]!++] = wait;
+  }
+  return waits.map((wait) => quantilesOfValid(wait, probabilities));
 }
