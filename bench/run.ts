@@ -8,28 +8,20 @@ import {
   annualMaxima,
   annualMaximaSample,
   bootstrapIntervals,
-  describe,
-  empiricalDistribution,
-  extremeValueAnalysis,
   fitExtremes,
   fitLaw,
-  jointTable,
-  minMaxDownsample,
-  monthlyRoses,
-  monthlyStats,
   overview,
   peaksOverThreshold,
   quantile,
-  rose,
   seededRandom,
   statisticOf,
+  statisticsFor,
   weatherDowntime,
   weatherWindows,
   weightedSample,
   withUnchangedInputs,
-  yearMonthStats,
 } from '@metocean/core';
-import type { Field, LawId, Series } from '@metocean/core';
+import type { Field, Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
@@ -112,39 +104,20 @@ const LIMITS = [1, 1.5, 2, 2.5];
 const DURATIONS = [6, 12, 24, 48];
 
 /**
- * The standard statistic set of one point (what a worker computes per point), computed together as the
- * worker does: nothing changes the arrays meanwhile, so each array's fingerprint is checked once.
+ * The standard statistic set of one point: every statistic of the registry the series supports and the
+ * overview, as a worker computes them for a point (each field's runs together, so the data derived from a
+ * field is shared). Returns the time per statistic id (ms) when asked to.
  */
-function standardSet(series: Series, hs: string, tp: string, dir: string, magnitudes: string[]): void {
-  withUnchangedInputs(() => standardStatistics(series, hs, tp, dir, magnitudes));
-}
-
-function standardStatistics(series: Series, hs: string, tp: string, dir: string, magnitudes: string[]): void {
-  overview(series);
-  for (const field of Object.values(series.fields)) {
-    describe(field.values);
-    monthlyStats(series.time, field.values);
-    yearMonthStats(series.time, field.values);
-    empiricalDistribution(field.values, { binWidth: 0.5 });
-    minMaxDownsample(series.time, field.values, 1000);
-  }
-  const h = series.fields[hs]!.values;
-  for (const name of magnitudes) {
-    // laws on (0, ∞) are fitted to the positive values (the field's memoised sorted values)
-    const sample = weightedSample(series.fields[name]!.values, { positive: true });
-    for (const law of ['normal', 'lognormal', 'gamma', 'gumbel', 'weibull2', 'weibull3'] as LawId[])
-      fitLaw(law, sample);
-  }
-  jointTable(h, series.fields[tp]!.values, { dx: 0.5, dy: 1 });
-  jointTable(h, series.fields[dir]!.values, { dx: 0.5, dy: 22.5 });
-  rose(series.fields[dir]!.values, h, { sectors: 16, edges: [0, 1, 2, 3, 4] });
-  monthlyRoses(series.time, series.fields[dir]!.values, h, { sectors: 16, edges: [0, 1, 2, 3, 4] });
-  for (const below of LIMITS) {
-    weatherWindows(series.time, h, { below, durationsHours: DURATIONS });
-    for (const d of DURATIONS) weatherDowntime(series.time, h, { below, durationHours: d });
-  }
-  extremeValueAnalysis(series.time, h, { method: 'annual-maxima', law: 'gev', interval: 'delta' });
-  extremeValueAnalysis(series.time, h, { method: 'pot', law: 'gpd', interval: 'delta' });
+function standardSet(series: Series, perId?: Record<string, number>): void {
+  withUnchangedInputs(() => {
+    overview(series);
+    for (const { id, target } of statisticsFor(series)) {
+      if (id === 'EFT') continue; // the full record, streamed at export time (not computed)
+      const t0 = performance.now();
+      statisticOf(id).compute(series, target);
+      if (perId) perId[id] = (perId[id] ?? 0) + performance.now() - t0;
+    }
+  });
 }
 
 function windowsAndDowntime(series: Series, hs: string): void {
@@ -155,92 +128,95 @@ function windowsAndDowntime(series: Series, hs: string): void {
   }
 }
 
-console.log(`metocean core benchmark — median of ${RUNS} runs after a warm-up, Node ${process.version}\n`);
-const era5 = parseCsvSeries(
-  readFileSync(DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', 'utf8'),
-);
-const era5Hs = era5.fields.swh!.values;
-const era5Threshold = quantile(era5Hs, 0.99);
-const era5Peaks = peaksOverThreshold(era5.time, era5Hs, { threshold: era5Threshold });
-const era5Pot = fitExtremes(era5Peaks, 'gpd');
-const results: Record<string, number> = {};
-
-console.log(`ERA5 South China Sea, 2000-2010 (${era5.time.length} hourly steps, 3 variables)`);
-results.era5Set = time(
-  '  whole standard statistic set',
-  (s: Series) => standardSet(s, 'swh', 'pp1d', 'mwd', ['swh', 'pp1d']),
-  RUNS,
-  () => copySeries(era5),
-);
-results.era5Boot = time('  EVA POT GPD + 1,000 bootstrap resamples', () =>
-  bootstrapIntervals(era5Pot, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
-);
-results.era5Ww = time(
-  '  windows + downtime, 4 limits × 4 durations',
-  (s: Series) => windowsAndDowntime(s, 'swh'),
-  RUNS,
-  () => copySeries(era5),
-);
-
-/** The surface fields the registry's APD fits: magnitudes and periods, never directions (a circular variable
- * has no meaningful distribution on (0, ∞)). */
-function apdFields(series: Series): string[] {
-  return statisticOf('APD')
-    .targets(series)
-    .map((t) => t.field!)
-    .filter((k) => k.endsWith('@0'));
-}
-
-const synth = synthetic();
-const synthHs = synth.fields['hs@0']!.values;
-const synthAm = annualMaxima(synth.time, synthHs).map((m) => m.value);
-const synthGev = fitExtremes(annualMaximaSample(synthAm), 'gev');
-console.log(`\nSynthetic 40-year point (${synth.time.length} hourly steps, 8 variables × 3 levels)`);
-results.synthSet = time(
-  `  whole standard statistic set (APD on ${apdFields(synth).length} fields, no directions)`,
-  (s: Series) => standardSet(s, 'hs@0', 'tp@0', 'dir@0', apdFields(s)),
-  3,
-  () => copySeries(synth),
-);
-results.synthBoot = time('  EVA annual maxima GEV + 1,000 bootstrap resamples', () =>
-  bootstrapIntervals(synthGev, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
-);
-results.synthWw = time(
-  '  windows + downtime, 4 limits × 4 durations',
-  (s: Series) => windowsAndDowntime(s, 'hs@0'),
-  RUNS,
-  () => copySeries(synth),
-);
-for (const d of [6, 600, 6000]) {
-  time(
-    `  downtime, one limit, duration ${d} h (O(n) whatever the duration)`,
-    (time: Float64Array) => weatherDowntime(time, synthHs, { below: 1.5, durationHours: d }),
-    RUNS,
-    () => synth.time.slice(),
+/** The statistics engine: ERA5 and the 40-year synthetic point, scipy side by side. */
+function coreBench(): void {
+  console.log(`metocean core benchmark — median of ${RUNS} runs after a warm-up, Node ${process.version}\n`);
+  const era5 = parseCsvSeries(
+    readFileSync(DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', 'utf8'),
   );
-}
+  const era5Hs = era5.fields.swh!.values;
+  const era5Threshold = quantile(era5Hs, 0.99);
+  const era5Peaks = peaksOverThreshold(era5.time, era5Hs, { threshold: era5Threshold });
+  const era5Pot = fitExtremes(era5Peaks, 'gpd');
+  const results: Record<string, number> = {};
 
-// scipy side by side: the same fits on the same samples
-const python = '/usr/bin/python3';
-const hasScipy =
-  existsSync(python) && spawnSync(python, ['-c', 'import scipy'], { encoding: 'utf8' }).status === 0;
-if (!hasScipy) {
-  console.log('\nscipy: /usr/bin/python3 with scipy not found, side-by-side timings skipped');
-} else {
-  const ours = {
-    gevFit: time(
-      '\n  ours: GEV fit of the 40 synthetic annual maxima',
-      () => fitExtremes(annualMaximaSample(synthAm), 'gev'),
-      20,
-    ),
-    gpdFit: time('  ours: GPD fit of the ERA5 peaks', () => fitExtremes(era5Peaks, 'gpd'), 20),
-    weibull3: time(
-      '  ours: 3-parameter Weibull fit of ERA5 Hs (96,432 values)',
-      () => fitLaw('weibull3', weightedSample(era5Hs)),
-      5,
-    ),
-  };
-  const script = `
+  console.log(`ERA5 South China Sea, 2000-2010 (${era5.time.length} hourly steps, 3 variables)`);
+  results.era5Set = time(
+    '  whole standard statistic set',
+    (s: Series) => standardSet(s),
+    RUNS,
+    () => copySeries(era5),
+  );
+  results.era5Boot = time('  EVA POT GPD + 1,000 bootstrap resamples', () =>
+    bootstrapIntervals(era5Pot, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
+  );
+  results.era5Ww = time(
+    '  windows + downtime, 4 limits × 4 durations',
+    (s: Series) => windowsAndDowntime(s, 'swh'),
+    RUNS,
+    () => copySeries(era5),
+  );
+
+  const synth = synthetic();
+  const synthHs = synth.fields['hs@0']!.values;
+  const synthAm = annualMaxima(synth.time, synthHs).map((m) => m.value);
+  const synthGev = fitExtremes(annualMaximaSample(synthAm), 'gev');
+  console.log(`\nSynthetic 40-year point (${synth.time.length} hourly steps, 8 variables × 3 levels)`);
+  results.synthSet = time(
+    `  whole standard statistic set (${statisticsFor(synth).length} runs of the registry)`,
+    (s: Series) => standardSet(s),
+    3,
+    () => copySeries(synth),
+  );
+  {
+    // where the time of one set goes, per statistic id (one more run, on fresh arrays)
+    const perId: Record<string, number> = {};
+    standardSet(copySeries(synth), perId);
+    const total = Object.values(perId).reduce((a, b) => a + b, 0);
+    const shares = Object.entries(perId)
+      .sort((a, b) => b[1] - a[1])
+      .map(([id, ms]) => `${id} ${Math.round((100 * ms) / total)} %`);
+    console.log(`    shares: ${shares.join(', ')}`);
+  }
+  results.synthBoot = time('  EVA annual maxima GEV + 1,000 bootstrap resamples', () =>
+    bootstrapIntervals(synthGev, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
+  );
+  results.synthWw = time(
+    '  windows + downtime, 4 limits × 4 durations',
+    (s: Series) => windowsAndDowntime(s, 'hs@0'),
+    RUNS,
+    () => copySeries(synth),
+  );
+  for (const d of [6, 600, 6000]) {
+    time(
+      `  downtime, one limit, duration ${d} h (O(n) whatever the duration)`,
+      (time: Float64Array) => weatherDowntime(time, synthHs, { below: 1.5, durationHours: d }),
+      RUNS,
+      () => synth.time.slice(),
+    );
+  }
+
+  // scipy side by side: the same fits on the same samples
+  const python = '/usr/bin/python3';
+  const hasScipy =
+    existsSync(python) && spawnSync(python, ['-c', 'import scipy'], { encoding: 'utf8' }).status === 0;
+  if (!hasScipy) {
+    console.log('\nscipy: /usr/bin/python3 with scipy not found, side-by-side timings skipped');
+  } else {
+    const ours = {
+      gevFit: time(
+        '\n  ours: GEV fit of the 40 synthetic annual maxima',
+        () => fitExtremes(annualMaximaSample(synthAm), 'gev'),
+        20,
+      ),
+      gpdFit: time('  ours: GPD fit of the ERA5 peaks', () => fitExtremes(era5Peaks, 'gpd'), 20),
+      weibull3: time(
+        '  ours: 3-parameter Weibull fit of ERA5 Hs (96,432 values)',
+        () => fitLaw('weibull3', { ...weightedSample(era5Hs) }), // a new sample object: not the memoised fit
+        5,
+      ),
+    };
+    const script = `
 import json, sys, time
 import numpy as np
 from scipy import stats
@@ -256,27 +232,34 @@ boot = lambda: [stats.genextreme.fit(stats.genextreme.rvs(c, l, s, size=am.size,
 print(json.dumps({'gevFit': med(lambda: stats.genextreme.fit(am), 20), 'gpdFit': med(lambda: stats.genpareto.fit(peaks, floc=u), 20),
                   'weibull3': med(lambda: stats.weibull_min.fit(hs), 3), 'boot100': med(boot, 1)}))
 `;
-  const input = JSON.stringify({ am: synthAm, peaks: era5Peaks.values, u: era5Threshold, hs: [...era5Hs] });
-  const run = spawnSync(python, ['-c', script], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (run.status !== 0) console.log(`scipy run failed: ${run.stderr}`);
-  else {
-    const scipy = JSON.parse(run.stdout) as Record<string, number>;
-    console.log('\n  scipy (Debian python3-scipy), same samples:');
-    const line = (label: string, s: number, o: number): void =>
-      console.log(`  ${label.padEnd(62)} ${s.toFixed(1).padStart(9)} ms   scipy/ours ${(s / o).toFixed(1)}×`);
-    line('GEV fit of 40 annual maxima', scipy.gevFit!, ours.gevFit);
-    line('GPD fit of the ERA5 peaks (floc = threshold)', scipy.gpdFit!, ours.gpdFit);
-    line('3-parameter Weibull fit of ERA5 Hs', scipy.weibull3!, ours.weibull3);
-    line('GEV bootstrap, 1,000 resamples (100 timed × 10)', scipy.boot100! * 10, results.synthBoot);
+    const input = JSON.stringify({ am: synthAm, peaks: era5Peaks.values, u: era5Threshold, hs: [...era5Hs] });
+    const run = spawnSync(python, ['-c', script], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (run.status !== 0) console.log(`scipy run failed: ${run.stderr}`);
+    else {
+      const scipy = JSON.parse(run.stdout) as Record<string, number>;
+      console.log('\n  scipy (Debian python3-scipy), same samples:');
+      const line = (label: string, s: number, o: number): void =>
+        console.log(
+          `  ${label.padEnd(62)} ${s.toFixed(1).padStart(9)} ms   scipy/ours ${(s / o).toFixed(1)}×`,
+        );
+      line('GEV fit of 40 annual maxima', scipy.gevFit!, ours.gevFit);
+      line('GPD fit of the ERA5 peaks (floc = threshold)', scipy.gpdFit!, ours.gpdFit);
+      line('3-parameter Weibull fit of ERA5 Hs', scipy.weibull3!, ours.weibull3);
+      line('GEV bootstrap, 1,000 resamples (100 timed × 10)', scipy.boot100! * 10, results.synthBoot);
+    }
   }
+
+  console.log('\nTargets (issue 3): whole set for a 40-year point < 1,000 ms; EVA with bootstrap < 300 ms.');
+  console.log(
+    `  whole set 40 years: ${results.synthSet.toFixed(0)} ms; bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
+  );
 }
 
-console.log('\nTargets (issue 3): whole set for a 40-year point < 1,000 ms; EVA with bootstrap < 300 ms.');
-console.log(
-  `  whole set 40 years: ${results.synthSet.toFixed(0)} ms; bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
-);
-
-await hindcastBench();
-await pipelineBench();
-await webBench();
-await chartsBench();
+// `npm run bench` runs every section; `npm run bench -- core pipeline` the named ones
+const sections = process.argv.slice(2);
+const wanted = (name: string): boolean => sections.length === 0 || sections.includes(name);
+if (wanted('core')) coreBench();
+if (wanted('hindcast')) await hindcastBench();
+if (wanted('pipeline')) await pipelineBench();
+if (wanted('web')) await webBench();
+if (wanted('charts')) await chartsBench();
