@@ -2,14 +2,15 @@
 // GeoJSON file, change a layer's type and colour, rename, see it on the map; run one point and watch its
 // progress to FINISHED, then download its statistics. Runs with no network (offline coastline).
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Page } from 'playwright-core';
 import { geometryPalette, projectMessages } from '@metocean/contracts';
 import {
-  demoPassword,
+  apiCall,
+  apiToken,
+  createProject,
   hidden,
   launchBrowser,
   screenshot,
-  signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
@@ -49,37 +50,6 @@ const farm = {
   ],
 };
 
-async function api<T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function token(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/api-auth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: demoPassword }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-async function signInFresh(page: Page, url: string, username: string): Promise<void> {
-  await signIn(page, url, username, demoPassword);
-  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
-  try {
-    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
-    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
-    await hidden(releaseNotes);
-  } catch {
-    // Already seen in this browser.
-  }
-}
-
 describe('geometries and point progress in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -93,36 +63,19 @@ describe('geometries and point progress in the browser', () => {
     server = await startServer();
     browser = await launchBrowser();
     await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const manager = await token(server.url, 'manager');
-    const offers = await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
-      server.url,
-      '/api/offers/',
-      manager,
-    );
-    const offer = offers.find((o) => o.name === 'On Demand')!;
-    const created = await api<{ projectId: number }>(server.url, '/api/projects/', manager, 'POST', {
+    const manager = await apiToken(server.url, 'manager');
+    projectId = await createProject(server.url, manager, {
+      offer: 'On Demand',
+      zone: 'Southern North Sea',
       name: 'Geometry_demo',
-      offerInstance: offer.id,
-      zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
       points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
     });
-    projectId = created.projectId;
-    const standard = await token(server.url, 'standard');
-    const standardOffer = (
-      await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
-        server.url,
-        '/api/offers/',
-        standard,
-      )
-    ).find((o) => o.name === 'Standard Access')!;
-    standardProjectId = (
-      await api<{ projectId: number }>(server.url, '/api/projects/', standard, 'POST', {
-        name: 'Maps_demo',
-        offerInstance: standardOffer.id,
-        zone: standardOffer.zones.find((z) => z.name === 'Southern North Sea')!.id,
-        points: [{ name: 'Dogger', lat: 54.5, lng: 2.2 }],
-      })
-    ).projectId;
+    standardProjectId = await createProject(server.url, await apiToken(server.url, 'standard'), {
+      offer: 'Standard Access',
+      zone: 'Southern North Sea',
+      name: 'Maps_demo',
+      points: [{ name: 'Dogger', lat: 54.5, lng: 2.2 }],
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -196,13 +149,14 @@ describe('geometries and point progress in the browser', () => {
   it('a member sees the geometries read-only', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-geometries-member'));
-    const manager = await token(server.url, 'manager');
-    const member = await api<{ id: number }>(
+    const manager = await apiToken(server.url, 'manager');
+    const member = await apiCall<{ id: number }>(
       server.url,
+      await apiToken(server.url, 'member'),
+      'GET',
       '/api/users/current/',
-      await token(server.url, 'member'),
     );
-    await api(server.url, `/api/projects/${projectId}/update_collaborators/`, manager, 'POST', {
+    await apiCall(server.url, manager, 'POST', `/api/projects/${projectId}/update_collaborators/`, {
       collaborators: [member.id],
     });
     await signInFresh(page, server.url, 'member');
@@ -288,25 +242,11 @@ describe('geometries and point progress in the browser', () => {
   it('the Buoys overlay shows the measuring buoys of the zone', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-buoys'));
-    const manager = await token(server.url, 'manager');
-    const offers = await api<{ id: number; name: string; zones: { id: number; name: string }[] }[]>(
-      server.url,
-      '/api/offers/',
-      manager,
-    );
-    const offer = offers.find((o) => o.zones.some((z) => z.name === 'Gulf of Maine'))!;
-    const { projectId: maine } = await api<{ projectId: number }>(
-      server.url,
-      '/api/projects/',
-      manager,
-      'POST',
-      {
-        name: 'Buoys_demo',
-        offerInstance: offer.id,
-        zone: offer.zones.find((z) => z.name === 'Gulf of Maine')!.id,
-        points: [{ name: 'Jeffreys', lat: 43, lng: -69.5 }],
-      },
-    );
+    const maine = await createProject(server.url, await apiToken(server.url, 'manager'), {
+      zone: 'Gulf of Maine',
+      name: 'Buoys_demo',
+      points: [{ name: 'Jeffreys', lat: 43, lng: -69.5 }],
+    });
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${maine}/query`);
     await visible(page.locator('[data-testid="map"] .leaflet-container'));

@@ -5,53 +5,18 @@ import type { Page } from 'playwright-core';
 import { stat2dMap, stat2dProperties, type ZoneNodes } from '@metocean/contracts';
 import { swatchColour } from '../apps/web/src/map/colourbar';
 import {
-  demoPassword,
-  hidden,
+  apiCall,
+  apiToken,
+  createProject,
+  offerZone,
   launchBrowser,
   screenshot,
-  signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
   type RunningServer,
 } from './harness';
-
-interface OfferSummary {
-  id: number;
-  name: string;
-  zones: { id: number; name: string }[];
-}
-
-async function api<T>(url: string, path: string, token: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function token(url: string, username: string): Promise<string> {
-  const response = await fetch(`${url}/api-auth/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: demoPassword }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-async function signInFresh(page: Page, url: string, username: string): Promise<void> {
-  await signIn(page, url, username, demoPassword);
-  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
-  try {
-    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
-    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
-    await hidden(releaseNotes);
-  } catch {
-    // Already seen in this browser.
-  }
-}
 
 /** Pixels of the grid nodes' canvas that something was drawn on. */
 function paintedPixels(page: Page): Promise<number> {
@@ -81,22 +46,20 @@ describe('the Grids overlay and the map legend', () => {
     server = await startServer();
     browser = await launchBrowser();
     await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const manager = await token(server.url, 'manager');
-    const offer = (await api<OfferSummary[]>(server.url, '/api/offers/', manager)).find(
-      (o) => o.name === 'On Demand',
-    )!;
-    const create = async (name: string, zone: string, point: { name: string; lat: number; lng: number }) =>
-      (
-        await api<{ projectId: number }>(server.url, '/api/projects/', manager, 'POST', {
-          name,
-          offerInstance: offer.id,
-          zone: offer.zones.find((z) => z.name === zone)!.id,
-          points: [point],
-        })
-      ).projectId;
-    northSeaZone = offer.zones.find((z) => z.name === 'Southern North Sea')!.id;
-    northSea = await create('Grids_demo', 'Southern North Sea', { name: 'Hornsea', lat: 53.3, lng: 1.8 });
-    world = await create('Grids_world', 'World', { name: 'Mid-Atlantic', lat: 30, lng: -40 });
+    const manager = await apiToken(server.url, 'manager');
+    ({ zoneId: northSeaZone } = await offerZone(server.url, manager, 'On Demand', 'Southern North Sea'));
+    northSea = await createProject(server.url, manager, {
+      offer: 'On Demand',
+      zone: 'Southern North Sea',
+      name: 'Grids_demo',
+      points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
+    });
+    world = await createProject(server.url, manager, {
+      offer: 'On Demand',
+      zone: 'World',
+      name: 'Grids_world',
+      points: [{ name: 'Mid-Atlantic', lat: 30, lng: -40 }],
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -197,8 +160,10 @@ describe('the Grids overlay and the map legend', () => {
     await visible(swatch);
 
     // The expected colour: the middle of the layer's colour bar, from its property file.
-    const manager = await token(server.url, 'manager');
-    const maps = stat2dMap.parse(await api(server.url, `/api/stat2Ds/?zone=${northSeaZone}`, manager));
+    const manager = await apiToken(server.url, 'manager');
+    const maps = stat2dMap.parse(
+      await apiCall(server.url, manager, 'GET', `/api/stat2Ds/?zone=${northSeaZone}`),
+    );
     // The layer control lists a group's layers in the answer's order: the first checkbox is the first layer.
     const layer = maps.groups.find((g) => g.name === 'Waves')!.layers[0]!;
     const props = stat2dProperties.parse(await (await fetch(`${server.url}${layer.propertyFile}`)).json());

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { APP_VERSION } from '@metocean/contracts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const artifactsDir = join(root, 'e2e', 'artifacts');
@@ -221,4 +222,103 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByRole('button', { name: 'Sign in' }).click();
   // CSS, not role: the release-notes dialog may hide the shell from the accessibility tree.
   await visible(page.locator('nav[aria-label="Main"]'));
+}
+
+/**
+ * Signs in with the demo password and closes the release notes if they show within 3 s (they show once per
+ * browser and version). Tests that check the release notes themselves sign in with `signIn`.
+ */
+export async function signInFresh(page: Page, baseUrl: string, username: string): Promise<void> {
+  await signIn(page, baseUrl, username, demoPassword);
+  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
+  try {
+    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
+    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+    await hidden(releaseNotes);
+  } catch {
+    // Already seen in this browser.
+  }
+}
+
+/** A demo user's access token, for setting up data over the API. */
+export async function apiToken(baseUrl: string, username: string, password = demoPassword): Promise<string> {
+  const response = await fetch(`${baseUrl}/api-auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-App-Version': APP_VERSION },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** One API call with a token; throws with the answer's text unless 2xx. */
+export async function apiCall<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'X-App-Version': APP_VERSION,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface OfferSummary {
+  id: number;
+  name: string;
+  zones: { id: number; name: string }[];
+}
+
+/** The account's offer named `offerName` (or, without a name, the first holding the zone) and the zone's id. */
+export async function offerZone(
+  baseUrl: string,
+  token: string,
+  offerName: string | undefined,
+  zoneName: string,
+): Promise<{ offer: OfferSummary; zoneId: number }> {
+  const offers = await apiCall<OfferSummary[]>(baseUrl, token, 'GET', '/api/offers/');
+  const offer = offers.find((o) =>
+    offerName === undefined ? o.zones.some((z) => z.name === zoneName) : o.name === offerName,
+  );
+  const zone = offer?.zones.find((z) => z.name === zoneName);
+  if (!offer || !zone) throw new Error(`no offer ${offerName ?? ''} with the zone ${zoneName}`);
+  return { offer, zoneId: zone.id };
+}
+
+/** Creates a project (with points, if given) over the API; resolves to its id. */
+export async function createProject(
+  baseUrl: string,
+  token: string,
+  project: {
+    /** The offer's name; absent: the first offer holding the zone. */
+    offer?: string;
+    zone: string;
+    name: string;
+    points?: { name: string; lat: number; lng: number }[];
+  },
+): Promise<number> {
+  const { offer, zoneId } = await offerZone(baseUrl, token, project.offer, project.zone);
+  const created = await apiCall<{ projectId: number }>(baseUrl, token, 'POST', '/api/projects/', {
+    name: project.name,
+    offerInstance: offer.id,
+    zone: zoneId,
+    ...(project.points ? { points: project.points } : {}),
+  });
+  return created.projectId;
+}
+
+/** Clicks the map at an offset (px) from its centre. */
+export async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
+  const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
+  if (!box) throw new Error('map not visible');
+  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
 }

@@ -4,34 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  demoPassword,
+  apiToken,
+  clickMap,
+  createProject,
   hidden,
   launchBrowser,
   screenshot,
-  signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
   type RunningServer,
 } from './harness';
-
-async function signInFresh(page: Page, url: string, username: string): Promise<void> {
-  await signIn(page, url, username, demoPassword);
-  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
-  try {
-    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
-    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
-    await hidden(releaseNotes);
-  } catch {
-    // Already seen in this browser.
-  }
-}
-
-async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
-  const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
-  if (!box) throw new Error('map not visible');
-  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
-}
 
 /** The tour's tooltip showing the step titled `title`. */
 const tourStep = (page: Page, title: string) =>
@@ -48,29 +32,11 @@ describe('guided tours', () => {
     server = await startServer();
     browser = await launchBrowser();
     await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const login = await fetch(`${server.url}/api-auth/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'manager', password: demoPassword }),
+    emptyProjectId = await createProject(server.url, await apiToken(server.url, 'manager'), {
+      offer: 'On Demand',
+      zone: 'Southern North Sea',
+      name: 'Empty_project',
     });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-    const offers = (await (await fetch(`${server.url}/api/offers/`, { headers })).json()) as {
-      id: number;
-      name: string;
-      zones: { id: number; name: string }[];
-    }[];
-    const offer = offers.find((o) => o.name === 'On Demand')!;
-    const created = await fetch(`${server.url}/api/projects/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        name: 'Empty_project',
-        offerInstance: offer.id,
-        zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
-      }),
-    });
-    emptyProjectId = ((await created.json()) as { projectId: number }).projectId;
   }, 180_000);
 
   afterAll(async () => {

@@ -5,28 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import { messages } from '@metocean/contracts';
 import {
-  demoPassword,
+  clickMap,
   hidden,
   launchBrowser,
   screenshot,
-  signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
   type RunningServer,
 } from './harness';
-
-async function signInFresh(page: Page, url: string, username: string): Promise<void> {
-  await signIn(page, url, username, demoPassword);
-  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
-  try {
-    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
-    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
-    await hidden(releaseNotes);
-  } catch {
-    // Already seen in this browser.
-  }
-}
 
 /** Waits until the lazily loaded map is up and has stopped moving. */
 async function mapReady(page: Page): Promise<void> {
@@ -40,13 +28,6 @@ async function skipTour(page: Page): Promise<void> {
   await skip.waitFor({ state: 'visible', timeout: 5000 });
   await skip.click();
   await hidden(skip);
-}
-
-/** Clicks the map at an offset (px) from its centre. */
-async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
-  const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
-  if (!box) throw new Error('map not visible');
-  await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
 }
 
 describe('projects in the browser', () => {
