@@ -359,25 +359,73 @@ export function apdOption(apd: VisuPayload, epd: VisuPayload, view: ApdOptions =
 
 // ----------------------------------------------------------------------------------------- EPD_month
 
+/**
+ * Monthly statistics: mean bars, median, min and max lines, and the band mean ± std (sample standard
+ * deviation) per month, one legend entry; the tooltip gives each month's values and its std.
+ */
 export function monthlyStatsOption(payload: VisuPayload, view: ViewOptions = {}): EChartsOption {
   const k = kwargsOf(payload);
   const month = numbers(payload, 'month');
-  const columns = ['mean', 'median', 'min', 'max'] as const;
+  const columns = ['mean', 'median', 'min', 'max', 'std'] as const;
   const data = Object.fromEntries(columns.map((c) => [c, numbers(payload, c)]));
   for (const c of columns) sameLength(month, data[c]!);
+  const mean = data.mean!;
+  const std = data.std!;
+  // the band where both the mean and the std exist (a month without data has neither)
+  const lower = mean.map((m, i) => (gap(m) === null || gap(std[i]!) === null ? null : m - std[i]!));
+  const width = std.map((s, i) => (lower[i] === null ? null : 2 * s));
+  const band = `Mean ± std`;
+  const bandColour = PALETTE[5]!;
+  const categories = month.map((m) => MONTHS[m - 1] ?? String(m));
   return {
     ...frame(payload, view),
     color: PALETTE,
     grid: { left: 56, right: 20, top: 50, bottom: 80 },
-    tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v)) },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (params: unknown) => {
+        const list = params as { dataIndex: number; seriesName: string; marker: string; value: unknown }[];
+        const i = list[0]?.dataIndex ?? 0;
+        const lines = list
+          .filter((p) => p.seriesName !== band)
+          .map((p) => `${p.marker}${p.seriesName}: ${format(Number(p.value))}`);
+        return [categories[i], ...lines, `Std: ${format(std[i])}`].join('<br/>');
+      },
+    },
     legend: legend(view),
-    xAxis: { type: 'category', data: month.map((m) => MONTHS[m - 1] ?? String(m)) },
+    xAxis: { type: 'category', data: categories },
     yAxis: { type: 'value', ...axisName(k.yLabel), nameGap: 40 },
     series: [
-      { type: 'bar', name: 'Mean', data: data.mean!.map(gap) },
+      { type: 'bar', name: 'Mean', data: mean.map(gap) },
       { type: 'line', name: 'Median', data: data.median!.map(gap) },
       { type: 'line', name: 'Min', data: data.min!.map(gap), lineStyle: { type: 'dashed' } },
       { type: 'line', name: 'Max', data: data.max!.map(gap), lineStyle: { type: 'dashed' } },
+      {
+        type: 'line',
+        name: band,
+        stack: 'std',
+        // a band below zero (mean < std) still stacks its width on its lower edge
+        stackStrategy: 'all',
+        data: lower,
+        color: bandColour,
+        lineStyle: { opacity: 0 },
+        showSymbol: false,
+        silent: true,
+        z: 1,
+      },
+      {
+        type: 'line',
+        name: band,
+        stack: 'std',
+        stackStrategy: 'all',
+        data: width,
+        color: bandColour,
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: bandColour, opacity: 0.25 },
+        showSymbol: false,
+        silent: true,
+        z: 1,
+      },
     ],
   };
 }

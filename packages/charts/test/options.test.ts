@@ -288,6 +288,44 @@ describe('distributions', () => {
     expect(render(option)).toContain('<svg');
   });
 
+  it('monthly statistics: the band mean ± std per month from the stored std, one legend entry', () => {
+    const p = payload('EPD_month');
+    const option = monthlyStatsOption(p);
+    const series = seriesOf(option) as (Series_ & { stack?: string; areaStyle?: unknown })[];
+    const band = series.filter((x) => x.name === 'Mean ± std');
+    expect(band).toHaveLength(2);
+    const [lower, width] = band;
+    const mean = values(p, 'mean');
+    const std = values(p, 'std');
+    // the engine's sample std (n − 1): checked against the raw July values of the record
+    const july = Array.from(era5().fields.swh!.values).filter(
+      (_, i) => new Date(era5().time[i]!).getUTCMonth() === 6,
+    );
+    const m = july.reduce((a, b) => a + b, 0) / july.length;
+    const s = Math.sqrt(july.reduce((a, b) => a + (b - m) ** 2, 0) / (july.length - 1));
+    expect(std[6]).toBeCloseTo(s, 6);
+    (lower!.data as number[]).forEach((v, i) => expect(v).toBeCloseTo(mean[i]! - std[i]!, 12));
+    (width!.data as number[]).forEach((v, i) => expect(v).toBeCloseTo(2 * std[i]!, 12));
+    expect(lower!.stack).toBe(width!.stack);
+    expect(width!.areaStyle).toBeDefined();
+    // the legend lists the band once (ECharts merges series of one name)
+    const names = series.map((x) => x.name);
+    expect([...new Set(names)]).toEqual(['Mean', 'Median', 'Min', 'Max', 'Mean ± std']);
+    // a month without data: no band there
+    const gapPayload = {
+      ...p,
+      std: { ...p.std!, values: std.map((v, i) => (i === 1 ? MISSING_VALUE : v)) },
+    } as unknown as VisuPayload;
+    const [gapLower, gapWidth] = seriesOf(monthlyStatsOption(gapPayload)).filter(
+      (x) => x.name === 'Mean ± std',
+    );
+    expect(gapLower!.data[1]).toBeNull();
+    expect(gapWidth!.data[1]).toBeNull();
+    const short = { ...p, std: { ...p.std!, values: std.slice(1) } } as unknown as VisuPayload;
+    expect(() => monthlyStatsOption(short)).toThrow('Invalid values amount, same x and y amount expected');
+    expect(render(option)).toContain('<svg');
+  });
+
   it('monthly statistics and the mean profile (depth downwards)', () => {
     const monthly = monthlyStatsOption(payload('EPD_month'));
     expect((seriesOf(monthly)[0]!.data as number[]).length).toBe(12);
