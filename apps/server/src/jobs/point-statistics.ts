@@ -52,6 +52,21 @@ export function runStatistics(series: Series, runs: readonly StatisticRun[]): Ru
 }
 
 /**
+ * The outcomes of a batch as the JSON text of each (what the worker sends back: a string crosses the thread
+ * boundary as one copy, where the object graph of 40 years of results would be cloned piece by piece, and
+ * the event loop does not stringify it again for the database).
+ */
+export function runStatisticsJson(series: Series, runs: readonly StatisticRun[]): string[] {
+  return runStatistics(series, runs).map((outcome) => JSON.stringify(outcome));
+}
+
+/** The stored payload of a result: `fields` (target, dataset, node) followed by the outcome's own JSON. */
+export function payloadJson(fields: Record<string, unknown>, outcomeJson: string): string {
+  const head = JSON.stringify(fields);
+  return outcomeJson === '{}' ? head : `${head.slice(0, -1)},${outcomeJson.slice(1)}`;
+}
+
+/**
  * The batches of a point's runs, one per field (or variable with levels): a field's statistics share its
  * sorted values and calendar tables, and a batch is short enough for progress and cancel to follow it.
  */

@@ -2,13 +2,13 @@
 // the point's plan. The point's series is read once per thread and kept for the calls that follow.
 import { readPointSeries, type DataSource, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
-import { planPoint, runStatistics, type StatisticRun } from './point-statistics';
+import { planPoint, runStatisticsJson, type StatisticRun } from './point-statistics';
 
 export interface StatisticJob {
   source: DataSource;
   lat: number;
   lon: number;
-  /** The batch to run; absent, the call answers the point's plan. */
+  /** The batch to run (answered as the JSON text of each outcome); absent, the call answers the point's plan. */
   runs?: StatisticRun[];
 }
 
@@ -23,5 +23,5 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
   if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
-  return job.runs ? runStatistics(point.series, job.runs) : planPoint(point);
+  return job.runs ? runStatisticsJson(point.series, job.runs) : planPoint(point);
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
-import { batchesOf, OVERVIEW_ID, type PointPlan, type RunOutcome } from '../jobs/point-statistics';
+import { batchesOf, OVERVIEW_ID, payloadJson, type PointPlan } from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
@@ -229,16 +229,17 @@ export async function runPointTask(
     let done = 0;
     for (const batch of batchesOf(runs)) {
       if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
-      const outcomes = (await pool.run({ ...point, runs: batch })) as RunOutcome[];
+      const outcomes = (await pool.run({ ...point, runs: batch })) as string[];
       // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
-      // the point's other statistics still count. Every result names its dataset and the node read.
+      // the point's other statistics still count. Every result names its dataset and the node read. The
+      // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
       await db.insert(results).values(
         batch.map((run, k) => ({
           taskId,
           pointId: row.point.id,
           statId: statIdOf(run.id, run.target),
           code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
-          payload: { target: run.target, dataset, node, ...outcomes[k] },
+          payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[k]!)}::jsonb`,
         })),
       );
       done += batch.length;

@@ -5,7 +5,9 @@ import {
   cycloneMaskOf,
   OVERVIEW_ID,
   planPoint,
+  payloadJson,
   runStatistics,
+  runStatisticsJson,
 } from '../../src/jobs/point-statistics';
 
 /** Ten years of hourly Hs and direction, with a few steps marked as hurricane when asked. */
@@ -67,5 +69,12 @@ describe('the statistics of a point', () => {
       ),
     );
     expect(outcomes[epd]).toEqual({ result: expected });
+    // what the worker sends: the JSON text of each outcome, stored behind the result's own fields
+    const texts = runStatisticsJson(s, [hsBatch[epd]!]);
+    const stored = JSON.parse(
+      payloadJson({ target: { field: 'hs' }, node: { lat: 1 } }, texts[0]!),
+    ) as unknown;
+    expect(stored).toEqual({ target: { field: 'hs' }, node: { lat: 1 }, result: expected });
+    expect(JSON.parse(payloadJson({ target: {} }, '{}'))).toEqual({ target: {} });
   });
 });
