@@ -17,7 +17,7 @@ import {
 import type { ZoneDataset as ContractZoneDataset } from '@metocean/contracts';
 import type { Db } from '../db/client';
 import { datasetZones, datasets, zones } from '../db/schema';
-import type { DataSource } from './sources';
+import { SYNTHETIC_RESOLUTION_DEG, type DataSource } from './sources';
 import { seedBuoys } from './buoys';
 
 /** What the dataset dialog shows, and where the data is. Stored in datasets.meta. */
@@ -160,7 +160,8 @@ export async function seedDatasets(db: Db, dataDir: string): Promise<void> {
     const info = syntheticDataset({
       name: zone.isWorld ? 'Synthetic demo hindcast (worldwide)' : `Synthetic demo hindcast (${zone.name})`,
       kind: zone.isWorld ? 'global' : 'regional',
-      resolutionDeg: zone.isWorld ? 0.5 : 0.1,
+      // the grid the points are read from (sources.ts), so the dataset dialog and the Grids overlay agree
+      resolutionDeg: SYNTHETIC_RESOLUTION_DEG,
       cyclonic: zone.isCyclonic,
     }).info;
     await upsertDataset(db, info, { kind: 'synthetic', cyclonic: zone.isCyclonic }, [zone.id]);

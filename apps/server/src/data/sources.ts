@@ -11,6 +11,9 @@ export interface PointSeries {
   dataset: { name: string; notes: string; synthetic: boolean };
 }
 
+/** Grid step of the synthetic demo hindcast, every zone: what its datasets declare and what points snap to. */
+export const SYNTHETIC_RESOLUTION_DEG = 0.25;
+
 const opened = new Map<string, Promise<HindcastDataset>>();
 
 /** The dataset behind a source, opened once per process. */
@@ -21,7 +24,13 @@ export function openSource(source: DataSource): Promise<HindcastDataset> {
     dataset =
       source.kind === 'zarr'
         ? openZarrDataset(source.path)
-        : Promise.resolve(syntheticDataset({ cyclonic: source.cyclonic, name: 'Synthetic demo hindcast' }));
+        : Promise.resolve(
+            syntheticDataset({
+              cyclonic: source.cyclonic,
+              name: 'Synthetic demo hindcast',
+              resolutionDeg: SYNTHETIC_RESOLUTION_DEG,
+            }),
+          );
     opened.set(key, dataset);
   }
   return dataset;
