@@ -209,21 +209,39 @@ function downtimeRows(
   const sums = new Float64Array(13);
   let longest = 0;
   let upcoming = -1;
+  // counts and sums of the current run of one month kept in locals, written out when the month changes
+  // (an increment in memory per step would make every step wait for the previous one's store)
+  let m = n > 0 ? month[n - 1]! : 0;
+  let runStarts = 0;
+  let runCensored = 0;
+  let runUncensored = 0;
+  let runSum = 0;
   for (let i = n - 1; i >= 0; i--) {
     if (calm[i]! >= steps) upcoming = i;
+    if (month[i] !== m) {
+      starts[m]! += runStarts;
+      censored[m]! += runCensored;
+      uncensored[m]! += runUncensored;
+      sums[m]! += runSum;
+      m = month[i]!;
+      runStarts = runCensored = runUncensored = runSum = 0;
+    }
     const v = values[i]!;
     if (v !== v) continue; // NaN: not a start
-    const m = month[i]!;
-    starts[m]!++;
+    runStarts++;
     if (upcoming < 0) {
-      censored[m]!++;
+      runCensored++;
       continue;
     }
-    uncensored[m]!++;
+    runUncensored++;
     const wait = upcoming - i;
     if (wait > longest) longest = wait;
-    sums[m]! += wait;
+    runSum += wait;
   }
+  starts[m]! += runStarts;
+  censored[m]! += runCensored;
+  uncensored[m]! += runUncensored;
+  sums[m]! += runSum;
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
@@ -270,10 +288,10 @@ function waitQuantilesByCounts(
     if (calm[i]! >= steps) upcoming = i;
     const v = values[i]!;
     if (v !== v || upcoming < 0) continue;
-    const wait = upcoming - i;
-    counts[month[i]! * width + wait]!++;
-    counts[wait]!++;
+    counts[month[i]! * width + upcoming - i]!++;
   }
+  // month 0 (the whole year) is the sum of the months
+  for (let m = 1; m <= 12; m++) for (let w = 0; w < width; w++) counts[w]! += counts[m * width + w]!;
   return Array.from(uncensored, (total, m) => {
     if (total === 0) return probabilities.map(() => NaN);
     const ranks = new Set<number>();
