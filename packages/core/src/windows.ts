@@ -66,32 +66,55 @@ export function weatherWindows(
   const yearCount = year.length ? year[year.length - 1]! - firstYear + 1 : 0;
   // seen[(y - firstYear)·13 + m]: the year has data in month m (m = 0: in any month)
   const seen = new Uint8Array(yearCount * 13);
+  // valid steps per run of one month of one year, counted in a local and written at the run's end
+  let runValid = 0;
   for (let i = 0; i < values.length; i++) {
-    if (Number.isNaN(values[i]!)) continue;
-    valid[month[i]!]!++;
-    valid[0]!++;
-    seen[(year[i]! - firstYear) * 13 + month[i]!] = 1;
-    seen[(year[i]! - firstYear) * 13] = 1;
+    const v = values[i]!;
+    if (v === v) runValid++;
+    if (i + 1 === values.length || month[i + 1] !== month[i] || year[i + 1] !== year[i]) {
+      if (runValid > 0) {
+        valid[month[i]!]! += runValid;
+        valid[0]! += runValid;
+        seen[(year[i]! - firstYear) * 13 + month[i]!] = 1;
+        seen[(year[i]! - firstYear) * 13] = 1;
+      }
+      runValid = 0;
+    }
   }
   const yearsWithData = Array.from({ length: 13 }, (_, m) => {
     let count = 0;
     for (let y = 0; y < yearCount; y++) count += seen[y * 13 + m]!;
     return count;
   });
+  // one pass for every duration: per month, the steps, the calm periods and their lengths by the length of
+  // the calm run from that step (capped at the longest duration); a duration's counts are the sums above it
+  const durations = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherWindows'));
+  const cap = Math.max(1, ...durations);
+  const width = cap + 1;
+  const stepsBy = new Float64Array(13 * width);
+  const periodsBy = new Float64Array(13 * width);
+  const lengthsBy = new Float64Array(13 * width);
+  for (let i = 0; i < calm.length; i++) {
+    const run = calm[i]!;
+    if (run === 0) continue;
+    const k = month[i]! * width + (run < cap ? run : cap);
+    stepsBy[k]!++;
+    if (i === 0 || calm[i - 1] === 0) {
+      periodsBy[k]!++;
+      lengthsBy[k]! += run;
+    }
+  }
   const rows: WindowRow[] = [];
-  for (const durationHours of options.durationsHours) {
-    const d = stepsFor(durationHours, stepMs, 'weatherWindows');
+  for (const [index, durationHours] of options.durationsHours.entries()) {
+    const d = durations[index]!;
     const starts = new Float64Array(13);
     const periods = new Float64Array(13);
     const lengths = new Float64Array(13);
-    for (let i = 0; i < calm.length; i++) {
-      const run = calm[i]!;
-      if (run < d) continue;
-      const m = month[i]!;
-      starts[m]!++;
-      if (i === 0 || calm[i - 1] === 0) {
-        periods[m]!++;
-        lengths[m]! += run * stepHours;
+    for (let m = 1; m <= 12; m++) {
+      for (let r = d; r <= cap; r++) {
+        starts[m]! += stepsBy[m * width + r]!;
+        periods[m]! += periodsBy[m * width + r]!;
+        lengths[m]! += lengthsBy[m * width + r]! * stepHours;
       }
     }
     for (let m = 1; m <= 12; m++) {
