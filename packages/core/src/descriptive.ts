@@ -544,22 +544,43 @@ function calendarTables(
   const sums = new Float64Array(groups);
   const mins = new Float64Array(groups).fill(Infinity);
   const maxs = new Float64Array(groups).fill(-Infinity);
-  for (let i = 0; i < n; i++) {
-    const k = (month[i]! - 1) * years + year[i]! - firstYear;
-    keys[i] = k;
+  // a group is a run of steps (one month of one year): its count, sum and bounds are kept in locals and
+  // written when the run ends (an update in memory per step would wait on the previous step's store)
+  let from = 0;
+  while (from < n) {
+    const k = (month[from]! - 1) * years + year[from]! - firstYear;
+    let to = from;
+    let count = 0;
+    let sum = 0;
+    let min = Infinity;
+    let max = -Infinity;
+    for (; to < n && month[to] === month[from] && year[to] === year[from]; to++) {
+      keys[to] = k;
+      const x = values[to]!;
+      if (x !== x) continue; // NaN
+      count++;
+      sum += x;
+      if (x < min) min = x;
+      if (x > max) max = x;
+    }
     present[k] = 1;
-    const x = values[i]!;
-    if (x !== x) continue; // NaN
-    counts[k]!++;
-    sums[k]! += x;
-    if (x < mins[k]!) mins[k] = x;
-    if (x > maxs[k]!) maxs[k] = x;
+    counts[k]! += count;
+    sums[k]! += sum;
+    if (min < mins[k]!) mins[k] = min;
+    if (max > maxs[k]!) maxs[k] = max;
+    from = to;
   }
   const means = Float64Array.from(sums, (sum, k) => sum / counts[k]!);
   const m2s = new Float64Array(groups);
-  for (let i = 0; i < n; i++) {
-    const d = values[i]! - means[keys[i]!]!;
-    if (d === d) m2s[keys[i]!]! += d * d;
+  for (let i = 0; i < n;) {
+    const k = keys[i]!;
+    const mean = means[k]!;
+    let m2 = 0;
+    for (; i < n && keys[i] === k; i++) {
+      const d = values[i]! - mean;
+      if (d === d) m2 += d * d;
+    }
+    m2s[k]! += m2;
   }
   const groupMoments: (Moments & { m2: number })[] = Array.from({ length: groups }, (_, k) => {
     const count = counts[k]!;

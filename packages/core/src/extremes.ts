@@ -99,19 +99,36 @@ function yearlyExtremes(
     valid: new Float64Array(count),
   };
   const { max, maxTime, min, minTime, valid } = out;
-  for (let i = 0; i < n; i++) {
-    const v = values[i]!;
-    if (v !== v) continue; // NaN
+  // a year's count and extremes kept in locals while its steps run, written when it ends
+  for (let i = 0; i < n;) {
     const k = year[i]! - first;
-    valid[k]!++;
-    if (mask && !mask[i]) continue;
-    if (v > max[k]!) {
-      max[k] = v;
-      maxTime[k] = time[i]!;
+    let count = 0;
+    let hi = -Infinity;
+    let hiAt = -1;
+    let lo = Infinity;
+    let loAt = -1;
+    for (; i < n && year[i] === k + first; i++) {
+      const v = values[i]!;
+      if (v !== v) continue; // NaN
+      count++;
+      if (mask && !mask[i]) continue;
+      if (v > hi) {
+        hi = v;
+        hiAt = i;
+      }
+      if (v < lo) {
+        lo = v;
+        loAt = i;
+      }
     }
-    if (v < min[k]!) {
-      min[k] = v;
-      minTime[k] = time[i]!;
+    valid[k]! += count;
+    if (hiAt >= 0 && hi > max[k]!) {
+      max[k] = hi;
+      maxTime[k] = time[hiAt]!;
+    }
+    if (loAt >= 0 && lo < min[k]!) {
+      min[k] = lo;
+      minTime[k] = time[loAt]!;
     }
   }
   return out;
