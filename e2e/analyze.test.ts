@@ -199,6 +199,7 @@ describe('analyze in the browser', () => {
       ['Monthly extreme estimate', 'analyze-82-view-monthly-extremes'],
       ['Extreme estimate of maxima', 'analyze-83-view-maxima'],
       ['Extreme estimate of minima', 'analyze-84-view-minima'],
+      ['Environmental contours', 'analyze-96-view-contours'],
     ];
     for (const [type, shot] of views) {
       await display(page, /wave height/i, type);
@@ -207,6 +208,16 @@ describe('analyze in the browser', () => {
       await visible(modal(page).getByTestId('dataset-table').getByText(/ERA5/));
       // ECharts animates for a second
       await page.waitForTimeout(1200);
+      if (type === 'Environmental contours') {
+        // the contour maxima grow with the return period: 1, 10 and 100 years
+        const rows = await modal(page).getByTestId('contour-maxima').locator('tbody tr').allTextContents();
+        expect(rows).toHaveLength(3);
+        const tops = await modal(page)
+          .getByTestId('contour-maxima')
+          .locator('tbody tr td:nth-child(3)')
+          .allTextContents();
+        expect(tops.map(Number)).toEqual([...tops.map(Number)].sort((a, b) => a - b));
+      }
       await screenshot(page, shot);
       await closeModal(page);
     }
@@ -283,6 +294,16 @@ describe('analyze in the browser', () => {
         .map((f) => zip.file(f)!.async('string')),
     );
     expect(xml.join('\n')).toMatch(/return value/i);
+    // every law of annual maxima: a table each; the toggle highlights Gumbel, a second click none
+    await visible(modal(page).getByTestId('law-table-gev'));
+    await visible(modal(page).getByTestId('law-table-gumbel'));
+    const toggle = modal(page).getByTestId('law-toggle');
+    await toggle.getByRole('button', { name: 'Gumbel' }).click();
+    expect(await toggle.getByRole('button', { name: 'Gumbel' }).getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(1200);
+    await screenshot(page, 'analyze-97-extreme-law-highlight');
+    await toggle.getByRole('button', { name: 'Gumbel' }).click();
+    expect(await toggle.getByRole('button', { name: 'Gumbel' }).getAttribute('aria-pressed')).toBe('false');
     // the peak rose of the extreme view, with a threshold
     const peakRose = modal(page).getByTestId('peak-rose');
     await peakRose.scrollIntoViewIfNeeded();
@@ -373,6 +394,13 @@ describe('analyze in the browser', () => {
     await page.waitForTimeout(1200);
     await screenshot(page, 'analyze-93-example-detail');
     await detail.getByRole('button', { name: 'Close' }).click();
+    await page.locator('#example-ENVC').getByRole('button', { name: 'Details' }).click();
+    const contours = page.getByRole('dialog', { name: 'Environmental contours' });
+    await visible(contours.getByTestId('example-chart').locator('canvas'));
+    await visible(contours.getByTestId('example-method').getByText(/IFORM/).first());
+    await page.waitForTimeout(1200);
+    await screenshot(page, 'analyze-98-example-contours');
+    await contours.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('link', { name: 'Statistics help' }).click();
     await visible(page.getByRole('heading', { name: 'Statistics help' }));
     await page.getByRole('button', { name: 'Back' }).click();

@@ -78,14 +78,6 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
       style: { fill: '#3b528b', opacity: cellOpacity(Number(api.value(4)), max) },
     };
   };
-  const xMax = Math.max(
-    ...contours.flatMap((c) => c.points.map(([t]) => t)),
-    tpEdges[tpEdges.length - 1] ?? 0,
-  );
-  const yMax = Math.max(
-    ...contours.flatMap((c) => c.points.map(([, h]) => h)),
-    hsEdges[hsEdges.length - 1] ?? 0,
-  );
   const hours = Number(k.seaStateHours);
   return {
     ...frame(payload, view, `IFORM contours · sea states of ${Number.isFinite(hours) ? hours : 1} h`),
@@ -103,7 +95,6 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
     xAxis: {
       type: 'value',
       min: 0,
-      max: Math.ceil(xMax),
       name: k.xLabel,
       nameLocation: 'middle',
       nameGap: 26,
@@ -111,7 +102,6 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
     yAxis: {
       type: 'value',
       min: 0,
-      max: Math.ceil(yMax),
       name: k.yLabel,
       nameLocation: 'middle',
       nameGap: 36,

@@ -409,9 +409,10 @@ export function monthlyStatsOption(payload: VisuPayload, view: ViewOptions = {})
         data: lower,
         color: bandColour,
         lineStyle: { opacity: 0 },
+        symbol: 'roundRect',
         showSymbol: false,
         silent: true,
-        z: 1,
+        z: 3,
       },
       {
         type: 'line',
@@ -421,10 +422,12 @@ export function monthlyStatsOption(payload: VisuPayload, view: ViewOptions = {})
         data: width,
         color: bandColour,
         lineStyle: { opacity: 0 },
-        areaStyle: { color: bandColour, opacity: 0.25 },
+        areaStyle: { color: bandColour, opacity: 0.3 },
+        // a filled square in the legend; over the bars, translucent
+        symbol: 'roundRect',
         showSymbol: false,
         silent: true,
-        z: 1,
+        z: 3,
       },
     ],
   };

@@ -210,10 +210,12 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
       };
     });
   return {
-    ...frame(payload, view, `${monthName}${method} · ${s.laws.map((l) => lawName(l.law)).join(', ')}`),
-    grid: { left: 56, right: 20, top: 56, bottom: 80 },
+    // the laws are in the legend
+    ...frame(payload, view, `${monthName}${method}`),
+    // a plain legend wraps to a second row with the laws of peaks over threshold: room for it
+    grid: { left: 56, right: 20, top: 56, bottom: 100 },
     tooltip: { trigger: 'item', valueFormatter: (v) => format(Number(v)) },
-    legend: legend(view),
+    legend: legend(view, { type: 'plain', itemGap: 8, itemWidth: 18 }),
     xAxis: {
       type: 'log',
       min: 1,
@@ -230,6 +232,7 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
         stack: 'band',
         data: band.map((r) => [r.t, r.lo]),
         lineStyle: { opacity: 0 },
+        symbol: 'roundRect',
         showSymbol: false,
         silent: true,
         tooltip: { show: false },
@@ -241,6 +244,7 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
         data: band.map((r) => [r.t, r.up - r.lo]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colourOf(banded.law), opacity: highlight ? 0.3 : 0.15 },
+        symbol: 'roundRect',
         showSymbol: false,
         silent: true,
         tooltip: { show: false },

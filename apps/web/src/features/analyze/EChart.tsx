@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   AxisPointerComponent,
   DataZoomComponent,
@@ -21,6 +21,7 @@ import type { EChartsOption } from 'echarts';
 
 echarts.use([
   BarChart,
+  CustomChart,
   HeatmapChart,
   LineChart,
   ScatterChart,

@@ -756,9 +756,24 @@ export const ContourView = perLevel(ContourChart);
 
 // ------------------------------------------------------------------------------------------ extremes
 
-function SmallTable({ head, rows, testId }: { head: string[]; rows: string[][]; testId?: string }) {
+function SmallTable({
+  head,
+  rows,
+  testId,
+  dense = false,
+}: {
+  head: string[];
+  rows: string[][];
+  testId?: string;
+  /** Narrow cells and a smaller font, for tables with many columns beside a chart. */
+  dense?: boolean;
+}) {
   return (
-    <Table size="small" data-testid={testId}>
+    <Table
+      size="small"
+      data-testid={testId}
+      sx={dense ? { '& td, & th': { px: 0.75, py: 0.5, fontSize: '0.75rem' } } : undefined}
+    >
       <TableHead>
         <TableRow>
           {head.map((h) => (
@@ -874,11 +889,12 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
       ) : (
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <Drawn built={built} width={460} height={360} onReady={onReady} testId="extreme-plot" />
+            <Drawn built={built} width={440} height={380} onReady={onReady} testId="extreme-plot" />
             {parameters && (
-              <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Box sx={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
                 <Typography variant="subtitle2">Fit parameters</Typography>
                 <SmallTable
+                  dense
                   testId="fit-parameters"
                   head={parameters.header}
                   rows={parameters.rows.map((r) => [r.name, ...r.values])}
@@ -886,7 +902,9 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
               </Box>
             )}
           </Stack>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 2 }}>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))', gap: 1.5 }}
+          >
             {tables.map((t) => (
               <Box
                 key={t.id}
@@ -907,6 +925,7 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
                   </Typography>
                 )}
                 <SmallTable
+                  dense
                   testId="return-period-table"
                   head={['T (years)', 'Value', 'Lower', 'Upper']}
                   rows={t.rows.map((r) => [r.returnPeriod, r.value, r.lower, r.upper])}
