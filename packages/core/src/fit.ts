@@ -302,6 +302,8 @@ function fitWeibullAt(
 
 /** Classes of the coarse sample on which the 3-parameter Weibull's location grid runs. */
 const COARSE_CLASSES = 1024;
+/** Half-width (in log distance) of the bracket around the coarse optimum searched on the whole sample. */
+const NARROW = 0.02;
 
 /** The sample with runs of consecutive classes merged (weighted mean, summed weight) into at most `classes`. */
 function merged(s: WeightedSample, classes: number): WeightedSample {
@@ -328,7 +330,8 @@ function merged(s: WeightedSample, classes: number): WeightedSample {
  * the location, from the same pass); golden section when the derivative shows no sign change there. When
  * the profile keeps rising towards the smallest value (shape < 1, unbounded likelihood) the estimate stops
  * at 1e-6 of the range below it. The grid, which only ranks locations, runs on the sample merged into at
- * most COARSE_CLASSES classes (a grouped 40-year record has 8,192); the refinement on the sample itself.
+ * most COARSE_CLASSES classes (a grouped 40-year record has 8,192), and so does a first zero of the
+ * derivative; the final zero is found on the sample itself within ±NARROW of that one.
  */
 function fitWeibull3(s: WeightedSample): Parameters {
   const min = s.x[0]!;
@@ -374,7 +377,24 @@ function fitWeibull3(s: WeightedSample): Parameters {
   if (best < grid && slopes[best]! > 0 && slopes[best + 1]! < 0) bracket = [best, best + 1];
   else if (best > 0 && slopes[best - 1]! > 0 && slopes[best]! < 0) bracket = [best - 1, best];
   let refined = NaN;
+  if (bracket) {
+    // the zero on the coarse sample (cheap), then on the sample itself inside a narrow bracket around it
+    try {
+      const near = solveBracketed(
+        (logD) => derivative(logD, coarseAt(logD)),
+        lo + step * bracket[0],
+        lo + step * bracket[1],
+        1e-6,
+      );
+      const [a, b] = [near - NARROW, near + NARROW];
+      if (derivative(a, at(a)) > 0 && derivative(b, at(b)) < 0)
+        refined = solveBracketed((logD) => derivative(logD, at(logD)), a, b, 1e-9);
+    } catch {
+      // no sign change on the coarse sample at full precision: the grid bracket below
+    }
+  }
   // the coarse slopes located the sign change; the refinement needs it on the sample itself
+  if (!Number.isNaN(refined)) bracket = null;
   if (bracket && !(derivative(lo + step * bracket[0], at(lo + step * bracket[0])) > 0)) bracket = null;
   if (bracket && !(derivative(lo + step * bracket[1], at(lo + step * bracket[1])) < 0)) bracket = null;
   if (bracket) {
