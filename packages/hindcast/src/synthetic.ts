@@ -535,7 +535,8 @@ export function syntheticHindcast(lat: number, lon: number, options: SyntheticOp
   const put = (name: string, values: Float32Array | Float64Array, level?: number): void => {
     const v = VARIABLES[name]!;
     const field: Field = {
-      values: values instanceof Float32Array ? values : Float32Array.from(values),
+      // new Float32Array(typed) converts natively; Float32Array.from goes through the iterator
+      values: values instanceof Float32Array ? values : new Float32Array(values),
       units: v.units,
       longName: v.longName,
     };
@@ -557,16 +558,14 @@ export function syntheticHindcast(lat: number, lon: number, options: SyntheticOp
   for (const height of WIND_HEIGHTS) {
     const factor = (height / 10) ** WIND_SHEAR_EXPONENT;
     const veer = 0.05 * (height - 10); // slight veer with height, degrees
-    put(
-      'wind_speed',
-      wind.speed.map((u) => u * factor),
-      height,
-    );
-    put(
-      'wind_dir',
-      wind.dir.map((d) => wrap360(d + veer)),
-      height,
-    );
+    const speed = new Float32Array(n);
+    const direction = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      speed[i] = wind.speed[i]! * factor;
+      direction[i] = wrap360(wind.dir[i]! + veer);
+    }
+    put('wind_speed', speed, height);
+    put('wind_dir', direction, height);
   }
   const deflection = north ? 20 : -20; // Ekman: surface drift right of the wind in the north
   const driftEast = new Float64Array(n);
