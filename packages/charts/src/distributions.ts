@@ -171,8 +171,9 @@ export function countsInSector(
   const hi = wrapped ? yEdges[keep.indexOf(false)]! : yEdges[last + 1]!;
   return {
     counts: counts.map((row) => row.reduce((s, v, j) => (keep[j] && v !== MISSING_VALUE ? s + v : s), 0)),
-    from: lo,
-    to: hi,
+    // sectors centred on north start below 0: stated within a turn
+    from: ((lo % 360) + 360) % 360,
+    to: ((hi % 360) + 360) % 360,
   };
 }
 
@@ -247,6 +248,24 @@ export interface HeatMapOptions extends ViewOptions {
   value?: 'perMille' | 'counts';
 }
 
+/** A turn's angle in [0, 360), rounded to 1e-9 (22.5 · 15 − 11.25 stays 326.25). */
+const turn = (d: number) => Number((((d % 360) + 360) % 360).toPrecision(12));
+
+/** Labels of direction sectors by their centre: 'N 0°', '22.5°', 'NE 45°', … (spec 002 §9 compass). */
+export function sectorLabels(edges: readonly number[]): string[] {
+  return edges.slice(0, -1).map((e, j) => {
+    const centre = turn((e + edges[j + 1]!) / 2);
+    const compass = centre % 45 === 0 ? `${COMPASS[centre / 45]} ` : '';
+    return `${compass}${centre}°`;
+  });
+}
+
+/** Ranges of direction sectors, wrapped to a turn: '348.75–11.25° (N 0°)'. */
+function sectorRanges(edges: readonly number[]): string[] {
+  const labels = sectorLabels(edges);
+  return edges.slice(0, -1).map((e, j) => `${turn(e)}–${turn(edges[j + 1]!)}° (${labels[j]})`);
+}
+
 export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EChartsOption {
   const k = kwargsOf(payload);
   const xEdges = numbers(payload, 'xEdges');
@@ -265,6 +284,9 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
     });
   });
   const bins = (edges: number[]) => edges.slice(0, -1).map((e, i) => `${e}–${edges[i + 1]}`);
+  // direction sectors read as their centres (0° = N, compass names every 45°), ranges in the tooltip
+  const yLabels = k.ySectors === true ? sectorLabels(yEdges) : bins(yEdges);
+  const yRanges = k.ySectors === true ? sectorRanges(yEdges) : bins(yEdges);
   return {
     ...frame(payload, view, view.value === 'counts' ? 'counts' : 'per mille (‰)'),
     grid: { left: 70, right: 20, top: 56, bottom: 110 },
@@ -272,11 +294,11 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
       position: 'top',
       formatter: (p: unknown) => {
         const [i, j, v] = (p as { value: [number, number, number] }).value;
-        return `${k.xLabel}: ${bins(xEdges)[i]}<br/>${k.yLabel}: ${bins(yEdges)[j]}<br/>${format(v)}`;
+        return `${k.xLabel}: ${bins(xEdges)[i]}<br/>${k.yLabel}: ${yRanges[j]}<br/>${format(v)}`;
       },
     },
     xAxis: { type: 'category', data: bins(xEdges), ...axisName(k.xLabel) },
-    yAxis: { type: 'category', data: bins(yEdges), ...axisName(k.yLabel), nameGap: 56 },
+    yAxis: { type: 'category', data: yLabels, ...axisName(k.yLabel), nameGap: 56 },
     visualMap: {
       min: 0,
       max: max || 1,

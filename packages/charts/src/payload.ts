@@ -126,7 +126,7 @@ const METHODS: Record<string, string> = {
   EPD: `histogram bins left-closed [eₖ, eₖ₊₁) from 0, bin width 0.5; exceedance P(X ≥ e), non-exceedance P(X < e); ${PERCENTILES}; ${STD}`,
   EPD_month: `per calendar month (UTC, all years pooled); ${STD}; median: Hyndman–Fan type 7`,
   APD: 'maximum likelihood on the positive values; goodness of fit: Kolmogorov–Smirnov sup|Fₙ − F| and AIC = 2k + 2·NLL; log-normal, gamma and Weibull-2 with location 0',
-  EJPD: 'bins left-closed from 0, 0.5 by 22.5°; pairs with a missing member left out; per mille of the pairs counted',
+  EJPD: 'bins left-closed from 0, 0.5 wide; direction bins are the rose sectors, sector k covering [k·22.5° − 11.25°, k·22.5° + 11.25°) from north; pairs with a missing member left out; per mille of the pairs counted',
   DR: 'sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted',
   DR_month:
     'per calendar month (UTC); sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted',
@@ -478,6 +478,11 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
     case 'EJPD': {
       const r = obj(result);
       const matrix = (v: unknown): Num[][] => (Array.isArray(v) ? v.map(nums) : []);
+      const yEdges = nums(r.yEdges);
+      // direction sectors centred on north: edges from −w/2 to 360 − w/2 (results stored before start at 0)
+      const sectors =
+        yEdges.length > 1 && yEdges[0]! < 0 && Math.abs(yEdges.at(-1)! - yEdges[0]! - 360) < 1e-9;
+      const centres = sectors ? yEdges.slice(0, -1).map((e, j) => (e + yEdges[j + 1]!) / 2) : [];
       return {
         arrays: {
           xEdges: array(nums(r.xEdges), ['xEdge'], f.units, `${label(f)} bin edge`),
@@ -486,6 +491,9 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           perMille: array(matrix(r.perMille), ['x', 'y'], '‰', 'joint probability'),
           xMarginal: array(nums(r.xMarginal), ['x'], '1', `pairs per ${label(f)} bin`),
           yMarginal: array(nums(r.yMarginal), ['y'], '1', `pairs per ${label(p)} bin`),
+          ...(sectors
+            ? { ySector: array(centres, ['y'], p.units, `${label(p)} sector centre (from north)`) }
+            : {}),
         },
         kwargs: {
           xName: 'xEdges',
@@ -494,6 +502,7 @@ function build(id: string, result: unknown, target: Target, fields: readonly Fie
           yLabel: withUnits(p),
           partner: target.partner,
           count: num(r.count),
+          ySectors: sectors,
         },
       };
     }

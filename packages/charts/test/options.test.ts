@@ -225,19 +225,27 @@ describe('distributions', () => {
     const joint = payload('EJPD');
     const range = sectorRange(payload('DR'), 4); // east: [78.75, 101.25)
     const { counts, from, to } = countsInSector(joint, range);
-    // whole 22.5° bins of the joint table covering the sector
-    expect([from, to]).toEqual([67.5, 112.5]);
+    // the joint table's direction bins are the rose's sectors (centred on north): exactly the sector
+    expect([from, to]).toEqual([78.75, 101.25]);
     const table = matrixOf(joint, 'counts');
-    const yEdges = values(joint, 'yEdges');
-    const columns = yEdges.slice(0, -1).flatMap((e, j) => (e >= 67.5 && e < 112.5 ? [j] : []));
-    expect(counts).toEqual(table.map((row) => columns.reduce((s, j) => s + row[j]!, 0)));
+    expect(counts).toEqual(table.map((row) => row[4]));
+    // brute force on the record: the pairs with a direction in [78.75, 101.25), per 0.5 m bin of Hs
+    const s = era5();
+    const hs = s.fields.swh!.values;
+    const dir = s.fields.mwd!.values;
+    const expected = new Array<number>(counts.length).fill(0);
+    for (let i = 0; i < hs.length; i++)
+      if (dir[i]! >= 78.75 && dir[i]! < 101.25 && !Number.isNaN(hs[i]!))
+        expected[Math.floor(hs[i]! / 0.5)]!++;
+    expect(counts).toEqual(expected);
     const option = histogramOption(payload('EPD'), { sector: { joint, range } });
     const total = counts.reduce((s, c) => s + c, 0);
     const bars = seriesOf(option)[0]!.data as [number, number][];
     bars.forEach(([, f], i) => expect(f).toBeCloseTo((100 * counts[i]!) / total, 10));
-    // north wraps through 0°
+    // north wraps through 0°: the first bin, [−11.25, 11.25)
     const north = countsInSector(joint, sectorRange(payload('DR'), 0));
-    expect([north.from, north.to]).toEqual([337.5, 22.5]);
+    expect([north.from, north.to]).toEqual([348.75, 11.25]);
+    expect(north.counts).toEqual(table.map((row) => row[0]));
   });
 
   it('range selection cycles select → selectRange → selectedRange → select; leaving resets a half range', () => {
@@ -254,6 +262,14 @@ describe('distributions', () => {
   it('heat map: one cell per non-empty bin pair with the per mille of the engine', () => {
     const p = payload('EJPD');
     const option = jointOption(p);
+    // the direction axis reads as the rose's sector centres, N first, compass names every 45°
+    expect(p.kwargs.ySectors).toBe(true);
+    expect(values(p, 'yEdges')[0]).toBe(-11.25);
+    expect(values(p, 'ySector')).toEqual(Array.from({ length: 16 }, (_, k) => k * 22.5));
+    const labels = (option.yAxis as { data: string[] }).data;
+    expect(labels.slice(0, 5)).toEqual(['N 0°', '22.5°', 'NE 45°', '67.5°', 'E 90°']);
+    expect(labels).toHaveLength(16);
+    expect(labels[15]).toBe('337.5°');
     const cells = seriesOf(option)[0]!.data as [number, number, number][];
     const perMille = matrixOf(p, 'perMille');
     expect(cells.length).toBe(perMille.flat().filter((v) => v > 0).length);

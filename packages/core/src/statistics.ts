@@ -297,9 +297,11 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     appliesTo: 'magnitude × direction pairs at one level (any pair of fields on request)',
     targets: withDirection,
     compute: (s, t, o = {}) =>
+      // the partner is a direction: its bins are the rose's sectors, centred on north
       jointTable(values(s, t.field), values(s, t.partner), {
         dx: o.binWidth ?? 0.5,
         dy: 360 / (o.sectors ?? 16),
+        yDirection: true,
       }),
   },
   {
