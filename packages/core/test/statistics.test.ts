@@ -3,6 +3,7 @@ import {
   fitHsTpModel,
   iformContour,
   kindOf,
+  MIN_WEIBULL3_SAMPLE,
   monthlyStats,
   rose,
   statisticOf,
@@ -181,6 +182,20 @@ suite('statistic registry', () => {
       error: 'fitExtremes: law gpd does not apply to annual-maxima (use gev, gumbel)',
     });
     expect(estimated(r.laws, 'gumbel').returnValues).toHaveLength(7);
+  });
+  test('a month with fewer than 10 peaks has no 3-parameter Weibull, and says why', () => {
+    const months = statisticOf('EXT_month').compute(era5(), { field: 'swh' }) as (ExtremeAnalysis & {
+      month: number;
+    })[];
+    const few = months.filter((m) => m.peaks && m.peaks.length < MIN_WEIBULL3_SAMPLE);
+    const many = months.filter((m) => m.peaks && m.peaks.length >= MIN_WEIBULL3_SAMPLE);
+    expect(few.length).toBeGreaterThan(0);
+    for (const m of few)
+      expect(m.laws?.find((l) => l.law === 'weibull3')).toEqual({
+        law: 'weibull3',
+        error: `fitExtremes: the 3-parameter Weibull needs at least 10 values, the sample has ${m.peaks.length}`,
+      });
+    for (const m of many) expect(estimated(m.laws, 'weibull3').returnValues).toHaveLength(7);
   });
   test('ENVC: the wave height with its peak period; the contours of the joint model fitted to the pairs', () => {
     const s = era5();
