@@ -2,7 +2,7 @@
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
 import { checkProbability, quantilesOfValid } from './descriptive';
 import { HOUR_MS } from './series';
-import { memoized } from './memo';
+import { checkedOnce, memoized } from './memo';
 import { sharedCalendar } from './shared';
 
 /**
@@ -186,10 +186,12 @@ export function weatherDowntime(
 }
 
 /**
- * WD for several durations at one limit (the registry's table), sharing the calm runs and the calendar.
- * Each duration takes two backward passes with its next window start carried along (no array of them):
- * the first sums the waits per month as whole steps (exact) and finds the longest, the second counts the
- * waits by length for their quantiles.
+ * WD for several durations at one limit (the registry's table). The waits are not walked step by step: the
+ * series is described by its calm runs, its runs of one month and its missing steps (shared by every
+ * duration), a duration's window starts are the first L − D + 1 steps of each calm run of length L ≥ D, and
+ * between two blocks of starts the wait falls by one step per step. So each piece of a gap inside one month
+ * adds its count, its arithmetic sum of waits and a range of wait lengths (a difference array) at once;
+ * missing steps are taken back one by one. O(runs + months + missing + the longest wait) per duration.
  */
 export function weatherDowntimes(
   time: Float64Array,
@@ -208,73 +210,178 @@ export function weatherDowntimes(
   const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
   for (const p of probabilities) checkProbability(p, 'weatherDowntime');
   const steps = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherDowntime'));
-  const calm = sharedCalm(values, options.below);
-  const { month } = sharedCalendar(time);
+  const layout = checkedOnce(() => downtimeLayout(time, values, options.below));
   return options.durationsHours.map((durationHours, k) =>
-    downtimeRows(values, calm, month, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles, probabilities),
+    downtimeRows(layout, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles, probabilities),
   );
 }
 
+/** What the downtime of every duration reads: calm runs, runs of one month, missing steps. */
+interface DowntimeLayout {
+  values: ArrayLike<number>;
+  calm: Int32Array;
+  month: Uint8Array;
+  n: number;
+  runStart: Int32Array;
+  runLength: Int32Array;
+  /** First step of each run of one calendar month, and its month (1-12); a run ends where the next starts. */
+  monthStart: Int32Array;
+  monthOf: Uint8Array;
+  /** Steps whose value is missing, ascending. */
+  missing: Int32Array;
+}
+
+function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: number): DowntimeLayout {
+  const calm = sharedCalm(values, limit);
+  const { month } = sharedCalendar(time);
+  const runs = memoized(values, `calmRuns:${limit}`, () => {
+    const start: number[] = [];
+    const length: number[] = [];
+    for (let i = 0; i < calm.length; i++) {
+      if (calm[i]! > 0 && (i === 0 || calm[i - 1] === 0)) {
+        start.push(i);
+        length.push(calm[i]!);
+      }
+    }
+    return { start: Int32Array.from(start), length: Int32Array.from(length) };
+  });
+  const months = memoized(time, 'monthRuns', () => {
+    const start: number[] = [];
+    const of: number[] = [];
+    for (let i = 0; i < month.length; i++) {
+      if (i === 0 || month[i] !== month[i - 1]) {
+        start.push(i);
+        of.push(month[i]!);
+      }
+    }
+    return { start: Int32Array.from(start), of: Uint8Array.from(of) };
+  });
+  const missing = memoized(values, 'missing', () => {
+    const out: number[] = [];
+    for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
+    return Int32Array.from(out);
+  });
+  return {
+    values,
+    calm,
+    month,
+    n: values.length,
+    runStart: runs.start,
+    runLength: runs.length,
+    monthStart: months.start,
+    monthOf: months.of,
+    missing,
+  };
+}
+
 function downtimeRows(
-  values: ArrayLike<number>,
-  calm: Int32Array,
-  month: Uint8Array,
+  layout: DowntimeLayout,
   steps: number,
   durationHours: number,
   stepHours: number,
   percentiles: readonly number[],
   probabilities: readonly number[],
 ): DowntimeRow[] {
-  const n = values.length;
+  const { n, runStart, runLength, monthStart, monthOf, missing } = layout;
+  // blocks of window starts [first, last]
+  const first: number[] = [];
+  const last: number[] = [];
+  let longest = 0;
+  let position = 0;
+  for (let r = 0; r < runStart.length; r++) {
+    if (runLength[r]! < steps) continue;
+    const block = runStart[r]!;
+    longest = Math.max(longest, block - position);
+    first.push(block);
+    last.push(block + runLength[r]! - steps);
+    position = block + runLength[r]! - steps + 1;
+  }
   const starts = new Float64Array(13);
   const censored = new Float64Array(13);
   const uncensored = new Int32Array(13);
   const sums = new Float64Array(13);
-  let longest = 0;
-  let upcoming = -1;
-  // counts and sums of the current run of one month kept in locals, written out when the month changes
-  // (an increment in memory per step would make every step wait for the previous one's store)
-  let m = n > 0 ? month[n - 1]! : 0;
-  let runStarts = 0;
-  let runCensored = 0;
-  let runUncensored = 0;
-  let runSum = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    if (calm[i]! >= steps) upcoming = i;
-    if (month[i] !== m) {
-      starts[m]! += runStarts;
-      censored[m]! += runCensored;
-      uncensored[m]! += runUncensored;
-      sums[m]! += runSum;
-      m = month[i]!;
-      runStarts = runCensored = runUncensored = runSum = 0;
+  const width = longest + 1;
+  const tabled = 13 * width <= 4 * n + 4096;
+  // difference array of the wait lengths per month (one spare slot per month)
+  const diff = tabled ? new Int32Array(13 * (width + 1)) : null;
+  let monthRun = 0;
+  let nextMissing = 0;
+  // kind 0: a gap whose next start is `next` (wait next − i), 1: window starts (wait 0), 2: censored
+  const piece = (a: number, b: number, m: number, kind: number, next: number): void => {
+    const count = b - a + 1;
+    let missed = 0;
+    let missedWaits = 0;
+    const row = m * (width + 1);
+    for (; nextMissing < missing.length && missing[nextMissing]! <= b; nextMissing++) {
+      missed++;
+      if (kind === 0) {
+        const wait = next - missing[nextMissing]!;
+        missedWaits += wait;
+        if (diff) {
+          diff[row + wait]!--;
+          diff[row + wait + 1]!++;
+        }
+      }
     }
-    const v = values[i]!;
-    if (v !== v) continue; // NaN: not a start
-    runStarts++;
-    if (upcoming < 0) {
-      runCensored++;
-      continue;
+    const valid = count - missed;
+    starts[m]! += valid;
+    if (kind === 2) {
+      censored[m]! += valid;
+      return;
     }
-    runUncensored++;
-    const wait = upcoming - i;
-    if (wait > longest) longest = wait;
-    runSum += wait;
+    uncensored[m]! += valid;
+    if (kind === 1) {
+      if (diff) {
+        diff[row]! += valid;
+        diff[row + 1]! -= valid;
+      }
+      return;
+    }
+    // Σ (next − i) for i in [a, b], exact in integers
+    sums[m]! += count * next - ((a + b) * count) / 2 - missedWaits;
+    if (diff) {
+      diff[row + next - b]!++;
+      diff[row + next - a + 1]!--;
+    }
+  };
+  // [a, b] split at the month runs it crosses
+  const segment = (a: number, b: number, kind: number, next: number): void => {
+    while (a <= b) {
+      while (monthRun + 1 < monthStart.length && monthStart[monthRun + 1]! <= a) monthRun++;
+      const end = monthRun + 1 < monthStart.length ? Math.min(b, monthStart[monthRun + 1]! - 1) : b;
+      piece(a, end, monthOf[monthRun]!, kind, next);
+      a = end + 1;
+    }
+  };
+  position = 0;
+  for (let k = 0; k < first.length; k++) {
+    if (first[k]! > position) segment(position, first[k]! - 1, 0, first[k]!);
+    segment(first[k]!, last[k]!, 1, 0);
+    position = last[k]! + 1;
   }
-  starts[m]! += runStarts;
-  censored[m]! += runCensored;
-  uncensored[m]! += runUncensored;
-  sums[m]! += runSum;
+  if (position < n) segment(position, n - 1, 2, 0);
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
     uncensored[0]! += uncensored[m]!;
     sums[0]! += sums[m]!;
   }
-  const quantilesOf =
-    13 * (longest + 1) <= 4 * n + 4096
-      ? waitQuantilesByCounts(values, calm, month, steps, longest, uncensored, stepHours, probabilities)
-      : waitQuantilesBySelection(values, calm, month, steps, uncensored, stepHours, probabilities);
+  let quantilesOf: number[][];
+  if (diff) {
+    const counts = new Int32Array(13 * width);
+    for (let m = 1; m <= 12; m++) {
+      let running = 0;
+      for (let w = 0; w < width; w++) {
+        running += diff[m * (width + 1) + w]!;
+        counts[m * width + w] = running;
+        counts[w]! += running;
+      }
+    }
+    quantilesOf = countQuantiles(counts, width, uncensored, stepHours, probabilities);
+  } else {
+    const { values, calm, month } = layout;
+    quantilesOf = waitQuantilesBySelection(values, calm, month, steps, uncensored, stepHours, probabilities);
+  }
   return Array.from(uncensored, (count, m) => {
     const mean = count ? (sums[m]! * stepHours) / count : NaN;
     const [p50, p90, ...atPercentiles] = quantilesOf[m]!;
@@ -294,27 +401,13 @@ function downtimeRows(
 }
 
 /** Type 7 quantiles of the waits of each month (0: all) from counts of the wait lengths in steps. */
-function waitQuantilesByCounts(
-  values: ArrayLike<number>,
-  calm: Int32Array,
-  month: Uint8Array,
-  steps: number,
-  longest: number,
+function countQuantiles(
+  counts: Int32Array,
+  width: number,
   uncensored: Int32Array,
   stepHours: number,
   probabilities: readonly number[],
 ): number[][] {
-  const width = longest + 1;
-  const counts = new Int32Array(13 * width);
-  let upcoming = -1;
-  for (let i = values.length - 1; i >= 0; i--) {
-    if (calm[i]! >= steps) upcoming = i;
-    const v = values[i]!;
-    if (v !== v || upcoming < 0) continue;
-    counts[month[i]! * width + upcoming - i]!++;
-  }
-  // month 0 (the whole year) is the sum of the months
-  for (let m = 1; m <= 12; m++) for (let w = 0; w < width; w++) counts[w]! += counts[m * width + w]!;
   return Array.from(uncensored, (total, m) => {
     if (total === 0) return probabilities.map(() => NaN);
     const ranks = new Set<number>();

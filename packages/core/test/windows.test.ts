@@ -151,6 +151,44 @@ suite('WD on real data equals the brute force', () => {
     }
     expect(long!.find((r) => r.month === 1)!.p90WaitHours).toBeGreaterThan(1_500);
   });
+  test('random daily series with gaps across months: every duration equals the brute force (property)', () => {
+    const DAY = 24 * H;
+    const day = fc.oneof(fc.constant(NaN), fc.double({ min: 0, max: 4, noNaN: true }));
+    fc.assert(
+      fc.property(
+        fc.array(day, { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 9 }),
+        (raw, d) => {
+          const x = Float64Array.from(raw);
+          const t = Float64Array.from(x, (_, i) => Date.UTC(2003, 0, 20) + i * DAY);
+          const { month } = calendarOf(t);
+          const [rows] = weatherDowntimes(t, x, { below: 2, durationsHours: [d * 24], stepMs: DAY });
+          for (const row of rows!) {
+            const waits: number[] = [];
+            let censored = 0;
+            let starts = 0;
+            for (let i = 0; i < x.length; i++) {
+              if (Number.isNaN(x[i]!) || (row.month !== 0 && month[i] !== row.month)) continue;
+              starts++;
+              const w = bruteWait(x, i, d, 2);
+              if (w < 0) censored++;
+              else waits.push(w * 24);
+            }
+            waits.sort((a, b) => a - b);
+            expect(row.starts).toBe(starts);
+            expect(row.censored).toBe(censored);
+            if (waits.length === 0) expect(row.meanWaitHours).toBeNaN();
+            else {
+              expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
+              expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
+              expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
+            }
+          }
+        },
+      ),
+      { seed: 11, numRuns: 150 },
+    );
+  });
   test('the last hours of a series with no window after them are censored', () => {
     const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
     const rows = weatherDowntime(time, [0, 0, 0, 5, 5, 0, 0, 5, 0, 0], { below: 1, durationHours: 3 });
