@@ -13,7 +13,7 @@ import {
   hidden,
   launchBrowser,
   screenshot,
-  signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
@@ -75,18 +75,6 @@ async function computedProject(
     if (project.status === 'FINISHED') return projectId;
     if (project.status === 'FAILED' || Date.now() > deadline) throw new Error(`${name}: ${project.status}`);
     await new Promise((wait) => setTimeout(wait, 1000));
-  }
-}
-
-async function signInFresh(page: Page, url: string, username: string): Promise<void> {
-  await signIn(page, url, username, demoPassword);
-  const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
-  try {
-    await releaseNotes.waitFor({ state: 'visible', timeout: 3000 });
-    await releaseNotes.getByRole('button', { name: 'Ok' }).click();
-    await hidden(releaseNotes);
-  } catch {
-    // Already seen in this browser.
   }
 }
 
