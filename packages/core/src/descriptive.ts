@@ -320,23 +320,8 @@ export function sortValid(a: Float64Array): Float64Array {
     single[i] = x;
     if (single[i] !== x) exact = false;
   }
+  if (exact) return sortFloat32(single, n, null).sorted;
   const counts = new Int32Array(65536);
-  if (exact) {
-    let keys = new Uint32Array(single.buffer);
-    let spare = new Uint32Array(n);
-    const high = flipCounting(keys, counts);
-    for (const [shift, histogram] of [
-      [0, counts],
-      [16, high],
-    ] as const) {
-      if (radixPass(keys, spare, null, null, keys, shift, histogram, true)) [keys, spare] = [spare, keys];
-    }
-    for (let i = 0; i < n; i++) {
-      const h = keys[i]!;
-      keys[i] = h >>> 31 ? h & 0x7fffffff : ~h;
-    }
-    return new Float64Array(new Float32Array(keys.buffer, keys.byteOffset, n));
-  }
   const words = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
   let lo = new Uint32Array(n);
   let hi = new Uint32Array(n);
@@ -398,10 +383,18 @@ export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
   }
   if (!exact || n < RADIX_MIN || !LITTLE_ENDIAN)
     return { sorted: sortValid(validValues(values)), order: null };
-  let keys = new Uint32Array(single.buffer, 0, n);
-  let order = new Uint32Array(index.buffer, 0, n);
-  let spareKeys = new Uint32Array(n);
-  let spareOrder = new Uint32Array(n);
+  return sortFloat32(single, n, index);
+}
+
+/**
+ * The first `n` values of `single` sorted ascending in place by two 16-bit radix passes on their flipped bits
+ * (both histograms counted while flipping), with `index` (their positions) carried along when given.
+ */
+function sortFloat32(single: Float32Array, n: number, index: Int32Array | null): SortedValues {
+  let keys: Uint32Array = new Uint32Array(single.buffer, 0, n);
+  let order: Uint32Array | null = index ? new Uint32Array(index.buffer, 0, n) : null;
+  let spareKeys: Uint32Array = new Uint32Array(n);
+  let spareOrder: Uint32Array | null = index ? new Uint32Array(n) : null;
   const low = new Int32Array(65536);
   const high = flipCounting(keys, low);
   for (const [shift, counts] of [
@@ -419,7 +412,7 @@ export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
   }
   return {
     sorted: new Float64Array(new Float32Array(keys.buffer, keys.byteOffset, n)),
-    order: new Int32Array(order.buffer, order.byteOffset, n),
+    order: order ? new Int32Array(order.buffer, order.byteOffset, n) : null,
   };
 }
 
