@@ -22,14 +22,7 @@ export function regularEdges(start: number, width: number, max: number): number[
 export function binIndex(edges: readonly number[], x: number, regularWidth?: number): number {
   const last = edges.length - 1;
   if (!(x >= edges[0]!) || !(x < edges[last]!)) return -1;
-  let k: number;
-  if (regularWidth !== undefined) {
-    k = Math.min(last - 1, Math.floor((x - edges[0]!) / regularWidth));
-    // floating-point division can land one bin off (0.3 / 0.1 = 2.999...); the edges decide
-    while (k > 0 && x < edges[k]!) k--;
-    while (k < last - 1 && x >= edges[k + 1]!) k++;
-    return k;
-  }
+  if (regularWidth !== undefined) return regularBin(edges, 1 / regularWidth, x);
   let lo = 0;
   let hi = last;
   while (hi - lo > 1) {
@@ -53,11 +46,10 @@ function lowerBound(sorted: Float64Array, x: number): number {
 }
 
 /**
- * Left-closed bin of x among regular edges (Float64Array of `bins` + 1 edges from `first`, step 1 / `inverse`):
- * the product's guess corrected by the edges themselves, so the stored edges decide (0.3 / 0.1 = 2.999…).
- * The caller checks that x lies inside the edges.
+ * Left-closed bin of x among regular edges of step 1 / `inverse`: the product's guess corrected by the edges
+ * themselves, so the stored edges decide (0.3 / 0.1 = 2.999…). The caller checks that x lies inside them.
  */
-function regularBin(edges: Float64Array, inverse: number, x: number): number {
+function regularBin(edges: ArrayLike<number>, inverse: number, x: number): number {
   const last = edges.length - 2;
   let k = Math.floor((x - edges[0]!) * inverse);
   if (k > last) k = last;
