@@ -30,7 +30,7 @@ export function weightedSample(
   options: { positive?: boolean } = {},
 ): WeightedSample {
   if (values.length < SHARED_SORT_MIN) return samplePart(sortValid(validValues(values)), options.positive);
-  // one sample object per field (read-only), so that its fits are made once too (fittedOnce)
+  // one sample object per field (read-only), so that its fits are made once too (fitParameters)
   return checkedOnce(() =>
     memoized(values, `weighted:${options.positive === true}`, () =>
       samplePart(sharedSorted(values), options.positive),
@@ -647,9 +647,10 @@ function gpdProfileFit(s: WeightedSample, threshold: number): Parameters {
     }
   }
   const refined = goldenMax(profile, best - step, best + step, 1e-12);
-  const t = profile(refined) >= bestValue ? refined : best;
+  const refinedValue = profile(refined);
+  const t = refinedValue >= bestValue ? refined : best;
   // the edge ξ = −1 (uniform on (0, σ), best at σ = y_max): the optimum when the profile's lies below ξ = −1
-  if (-s.n * Math.log(yMax) > Math.max(bestValue, profile(refined)))
+  if (-s.n * Math.log(yMax) > Math.max(bestValue, refinedValue))
     return { location: threshold, scale: yMax * (1 + 1e-12), shape: -1 };
   const theta = thetaOf(t);
   if (Math.abs(theta * yMax) < 1e-12) return { location: threshold, scale: meanY, shape: 0 };
@@ -664,10 +665,10 @@ export interface FitOptions {
   start?: Parameters;
 }
 
-/** Parameters of `law` fitted by maximum likelihood. */
 /** Fits made without options, per sample object and law (the APD and ENVC of a wave height share theirs). */
 const fitted = new WeakMap<WeightedSample, Map<LawId, Parameters>>();
 
+/** Parameters of `law` fitted by maximum likelihood (a copy of the sample's fit when made already). */
 export function fitParameters(law: LawId, sample: WeightedSample, options: FitOptions = {}): Parameters {
   if (options.location !== undefined || options.start !== undefined) return fitWith(law, sample, options);
   let laws = fitted.get(sample);
