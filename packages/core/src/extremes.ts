@@ -105,7 +105,7 @@ function yearlyExtremes(
     valid: new Float64Array(count),
   };
   const { max, maxTime, min, minTime, valid } = out;
-  // a year's count and extremes kept in locals while its steps run, written when it ends
+  // a year's steps are one run (times increase): its count and extremes kept in locals, written at its end
   for (let i = 0; i < n;) {
     const k = year[i]! - first;
     let count = 0;
@@ -127,12 +127,10 @@ function yearlyExtremes(
         loAt = i;
       }
     }
-    valid[k]! += count;
-    if (hiAt >= 0 && hi > max[k]!) {
+    valid[k] = count;
+    if (hiAt >= 0) {
       max[k] = hi;
       maxTime[k] = time[hiAt]!;
-    }
-    if (loAt >= 0 && lo < min[k]!) {
       min[k] = lo;
       minTime[k] = time[loAt]!;
     }
