@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
@@ -18,6 +17,7 @@ import { writeMatDocument } from '../../../src/exports/mat';
 import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
 import { context } from './fixtures';
+import { collect, ncdumpValues } from './readers';
 
 const REPO = path.resolve(__dirname, '../../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'extreme-laws-'));
@@ -43,29 +43,7 @@ function payloadOf(id: string, target: { field: string; partner?: string } = { f
   );
 }
 
-/** The values of `variable` as ncdump prints them: numbers, null for fill values, strings. */
-function ncdumpValues(file: string, variable: string): (number | string | null)[] {
-  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file]).toString();
-  const data = text.slice(text.indexOf('data:'));
-  const body = new RegExp(`\\n ${variable} =([^;]*);`).exec(data)![1]!.trim();
-  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
-  return body
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((v) => (v === '_' ? null : Number(v)));
-}
-
 const nulled = (rows: number[][]) => rows.map((r) => r.map((v) => (v === MISSING_VALUE ? null : v)));
-
-async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((resolve) => out.on('end', resolve));
-  await write(out);
-  await ended;
-  return Buffer.concat(chunks);
-}
 
 describe('every law of an extreme estimate in the exports', () => {
   const annual = payloadOf('EXT');

@@ -5,7 +5,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -18,22 +17,13 @@ import { writeMatDocument } from '../../../src/exports/mat';
 import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
 import { context, levelPayload, monthlyPayload } from './fixtures';
+import { collect, ncdumpValues } from './readers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'exports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const REPO = path.resolve(__dirname, '../../../../..');
 
 const all = { classLists: {} };
-
-async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((resolve) => out.on('end', resolve));
-  await write(out);
-  await ended;
-  return Buffer.concat(chunks);
-}
 
 async function readXlsx(buffer: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -236,20 +226,6 @@ describe('mat writer', () => {
     ]);
   });
 });
-
-/** The values of `variable` as ncdump (netCDF-C) prints them: numbers, `_` for fill values, strings. */
-export function ncdumpValues(file: string, variable: string): (number | string | null)[] {
-  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file]).toString();
-  const data = text.slice(text.indexOf('data:'));
-  const m = new RegExp(`\\n ${variable} =([^;]*);`).exec(data);
-  if (!m) throw new Error(`ncdump printed no data for ${variable}:\n${data}`);
-  const body = m[1]!.trim();
-  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
-  return body
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((v) => (v === '_' ? null : Number(v)));
-}
 
 describe('netcdf writer', () => {
   it('writes a CF-1.8 netCDF-4 file that ncdump reads: dimensions, coordinates, units, fill values, provenance', async () => {
