@@ -100,11 +100,25 @@ export function statIdParts(statId: string): { id: string; subject: string; part
 }
 
 /**
+ * A float32 as a short decimal that reads back to it (Math.fround(stored) === value): 8 significant digits
+ * when they identify it (99 % of float32s; trailing zeros fall away, 1.23 stays 1.23), else 9, always
+ * enough. Written as a double it would take 17 (1.2300000190734863). One toPrecision per value: trying 7
+ * digits first fails for two thirds of float32s and makes the output longer and slower.
+ */
+export function float32Decimal(value: number): number {
+  const short = +value.toPrecision(8);
+  return Math.fround(short) === value ? short : +value.toPrecision(9);
+}
+
+/**
  * The JSON of an engine result as it is stored and sent: typed arrays become arrays and missing numbers
- * (NaN, ±Infinity) the sentinel -999 (spec 002 §3).
+ * (NaN, ±Infinity) the sentinel -999 (spec 002 §3). A Float32Array holds a column's own float32 values:
+ * they are written at float32 precision (float32Decimal), every other number as the double it is.
  */
 export function toStoredJson(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? value : MISSING_VALUE;
+  if (value instanceof Float32Array)
+    return Array.from(value, (v) => (Number.isFinite(v) ? float32Decimal(v) : MISSING_VALUE));
   if (ArrayBuffer.isView(value) && !(value instanceof DataView))
     return Array.from(value as unknown as ArrayLike<number>, (v) => (Number.isFinite(v) ? v : MISSING_VALUE));
   if (Array.isArray(value)) return value.map(toStoredJson);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportQuery, statIdOf, statIdParts, toStoredJson } from '../src';
+import { exportQuery, float32Decimal, statIdOf, statIdParts, toStoredJson } from '../src';
 
 describe('the export request of spec 002 §3', () => {
   const base = { point: '3', stat_id: 'EPD__hs', export_kind: 'EXCEL' };
@@ -41,5 +42,27 @@ describe('stored statistics', () => {
     expect(
       toStoredJson({ a: Float32Array.of(1.5, NaN), b: [Infinity, 2], c: 'x', d: { e: -Infinity } }),
     ).toEqual({ a: [1.5, -999], b: [-999, 2], c: 'x', d: { e: -999 } });
+  });
+  it('store a float32 column value as a short decimal that reads back to the same float32', () => {
+    // 1.23 as float32 is 1.2300000190734863 as a double: 18 characters of JSON for 4 of information
+    expect(toStoredJson(Float32Array.of(1.23, 0.1, 331.6293, -1e-30))).toEqual([1.23, 0.1, 331.6293, -1e-30]);
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        const [stored] = JSON.parse(JSON.stringify(toStoredJson(Float32Array.of(value)))) as [number];
+        expect(Math.fround(stored)).toBe(Math.fround(value) || 0);
+        // at most 9 significant digits, the most a float32 needs (IEEE 754-2008 §5.12.2)
+        const digits = stored
+          .toExponential()
+          .replace(/^-?|e.*$/g, '')
+          .replace('.', '');
+        expect(digits.length).toBeLessThanOrEqual(9);
+      }),
+      { seed: 32, numRuns: 2000 },
+    );
+    expect(float32Decimal(Math.fround(2.5))).toBe(2.5);
+  });
+  it('store the numbers of a Float64Array as the doubles they are', () => {
+    const doubles = Float64Array.of(Math.fround(1.23), 0.1 + 0.2, 474436800000);
+    expect(toStoredJson(doubles)).toEqual([Math.fround(1.23), 0.1 + 0.2, 474436800000]);
   });
 });
