@@ -1,7 +1,7 @@
 // Histograms (EPD), joint tables (EJPD) and roses (DR). Bins are left-closed [e_k, e_k+1) and start at 0
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
 import { DEFAULT_PERCENTILES } from './descriptive';
-import { checkedOnce } from './memo';
+import { checkedOnce, memoizedOver } from './memo';
 import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSorted } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
@@ -294,15 +294,52 @@ function roseOf(
   };
 }
 
-/** DR: direction sectors × magnitude classes, in % of the pairs with both values and magnitude ≥ edges[0]. */
+/**
+ * Counts per (calendar month, sector, class) of a magnitude and its direction, shared by the field's annual and
+ * monthly roses (one pass for both; memo.ts).
+ */
+function sharedMonthlyCounts(
+  time: Float64Array,
+  direction: ArrayLike<number>,
+  magnitude: ArrayLike<number>,
+  sectors: number,
+  edges: readonly number[],
+  caller: string,
+): { counts: Float64Array; totals: Float64Array } {
+  if (time.length !== direction.length)
+    throw new RangeError(`${caller}: time and direction differ in length`);
+  return memoizedOver(magnitude, [direction, time], `roseCounts:${sectors}:${edges.join(',')}`, () =>
+    roseCounts(direction, magnitude, sharedCalendar(time).month, 12, sectors, edges),
+  );
+}
+
+/**
+ * DR: direction sectors × magnitude classes, in % of the pairs with both values and magnitude ≥ edges[0].
+ * With `time`, the counts are the sums of the monthly roses' (computed once for both).
+ */
 export function rose(
   direction: ArrayLike<number>,
   magnitude: ArrayLike<number>,
-  options: { sectors: number; edges: readonly number[] },
+  options: { sectors: number; edges: readonly number[]; time?: Float64Array },
 ): Rose {
-  const { sectors, edges } = options;
-  const { counts, totals } = roseCounts(direction, magnitude, null, 1, sectors, edges);
-  return roseOf(counts, totals[0]!, 0, sectors, edges);
+  const { sectors, edges, time } = options;
+  if (!time) {
+    const { counts, totals } = roseCounts(direction, magnitude, null, 1, sectors, edges);
+    return roseOf(counts, totals[0]!, 0, sectors, edges);
+  }
+  return checkedOnce(() => {
+    const monthly = sharedMonthlyCounts(time, direction, magnitude, sectors, edges, 'rose');
+    const size = sectors * edges.length;
+    const counts = new Float64Array(size);
+    for (let g = 0; g < 12; g++) for (let j = 0; j < size; j++) counts[j]! += monthly.counts[g * size + j]!;
+    return roseOf(
+      counts,
+      monthly.totals.reduce((sum, t) => sum + t, 0),
+      0,
+      sectors,
+      edges,
+    );
+  });
 }
 
 /** DR per calendar month (1-12), in one pass over the series. */
@@ -312,13 +349,19 @@ export function monthlyRoses(
   magnitude: ArrayLike<number>,
   options: { sectors: number; edges: readonly number[] },
 ): (Rose & { month: number })[] {
-  if (time.length !== direction.length)
-    throw new RangeError('monthlyRoses: time and direction differ in length');
   const { sectors, edges } = options;
-  const { month } = sharedCalendar(time);
-  const { counts, totals } = roseCounts(direction, magnitude, month, 12, sectors, edges);
-  return Array.from({ length: 12 }, (_, g) => ({
-    month: g + 1,
-    ...roseOf(counts, totals[g]!, g, sectors, edges),
-  }));
+  return checkedOnce(() => {
+    const { counts, totals } = sharedMonthlyCounts(
+      time,
+      direction,
+      magnitude,
+      sectors,
+      edges,
+      'monthlyRoses',
+    );
+    return Array.from({ length: 12 }, (_, g) => ({
+      month: g + 1,
+      ...roseOf(counts, totals[g]!, g, sectors, edges),
+    }));
+  });
 }

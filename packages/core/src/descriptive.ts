@@ -1,6 +1,6 @@
 // Descriptive statistics: two-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
-import { checkedOnce, memoized2 } from './memo';
+import { checkedOnce, memoizedOver } from './memo';
 import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSortedOrder } from './shared';
 import type { Series } from './series';
 
@@ -659,7 +659,7 @@ function sharedCalendarTables(
   time: Float64Array,
   values: ArrayLike<number>,
 ): { monthly: MonthlyRow[]; yearMonth: YearMonthRow[] } {
-  return memoized2(values, time, 'calendarTables', () => calendarTables(time, values));
+  return memoizedOver(values, [time], 'calendarTables', () => calendarTables(time, values));
 }
 
 /** Statistics per calendar month (all years pooled); months without data have count 0 and NaN. */

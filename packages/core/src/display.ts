@@ -1,5 +1,5 @@
 // TS / CTS display series and the MEANCOLSTD profile.
-import { checkedOnce, memoized2 } from './memo';
+import { checkedOnce, memoizedOver } from './memo';
 import { levelsOf } from './series';
 import { sharedMoments } from './shared';
 import type { Series } from './series';
@@ -27,7 +27,7 @@ export function minMaxDownsample(
   if (time.length <= 2 * pixels) return { time: Float64Array.from(time), values: Float64Array.from(values) };
   // shared by TS and CTS of the same field (memo.ts); the caller gets copies
   const kept = checkedOnce(() =>
-    memoized2(values, time, `minMax:${pixels}`, () => bucketExtremes(time, values, pixels)),
+    memoizedOver(values, [time], `minMax:${pixels}`, () => bucketExtremes(time, values, pixels)),
   );
   return { time: kept.time.slice(), values: kept.values.slice() };
 }

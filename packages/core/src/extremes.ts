@@ -8,7 +8,7 @@ import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { seededRandom } from './random';
 import { HOUR_MS, HOURS_PER_YEAR, levelsOf } from './series';
-import { checkedOnce, copyOf, memoized2 } from './memo';
+import { checkedOnce, copyOf, memoizedOver } from './memo';
 import { sharedCalendar } from './shared';
 import type { Series } from './series';
 import { normalPpf } from './special';
@@ -150,7 +150,7 @@ function annualExtremes(
   const yearly = options.mask
     ? yearlyExtremes(time, values, options.mask)
     : checkedOnce(() =>
-        memoized2(values, time, 'yearlyExtremes', () => yearlyExtremes(time, values, undefined)),
+        memoizedOver(values, [time], 'yearlyExtremes', () => yearlyExtremes(time, values, undefined)),
       );
   const out: AnnualMaximum[] = [];
   yearly.years.forEach((y, k) => {
@@ -681,7 +681,7 @@ export function extremeValueAnalysis(
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const key = `analysis:${JSON.stringify(settings)}`;
-  return copyOf(checkedOnce(() => memoized2(values, time, key, () => analysis(time, values, options))));
+  return copyOf(checkedOnce(() => memoizedOver(values, [time], key, () => analysis(time, values, options))));
 }
 
 function analysis(time: Float64Array, values: ArrayLike<number>, options: ExtremeOptions): ExtremeAnalysis {

@@ -89,12 +89,23 @@ export function memoized<T>(a: ArrayLike<number>, key: string, compute: () => T)
   return value;
 }
 
-/** Like `memoized`, for data derived from two arrays (a field and its time axis): keyed on `a`, with the
- * fingerprint of `b` in the key. */
-export function memoized2<T>(a: ArrayLike<number>, b: ArrayLike<number>, key: string, compute: () => T): T {
-  const other = entryOf(b);
-  if (!other) return compute();
-  return memoized(a, `${key}:${other.hash}:${other.hash2}:${other.length}`, compute);
+/**
+ * Like `memoized`, for data derived from several arrays (a field, its time axis, its direction): keyed on
+ * `a`, with the fingerprints of the `others` in the key. Plain arrays among them compute every time.
+ */
+export function memoizedOver<T>(
+  a: ArrayLike<number>,
+  others: readonly ArrayLike<number>[],
+  key: string,
+  compute: () => T,
+): T {
+  let full = key;
+  for (const b of others) {
+    const other = entryOf(b);
+    if (!other) return compute();
+    full += `:${other.hash}:${other.hash2}:${other.length}`;
+  }
+  return memoized(a, full, compute);
 }
 
 /** Deep copy of a memoized result made of plain objects, arrays and numbers (NaN kept, unlike JSON). */

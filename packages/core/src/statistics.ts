@@ -312,7 +312,9 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     monthly: false,
     appliesTo: 'wave height, wind speed, current speed with their direction, every level',
     targets: withDirection,
-    compute: (s, t, o = {}) => rose(values(s, t.partner), values(s, t.field), roseOptions(o, s, t.field!)),
+    compute: (s, t, o = {}) =>
+      // with the time axis: the monthly roses' counts summed (one pass for DR and DR_month)
+      rose(values(s, t.partner), values(s, t.field), { ...roseOptions(o, s, t.field!), time: s.time }),
   },
   {
     id: 'DR_month',

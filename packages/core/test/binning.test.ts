@@ -111,4 +111,17 @@ suite('DR roses', () => {
     const months = monthlyRoses(s.time, values(s, 'mwd'), values(s, 'swh'), options);
     expect(months.reduce((sum, m) => sum + m.count, 0)).toBe(annual.count);
   });
+  test('the annual rose read from the monthly counts (with time) is the rose of one pass', () => {
+    const s = era5();
+    const magnitude = values(s, 'swh').slice();
+    magnitude[10] = NaN; // a gap, and a value below the first class, are left out the same way
+    magnitude[20] = 0.1;
+    const options = { sectors: 16, edges: [0.5, 1, 2, 3] };
+    const direct = rose(values(s, 'mwd'), magnitude, options);
+    const summed = rose(values(s, 'mwd'), magnitude, { ...options, time: s.time });
+    expect(summed.count).toBe(direct.count);
+    summed.percent.forEach((row, k) =>
+      row.forEach((p, c) => expect(p).toBeCloseTo(direct.percent[k]![c]!, 12)),
+    );
+  });
 });
