@@ -286,24 +286,6 @@ function radixPass(
 }
 
 /**
- * Float32 bit patterns turned into keys whose unsigned order is numeric order (negative: every bit flipped,
- * others: the sign bit set), counting the low 16-bit digits into `low` in the same pass; returns the
- * histogram of the high digits.
- */
-function flipCounting(keys: Uint32Array, low: Int32Array): Int32Array {
-  const high = new Int32Array(65536);
-  low.fill(0);
-  for (let i = 0; i < keys.length; i++) {
-    const h = keys[i]!;
-    const key = h >>> 31 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
-    keys[i] = key;
-    low[key & 0xffff]!++;
-    high[key >>> 16]!++;
-  }
-  return high;
-}
-
-/**
  * Ascending copy of values without NaN by LSD radix sort on the bits of the numbers (Herf's trick: negative
  * numbers have every bit flipped, others their sign bit set, so unsigned order is numeric order), 16 bits
  * per pass, a pass skipped when all share its digit. Hindcast columns are float32 (every value exact in
@@ -320,7 +302,10 @@ export function sortValid(a: Float64Array): Float64Array {
     single[i] = x;
     if (single[i] !== x) exact = false;
   }
-  if (exact) return sortFloat32(single, n, null).sorted;
+  if (exact) {
+    const keys = new Uint32Array(single.buffer);
+    return sortFloat32(keys, n, null, keyAndCount(keys, n)).sorted;
+  }
   const counts = new Int32Array(65536);
   const words = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
   let lo = new Uint32Array(n);
@@ -363,57 +348,111 @@ export interface SortedValues {
   order: Int32Array | null;
 }
 
-/**
- * The valid values of a column sorted ascending and, for a float32 column (the hindcast's), the index of
- * each in the column: the same two radix passes carrying the indices along. The calendar tables read their
- * medians from it (statistics per group from one pass in sorted order, no selection per group).
- */
-export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
-  const length = values.length;
-  const single = new Float32Array(length);
-  const index = new Int32Array(length);
-  let n = 0;
-  let exact = true;
-  for (let i = 0; i < length; i++) {
-    const x = values[i]!;
-    if (x !== x) continue; // NaN
-    single[n] = x;
-    if (single[n] !== x) exact = false;
-    index[n++] = i;
+/** Float32 bits -> a key whose unsigned order is numeric order (negative: every bit flipped, others: sign set). */
+const keyOf = (bits: number): number => (bits >>> 31 ? ~bits >>> 0 : (bits | 0x80000000) >>> 0);
+
+/** The histograms of the low and high 16-bit digits of the keys of a radix sort. */
+interface Digits {
+  low: Int32Array;
+  high: Int32Array;
+}
+
+const newDigits = (): Digits => ({ low: new Int32Array(65536), high: new Int32Array(65536) });
+
+/** The first `n` float32 bit patterns of `keys` turned into keys in place, their digits counted. */
+function keyAndCount(keys: Uint32Array, n: number): Digits {
+  const { low, high } = newDigits();
+  for (let i = 0; i < n; i++) {
+    const key = keyOf(keys[i]!);
+    keys[i] = key;
+    low[key & 0xffff]!++;
+    high[key >>> 16]!++;
   }
-  if (!exact || n < RADIX_MIN || !LITTLE_ENDIAN)
-    return { sorted: sortValid(validValues(values)), order: null };
-  return sortFloat32(single, n, index);
+  return { low, high };
 }
 
 /**
- * The first `n` values of `single` sorted ascending in place by two 16-bit radix passes on their flipped bits
- * (both histograms counted while flipping), with `index` (their positions) carried along when given.
+ * The valid values of a column sorted ascending and, for a float32 column (the hindcast's), the index of
+ * each in the column: the same two radix passes carrying the indices along. The calendar tables read their
+ * medians from it (statistics per group from one pass in sorted order, no selection per group). A float32
+ * column is read as its bits: one pass drops the NaNs, makes the keys and counts both digits.
  */
-function sortFloat32(single: Float32Array, n: number, index: Int32Array | null): SortedValues {
-  let keys: Uint32Array = new Uint32Array(single.buffer, 0, n);
-  let order: Uint32Array | null = index ? new Uint32Array(index.buffer, 0, n) : null;
-  let spareKeys: Uint32Array = new Uint32Array(n);
-  let spareOrder: Uint32Array | null = index ? new Uint32Array(n) : null;
-  const low = new Int32Array(65536);
-  const high = flipCounting(keys, low);
+export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
+  const length = values.length;
+  const bySort = (): SortedValues => ({ sorted: sortValid(validValues(values)), order: null });
+  if (length < RADIX_MIN || !LITTLE_ENDIAN) return bySort();
+  const keys = new Uint32Array(length);
+  const index = new Int32Array(length);
+  let n = 0;
+  let digits: Digits;
+  if (values instanceof Float32Array) {
+    const bits = new Uint32Array(values.buffer, values.byteOffset, length);
+    digits = newDigits();
+    const { low, high } = digits;
+    for (let i = 0; i < length; i++) {
+      const h = bits[i]!;
+      if ((h & 0x7fffffff) > 0x7f800000) continue; // NaN
+      const key = keyOf(h);
+      keys[n] = key;
+      index[n++] = i;
+      low[key & 0xffff]!++;
+      high[key >>> 16]!++;
+    }
+  } else {
+    // other columns whose every value is a float32 (a Float64Array read from a float32 file)
+    const single = new Float32Array(keys.buffer);
+    for (let i = 0; i < length; i++) {
+      const x = values[i]!;
+      if (x !== x) continue; // NaN
+      single[n] = x;
+      if (single[n] !== x) return bySort();
+      index[n++] = i;
+    }
+    digits = keyAndCount(keys, n);
+  }
+  if (n < RADIX_MIN) return bySort();
+  return sortFloat32(keys, n, index, digits);
+}
+
+/** Spare buffers of the radix passes, reused from one sort to the next (one sort runs at a time). */
+let spare = { keys: new Uint32Array(0), order: new Uint32Array(0) };
+
+/**
+ * The first `n` float32 values sorted ascending by two 16-bit radix passes on their keys (`digits`: the
+ * histograms of both digits), with `index` (their positions) carried along when given. Keys and index end
+ * in their own buffers.
+ */
+function sortFloat32(keys: Uint32Array, n: number, index: Int32Array | null, digits: Digits): SortedValues {
+  if (spare.keys.length < n) spare = { keys: new Uint32Array(n), order: new Uint32Array(n) };
+  const mine: Uint32Array = keys.subarray(0, n);
+  const myOrder: Uint32Array | null = index ? new Uint32Array(index.buffer, index.byteOffset, n) : null;
+  let from = mine;
+  let fromOrder = myOrder;
+  let to: Uint32Array = spare.keys.subarray(0, n);
+  let toOrder: Uint32Array | null = index ? spare.order.subarray(0, n) : null;
   for (const [shift, counts] of [
-    [0, low],
-    [16, high],
+    [0, digits.low],
+    [16, digits.high],
   ] as const) {
-    if (radixPass(keys, spareKeys, order, spareOrder, keys, shift, counts, true)) {
-      [keys, spareKeys] = [spareKeys, keys];
-      [order, spareOrder] = [spareOrder, order];
+    if (radixPass(from, to, fromOrder, toOrder, from, shift, counts, true)) {
+      [from, to] = [to, from];
+      [fromOrder, toOrder] = [toOrder, fromOrder];
     }
   }
+  // one pass skipped (every key shared its digit): the result back from the spare buffers
+  if (from !== mine) {
+    mine.set(from);
+    if (myOrder && fromOrder) myOrder.set(fromOrder);
+  }
+  // keys back to float32 bits, read as float32 into the float64 result in the same pass
+  const single = new Float32Array(keys.buffer, keys.byteOffset, n);
+  const sorted = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const h = keys[i]!;
     keys[i] = h >>> 31 ? h & 0x7fffffff : ~h;
+    sorted[i] = single[i]!;
   }
-  return {
-    sorted: new Float64Array(new Float32Array(keys.buffer, keys.byteOffset, n)),
-    order: order ? new Int32Array(order.buffer, order.byteOffset, n) : null,
-  };
+  return { sorted, order: index ? index.subarray(0, n) : null };
 }
 
 export interface Description extends Moments {

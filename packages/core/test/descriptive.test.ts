@@ -10,6 +10,7 @@ import {
   quantiles,
   seededRandom,
   sortValid,
+  sortedWithOrder,
   yearMonthStats,
 } from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
@@ -201,5 +202,40 @@ suite('sortValid (radix sort on the bits of the doubles)', () => {
     const big = Float64Array.from({ length: 3_001 }, () => random() - 0.5);
     sameOrder(big.subarray(1, 2_001));
     sameOrder(Float64Array.from([3, -1, 2]));
+  });
+});
+
+suite('sortedWithOrder (float32 columns: the sorted values and the index of each)', () => {
+  // Reference: the valid indices ordered by value with ties by index (a stable comparison sort); -0 sorts
+  // before 0 (its bits' key is smaller; both are the same number to every statistic).
+  const negativeZero = (x: number): number => (Object.is(x, -0) ? -1 : 0);
+  const check = (values: Float32Array | Float64Array): void => {
+    const { sorted, order } = sortedWithOrder(values);
+    const valid = [...values.keys()].filter((i) => !Number.isNaN(values[i]!));
+    const expected = valid.sort(
+      (i, j) => values[i]! - values[j]! || negativeZero(values[i]!) - negativeZero(values[j]!) || i - j,
+    );
+    expect(order).not.toBeNull();
+    expect([...order!]).toEqual(expected);
+    expect([...sorted]).toEqual(expected.map((i) => values[i]!));
+  };
+  test('gaps, both signs, infinities and ties of a hindcast-like column', () => {
+    const random = seededRandom(21);
+    const a = Float32Array.from({ length: 30_000 }, () => Math.round((random() - 0.2) * 1500) / 100);
+    for (let i = 0; i < 300; i++) a[i * 97] = [NaN, Infinity, -Infinity][i % 3]!;
+    const before = a.slice();
+    check(a);
+    expect(a).toEqual(before); // the column untouched
+  });
+  test('whole numbers (every low digit shared: one pass skipped) and a float64 column of float32 values', () => {
+    const random = seededRandom(22);
+    check(Float32Array.from({ length: 10_000 }, () => Math.floor(random() * 50)));
+    check(Float64Array.from(new Float32Array(10_000).map(() => random() * 8)));
+  });
+  test('a float64 column that is not float32 has no order (sorted by the double sort)', () => {
+    const a = Float64Array.from({ length: 5_000 }, (_, i) => Math.sin(i) / 3);
+    const { sorted, order } = sortedWithOrder(a);
+    expect(order).toBeNull();
+    expect([...sorted]).toEqual([...a].sort((x, y) => x - y));
   });
 });
