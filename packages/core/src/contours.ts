@@ -5,8 +5,10 @@ import { fitParameters, weightedSample } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
 import type { Parameters } from './laws';
+import { checkedOnce } from './memo';
 import { minimize } from './optimize';
 import { HOURS_PER_YEAR } from './series';
+import { sharedMoments } from './shared';
 import { normalCdf, normalPpf } from './special';
 
 export interface HsTpBin {
@@ -40,36 +42,90 @@ export function fitHsTpModel(
   if (hs.length !== tp.length) throw new RangeError('fitHsTpModel: hs and tp differ in length');
   const width = options.binWidth ?? 0.5;
   const minCount = options.minCount ?? 50;
-  // sums per Hs class k = floor(h / width), in typed arrays grown as larger classes appear (one pass)
-  let size = 64;
-  let sh = new Float64Array(size);
-  let sl = new Float64Array(size);
-  let sll = new Float64Array(size);
-  let count = new Float64Array(size);
+  return checkedOnce(() => fitFromSums(hs, tp, classSums(hs, tp, width, null), minCount));
+}
+
+/** Per Hs class: Σ Hs, Σ ln Tp, Σ (ln Tp)² and the pairs; the pairs and positive wave heights in all. */
+interface ClassSums {
+  sh: Float64Array;
+  sl: Float64Array;
+  sll: Float64Array;
+  count: Float64Array;
+  pairs: number;
+  positiveHs: number;
+}
+
+/** The (Tp, Hs) occurrence cells of the pairs, in rows of Tp. */
+interface Cells {
+  dHs: number;
+  dTp: number;
+  /** Cells per Tp row (the field's Hs range). */
+  nHs: number;
+  flat: Float64Array;
+  /** Largest Hs and Tp of the pairs. */
+  hsMax: number;
+  tpMax: number;
+}
+
+/**
+ * The Hs class sums (k = floor(h / width)) and, when `cells` is given, the (Tp, Hs) occurrence cells, in one
+ * pass over the pairs (both Hs and Tp positive). The arrays are sized from the fields' largest values, shared
+ * with their other statistics; infinite values are refused.
+ */
+function classSums(
+  hs: ArrayLike<number>,
+  tp: ArrayLike<number>,
+  width: number,
+  cells: Cells | null,
+): ClassSums {
+  const top = sharedMoments(hs).max;
+  if (top === Infinity) throw new RangeError('fitHsTpModel: infinite wave height');
+  const size = top > 0 ? Math.floor(top / width) + 1 : 1;
+  const sh = new Float64Array(size);
+  const sl = new Float64Array(size);
+  const sll = new Float64Array(size);
+  const count = new Float64Array(size);
+  const flat = cells?.flat;
+  const nHs = cells?.nHs ?? 0;
+  const iHs = cells ? 1 / cells.dHs : 0;
+  const iTp = cells ? 1 / cells.dTp : 0;
+  let hsMax = 0;
+  let tpMax = 0;
   let pairs = 0;
   let positiveHs = 0;
   for (let i = 0; i < hs.length; i++) {
     const x = hs[i]!;
-    if (x > 0) positiveHs++;
+    if (!(x > 0)) continue;
+    positiveHs++;
     const t = tp[i]!;
-    if (!(t > 0) || !(x > 0)) continue;
+    if (!(t > 0)) continue;
     const k = Math.floor(x / width);
-    if (k >= size) {
-      const grown = Math.max(2 * size, k + 1);
-      const grow = (a: Float64Array) => {
-        const b = new Float64Array(grown);
-        b.set(a);
-        return b;
-      };
-      [sh, sl, sll, count, size] = [grow(sh), grow(sl), grow(sll), grow(count), grown];
-    }
     const l = Math.log(t);
     sh[k]! += x;
     sl[k]! += l;
     sll[k]! += l * l;
     count[k]!++;
     pairs++;
+    if (flat) {
+      flat[Math.floor(t * iTp) * nHs + Math.floor(x * iHs)]!++;
+      if (x > hsMax) hsMax = x;
+      if (t > tpMax) tpMax = t;
+    }
   }
+  if (cells) {
+    cells.hsMax = hsMax;
+    cells.tpMax = tpMax;
+  }
+  return { sh, sl, sll, count, pairs, positiveHs };
+}
+
+function fitFromSums(
+  hs: ArrayLike<number>,
+  tp: ArrayLike<number>,
+  { sh, sl, sll, count, pairs, positiveHs }: ClassSums,
+  minCount: number,
+): HsTpModel {
+  const size = count.length;
   if (pairs < 10) throw new RangeError('fitHsTpModel: fewer than 10 pairs');
   // Hs of the pairs: the field's own positive values (sorted once per field, shared with its other fits)
   // when every one of them has its period, as in a hindcast record
@@ -147,33 +203,26 @@ export interface PairDensity {
   pairs: number;
 }
 
-function pairDensity(hs: ArrayLike<number>, tp: ArrayLike<number>, dHs: number, dTp: number): PairDensity {
-  let hsMax = 0;
-  let tpMax = 0;
-  for (let i = 0; i < hs.length; i++) {
-    const x = hs[i]!;
-    const t = tp[i]!;
-    if (!(x > 0 && t > 0)) continue;
-    if (x > hsMax) hsMax = x;
-    if (t > tpMax) tpMax = t;
-  }
+/** Empty occurrence cells of `dHs` × `dTp` over the fields' ranges, filled by `classSums`. */
+function emptyCells(hs: ArrayLike<number>, tp: ArrayLike<number>, dHs: number, dTp: number): Cells {
+  const hsTop = sharedMoments(hs).max;
+  const tpTop = sharedMoments(tp).max;
+  if (hsTop === Infinity || tpTop === Infinity) throw new RangeError('environmentalContours: infinite value');
+  const nHs = Math.floor(Math.max(0, hsTop) / dHs) + 1;
+  const nTp = Math.floor(Math.max(0, tpTop) / dTp) + 1;
+  return { dHs, dTp, nHs, flat: new Float64Array(nHs * nTp), hsMax: 0, tpMax: 0 };
+}
+
+/** The filled cells as a table up to the pairs' largest Hs and Tp. */
+function pairDensity({ dHs, dTp, nHs: stride, flat, hsMax, tpMax }: Cells, pairs: number): PairDensity {
   const nHs = Math.floor(hsMax / dHs) + 1;
   const nTp = Math.floor(tpMax / dTp) + 1;
-  const flat = new Float64Array(nHs * nTp);
-  let pairs = 0;
-  for (let i = 0; i < hs.length; i++) {
-    const x = hs[i]!;
-    const t = tp[i]!;
-    if (!(x > 0 && t > 0)) continue;
-    flat[Math.floor(t / dTp) * nHs + Math.floor(x / dHs)]!++;
-    pairs++;
-  }
   const edges = (n: number, w: number) =>
     Array.from({ length: n + 1 }, (_, k) => Number((k * w).toPrecision(12)));
   return {
     tpEdges: edges(nTp, dTp),
     hsEdges: edges(nHs, dHs),
-    counts: Array.from({ length: nTp }, (_, i) => Array.from(flat.subarray(i * nHs, (i + 1) * nHs))),
+    counts: Array.from({ length: nTp }, (_, i) => Array.from(flat.subarray(i * stride, i * stride + nHs))),
     pairs,
   };
 }
@@ -202,10 +251,16 @@ export function environmentalContours(
     minCount?: number;
   } = {},
 ): EnvironmentalContours {
-  const model = fitHsTpModel(hs, tp, { binWidth: options.binWidth, minCount: options.minCount });
-  const seaStateHours = options.seaStateHours ?? 1;
-  const contours = (options.returnPeriods ?? [1, 10, 100]).map((T) =>
-    iformContour(model, T, { seaStateHours, points: options.points }),
-  );
-  return { model, seaStateHours, contours, density: pairDensity(hs, tp, 0.25, 0.5) };
+  if (hs.length !== tp.length) throw new RangeError('fitHsTpModel: hs and tp differ in length');
+  // the model's class sums and the pairs' cells (0.25 m × 0.5 s) from one pass over the pairs
+  return checkedOnce(() => {
+    const cells = emptyCells(hs, tp, 0.25, 0.5);
+    const sums = classSums(hs, tp, options.binWidth ?? 0.5, cells);
+    const model = fitFromSums(hs, tp, sums, options.minCount ?? 50);
+    const seaStateHours = options.seaStateHours ?? 1;
+    const contours = (options.returnPeriods ?? [1, 10, 100]).map((T) =>
+      iformContour(model, T, { seaStateHours, points: options.points }),
+    );
+    return { model, seaStateHours, contours, density: pairDensity(cells, sums.pairs) };
+  });
 }

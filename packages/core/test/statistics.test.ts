@@ -1,5 +1,6 @@
 import { describe as suite, expect, test } from 'vitest';
 import {
+  environmentalContours,
   fitHsTpModel,
   iformContour,
   kindOf,
@@ -222,6 +223,16 @@ suite('statistic registry', () => {
     expect(r.density.counts.flat().reduce((a, b) => a + b, 0)).toBe(pairs);
     expect(r.density.counts[r.density.tpEdges.indexOf(6)]![r.density.hsEdges.indexOf(1)]).toBe(cell);
     expect(cell).toBeGreaterThan(0);
+    // the table ends at the pairs' largest values: a larger Hs without its period adds no cell
+    const lone = Float32Array.from(hs);
+    const withoutPeriod = Float32Array.from(tp);
+    lone[5] = 40;
+    withoutPeriod[5] = NaN;
+    const trimmed = environmentalContours(lone, withoutPeriod);
+    expect(trimmed.density.hsEdges.at(-1)).toBe(r.density.hsEdges.at(-1));
+    expect(trimmed.density.tpEdges.at(-1)).toBe(r.density.tpEdges.at(-1));
+    lone[5] = Infinity;
+    expect(() => environmentalContours(lone, tp)).toThrow(/infinite/);
   });
   test('ENVC pairs: swell height with swell period, the peak period before the others; missing periods left out', () => {
     const s = era5();
