@@ -1,6 +1,6 @@
 // Descriptive statistics: two-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
-import { checkedOnce, memoizedOver } from './memo';
+import { checkedOnce, memoized, memoizedOver } from './memo';
 import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSortedOrder } from './shared';
 import type { Series } from './series';
 
@@ -518,7 +518,7 @@ function medianOf(count: number, low: number, high: number): number {
 function mediansInSortedOrder(
   sorted: Float64Array,
   order: Int32Array,
-  key: Int32Array,
+  key: Uint16Array | Int32Array,
   groupCounts: Int32Array,
   years: number,
 ): { groups: Float64Array; months: Float64Array } {
@@ -551,6 +551,30 @@ function mediansInSortedOrder(
   };
 }
 
+/** Group keys of a time axis: k = (month - 1) · years + (year - first year), shared by every field. */
+interface YearMonthKeys {
+  /** Key of each step (16 bits while the groups fit). */
+  keys: Uint16Array | Int32Array;
+  /** The calendar's runs of steps in one month of one year (runs + 1 entries). */
+  runStart: Int32Array;
+  firstYear: number;
+  years: number;
+}
+
+function sharedYearMonthKeys(time: Float64Array): YearMonthKeys {
+  return memoized(time, 'yearMonthKeys', () => {
+    const { year, month, runStart } = sharedCalendar(time);
+    const n = time.length;
+    const years = year[n - 1]! - year[0]! + 1;
+    const keys = 12 * years <= 0xffff ? new Uint16Array(n) : new Int32Array(n);
+    for (let r = 0; r + 1 < runStart.length; r++) {
+      const from = runStart[r]!;
+      keys.fill((month[from]! - 1) * years + year[from]! - year[0]!, from, runStart[r + 1]);
+    }
+    return { keys, runStart, firstYear: year[0]!, years };
+  });
+}
+
 /**
  * Calendar-month and year-month tables of one field together. One pass groups the steps by (month, year)
  * and sums, bounds and counts each group; the squared deviations follow in a second pass; a calendar month's
@@ -566,29 +590,25 @@ function calendarTables(
   const empty = (): Moments & { median: number } => ({ ...moments([]), median: NaN });
   if (n === 0)
     return { monthly: Array.from({ length: 12 }, (_, k) => ({ month: k + 1, ...empty() })), yearMonth: [] };
-  const { year, month } = sharedCalendar(time);
-  const firstYear = year[0]!;
-  const years = year[n - 1]! - firstYear + 1;
+  const { keys, runStart, years, firstYear } = sharedYearMonthKeys(time);
   const groups = 12 * years;
-  const keys = new Int32Array(n);
   const counts = new Int32Array(groups);
   const present = new Uint8Array(groups);
   const sums = new Float64Array(groups);
   const mins = new Float64Array(groups).fill(Infinity);
   const maxs = new Float64Array(groups).fill(-Infinity);
-  // a group is a run of steps (one month of one year): its count, sum and bounds are kept in locals and
-  // written when the run ends (an update in memory per step would wait on the previous step's store)
-  let from = 0;
-  while (from < n) {
-    const k = (month[from]! - 1) * years + year[from]! - firstYear;
-    let to = from;
+  // a run of steps in one month of one year: its count, sum and bounds are kept in locals and written at
+  // the run's end (an update in memory per step would wait on the previous step's store)
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const from = runStart[r]!;
+    const to = runStart[r + 1]!;
+    const k = keys[from]!;
     let count = 0;
     let sum = 0;
     let min = Infinity;
     let max = -Infinity;
-    for (; to < n && month[to] === month[from] && year[to] === year[from]; to++) {
-      keys[to] = k;
-      const x = values[to]!;
+    for (let i = from; i < to; i++) {
+      const x = values[i]!;
       if (x !== x) continue; // NaN
       count++;
       sum += x;
@@ -600,15 +620,15 @@ function calendarTables(
     sums[k]! += sum;
     if (min < mins[k]!) mins[k] = min;
     if (max > maxs[k]!) maxs[k] = max;
-    from = to;
   }
   const means = Float64Array.from(sums, (sum, k) => sum / counts[k]!);
   const m2s = new Float64Array(groups);
-  for (let i = 0; i < n;) {
-    const k = keys[i]!;
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const from = runStart[r]!;
+    const k = keys[from]!;
     const mean = means[k]!;
     let m2 = 0;
-    for (; i < n && keys[i] === k; i++) {
+    for (let i = from; i < runStart[r + 1]!; i++) {
       const d = values[i]! - mean;
       if (d === d) m2 += d * d;
     }
@@ -653,7 +673,7 @@ function calendarTables(
 /** The same medians by selection: the valid values scattered into a pool ordered by (month, year). */
 function mediansBySelection(
   values: ArrayLike<number>,
-  keys: Int32Array,
+  keys: Uint16Array | Int32Array,
   counts: Int32Array,
   years: number,
 ): { groups: Float64Array; months: Float64Array } {

@@ -102,6 +102,8 @@ export interface Calendar {
   year: Int32Array;
   /** Calendar month of each time, 1-12 (UTC). */
   month: Uint8Array;
+  /** First step of each run of steps in one month of one year, then the step count (runs + 1 entries). */
+  runStart: Int32Array;
 }
 
 const DAY_MS = 86_400_000;
@@ -122,26 +124,30 @@ function civilFromDays(days: number): { year: number; month: number } {
 
 /** UTC year and month (1-12) of every time; one date conversion per day, not per step. */
 export function calendarOf(time: Float64Array): Calendar {
-  const { year, month } = sharedCalendar(time);
-  return { year: year.slice(), month: month.slice() };
+  const { year, month, runStart } = sharedCalendar(time);
+  return { year: year.slice(), month: month.slice(), runStart: runStart.slice() };
 }
 
 export function computeCalendar(time: Float64Array): Calendar {
   const n = time.length;
   const year = new Int32Array(n);
   const month = new Uint8Array(n);
+  const runStart: number[] = [];
   let cachedDay = NaN;
-  let cached = { year: 0, month: 0 };
+  let cached = { year: NaN, month: NaN };
   for (let i = 0; i < n; i++) {
     const day = Math.floor(time[i]! / DAY_MS);
     if (day !== cachedDay) {
       cachedDay = day;
+      const previous = cached;
       cached = civilFromDays(day);
+      if (cached.month !== previous.month || cached.year !== previous.year) runStart.push(i);
     }
     year[i] = cached.year;
     month[i] = cached.month;
   }
-  return { year, month };
+  runStart.push(n);
+  return { year, month, runStart: Int32Array.from(runStart) };
 }
 
 /** Fields of one variable ordered by level (for per-level statistics and profiles). */
