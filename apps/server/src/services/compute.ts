@@ -226,10 +226,23 @@ export async function runPointTask(
     const point = { source, lat: row.point.lat, lon: row.point.lng };
     // the worker reads the series (never the event loop) and says what the point supports
     const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
+    // The worker computes batch k + 1 while batch k is stored: on the embedded database the insert (jsonb
+    // parsed in PGlite, on the event loop) would otherwise add to the statistics' time instead of overlapping.
+    const batches = batchesOf(runs);
+    const compute = (b: number): Promise<string[]> => {
+      const batch = batches[b];
+      if (!batch) return Promise.resolve([]);
+      const outcomes = pool.run({ ...point, runs: batch }) as Promise<string[]>;
+      // a cancelled or failed task leaves its last batch unread: its failure must not go unhandled
+      outcomes.catch(() => undefined);
+      return outcomes;
+    };
+    let computing = compute(0);
     let done = 0;
-    for (const batch of batchesOf(runs)) {
+    for (const [b, batch] of batches.entries()) {
+      const outcomes = await computing;
       if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
-      const outcomes = (await pool.run({ ...point, runs: batch })) as string[];
+      computing = compute(b + 1);
       // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
       // the point's other statistics still count. Every result names its dataset and the node read. The
       // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
