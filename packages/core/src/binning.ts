@@ -167,6 +167,76 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
   const sectors = options.yDirection ? Math.round(360 / dy) : 0;
   if (options.yDirection && Math.abs(sectors * dy - 360) > 1e-9)
     throw new RangeError(`jointTable: a direction bin width must divide 360, got ${dy}`);
+  return checkedOnce(() => {
+    // the cells over each field's own range (shared moments), counted in one pass that also finds the pairs'
+    // range; the table is then cut to the edges the pairs' range gives (a prefix of the same edges)
+    const xm = sharedMoments(x);
+    const ym = options.yDirection ? null : sharedMoments(y);
+    if (xm.count === 0 || (ym && ym.count === 0)) return emptyJoint();
+    if (!Number.isFinite(xm.max - xm.min) || (ym && !Number.isFinite(ym.max - ym.min)))
+      throw new RangeError('jointTable: infinite values');
+    // first edge: the one asked for when every value lies above it, else the one the values give
+    const firstEdge = (min: number, width: number, asked: number | undefined): number =>
+      asked !== undefined && min >= asked ? asked : Math.min(0, Math.floor(min / width) * width);
+    const x0 = firstEdge(xm.min, dx, options.x0);
+    const y0 = ym ? firstEdge(ym.min, dy, options.y0) : 0;
+    const xAll = regularEdges(x0, dx, xm.max);
+    const yAll = ym
+      ? regularEdges(y0, dy, ym.max)
+      : Array.from({ length: sectors + 1 }, (_, j) => edgeAt(-dy / 2, dy, j));
+    const pairs = countPairs(x, y, xAll, yAll, sectors);
+    if (pairs.count === 0) return emptyJoint();
+    const px0 = options.x0 ?? Math.min(0, Math.floor(pairs.xMin / dx) * dx);
+    const py0 = ym ? (options.y0 ?? Math.min(0, Math.floor(pairs.yMin / dy) * dy)) : 0;
+    if (pairs.xMin < px0 || pairs.yMin < py0) throw new RangeError('jointTable: values below the first edge');
+    // the pairs' own first edges differ from the fields' (negative values only): count again on them
+    if (px0 !== x0 || py0 !== y0) {
+      const xEdges = regularEdges(px0, dx, pairs.xMax);
+      const yEdges = ym ? regularEdges(py0, dy, pairs.yMax) : yAll;
+      return tableOf(xEdges, yEdges, countPairs(x, y, xEdges, yEdges, sectors));
+    }
+    const nx = regularEdges(x0, dx, pairs.xMax).length - 1;
+    const ny = ym ? regularEdges(y0, dy, pairs.yMax).length - 1 : sectors;
+    return tableOf(xAll.slice(0, nx + 1), yAll.slice(0, ny + 1), pairs);
+  });
+}
+
+const emptyJoint = (): JointTable => ({
+  xEdges: [],
+  yEdges: [],
+  counts: [],
+  perMille: [],
+  xMarginal: [],
+  yMarginal: [],
+  count: 0,
+});
+
+interface PairCounts {
+  /** Counts per cell, row-major over the edges counted on (`stride` cells per row). */
+  flat: Int32Array;
+  stride: number;
+  count: number;
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+}
+
+/** Counts of the pairs (both values present) per cell of the edges, and the pairs' range, in one pass. */
+function countPairs(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  xEdges: readonly number[],
+  yEdges: readonly number[],
+  sectors: number,
+): PairCounts {
+  const nx = xEdges.length - 1;
+  const ny = yEdges.length - 1;
+  const xe = Float64Array.from(xEdges);
+  const ye = Float64Array.from(yEdges);
+  const ix = 1 / (xe[1]! - xe[0]!);
+  const iy = 1 / (ye[1]! - ye[0]!);
+  const flat = new Int32Array(nx * ny);
   let xMax = -Infinity;
   let yMax = -Infinity;
   let xMin = Infinity;
@@ -181,35 +251,17 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
     if (a < xMin) xMin = a;
     if (b > yMax) yMax = b;
     if (b < yMin) yMin = b;
+    const j = sectors ? sectorIndex(b, sectors) : regularBin(ye, iy, b);
+    flat[regularBin(xe, ix, a) * ny + j]!++;
   }
-  if (count === 0)
-    return { xEdges: [], yEdges: [], counts: [], perMille: [], xMarginal: [], yMarginal: [], count: 0 };
-  const x0 = options.x0 ?? Math.min(0, Math.floor(xMin / dx) * dx);
-  if (xMin < x0) throw new RangeError('jointTable: values below the first edge');
-  const xEdges = regularEdges(x0, dx, xMax);
-  let yEdges: number[];
-  if (options.yDirection) yEdges = Array.from({ length: sectors + 1 }, (_, j) => edgeAt(-dy / 2, dy, j));
-  else {
-    const y0 = options.y0 ?? Math.min(0, Math.floor(yMin / dy) * dy);
-    if (yMin < y0) throw new RangeError('jointTable: values below the first edge');
-    yEdges = regularEdges(y0, dy, yMax);
-  }
+  return { flat, stride: ny, count, xMin, xMax, yMin, yMax };
+}
+
+/** The joint table of the first cells of the counts (the edges given are a prefix of those counted on). */
+function tableOf(xEdges: number[], yEdges: number[], { flat, stride, count }: PairCounts): JointTable {
   const nx = xEdges.length - 1;
   const ny = yEdges.length - 1;
-  const xe = Float64Array.from(xEdges);
-  const ye = Float64Array.from(yEdges);
-  const ix = 1 / dx;
-  const iy = 1 / dy;
-  const flat = new Int32Array(nx * ny);
-  for (let i = 0; i < x.length; i++) {
-    const a = x[i]!;
-    let b = y[i]!;
-    if (a !== a || b !== b) continue;
-    if (sectors) b = sectorIndex(b, sectors);
-    else b = regularBin(ye, iy, b);
-    flat[regularBin(xe, ix, a) * ny + b]!++;
-  }
-  const counts = Array.from({ length: nx }, (_, i) => Array.from(flat.subarray(i * ny, (i + 1) * ny)));
+  const counts = Array.from({ length: nx }, (_, i) => Array.from(flat.subarray(i * stride, i * stride + ny)));
   return {
     xEdges,
     yEdges,

@@ -1,5 +1,14 @@
 import { describe as suite, expect, test } from 'vitest';
-import { binIndex, empiricalDistribution, jointTable, monthlyRoses, rose, sectorIndex } from '../src';
+import {
+  binIndex,
+  empiricalDistribution,
+  jointTable,
+  monthlyRoses,
+  regularEdges,
+  rose,
+  sectorIndex,
+  seededRandom,
+} from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py: numpy.histogram and numpy.histogram2d on the same
@@ -55,6 +64,48 @@ suite('EJPD', () => {
   });
   test('pairs with a missing member are left out', () => {
     expect(jointTable([1, NaN, 1], [1, 1, NaN], { dx: 1, dy: 1 }).count).toBe(1);
+  });
+  test('the table spans the pairs alone: brute force on random pairs with gaps, negative values and a given x0', () => {
+    // Reference: edges from the pairs' own range (regularEdges), each pair's cell by binIndex's search.
+    const random = seededRandom(31);
+    const n = 6_000;
+    const brute = (x: Float32Array, y: Float32Array, dx: number, dy: number, x0?: number) => {
+      const pairs = [...x.keys()].filter((i) => !Number.isNaN(x[i]!) && !Number.isNaN(y[i]!));
+      const xs = pairs.map((i) => x[i]!);
+      const ys = pairs.map((i) => y[i]!);
+      const xEdges = regularEdges(
+        x0 ?? Math.min(0, Math.floor(Math.min(...xs) / dx) * dx),
+        dx,
+        Math.max(...xs),
+      );
+      const yEdges = regularEdges(Math.min(0, Math.floor(Math.min(...ys) / dy) * dy), dy, Math.max(...ys));
+      const counts = xEdges.slice(1).map(() => yEdges.slice(1).map(() => 0));
+      for (const i of pairs) counts[binIndex(xEdges, x[i]!)]![binIndex(yEdges, y[i]!)]!++;
+      return { xEdges, yEdges, counts, count: pairs.length };
+    };
+    for (const shift of [0, -3]) {
+      const x = Float32Array.from({ length: n }, () => Math.round((random() * 6 + shift) * 100) / 100);
+      const y = Float32Array.from({ length: n }, () => Math.round((random() * 12 + shift) * 100) / 100);
+      x[7] = 40; // the field's largest value without a partner: not in the table
+      y[7] = NaN;
+      if (shift) {
+        y[9] = -50; // and the smallest (the table counted again on the pairs' own first edge)
+        x[9] = NaN;
+      }
+      for (let i = 0; i < n; i += 13) y[i] = NaN;
+      const got = jointTable(x, y, { dx: 0.5, dy: 1 });
+      expect({ xEdges: got.xEdges, yEdges: got.yEdges, counts: got.counts, count: got.count }).toEqual(
+        brute(x, y, 0.5, 1),
+      );
+      if (shift === 0) {
+        x[11] = -1; // below the asked first edge, without a partner: allowed
+        y[11] = NaN;
+        const from = jointTable(x, y, { dx: 0.5, dy: 1, x0: -0.5 });
+        expect(from.counts).toEqual(brute(x, y, 0.5, 1, -0.5).counts);
+      }
+    }
+    expect(() => jointTable([1, 2], [1, 2], { dx: 1, dy: 1, x0: 1.5 })).toThrow(/below the first edge/);
+    expect(() => jointTable([1, Infinity], [1, 2], { dx: 1, dy: 1 })).toThrow(/infinite/);
   });
   test('Hs × direction: direction bins are the rose sectors (sector shares equal the numpy rose)', () => {
     const t = jointTable(values(era5(), 'swh'), values(era5(), 'mwd'), {
