@@ -3,7 +3,7 @@
 import { checkProbability, quantilesOfValid } from './descriptive';
 import { HOUR_MS } from './series';
 import { checkedOnce, memoized } from './memo';
-import { sharedCalendar } from './shared';
+import { sharedCalendar, sharedMoments } from './shared';
 
 /**
  * calm[i] = number of consecutive steps from i on whose value exists and is strictly below the limit
@@ -60,25 +60,27 @@ export function weatherWindows(
   const stepMs = options.stepMs ?? HOUR_MS;
   const stepHours = stepMs / HOUR_MS;
   const calm = sharedCalm(values, options.below);
-  const { year, month } = sharedCalendar(time);
+  const { year, month, runStart } = sharedCalendar(time);
   const valid = new Float64Array(13);
   const firstYear = year.length ? year[0]! : 0;
   const yearCount = year.length ? year[year.length - 1]! - firstYear + 1 : 0;
   // seen[(y - firstYear)·13 + m]: the year has data in month m (m = 0: in any month)
   const seen = new Uint8Array(yearCount * 13);
-  // valid steps per run of one month of one year, counted in a local and written at the run's end
-  let runValid = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v === v) runValid++;
-    if (i + 1 === values.length || month[i + 1] !== month[i] || year[i + 1] !== year[i]) {
-      if (runValid > 0) {
-        valid[month[i]!]! += runValid;
-        valid[0]! += runValid;
-        seen[(year[i]! - firstYear) * 13 + month[i]!] = 1;
-        seen[(year[i]! - firstYear) * 13] = 1;
-      }
-      runValid = 0;
+  // valid steps per run of one month of one year (the calendar's runs)
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const from = runStart[r]!;
+    const to = runStart[r + 1]!;
+    let runValid = 0;
+    for (let i = from; i < to; i++) {
+      const v = values[i]!;
+      if (v === v) runValid++;
+    }
+    if (runValid > 0) {
+      const m = month[from]!;
+      valid[m]! += runValid;
+      valid[0]! += runValid;
+      seen[(year[from]! - firstYear) * 13 + m] = 1;
+      seen[(year[from]! - firstYear) * 13] = 1;
     }
   }
   const yearsWithData = Array.from({ length: 13 }, (_, m) => {
@@ -246,19 +248,24 @@ function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: nu
     return { start: Int32Array.from(start), length: Int32Array.from(length) };
   });
   const months = memoized(time, 'monthRuns', () => {
+    // the calendar's runs of one month of one year, merged where the same month follows
+    const { runStart } = sharedCalendar(time);
     const start: number[] = [];
     const of: number[] = [];
-    for (let i = 0; i < month.length; i++) {
-      if (i === 0 || month[i] !== month[i - 1]) {
-        start.push(i);
-        of.push(month[i]!);
+    for (let r = 0; r + 1 < runStart.length; r++) {
+      const m = month[runStart[r]!]!;
+      if (of.length === 0 || of[of.length - 1] !== m) {
+        start.push(runStart[r]!);
+        of.push(m);
       }
     }
     return { start: Int32Array.from(start), of: Uint8Array.from(of) };
   });
   const missing = memoized(values, 'missing', () => {
     const out: number[] = [];
-    for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
+    // a field without gaps (its shared count says so) needs no pass
+    if (sharedMoments(values).count < values.length)
+      for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
     return Int32Array.from(out);
   });
   return {
