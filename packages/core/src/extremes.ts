@@ -92,7 +92,7 @@ function yearlyExtremes(
   values: ArrayLike<number>,
   mask: Mask | undefined,
 ): YearlyExtremes {
-  const { year } = sharedCalendar(time);
+  const { year, runStart } = sharedCalendar(time);
   const n = time.length;
   const first = n ? year[0]! : 0;
   const count = n ? year[n - 1]! - first + 1 : 0;
@@ -105,18 +105,21 @@ function yearlyExtremes(
     valid: new Float64Array(count),
   };
   const { max, maxTime, min, minTime, valid } = out;
-  // a year's steps are one run (times increase): its count and extremes kept in locals, written at its end
-  for (let i = 0; i < n;) {
-    const k = year[i]! - first;
-    let count = 0;
+  // the calendar's runs of one month of one year: a run's count and extremes kept in locals, merged into
+  // its year's at the run's end
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const from = runStart[r]!;
+    const to = runStart[r + 1]!;
+    const k = year[from]! - first;
+    let runValid = 0;
     let hi = -Infinity;
     let hiAt = -1;
     let lo = Infinity;
     let loAt = -1;
-    for (; i < n && year[i] === k + first; i++) {
+    for (let i = from; i < to; i++) {
       const v = values[i]!;
       if (v !== v) continue; // NaN
-      count++;
+      runValid++;
       if (mask && !mask[i]) continue;
       if (v > hi) {
         hi = v;
@@ -127,10 +130,13 @@ function yearlyExtremes(
         loAt = i;
       }
     }
-    valid[k] = count;
-    if (hiAt >= 0) {
+    valid[k]! += runValid;
+    // the first of equal extremes is kept: a later run replaces only a strictly larger (smaller) one
+    if (hiAt >= 0 && (maxTime[k]! !== maxTime[k]! || hi > max[k]!)) {
       max[k] = hi;
       maxTime[k] = time[hiAt]!;
+    }
+    if (loAt >= 0 && (minTime[k]! !== minTime[k]! || lo < min[k]!)) {
       min[k] = lo;
       minTime[k] = time[loAt]!;
     }
