@@ -6,8 +6,13 @@ import type { Series } from './series';
 
 export interface DownsampledSeries {
   time: Float64Array;
-  values: Float64Array;
+  /** The kept values, float32 when the column is (stored at its own precision). */
+  values: Float64Array | Float32Array;
 }
+
+/** An empty array of the column's precision: float32 for a float32 column, else float64. */
+const likeColumn = (values: ArrayLike<number>, length: number): Float64Array | Float32Array =>
+  values instanceof Float32Array ? new Float32Array(length) : new Float64Array(length);
 
 /**
  * Min/max-preserving downsampling to a pixel budget: the series is cut into `pixels` buckets of equal
@@ -24,7 +29,11 @@ export function minMaxDownsample(
     throw new RangeError(`minMaxDownsample: pixels must be a positive integer, got ${pixels}`);
   if (time.length !== values.length)
     throw new RangeError('minMaxDownsample: time and values differ in length');
-  if (time.length <= 2 * pixels) return { time: Float64Array.from(time), values: Float64Array.from(values) };
+  if (time.length <= 2 * pixels) {
+    const copy = likeColumn(values, values.length);
+    for (let i = 0; i < values.length; i++) copy[i] = values[i]!;
+    return { time: Float64Array.from(time), values: copy };
+  }
   // shared by TS and CTS of the same field (memo.ts); the caller gets copies
   const kept = checkedOnce(() =>
     memoizedOver(values, [time], `minMax:${pixels}`, () => bucketExtremes(time, values, pixels)),
@@ -35,7 +44,7 @@ export function minMaxDownsample(
 function bucketExtremes(time: Float64Array, values: ArrayLike<number>, pixels: number): DownsampledSeries {
   const n = time.length;
   const outTime = new Float64Array(3 * pixels);
-  const outValues = new Float64Array(3 * pixels);
+  const outValues = likeColumn(values, 3 * pixels);
   let k = 0;
   const keep = (i: number): void => {
     outTime[k] = time[i]!;

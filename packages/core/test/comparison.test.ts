@@ -106,6 +106,18 @@ suite('TS / CTS downsampling', () => {
     }
     for (let i = 1; i < out.time.length; i++) expect(out.time[i]!).toBeGreaterThan(out.time[i - 1]!);
   });
+  test("the kept values keep the column's precision: float32 for a float32 column, float64 otherwise", () => {
+    const s = era5();
+    const v = Float32Array.from(values(s, 'swh')); // a hindcast column as the readers give it
+    const out = minMaxDownsample(s.time, v, 500);
+    expect(out.values).toBeInstanceOf(Float32Array);
+    const at = new Map([...s.time].map((t, i) => [t, v[i]!]));
+    out.time.forEach((t, i) => expect(out.values[i]).toBe(at.get(t)));
+    expect(minMaxDownsample(s.time, values(s, 'swh'), 500).values).toBeInstanceOf(Float64Array);
+    expect(minMaxDownsample(s.time.subarray(0, 100), v.subarray(0, 100), 500).values).toBeInstanceOf(
+      Float32Array,
+    );
+  });
   test('gaps stay visible as NaN points', () => {
     const time = Float64Array.from({ length: 100 }, (_, i) => i);
     const v = Float64Array.from({ length: 100 }, (_, i) => (i >= 40 && i < 60 ? NaN : i));
