@@ -14,6 +14,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Offer, Project, TokenPair } from '@metocean/contracts';
 import { loadConfig } from '../apps/server/src/config';
+import { SYNTHETIC_RESOLUTION_DEG } from '../apps/server/src/data/sources';
 import { startRuntime, type Role } from '../apps/server/src/runtime';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 10);
@@ -57,11 +58,12 @@ async function computeProject(url: string, label: string): Promise<number> {
   const offer = usable.find((o) => o.isUnlimited) ?? usable[0];
   if (!offer) throw new Error(`no offer of the demo manager covers ${ZONE}`);
   const zone = offer.zones.find((z) => z.name === ZONE)!;
-  // a line of points in the central North Sea, 0.1° apart
+  // a line of points in the central North Sea, one grid step apart: each reads a node of its own (points
+  // on one node share its record in the worker, which would flatter the figure)
   const points = Array.from({ length: POINTS }, (_, i) => ({
     name: `P${i + 1}`,
     lat: 56,
-    lng: 1.5 + 0.1 * i,
+    lng: 1.5 + SYNTHETIC_RESOLUTION_DEG * i,
   }));
   const created = await api.call<{ projectId: number }>('POST', '/api/projects/', {
     name: `Bench_${label}_${randomBytes(3).toString('hex')}`,
