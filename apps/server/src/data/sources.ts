@@ -36,9 +36,21 @@ export function openSource(source: DataSource): Promise<HindcastDataset> {
   return dataset;
 }
 
-export async function readPointSeries(source: DataSource, lat: number, lon: number): Promise<PointSeries> {
+/** Reads the whole record of a node of a source's dataset (the worker thread keeps the last one read). */
+export type NodeReader = (source: DataSource, dataset: HindcastDataset, index: number) => Promise<Series>;
+
+const readWhole: NodeReader = (_source, dataset, index) => dataset.readNode(index);
+
+/** The series of the node nearest to a position, with the node and the dataset the results name. */
+export async function readPointSeries(
+  source: DataSource,
+  lat: number,
+  lon: number,
+  readNode: NodeReader = readWhole,
+): Promise<PointSeries> {
   const dataset = await openSource(source);
-  const { node, series } = await dataset.readPoint(lat, lon);
+  const node = dataset.nearest(lat, lon);
+  const series = await readNode(source, dataset, node.index);
   return {
     series,
     node: { lat: node.lat, lon: node.lon, distanceKm: node.distanceKm },

@@ -1,6 +1,8 @@
 // Runs in the worker-thread pool: the statistics of one point, a batch per call (point-statistics.ts), or
-// the point's plan. The point's series is read once per thread and kept for the calls that follow.
-import { readPointSeries, type DataSource, type PointSeries } from '../data/sources';
+// the point's plan. The record of the node read is kept for the calls that follow: every batch of the
+// point, and the next point when it reads the same node (points closer together than the grid step).
+import type { Series } from '@metocean/core';
+import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
 import { planPoint, runStatisticsJson, type StatisticRun } from './point-statistics';
 
@@ -12,12 +14,23 @@ export interface StatisticJob {
   runs?: StatisticRun[];
 }
 
-let cached: { key: string; point: Promise<PointSeries> } | undefined;
+let kept: { key: string; series: Promise<Series> } | undefined;
+
+/** The last node's record, read again only for another node (or after a failed read). */
+const keepLastNode: NodeReader = (source, dataset, index) => {
+  const key = JSON.stringify([source, index]);
+  if (kept?.key !== key) {
+    const series = dataset.readNode(index);
+    kept = { key, series };
+    series.catch(() => {
+      if (kept?.series === series) kept = undefined;
+    });
+  }
+  return kept.series;
+};
 
 export function pointSeries(source: DataSource, lat: number, lon: number): Promise<PointSeries> {
-  const key = JSON.stringify([source, lat, lon]);
-  if (cached?.key !== key) cached = { key, point: readPointSeries(source, lat, lon) };
-  return cached.point;
+  return readPointSeries(source, lat, lon, keepLastNode);
 }
 
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
