@@ -466,11 +466,25 @@ function fitGev(s: WeightedSample, start?: Parameters): Parameters {
     const warm = nelderMead(nll, x0, [0.1 * start.scale, 0.1, 0.05], { tolerance: 1e-9, xTolerance: 1e-6 });
     return { location: warm.x[0]!, scale: Math.exp(warm.x[1]!), shape: warm.x[2]! };
   }
-  const starts = [gevStart(s), fitGumbel(s)];
+  // a simplex run from each start (moments and Gumbel), then Newton's method on the exact gradient from the
+  // better one; restarted simplex runs when Newton cannot finish (ξ near 0, a Hessian not positive definite)
+  const starts = [gevStart(s), fitGumbel(s)].map((start) => ({
+    x: [start.location, Math.log(start.scale), Math.max(-0.5, Math.min(0.5, start.shape ?? 0))],
+    steps: [0.1 * start.scale, 0.1, 0.05],
+  }));
+  const runs = starts.map(({ x, steps }) => nelderMead(nll, x, steps));
+  const better = runs[0]!.value <= runs[1]!.value ? 0 : 1;
+  const rough = runs[better]!.x;
+  const polished = gevNewton(s, { location: rough[0]!, scale: Math.exp(rough[1]!), shape: rough[2]! });
+  // Newton's stationary point is kept unless the simplex found a lower likelihood (beyond rounding)
+  const simplex = runs[better]!.value;
+  const atPolished = polished
+    ? nll([polished.location, Math.log(polished.scale), polished.shape!])
+    : Infinity;
+  if (polished && atPolished <= simplex + 1e-9 * Math.max(1, Math.abs(simplex))) return polished;
   let best: { x: number[]; value: number } | null = null;
-  for (const start of starts) {
-    const x0 = [start.location, Math.log(start.scale), Math.max(-0.5, Math.min(0.5, start.shape ?? 0))];
-    const result = minimize(nll, x0, [0.1 * start.scale, 0.1, 0.05]);
+  for (const { x, steps } of starts) {
+    const result = minimize(nll, x, steps);
     if (!best || result.value < best.value) best = result;
   }
   return { location: best!.x[0]!, scale: Math.exp(best!.x[1]!), shape: best!.x[2]! };
@@ -533,6 +547,9 @@ function gevNewton(s: WeightedSample, start: Parameters): Parameters | null {
     }
     const step = solveSymmetric3(hessian, g);
     if (!step) return null;
+    // at the optimum the step is below rounding and no step can lower the likelihood any more
+    if (step.every((d, j) => Math.abs(d) <= 1e-10 * scales[j]!))
+      return { location: theta[0]!, scale: theta[1]!, shape: theta[2]! };
     let alpha = 1;
     let next = Infinity;
     const slope = -(g[0]! * step[0]! + g[1]! * step[1]! + g[2]! * step[2]!);
