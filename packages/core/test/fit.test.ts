@@ -58,6 +58,19 @@ suite('laws: quantile inverts the distribution', () => {
     expect([...s.x]).toEqual([1, 2, 3]);
     expect([...s.w]).toEqual([1, 3, 1]);
     expect(s.n).toBe(5);
+    // a long field: runs of every length (one value, long runs, the last value alone), brute-force counts
+    const random = seededRandom(8);
+    const field = Float32Array.from({ length: 20_000 }, (_, i) =>
+      i < 9_000 ? 1.5 : Math.round(random() ** 3 * 400) / 100,
+    );
+    field[19_999] = 99;
+    const counts = new Map<number, number>();
+    for (const x of field) counts.set(x, (counts.get(x) ?? 0) + 1);
+    const keys = [...counts.keys()].sort((a, b) => a - b);
+    const long = weightedSample(field);
+    expect([...long.x]).toEqual(keys);
+    expect([...long.w]).toEqual(keys.map((k) => counts.get(k)));
+    expect(long.n).toBe(field.length);
   });
   test('weightedSample of the positive values of a long field equals the sample of the filtered copy', () => {
     const field = Float32Array.from({ length: 10_000 }, (_, i) =>
