@@ -55,6 +55,10 @@ export async function createStatisticsPool(
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
+    // A thread holds the next task while it runs one (LeastBusyBalancer still prefers idle threads): a
+    // point's queued batch starts as soon as the previous ends, not when the event loop, busy storing results
+    // (PGlite runs on it), gets round to posting it.
+    concurrentTasksPerWorker: 2,
   });
   return {
     run: (job) => pool.run(job) as Promise<unknown>,

@@ -17,6 +17,9 @@ import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectA
 
 const ACTIVE = ['PENDING', 'RUNNING'];
 
+/** Batches of a point queued in the worker pool ahead of the one being stored. */
+const QUEUED_BATCHES = 2;
+
 type PointRow = typeof points.$inferSelect;
 
 /** What to compute: every uncomputed point of the project, or one point through its draft task. */
@@ -226,23 +229,27 @@ export async function runPointTask(
     const point = { source, lat: row.point.lat, lon: row.point.lng };
     // the worker reads the series (never the event loop) and says what the point supports
     const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
-    // The worker computes batch k + 1 while batch k is stored: on the embedded database the insert (jsonb
-    // parsed in PGlite, on the event loop) would otherwise add to the statistics' time instead of overlapping.
+    // The worker has the next batches queued while a batch is stored: on the embedded database the insert
+    // (jsonb parsed by PGlite on the event loop) overlaps the statistics instead of adding to them, and two
+    // queued batches keep the worker busy when a large insert follows a short batch. A cancel leaves at most
+    // those two to finish unread.
     const batches = batchesOf(runs);
-    const compute = (b: number): Promise<string[]> => {
-      const batch = batches[b];
-      if (!batch) return Promise.resolve([]);
-      const outcomes = pool.run({ ...point, runs: batch }) as Promise<string[]>;
-      // a cancelled or failed task leaves its last batch unread: its failure must not go unhandled
-      outcomes.catch(() => undefined);
-      return outcomes;
+    const queued: Promise<string[]>[] = [];
+    let launched = 0;
+    const fill = () => {
+      while (queued.length < QUEUED_BATCHES && launched < batches.length) {
+        const outcomes = pool.run({ ...point, runs: batches[launched++]! }) as Promise<string[]>;
+        // a cancelled or failed task leaves its queued batches unread: their failure must not go unhandled
+        outcomes.catch(() => undefined);
+        queued.push(outcomes);
+      }
     };
-    let computing = compute(0);
-    let done = 0;
-    for (const [b, batch] of batches.entries()) {
-      const outcomes = await computing;
+    let stored = 0;
+    fill();
+    for (const batch of batches) {
+      const outcomes = await queued.shift()!;
+      fill();
       if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
-      computing = compute(b + 1);
       // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
       // the point's other statistics still count. Every result names its dataset and the node read. The
       // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
@@ -255,10 +262,10 @@ export async function runPointTask(
           payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[k]!)}::jsonb`,
         })),
       );
-      done += batch.length;
+      stored += batch.length;
       await db
         .update(tasks)
-        .set({ progress: Math.round((done / runs.length) * 100), updatedAt: new Date() })
+        .set({ progress: Math.round((stored / runs.length) * 100), updatedAt: new Date() })
         .where(eq(tasks.id, taskId));
     }
     await db.transaction(async (tx) => {
