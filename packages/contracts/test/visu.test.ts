@@ -56,6 +56,9 @@ describe('stored statistics', () => {
           .replace(/^-?|e.*$/g, '')
           .replace('.', '');
         expect(digits.length).toBeLessThanOrEqual(9);
+        // 8 whenever 8 identify the float32 (99 % of them)
+        if (Math.fround(+value.toPrecision(8)) === Math.fround(value))
+          expect(digits.length).toBeLessThanOrEqual(8);
       }),
       { seed: 32, numRuns: 2000 },
     );
