@@ -1,7 +1,13 @@
 // Descriptive statistics: two-pass mean and variance, Hyndman-Fan type 7 quantiles (numpy's
 // default "linear") by quickselect, and their calendar-month, year-month and overview tables.
 import { checkedOnce, memoized, memoizedOver } from './memo';
-import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSortedOrder } from './shared';
+import {
+  sharedCalendar,
+  sharedMoments,
+  sharedQuantiles,
+  sharedSortedIfMade,
+  sharedSortedOrder,
+} from './shared';
 import type { Series } from './series';
 
 export const DEFAULT_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
@@ -755,8 +761,13 @@ export function overview(series: Series): OverviewRow[] {
 
 function overviewRows(series: Series): OverviewRow[] {
   return Object.entries(series.fields).map(([name, field]) => {
-    // describe's full table, so a later describe of the same field is already computed
-    const d = describe(field.values);
+    const m = sharedMoments(field.values);
+    // the median from the field's sorted values when another statistic made them (a worker computes the
+    // overview last), else by selection: a field no statistic sorts (a direction) is not sorted for it
+    const sorted = sharedSortedIfMade(field.values);
+    const median = sorted
+      ? quantileSorted(sorted, 0.5)
+      : quantilesOfValid(validValues(field.values), [0.5])[0]!;
     return {
       field: name,
       variable: field.variable ?? name,
@@ -764,11 +775,11 @@ function overviewRows(series: Series): OverviewRow[] {
       units: field.units,
       level: field.level ?? null,
       levelType: field.levelType ?? null,
-      mean: d.mean,
-      min: d.min,
-      max: d.max,
-      median: d.median,
-      std: d.std,
+      mean: m.mean,
+      min: m.min,
+      max: m.max,
+      median,
+      std: m.std,
     };
   });
 }

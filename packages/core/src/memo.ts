@@ -89,6 +89,11 @@ export function memoized<T>(a: ArrayLike<number>, key: string, compute: () => T)
   return value;
 }
 
+/** What `memoized` holds for the array's current content and key, without computing it; undefined when none. */
+export function memoizedIfMade<T>(a: ArrayLike<number>, key: string): T | undefined {
+  return entryOf(a)?.derived.get(key) as T | undefined;
+}
+
 /**
  * Like `memoized`, for data derived from several arrays (a field, its time axis, its direction): keyed on
  * `a`, with the fingerprints of the `others` in the key. Plain arrays among them compute every time.

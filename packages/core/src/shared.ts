@@ -3,7 +3,7 @@
 // memo.ts). Internal and read-only: not exported from the package, never handed to a caller without a copy.
 import { checkProbability, moments, quantileSorted, sortedWithOrder } from './descriptive';
 import type { Moments, SortedValues } from './descriptive';
-import { memoized } from './memo';
+import { memoized, memoizedIfMade } from './memo';
 import { computeCalendar } from './series';
 import type { Calendar } from './series';
 
@@ -23,6 +23,11 @@ export function sharedSortedOrder(values: ArrayLike<number>): SortedValues {
 /** The valid values of a field sorted ascending, shared by its quantiles, histogram and fits (read-only). */
 export function sharedSorted(values: ArrayLike<number>): Float64Array {
   return sharedSortedOrder(values).sorted;
+}
+
+/** The shared sorted values when a statistic of the point has already made them (read-only), else undefined. */
+export function sharedSortedIfMade(values: ArrayLike<number>): Float64Array | undefined {
+  return memoizedIfMade<SortedValues>(values, 'sorted')?.sorted;
 }
 
 export function sharedMoments(values: ArrayLike<number>): Moments {

@@ -92,6 +92,18 @@ suite('describe on the real series matches numpy/pandas', () => {
     expect(swh.mean).toBeCloseTo(ref.describe['era5.swh']!.mean, 9);
     expect(swh.std).toBeCloseTo(ref.describe['era5.swh']!.std, 9);
   });
+  test("the overview's median is the numpy median, whether another statistic sorted the field first or not", () => {
+    // Reference: numpy.median of each ERA5 column (scripts/reference/descriptive.py), exact to 1e-9.
+    const s = era5();
+    const fresh = overview(s); // nothing sorted yet: the median by selection
+    for (const name of ['swh']) quantile(s.fields[name]!.values, 0.9); // sorts swh (pp1d stays unsorted)
+    const afterSort = overview(s);
+    for (const name of ['swh', 'pp1d']) {
+      const median = ref.describe[`era5.${name}`]!.median;
+      expect(fresh.find((r) => r.field === name)!.median).toBeCloseTo(median, 9);
+      expect(afterSort.find((r) => r.field === name)!.median).toBeCloseTo(median, 9);
+    }
+  });
 });
 
 suite('quantile edge cases', () => {
