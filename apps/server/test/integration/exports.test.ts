@@ -17,6 +17,7 @@ import {
   type VisuPayload,
   type VisuValues,
 } from '@metocean/contracts';
+import { ncdumpValues } from '../export-readers';
 import { startTestServer, type TestServer } from '../harness';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -131,22 +132,6 @@ function matLeaves(value: unknown): (number | string | null)[] {
     return matLeaves((value as { values: unknown }).values);
   if (Array.isArray(value)) return value.flatMap((v) => matLeaves(v));
   return [value as number | string | null];
-}
-
-/** The values of `variable` as ncdump (netCDF-C) prints them: numbers, null for fill values, strings. */
-function ncdumpValues(file: string, variable: string): (number | string | null)[] {
-  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file], {
-    maxBuffer: 256 * 1024 * 1024,
-  }).toString();
-  const data = text.slice(text.indexOf('\ndata:'));
-  const m = new RegExp(`\\n ${variable} =([^;]*);`).exec(data);
-  if (!m) throw new Error(`ncdump printed no data for ${variable}`);
-  const body = m[1]!.trim();
-  if (body.startsWith('"')) return [...body.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
-  return body
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((v) => (v === '_' ? null : Number(v)));
 }
 
 /** The NORA3 source record: time (UTC ms) and a column, read straight from the CSV the demo ingests. */

@@ -17,7 +17,7 @@ import { writeMatDocument } from '../../../src/exports/mat';
 import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
 import { context, levelPayload, monthlyPayload } from './fixtures';
-import { collect, ncdumpValues } from './readers';
+import { collect, ncdumpValues } from '../../export-readers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'exports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

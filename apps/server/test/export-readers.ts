@@ -1,4 +1,4 @@
-// What the export tests share: a writer's stream collected into one buffer, and an .nc file's values as
+// What the export tests (unit and integration) share: a writer's stream collected into one buffer, and an .nc file's values as
 // ncdump (netCDF-C, Debian's netcdf-bin) prints them — the independent reader of the NetCDF exports.
 import { execFileSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
@@ -16,8 +16,11 @@ export async function collect(write: (out: PassThrough) => Promise<void>): Promi
 
 /** The values of `variable` as ncdump (netCDF-C) prints them: numbers, null for `_` fill values, strings. */
 export function ncdumpValues(file: string, variable: string): (number | string | null)[] {
-  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file]).toString();
-  const data = text.slice(text.indexOf('data:'));
+  // a full-record export prints tens of MB
+  const text = execFileSync('ncdump', ['-v', variable, '-p', '9,17', file], {
+    maxBuffer: 256 * 1024 * 1024,
+  }).toString();
+  const data = text.slice(text.indexOf('\ndata:'));
   const m = new RegExp(`\\n ${variable} =([^;]*);`).exec(data);
   if (!m) throw new Error(`ncdump printed no data for ${variable}:\n${data}`);
   const body = m[1]!.trim();
