@@ -28,18 +28,7 @@ export interface Moments {
  * step waits on a division (Chan, Golub & LeVeque 1983).
  */
 export function moments(values: ArrayLike<number>, from = 0, to = values.length): Moments {
-  let count = 0;
-  let sum = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = from; i < to; i++) {
-    const x = values[i]!;
-    if (Number.isNaN(x)) continue;
-    count++;
-    sum += x;
-    if (x < min) min = x;
-    if (x > max) max = x;
-  }
+  const { count, sum, min, max } = sumsOf(values, from, to);
   if (count === 0) return { count: 0, mean: NaN, min: NaN, max: NaN, std: NaN };
   const mean = sum / count;
   return {
@@ -49,6 +38,27 @@ export function moments(values: ArrayLike<number>, from = 0, to = values.length)
     max,
     std: count > 1 ? Math.sqrt(squaredDeviations(values, mean, from, to) / (count - 1)) : NaN,
   };
+}
+
+/** Count, sum and bounds of the non-missing values of values[from, to), in one pass. */
+function sumsOf(
+  values: ArrayLike<number>,
+  from: number,
+  to: number,
+): { count: number; sum: number; min: number; max: number } {
+  let count = 0;
+  let sum = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = from; i < to; i++) {
+    const x = values[i]!;
+    if (x !== x) continue; // NaN
+    count++;
+    sum += x;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { count, sum, min, max };
 }
 
 /** Σ (x − mean)² over the non-missing values of values[from, to). */
@@ -603,24 +613,11 @@ function calendarTables(
   const sums = new Float64Array(groups);
   const mins = new Float64Array(groups).fill(Infinity);
   const maxs = new Float64Array(groups).fill(-Infinity);
-  // a run of steps in one month of one year: its count, sum and bounds are kept in locals and written at
-  // the run's end (an update in memory per step would wait on the previous step's store)
+  // a run of steps in one month of one year: its count, sum and bounds summed in locals and added to its
+  // group at the run's end (an update in memory per step would wait on the previous step's store)
   for (let r = 0; r + 1 < runStart.length; r++) {
-    const from = runStart[r]!;
-    const to = runStart[r + 1]!;
-    const k = keys[from]!;
-    let count = 0;
-    let sum = 0;
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = from; i < to; i++) {
-      const x = values[i]!;
-      if (x !== x) continue; // NaN
-      count++;
-      sum += x;
-      if (x < min) min = x;
-      if (x > max) max = x;
-    }
+    const k = keys[runStart[r]!]!;
+    const { count, sum, min, max } = sumsOf(values, runStart[r]!, runStart[r + 1]!);
     present[k] = 1;
     counts[k]! += count;
     sums[k]! += sum;
@@ -630,15 +627,8 @@ function calendarTables(
   const means = Float64Array.from(sums, (sum, k) => sum / counts[k]!);
   const m2s = new Float64Array(groups);
   for (let r = 0; r + 1 < runStart.length; r++) {
-    const from = runStart[r]!;
-    const k = keys[from]!;
-    const mean = means[k]!;
-    let m2 = 0;
-    for (let i = from; i < runStart[r + 1]!; i++) {
-      const d = values[i]! - mean;
-      if (d === d) m2 += d * d;
-    }
-    m2s[k]! += m2;
+    const k = keys[runStart[r]!]!;
+    m2s[k]! += squaredDeviations(values, means[k]!, runStart[r]!, runStart[r + 1]!);
   }
   const groupMoments: (Moments & { m2: number })[] = Array.from({ length: groups }, (_, k) => {
     const count = counts[k]!;
