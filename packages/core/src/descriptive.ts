@@ -154,44 +154,17 @@ function selectRanks(
   selectRanks(a, ranks, mid + 1, to, k + 1, right);
 }
 
-interface Buckets {
-  /** Values per bucket. */
-  counts: Int32Array;
-  /** Bucket of a value: monotone in the value, so bucket order is value order. */
-  bucketOf: (x: number) => number;
-}
-
 /**
- * Counts of values without NaN in about n/4 equal-width buckets between their minimum and maximum
- * (bucket selection and bucket sort; an infinite or empty range puts everything in one bucket).
+ * Type 7 quantiles from `n` values spread over ordered buckets (`counts`: values per bucket, bucket order
+ * is value order): `gather` copies the values of the buckets marked in `fill` (bucket -> next position in
+ * the pool, -1: not wanted), and quickselect finishes inside the few buckets holding the wanted ranks.
  */
-function bucketCounts(a: Float64Array): Buckets {
-  const n = a.length;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const x = a[i]!;
-    if (x < min) min = x;
-    if (x > max) max = x;
-  }
-  const buckets = Math.max(1, Math.min(65536, n >> 2));
-  const scale = Number.isFinite(max - min) && max > min ? buckets / (max - min) : 0;
-  const last = buckets - 1;
-  const bucketOf = (x: number): number => Math.min(last, Math.floor((x - min) * scale));
-  const counts = new Int32Array(buckets);
-  for (let i = 0; i < n; i++) counts[bucketOf(a[i]!)]!++;
-  return { counts, bucketOf };
-}
-
-/**
- * Type 7 quantiles of values without NaN (left unchanged), with only the order statistics they need:
- * one pass counts the values per bucket, a second gathers the few buckets holding the wanted ranks, and
- * quickselect finishes inside them: about three passes for any number of quantiles, the same numbers
- * as a full sort.
- */
-export function quantilesOfValid(a: Float64Array, probabilities: readonly number[]): number[] {
-  for (const p of probabilities) checkProbability(p, 'quantilesOfValid');
-  const n = a.length;
+function quantilesFromBuckets(
+  n: number,
+  probabilities: readonly number[],
+  counts: Int32Array,
+  gather: (fill: Int32Array, pool: Float64Array) => void,
+): number[] {
   if (n === 0) return probabilities.map(() => NaN);
   const wanted = new Set<number>();
   for (const p of probabilities) {
@@ -200,7 +173,6 @@ export function quantilesOfValid(a: Float64Array, probabilities: readonly number
     if (lo + 1 < n) wanted.add(lo + 1);
   }
   const ranks = [...wanted].sort((x, y) => x - y);
-  const { counts, bucketOf } = bucketCounts(a);
   // the buckets holding wanted ranks: their first rank and their place in the gathered pool
   const needed: { bucket: number; first: number; size: number; start: number; ranks: number[] }[] = [];
   let b = 0;
@@ -219,10 +191,7 @@ export function quantilesOfValid(a: Float64Array, probabilities: readonly number
   const fill = counts.fill(-1);
   for (const g of needed) fill[g.bucket] = g.start;
   const pool = new Float64Array(gathered);
-  for (let i = 0; i < n; i++) {
-    const k = bucketOf(a[i]!);
-    if (fill[k] !== -1) pool[fill[k]!++] = a[i]!;
-  }
+  gather(fill, pool);
   const value = new Map<number, number>();
   for (const g of needed) {
     const local = g.ranks.map((r) => r - g.first + g.start);
@@ -235,6 +204,71 @@ export function quantilesOfValid(a: Float64Array, probabilities: readonly number
     const low = value.get(lo)!;
     return lo + 1 < n ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
   });
+}
+
+/**
+ * Type 7 quantiles of values without NaN (left unchanged), with only the order statistics they need: one
+ * pass finds the range, one counts the values in about n/4 equal-width buckets over it, a third gathers
+ * the few buckets holding the wanted ranks, and quickselect finishes inside them: the same numbers as a
+ * full sort, for any number of quantiles.
+ */
+export function quantilesOfValid(a: Float64Array, probabilities: readonly number[]): number[] {
+  for (const p of probabilities) checkProbability(p, 'quantilesOfValid');
+  const n = a.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  // an infinite or empty range puts everything in one bucket
+  const buckets = Math.max(1, Math.min(65536, n >> 2));
+  const scale = Number.isFinite(max - min) && max > min ? buckets / (max - min) : 0;
+  const last = buckets - 1;
+  const bucketOf = (x: number): number => Math.min(last, Math.floor((x - min) * scale));
+  const counts = new Int32Array(buckets);
+  for (let i = 0; i < n; i++) counts[bucketOf(a[i]!)]!++;
+  return quantilesFromBuckets(n, probabilities, counts, (fill, pool) => {
+    for (let i = 0; i < n; i++) {
+      const k = bucketOf(a[i]!);
+      if (fill[k] !== -1) pool[fill[k]!++] = a[i]!;
+    }
+  });
+}
+
+/**
+ * Type 7 quantiles of a float32 column read as its bits, NaN skipped, the column left unchanged: the
+ * buckets are the top 16 bits of the sort keys (sign, exponent and 7 bits of mantissa, so a bucket spans
+ * under 1 % of its values' magnitude), counted in one pass without copying the column; a second gathers
+ * the buckets holding the wanted ranks. For a field no statistic sorts (a direction's median).
+ */
+function quantilesOfFloat32(values: Float32Array, probabilities: readonly number[]): number[] {
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  const counts = new Int32Array(65536);
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) {
+    const h = bits[i]!;
+    if ((h & 0x7fffffff) > 0x7f800000) continue; // NaN
+    counts[keyOf(h) >>> 16]!++;
+    n++;
+  }
+  return quantilesFromBuckets(n, probabilities, counts, (fill, pool) => {
+    for (let i = 0; i < bits.length; i++) {
+      const h = bits[i]!;
+      if ((h & 0x7fffffff) > 0x7f800000) continue;
+      const k = keyOf(h) >>> 16;
+      if (fill[k] !== -1) pool[fill[k]!++] = values[i]!;
+    }
+  });
+}
+
+/** Type 7 quantiles of the non-missing values of a column, by selection (the column is left unchanged). */
+function quantilesOfColumn(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
+  for (const p of probabilities) checkProbability(p, 'quantilesOfColumn');
+  return values instanceof Float32Array && LITTLE_ENDIAN
+    ? quantilesOfFloat32(values, probabilities)
+    : quantilesOfValid(validValues(values), probabilities);
 }
 
 /** Percentile (0-100) -> type 7 value of values without NaN, keys as given ("1", "50", "99"). */
@@ -755,9 +789,7 @@ function overviewRows(series: Series): OverviewRow[] {
     // the median from the field's sorted values when another statistic made them (a worker computes the
     // overview last), else by selection: a field no statistic sorts (a direction) is not sorted for it
     const sorted = sharedSortedIfMade(field.values);
-    const median = sorted
-      ? quantileSorted(sorted, 0.5)
-      : quantilesOfValid(validValues(field.values), [0.5])[0]!;
+    const median = sorted ? quantileSorted(sorted, 0.5) : quantilesOfColumn(field.values, [0.5])[0]!;
     return {
       field: name,
       variable: field.variable ?? name,

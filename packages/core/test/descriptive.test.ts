@@ -104,6 +104,31 @@ suite('describe on the real series matches numpy/pandas', () => {
       expect(afterSort.find((r) => r.field === name)!.median).toBeCloseTo(median, 9);
     }
   });
+  test("the overview's median of an unsorted float32 column (read as its bits) equals the brute-force median", () => {
+    // Brute force: type 7 median of the non-NaN values sorted by comparison. Exact: both pick the same
+    // two order statistics of float32 values. Gaps, ±∞, −0, negatives, ties and one value range per case.
+    const random = seededRandom(7);
+    const n = 20_000;
+    const cases: Float32Array[] = [
+      Float32Array.from({ length: n }, () => Math.round(random() * 36000) / 100), // a direction
+      Float32Array.from({ length: n }, () => (random() < 0.1 ? NaN : (random() - 0.7) * 1e3)),
+      Float32Array.from({ length: n + 1 }, (_, i) => (i % 3 ? 2.5 : -0)), // ties, one bucket
+      Float32Array.from({ length: n }, (_, i) => [Infinity, -Infinity, NaN][i % 7] ?? random()),
+    ];
+    for (const values of cases) {
+      const valid = [...values].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+      const h = (valid.length - 1) * 0.5;
+      const lo = Math.floor(h);
+      const expected =
+        lo + 1 < valid.length ? valid[lo]! + (h - lo) * (valid[lo + 1]! - valid[lo]!) : valid[lo]!;
+      const s = {
+        time: Float64Array.from({ length: values.length }, (_, i) => i * 3_600_000),
+        stepMs: 3_600_000,
+        fields: { dir: { values, units: 'deg' } },
+      };
+      expect(overview(s)[0]!.median).toBe(expected);
+    }
+  });
 });
 
 suite('quantile edge cases', () => {
