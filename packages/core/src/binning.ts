@@ -188,7 +188,8 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
     if (pairs.count === 0) return emptyJoint();
     const px0 = options.x0 ?? Math.min(0, Math.floor(pairs.xMin / dx) * dx);
     const py0 = ym ? (options.y0 ?? Math.min(0, Math.floor(pairs.yMin / dy) * dy)) : 0;
-    if (pairs.xMin < px0 || pairs.yMin < py0) throw new RangeError('jointTable: values below the first edge');
+    if (pairs.xMin < px0 || (ym && pairs.yMin < py0))
+      throw new RangeError('jointTable: values below the first edge');
     // the pairs' own first edges differ from the fields' (negative values only): count again on them
     if (px0 !== x0 || py0 !== y0) {
       const xEdges = regularEdges(px0, dx, pairs.xMax);
@@ -242,16 +243,26 @@ function countPairs(
   let xMin = Infinity;
   let yMin = Infinity;
   let count = 0;
+  // sectors: one division per pair (sectorIndex's, with the width computed once)
+  const width = 360 / (sectors || 1);
+  const half = width / 2;
   for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
     const b = y[i]!;
-    if (a !== a || b !== b) continue; // NaN
+    if (!(a === a && b === b)) continue; // NaN
     count++;
-    if (a > xMax) xMax = a;
-    if (a < xMin) xMin = a;
-    if (b > yMax) yMax = b;
-    if (b < yMin) yMin = b;
-    const j = sectors ? sectorIndex(b, sectors) : regularBin(ye, iy, b);
+    // selects rather than branches: V8 keeps these in registers
+    xMax = a > xMax ? a : xMax;
+    xMin = a < xMin ? a : xMin;
+    yMax = b > yMax ? b : yMax;
+    yMin = b < yMin ? b : yMin;
+    let j: number;
+    if (!sectors) j = regularBin(ye, iy, b);
+    else {
+      const shifted = b + half;
+      j = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(b, sectors);
+      if (j >= sectors) j = sectors - 1;
+    }
     flat[regularBin(xe, ix, a) * ny + j]!++;
   }
   return { flat, stride: ny, count, xMin, xMax, yMin, yMax };
@@ -311,15 +322,22 @@ function roseCounts(
   const classes = edges.length;
   const counts = new Float64Array(groups * sectors * classes);
   const totals = new Float64Array(groups);
+  const first = lower[0]!;
+  // sectorIndex with the width computed once: one division per pair
+  const width = 360 / sectors;
+  const half = width / 2;
   for (let i = 0; i < direction.length; i++) {
     const d = direction[i]!;
     const m = magnitude[i]!;
     // NaN, infinite magnitudes and magnitudes below the first class are left out
-    if (d !== d || !(m >= lower[0]! && m < Infinity)) continue;
+    if (!(d === d && m >= first && m < Infinity)) continue;
     const g = month === null ? 0 : month[i]! - 1;
     let c = classes - 1;
     while (m < lower[c]!) c--;
-    counts[(g * sectors + sectorIndex(d, sectors)) * classes + c]!++;
+    const shifted = d + half;
+    let k = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(d, sectors);
+    if (k >= sectors) k = sectors - 1;
+    counts[(g * sectors + k) * classes + c]!++;
     totals[g]!++;
   }
   return { counts, totals };

@@ -155,6 +155,32 @@ suite('DR roses', () => {
     expect(sectorIndex(360, 16)).toBe(0);
     expect(sectorIndex(-10, 36)).toBe(35);
   });
+  test('the rose and the joint table put every direction in the sector sectorIndex gives (edges, turns, gaps)', () => {
+    // Brute force: sectorIndex per pair. Directions on sector edges, below 0, beyond a turn, and gaps.
+    const random = seededRandom(11);
+    for (const sectors of [8, 16, 36]) {
+      const w = 360 / sectors;
+      const n = 5_000;
+      const direction = Float32Array.from({ length: n }, (_, i) =>
+        i % 5 === 0
+          ? Math.round(random() * 2 * sectors) * (w / 2) // an edge or a centre
+          : i % 7 === 0
+            ? (random() - 0.5) * 1_000 // outside [0, 360)
+            : i % 97 === 0
+              ? NaN
+              : random() * 360,
+      );
+      const magnitude = Float32Array.from({ length: n }, () => random() * 3);
+      const expected = new Array<number>(sectors).fill(0);
+      direction.forEach((d) => {
+        if (!Number.isNaN(d)) expected[sectorIndex(d, sectors)]!++;
+      });
+      const r = rose(direction, magnitude, { sectors, edges: [0] });
+      expect(r.percent.map((row) => Math.round((row[0]! * r.count) / 100))).toEqual(expected);
+      const joint = jointTable(magnitude, direction, { dx: 10, dy: w, yDirection: true });
+      expect(joint.yMarginal).toEqual(expected);
+    }
+  });
   test('monthly roses partition the annual one', () => {
     const s = era5();
     const options = { sectors: 8, edges: [0, 2] };
