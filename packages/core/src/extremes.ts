@@ -2,8 +2,15 @@
 // extract annual maxima or declustered peaks over a threshold, fit a law by maximum likelihood, and read
 // return values with confidence intervals (parametric bootstrap and delta method).
 import { quantile, quantileSorted } from './descriptive';
-import { fitLaw, fitParameters, negativeLogLikelihood, weightedSample } from './fit';
-import type { Fit } from './fit';
+import {
+  fitLaw,
+  fitParameters,
+  negativeLogLikelihood,
+  observedInformation,
+  WEIBULL3_NEAREST,
+  weightedSample,
+} from './fit';
+import type { Fit, WeightedSample } from './fit';
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
 import { seededRandom } from './random';
@@ -303,6 +310,8 @@ export interface ExtremeFit extends Fit {
   sample: ExtremeSample;
   /** Largest values left out of the fit (shown as ignored outliers). */
   ignored: number[];
+  /** The values fitted (the sample without the ignored ones), as the likelihood reads them. */
+  weighted: WeightedSample;
 }
 
 /** Fits `law` to the sample (location held at the threshold for peaks, except weibull3). */
@@ -325,11 +334,8 @@ export function fitExtremes(
     throw new RangeError(
       `fitExtremes: the 3-parameter Weibull needs at least ${MIN_WEIBULL3_SAMPLE} values, the sample has ${kept.length}`,
     );
-  const fit = fitLaw(
-    law,
-    weightedSample(kept),
-    sample.method === 'pot' ? { location: sample.threshold } : {},
-  );
+  const weighted = weightedSample(kept);
+  const fit = fitLaw(law, weighted, sample.method === 'pot' ? { location: sample.threshold } : {});
   return {
     ...fit,
     method: sample.method,
@@ -338,6 +344,7 @@ export function fitExtremes(
     nPeaks: sample.values.length,
     sample,
     ignored,
+    weighted,
   };
 }
 
@@ -429,14 +436,36 @@ function invert(matrix: number[][]): number[][] | null {
 
 /**
  * Covariance of the estimates: inverse of the observed information (the Hessian of the negative
- * log-likelihood at the optimum, by central differences), as in Coles (2001) §2.6.4.
+ * log-likelihood at the optimum), as in Coles (2001) §2.6.4. The Hessian is the exact one
+ * (observedInformation, one pass over the fitted values); by central differences of the likelihood when
+ * that is not finite (a value on the edge of the support, a 3-parameter Weibull at its bound).
  */
 export function parameterCovariance(fit: ExtremeFit): number[][] | null {
-  const sorted = [...fit.sample.values].sort((a, b) => a - b);
-  const sample = weightedSample(sorted.slice(0, sorted.length - fit.ignored.length));
+  if (onSearchBound(fit)) return null;
+  const information = observedInformation(fit.law, fit.weighted, fit.parameters) ?? numericalHessian(fit);
+  return invert(information);
+}
+
+/**
+ * Whether the estimate sits where the fit's search stops rather than at a stationary point of the
+ * likelihood: a GEV or GPD shape at ξ = −1 (below it there is no MLE, Smith 1985), a 3-parameter Weibull's
+ * location at WEIBULL3_NEAREST below the smallest value (its likelihood unbounded there). The observed
+ * information does not describe the spread of such an estimate, so it gets no delta-method interval.
+ */
+function onSearchBound(fit: ExtremeFit): boolean {
+  const { law, parameters } = fit;
+  if (law === 'gev' || law === 'gpd') return (parameters.shape ?? 0) <= -1 + 1e-6;
+  if (law !== 'weibull3') return false;
+  const x = fit.weighted.x;
+  const range = x[x.length - 1]! - x[0]! || Math.abs(x[0]!) || 1;
+  return x[0]! - parameters.location <= 2 * WEIBULL3_NEAREST * range;
+}
+
+/** Hessian of the negative log-likelihood in the free parameters by central differences. */
+function numericalHessian(fit: ExtremeFit): number[][] {
   const theta = freeVector(fit.law, fit.parameters);
   const f = (v: number[]): number =>
-    negativeLogLikelihood(fit.law, sample, fromVector(fit.law, v, fit.parameters));
+    negativeLogLikelihood(fit.law, fit.weighted, fromVector(fit.law, v, fit.parameters));
   const h = theta.map((t) => 1e-4 * Math.max(Math.abs(t), 1e-2));
   const n = theta.length;
   const hessian = Array.from({ length: n }, () => new Array<number>(n).fill(0));
@@ -456,7 +485,90 @@ export function parameterCovariance(fit: ExtremeFit): number[][] | null {
       hessian[j]![i] = value;
     }
   }
-  return invert(hessian);
+  return hessian;
+}
+
+/** Below this |aξ| the GEV/GPD return-value terms are summed as series (see expm1Ratio). */
+const RATIO_SERIES_BELOW = 0.05;
+
+/**
+ * E = (e^{aξ} − 1)/ξ and dE/dξ = (a e^{aξ} − E)/ξ, the ξ-dependent factor of the GEV and GPD quantiles
+ * (Coles 2001 (3.4), (4.12)); near ξ = 0 the series E = a Σ_{k≥1} (aξ)^{k−1}/k!, dE/dξ =
+ * a² Σ_{k≥2} (k−1)(aξ)^{k−2}/k! (the closed form loses ε/|aξ|² there; the limits are a and a²/2).
+ */
+function expm1Ratio(a: number, xi: number): [number, number] {
+  const u = a * xi;
+  if (Math.abs(u) >= RATIO_SERIES_BELOW) {
+    const e = Math.expm1(u) / xi;
+    return [e, (a * Math.exp(u) - e) / xi];
+  }
+  let e = 0;
+  let slope = 0;
+  let factorial = 1;
+  let power = 1; // u^{k−1}
+  let previous = 0; // u^{k−2}
+  for (let k = 1; k <= 16; k++) {
+    factorial *= k;
+    e += power / factorial;
+    slope += ((k - 1) * previous) / factorial;
+    previous = power;
+    power *= u;
+  }
+  return [a * e, a * a * slope];
+}
+
+/**
+ * Gradient of the quantile F⁻¹(q) in the law's free parameters (the order of freeVector), in closed form:
+ * gev x = μ + σE(−ln(−ln q), ξ); gpd x = u + σE(−ln(1 − q), ξ); weibull x = μ + λY^{1/k} with
+ * Y = −ln(1 − q). Null for the gamma law (its quantile has no closed form): the caller differentiates.
+ */
+function quantileGradient(law: LawId, p: Parameters, q: number): number[] | null {
+  switch (law) {
+    case 'gev': {
+      const [e, slope] = expm1Ratio(-Math.log(-Math.log(q)), p.shape ?? 0);
+      return [1, e, p.scale * slope];
+    }
+    case 'gumbel':
+      return [1, -Math.log(-Math.log(q))];
+    case 'gpd': {
+      const [e, slope] = expm1Ratio(-Math.log1p(-q), p.shape ?? 0);
+      return [e, p.scale * slope];
+    }
+    case 'exponential':
+      return [-Math.log1p(-q)];
+    case 'weibull2':
+    case 'weibull3': {
+      const y = -Math.log1p(-q);
+      const k = p.shape ?? 0;
+      const r = Math.pow(y, 1 / k);
+      const dk = (-p.scale * r * Math.log(y)) / (k * k);
+      return law === 'weibull2' ? [r, dk] : [1, r, dk];
+    }
+    case 'normal':
+      return [1, normalPpf(q)];
+    case 'lognormal': {
+      const z = normalPpf(q);
+      const e = Math.exp((p.shape ?? 0) * z);
+      return [e, p.scale * z * e];
+    }
+    case 'gamma':
+      return null;
+  }
+}
+
+/** Gradient of the return value in the free parameters by central differences (laws without a closed form). */
+function numericalGradient(fit: ExtremeFit, T: number): number[] {
+  const theta = freeVector(fit.law, fit.parameters);
+  return theta.map((t, i) => {
+    const h = 1e-6 * Math.max(Math.abs(t), 1e-2);
+    const up = [...theta];
+    const down = [...theta];
+    up[i]! += h;
+    down[i]! -= h;
+    const at = (v: number[]): number =>
+      returnValue(fit.law, fromVector(fit.law, v, fit.parameters), fit.method, fit.poissonLambda, T);
+    return (at(up) - at(down)) / (2 * h);
+  });
 }
 
 /**
@@ -473,23 +585,14 @@ export function deltaMethodIntervals(
 ): ReturnValueRow[] {
   const covariance = parameterCovariance(fit);
   const z = normalPpf((1 + confidence) / 2);
-  const theta = freeVector(fit.law, fit.parameters);
   return returnPeriods.map((T) => {
     const value = returnValue(fit.law, fit.parameters, fit.method, fit.poissonLambda, T);
     if (!covariance || !Number.isFinite(value)) return { returnPeriod: T, value, lower: NaN, upper: NaN };
-    const gradient = theta.map((t, i) => {
-      const h = 1e-6 * Math.max(Math.abs(t), 1e-2);
-      const up = [...theta];
-      const down = [...theta];
-      up[i]! += h;
-      down[i]! -= h;
-      const at = (v: number[]): number =>
-        returnValue(fit.law, fromVector(fit.law, v, fit.parameters), fit.method, fit.poissonLambda, T);
-      return (at(up) - at(down)) / (2 * h);
-    });
+    const q = returnProbability(fit.method, fit.poissonLambda, T);
+    const gradient = quantileGradient(fit.law, fit.parameters, q) ?? numericalGradient(fit, T);
     let variance = 0;
-    for (let i = 0; i < theta.length; i++) {
-      for (let j = 0; j < theta.length; j++) variance += gradient[i]! * covariance[i]![j]! * gradient[j]!;
+    for (let i = 0; i < gradient.length; i++) {
+      for (let j = 0; j < gradient.length; j++) variance += gradient[i]! * covariance[i]![j]! * gradient[j]!;
     }
     const se = Math.sqrt(Math.max(0, variance));
     if (scale === 'log' && value > 0) {
