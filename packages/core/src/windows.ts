@@ -12,9 +12,11 @@ import { sharedCalendar, sharedMoments } from './shared';
 export function calmRunLengths(values: ArrayLike<number>, limit: number): Int32Array {
   const n = values.length;
   const calm = new Int32Array(n);
+  // the run carried in a local, not read back from the step just written
+  let run = 0;
   for (let i = n - 1; i >= 0; i--) {
-    const v = values[i]!;
-    calm[i] = v < limit ? (i + 1 < n ? calm[i + 1]! : 0) + 1 : 0;
+    run = values[i]! < limit ? run + 1 : 0;
+    calm[i] = run;
   }
   return calm;
 }
@@ -66,15 +68,13 @@ export function weatherWindows(
   const yearCount = year.length ? year[year.length - 1]! - firstYear + 1 : 0;
   // seen[(y - firstYear)·13 + m]: the year has data in month m (m = 0: in any month)
   const seen = new Uint8Array(yearCount * 13);
-  // valid steps per run of one month of one year (the calendar's runs)
+  // valid steps per run of one month of one year (the calendar's runs); counted only when the field has gaps
+  const gaps = sharedMoments(values).count < values.length;
   for (let r = 0; r + 1 < runStart.length; r++) {
     const from = runStart[r]!;
     const to = runStart[r + 1]!;
-    let runValid = 0;
-    for (let i = from; i < to; i++) {
-      const v = values[i]!;
-      if (v === v) runValid++;
-    }
+    let runValid = gaps ? 0 : to - from;
+    if (gaps) for (let i = from; i < to; i++) runValid += values[i]! === values[i]! ? 1 : 0;
     if (runValid > 0) {
       const m = month[from]!;
       valid[m]! += runValid;
@@ -93,18 +93,23 @@ export function weatherWindows(
   const durations = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherWindows'));
   const cap = Math.max(1, ...durations);
   const width = cap + 1;
-  const stepsBy = new Float64Array(13 * width);
-  const periodsBy = new Float64Array(13 * width);
-  const lengthsBy = new Float64Array(13 * width);
+  // integer cells (each step counted once, each calm step in one period's length: all below 2^31); an
+  // integer increment is the shortest chain through memory when consecutive steps hit the same cell
+  const stepsBy = new Int32Array(13 * width);
+  const periodsBy = new Int32Array(13 * width);
+  const lengthsBy = new Int32Array(13 * width);
+  let previous = 0;
   for (let i = 0; i < calm.length; i++) {
     const run = calm[i]!;
-    if (run === 0) continue;
-    const k = month[i]! * width + (run < cap ? run : cap);
-    stepsBy[k]!++;
-    if (i === 0 || calm[i - 1] === 0) {
-      periodsBy[k]!++;
-      lengthsBy[k]! += run;
+    if (run !== 0) {
+      const k = month[i]! * width + (run < cap ? run : cap);
+      stepsBy[k]!++;
+      if (previous === 0) {
+        periodsBy[k]!++;
+        lengthsBy[k]! += run;
+      }
     }
+    previous = run;
   }
   const rows: WindowRow[] = [];
   for (const [index, durationHours] of options.durationsHours.entries()) {
@@ -240,9 +245,11 @@ function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: nu
     const start: number[] = [];
     const length: number[] = [];
     for (let i = 0; i < calm.length; i++) {
-      if (calm[i]! > 0 && (i === 0 || calm[i - 1] === 0)) {
+      const run = calm[i]!;
+      if (run > 0) {
         start.push(i);
-        length.push(calm[i]!);
+        length.push(run);
+        i += run; // over the period: the step after it is not calm
       }
     }
     return { start: Int32Array.from(start), length: Int32Array.from(length) };
