@@ -314,27 +314,48 @@ export interface ExtremeFit extends Fit {
   weighted: WeightedSample;
 }
 
+/**
+ * A sample sorted once, with the values fitted (as the likelihood reads them) and the largest ones left
+ * out: every law of one analysis is fitted to the same, so it is sorted and compressed once.
+ */
+interface SortedSample {
+  sample: ExtremeSample;
+  /** All values, ascending. */
+  sorted: number[];
+  ignored: number[];
+  /** The values fitted: the sorted ones without the ignored. */
+  weighted: WeightedSample;
+  kept: number;
+}
+
+function sortedSample(sample: ExtremeSample, ignoreLargest: number): SortedSample {
+  const sorted = [...sample.values].sort((a, b) => a - b);
+  const kept = sorted.slice(0, sorted.length - ignoreLargest);
+  const ignored = sorted.slice(sorted.length - ignoreLargest);
+  return { sample, sorted, ignored, weighted: weightedSample(kept), kept: kept.length };
+}
+
 /** Fits `law` to the sample (location held at the threshold for peaks, except weibull3). */
 export function fitExtremes(
   sample: ExtremeSample,
   law: LawId,
   options: { ignoreLargest?: number } = {},
 ): ExtremeFit {
+  return fitSorted(sortedSample(sample, options.ignoreLargest ?? 0), law);
+}
+
+function fitSorted(s: SortedSample, law: LawId): ExtremeFit {
+  const { sample, weighted } = s;
   const allowed = sample.method === 'annual-maxima' ? ANNUAL_MAXIMA_LAWS : PEAKS_LAWS;
   if (!allowed.includes(law)) {
     throw new RangeError(
       `fitExtremes: law ${law} does not apply to ${sample.method} (use ${allowed.join(', ')})`,
     );
   }
-  const ignoreLargest = options.ignoreLargest ?? 0;
-  const sorted = [...sample.values].sort((a, b) => a - b);
-  const kept = sorted.slice(0, sorted.length - ignoreLargest);
-  const ignored = sorted.slice(sorted.length - ignoreLargest);
-  if (law === 'weibull3' && kept.length < MIN_WEIBULL3_SAMPLE)
+  if (law === 'weibull3' && s.kept < MIN_WEIBULL3_SAMPLE)
     throw new RangeError(
-      `fitExtremes: the 3-parameter Weibull needs at least ${MIN_WEIBULL3_SAMPLE} values, the sample has ${kept.length}`,
+      `fitExtremes: the 3-parameter Weibull needs at least ${MIN_WEIBULL3_SAMPLE} values, the sample has ${s.kept}`,
     );
-  const weighted = weightedSample(kept);
   const fit = fitLaw(law, weighted, sample.method === 'pot' ? { location: sample.threshold } : {});
   return {
     ...fit,
@@ -343,7 +364,7 @@ export function fitExtremes(
     poissonLambda: sample.poissonLambda,
     nPeaks: sample.values.length,
     sample,
-    ignored,
+    ignored: [...s.ignored],
     weighted,
   };
 }
@@ -663,7 +684,13 @@ export interface EmpiricalPoint {
  * position), T = 1/(1 - F) for annual maxima and T = 1/(λ(1 - F)) for peaks.
  */
 export function plottingPositions(sample: ExtremeSample): EmpiricalPoint[] {
-  const sorted = [...sample.values].sort((a, b) => a - b);
+  return positionsOf(
+    [...sample.values].sort((a, b) => a - b),
+    sample,
+  );
+}
+
+function positionsOf(sorted: readonly number[], sample: ExtremeSample): EmpiricalPoint[] {
   const n = sorted.length;
   return sorted.map((value, i) => {
     const exceed = 1 - (i + 1) / (n + 1);
@@ -826,7 +853,12 @@ export function analyzeSample(
   options: ExtremeOptions,
   minima = false,
 ): ExtremeAnalysis {
-  const fit = fitExtremes(sample, options.law, { ignoreLargest: options.ignoreLargest });
+  return analyzeSorted(sortedSample(sample, options.ignoreLargest ?? 0), options, minima);
+}
+
+function analyzeSorted(sorted: SortedSample, options: ExtremeOptions, minima: boolean): ExtremeAnalysis {
+  const { sample } = sorted;
+  const fit = fitSorted(sorted, options.law);
   const returnPeriods = options.returnPeriods ?? DEFAULT_RETURN_PERIODS;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const interval = options.interval ?? 'bootstrap';
@@ -876,7 +908,7 @@ export function analyzeSample(
     interval,
     intervalScale: interval === 'delta' ? deltaScale : 'linear',
     returnValues,
-    empirical: plottingPositions(sample).map((p) => ({
+    empirical: positionsOf(sorted.sorted, sample).map((p) => ({
       value: sign * p.value,
       returnPeriod: p.returnPeriod,
     })),
@@ -885,11 +917,11 @@ export function analyzeSample(
     warnings,
   };
   if (options.laws) {
-    // the other laws on the same sample (the primary's estimate is reused)
+    // the other laws on the same sorted sample (the primary's estimate is reused)
     analysis.laws = options.laws.map((law): LawEstimate => {
       if (law === fit.law) return estimateOf(analysis, sample);
       try {
-        return estimateOf(analyzeSample(sample, { ...options, law, laws: undefined }, minima), sample);
+        return estimateOf(analyzeSorted(sorted, { ...options, law, laws: undefined }, minima), sample);
       } catch (error) {
         return { law, error: error instanceof Error ? error.message : String(error) };
       }

@@ -131,14 +131,20 @@ function sampleOf(law: LawId, p: Parameters, n: number, seed: number): WeightedS
   );
 }
 
-const CASES: { law: LawId; p: Parameters; label: string }[] = [
-  ...[-0.3, -0.02, 1e-3, 1e-7, 0, 0.2].map((xi) => ({
+interface Case {
+  law: LawId;
+  p: Parameters;
+  label: string;
+}
+
+const CASES: Case[] = [
+  ...[-0.3, -0.02, 1e-3, 1e-7, 0, 0.2].map((xi): Case => ({
     law: 'gev',
     p: { location: 3, scale: 0.5, shape: xi },
     label: `ξ = ${xi}`,
   })),
   { law: 'gumbel', p: { location: 3, scale: 0.5, shape: 0 }, label: '' },
-  ...[-0.4, 1e-6, 0, 0.25].map((xi) => ({
+  ...[-0.4, 1e-6, 0, 0.25].map((xi): Case => ({
     law: 'gpd',
     p: { location: 2, scale: 0.6, shape: xi },
     label: `ξ = ${xi}`,
