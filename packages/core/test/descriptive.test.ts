@@ -264,9 +264,21 @@ suite('sortedWithOrder (float32 columns: the sorted values and the index of each
     check(a);
     expect(a).toEqual(before); // the column untouched
   });
-  test('whole numbers (every low digit shared: one pass skipped) and a float64 column of float32 values', () => {
+  test('a continuous column (too many distinct values to count: the radix sort) with gaps, signs and ties', () => {
+    const random = seededRandom(23);
+    const a = Float32Array.from({ length: 40_000 }, () => (random() - 0.3) * 10);
+    for (let i = 0; i < 400; i++) a[i * 97] = [NaN, Infinity, -Infinity, -0, 0, 2.5][i % 6]!;
+    check(a);
+  });
+  test('whole numbers, values whose low 16 bits are all zero (one radix pass skipped), a float64 column of float32 values', () => {
     const random = seededRandom(22);
     check(Float32Array.from({ length: 10_000 }, () => Math.floor(random() * 50)));
+    // 20,480 bit patterns of the form h·2^16 (both signs): more than a count takes, one shared low digit
+    const highOnly = Uint32Array.from({ length: 60_000 }, () => {
+      const h = 0x1000 + Math.floor(random() * 0x5000);
+      return ((random() < 0.5 ? h : h | 0x8000) << 16) >>> 0;
+    });
+    check(new Float32Array(highOnly.buffer));
     check(Float64Array.from(new Float32Array(10_000).map(() => random() * 8)));
   });
   test('a float64 column that is not float32 has no order (sorted by the double sort)', () => {
