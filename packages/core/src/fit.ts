@@ -497,7 +497,9 @@ function fitGev(s: WeightedSample, start?: Parameters): Parameters {
     x: [start.location, Math.log(start.scale), Math.max(-0.5, Math.min(0.5, start.shape ?? 0))],
     steps: [0.1 * start.scale, 0.1, 0.05],
   }));
-  const runs = starts.map(({ x, steps }) => nelderMead(nll, x, steps));
+  // the simplex only has to reach Newton's basin (Newton converges quadratically from there): stopped at
+  // 1e-8 in the likelihood and 1e-5 in the parameters rather than at rounding
+  const runs = starts.map(({ x, steps }) => nelderMead(nll, x, steps, { tolerance: 1e-8, xTolerance: 1e-5 }));
   const better = runs[0]!.value <= runs[1]!.value ? 0 : 1;
   const rough = runs[better]!.x;
   const polished = gevNewton(s, { location: rough[0]!, scale: Math.exp(rough[1]!), shape: rough[2]! });
