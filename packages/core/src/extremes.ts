@@ -123,18 +123,34 @@ function yearlyExtremes(
     let hiAt = -1;
     let lo = Infinity;
     let loAt = -1;
-    for (let i = from; i < to; i++) {
-      const v = values[i]!;
-      if (v !== v) continue; // NaN
-      runValid++;
-      if (mask && !mask[i]) continue;
-      if (v > hi) {
-        hi = v;
-        hiAt = i;
+    if (mask) {
+      for (let i = from; i < to; i++) {
+        const v = values[i]!;
+        if (v !== v) continue; // NaN
+        runValid++;
+        if (!mask[i]) continue;
+        if (v > hi) {
+          hi = v;
+          hiAt = i;
+        }
+        if (v < lo) {
+          lo = v;
+          loAt = i;
+        }
       }
-      if (v < lo) {
-        lo = v;
-        loAt = i;
+    } else {
+      // NaN fails both comparisons; the valid steps counted, not branched on (V8 runs the loop twice as fast)
+      for (let i = from; i < to; i++) {
+        const v = values[i]!;
+        if (v > hi) {
+          hi = v;
+          hiAt = i;
+        }
+        if (v < lo) {
+          lo = v;
+          loAt = i;
+        }
+        runValid += v === v ? 1 : 0;
       }
     }
     valid[k]! += runValid;
@@ -968,11 +984,13 @@ export function monthlyExtremes(
     options.method === 'pot' && !options.minima && typeof threshold === 'number'
       ? exceedancesOf(values, threshold)
       : undefined;
+  // each month's exceedances (in time order), split in one pass
+  const byMonth = Array.from({ length: 12 }, (): number[] => []);
+  if (pot) for (const i of pot.exceedances) byMonth[month[i]! - 1]!.push(i);
   return Array.from({ length: 12 }, (_, k) => {
     try {
       if (pot) {
-        const own = pot.exceedances.filter((i) => month[i] === k + 1);
-        const sample = declusteredSample(time, values, own, pot.validSteps, {
+        const sample = declusteredSample(time, values, byMonth[k]!, pot.validSteps, {
           threshold: threshold as number,
           separationHours: options.separationHours,
         });
