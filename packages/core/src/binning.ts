@@ -156,6 +156,11 @@ export interface JointOptions {
    * rose's, bin j covering [j·dy − dy/2, j·dy + dy/2) after wrapping to a turn; dy must divide 360.
    */
   yDirection?: boolean;
+  /**
+   * The time axis of a magnitude × direction table: its counts are then the sums of the calendar months'
+   * counted in one pass with the rose of the same pair (sharedMonthlyPairs), when the grids allow.
+   */
+  time?: Float64Array;
 }
 
 /** EJPD: joint occurrence table of two variables over the pairs where both exist. */
@@ -167,6 +172,8 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
   const sectors = options.yDirection ? Math.round(360 / dy) : 0;
   if (options.yDirection && Math.abs(sectors * dy - 360) > 1e-9)
     throw new RangeError(`jointTable: a direction bin width must divide 360, got ${dy}`);
+  if (options.time && options.time.length !== x.length)
+    throw new RangeError('jointTable: time and x differ in length');
   return checkedOnce(() => {
     // the cells over each field's own range (shared moments), counted in one pass that also finds the pairs'
     // range; the table is then cut to the edges the pairs' range gives (a prefix of the same edges)
@@ -184,6 +191,16 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
     const yAll = ym
       ? regularEdges(y0, dy, ym.max)
       : Array.from({ length: sectors + 1 }, (_, j) => edgeAt(-dy / 2, dy, j));
+    if (options.time && !ym && options.x0 === undefined && xm.min >= 0) {
+      // x0 is 0: the calendar months' counts of the pair (shared with its rose), summed
+      const monthly = sharedMonthlyPairs(options.time, x, y, dx, sectors);
+      if (monthly.count === 0) return emptyJoint();
+      const size = monthly.nx * sectors;
+      const flat = new Int32Array(size);
+      for (let g = 0; g < 12; g++) for (let j = 0; j < size; j++) flat[j]! += monthly.flat[g * size + j]!;
+      const nx = regularEdges(0, dx, monthly.xMax).length - 1;
+      return tableOf(xAll.slice(0, nx + 1), yAll, { flat, stride: sectors, count: monthly.count });
+    }
     const pairs = countPairs(x, y, xAll, yAll, sectors);
     if (pairs.count === 0) return emptyJoint();
     const px0 = options.x0 ?? Math.min(0, Math.floor(pairs.xMin / dx) * dx);
@@ -269,7 +286,11 @@ function countPairs(
 }
 
 /** The joint table of the first cells of the counts (the edges given are a prefix of those counted on). */
-function tableOf(xEdges: number[], yEdges: number[], { flat, stride, count }: PairCounts): JointTable {
+function tableOf(
+  xEdges: number[],
+  yEdges: number[],
+  { flat, stride, count }: Pick<PairCounts, 'flat' | 'stride' | 'count'>,
+): JointTable {
   const nx = xEdges.length - 1;
   const ny = yEdges.length - 1;
   const counts = Array.from({ length: nx }, (_, i) => Array.from(flat.subarray(i * stride, i * stride + ny)));
@@ -302,6 +323,72 @@ export function sectorIndex(direction: number, sectors: number): number {
   const k = Math.floor(shifted / width);
   return k < sectors ? k : sectors - 1;
 }
+
+/** Counts of magnitude × direction pairs per calendar month, on a grid of the magnitude from 0. */
+interface MonthlyPairs {
+  /** flat[(g·nx + i)·sectors + k]: pairs of month g + 1 with the magnitude in bin i and the direction in sector k. */
+  flat: Int32Array;
+  nx: number;
+  count: number;
+  /** Largest magnitude of the pairs. */
+  xMax: number;
+}
+
+/**
+ * One pass over the calendar's runs (a month of one year each) counting the pairs with both values: EJPD's
+ * cells and the rose's classes are sums of these (DR, DR_month and EJPD of a pair share the pass). The
+ * magnitude is finite and ≥ 0 (the callers check its shared moments), so every value lies on the grid.
+ */
+function monthlyPairCounts(
+  time: Float64Array,
+  x: ArrayLike<number>,
+  direction: ArrayLike<number>,
+  dx: number,
+  sectors: number,
+): MonthlyPairs {
+  const { month, runStart } = sharedCalendar(time);
+  const edges = Float64Array.from(regularEdges(0, dx, sharedMoments(x).max));
+  const nx = edges.length - 1;
+  const inverse = 1 / dx;
+  const flat = new Int32Array(12 * nx * sectors);
+  // sectorIndex with the width computed once
+  const width = 360 / sectors;
+  const half = width / 2;
+  let count = 0;
+  let xMax = -Infinity;
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const base = (month[runStart[r]!]! - 1) * nx;
+    for (let i = runStart[r]!; i < runStart[r + 1]!; i++) {
+      const a = x[i]!;
+      const b = direction[i]!;
+      if (!(a === a && b === b)) continue; // NaN
+      count++;
+      xMax = a > xMax ? a : xMax;
+      const shifted = b + half;
+      let k = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(b, sectors);
+      if (k >= sectors) k = sectors - 1;
+      flat[(base + regularBin(edges, inverse, a)) * sectors + k]!++;
+    }
+  }
+  return { flat, nx, count, xMax };
+}
+
+function sharedMonthlyPairs(
+  time: Float64Array,
+  x: ArrayLike<number>,
+  direction: ArrayLike<number>,
+  dx: number,
+  sectors: number,
+): MonthlyPairs {
+  if (time.length !== x.length || time.length !== direction.length)
+    throw new RangeError('time, magnitude and direction differ in length');
+  return memoizedOver(x, [direction, time], `monthlyPairs:${dx}:${sectors}`, () =>
+    monthlyPairCounts(time, x, direction, dx, sectors),
+  );
+}
+
+/** The magnitude grid the roses count on when their class edges lie on it: EJPD's default bin width. */
+const ROSE_GRID = 0.5;
 
 /** Counts per (month, sector, class) in one pass; month[i] is 1-12 (null: one group for every step). */
 function roseCounts(
@@ -381,9 +468,38 @@ function sharedMonthlyCounts(
 ): { counts: Int32Array; totals: Float64Array } {
   if (time.length !== direction.length)
     throw new RangeError(`${caller}: time and direction differ in length`);
-  return memoizedOver(magnitude, [direction, time], `roseCounts:${sectors}:${edges.join(',')}`, () =>
-    roseCounts(direction, magnitude, sharedCalendar(time).month, 12, sectors, edges),
-  );
+  const m = sharedMoments(magnitude);
+  const onGrid =
+    Number.isInteger(sectors) &&
+    sectors > 0 &&
+    edges.length > 0 &&
+    direction.length === magnitude.length &&
+    m.count > 0 &&
+    m.min >= 0 &&
+    Number.isFinite(m.max) &&
+    edges.every((e, c) => e >= 0 && Number.isInteger(e / ROSE_GRID) && (c === 0 || e > edges[c - 1]!));
+  if (!onGrid)
+    return memoizedOver(magnitude, [direction, time], `roseCounts:${sectors}:${edges.join(',')}`, () =>
+      roseCounts(direction, magnitude, sharedCalendar(time).month, 12, sectors, edges),
+    );
+  // every class edge is a grid edge: a class is the sum of the grid bins from its edge to the next
+  const pairs = sharedMonthlyPairs(time, magnitude, direction, ROSE_GRID, sectors);
+  const classes = edges.length;
+  const counts = new Int32Array(12 * sectors * classes);
+  const totals = new Float64Array(12);
+  for (let i = 0; i < pairs.nx; i++) {
+    let c = classes - 1;
+    while (c >= 0 && i * ROSE_GRID < edges[c]!) c--;
+    if (c < 0) continue; // below the first class
+    for (let g = 0; g < 12; g++) {
+      for (let k = 0; k < sectors; k++) {
+        const n = pairs.flat[(g * pairs.nx + i) * sectors + k]!;
+        counts[(g * sectors + k) * classes + c]! += n;
+        totals[g]! += n;
+      }
+    }
+  }
+  return { counts, totals };
 }
 
 /**

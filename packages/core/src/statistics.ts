@@ -302,6 +302,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
         dx: o.binWidth ?? 0.5,
         dy: 360 / (o.sectors ?? 16),
         yDirection: true,
+        // counted in one pass with the pair's roses (DR, DR_month)
+        time: s.time,
       }),
   },
   {

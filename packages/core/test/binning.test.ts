@@ -1,6 +1,7 @@
 import { describe as suite, expect, test } from 'vitest';
 import {
   binIndex,
+  calendarOf,
   empiricalDistribution,
   jointTable,
   monthlyRoses,
@@ -179,6 +180,34 @@ suite('DR roses', () => {
       expect(r.percent.map((row) => Math.round((row[0]! * r.count) / 100))).toEqual(expected);
       const joint = jointTable(magnitude, direction, { dx: 10, dy: w, yDirection: true });
       expect(joint.yMarginal).toEqual(expected);
+    }
+  });
+  test('the pass shared by EJPD and the roses (per calendar month, on the 0.5 grid) gives the tables of one pass each', () => {
+    // Brute force: the table and the rose of each month counted alone on the pairs of that month (calendarOf).
+    // Edges on the grid take the shared pass, 0.3 and 1.1 do not; magnitudes on edges, zeros and gaps.
+    const s = era5();
+    const magnitude = values(s, 'swh').slice();
+    const direction = values(s, 'mwd').slice();
+    for (let i = 0; i < 400; i++) magnitude[i * 211] = [0, 0.5, 1, NaN][i % 4]!;
+    for (let i = 0; i < 100; i++) direction[i * 307 + 5] = NaN;
+    const withTime = jointTable(magnitude, direction, { dx: 0.5, dy: 22.5, yDirection: true, time: s.time });
+    const alone = jointTable(magnitude, direction, { dx: 0.5, dy: 22.5, yDirection: true });
+    expect(withTime).toEqual(alone);
+    const { month } = calendarOf(s.time);
+    for (const edges of [
+      [0, 1, 2, 3],
+      [0.5, 1.5, 4],
+      [0, 0.3, 1.1],
+    ]) {
+      const options = { sectors: 16, edges };
+      const annual = rose(direction, magnitude, options);
+      expect(rose(direction, magnitude, { ...options, time: s.time })).toEqual(annual);
+      monthlyRoses(s.time, direction, magnitude, options).forEach((r) => {
+        const inMonth = (a: Float32Array | Float64Array): Float64Array =>
+          Float64Array.from(a, (v, i) => (month[i] === r.month ? v : NaN));
+        const { month: _, ...table } = r;
+        expect(table).toEqual(rose(inMonth(direction), inMonth(magnitude), options));
+      });
     }
   });
   test('monthly roses partition the annual one', () => {
