@@ -164,14 +164,7 @@ suite('observedInformation equals the Hessian of the likelihood by Richardson di
         const s = sampleOf(law, p, 80, seed);
         expectSameHessian(observedInformation(law, s, p), richardsonHessian(law, s, p));
         const fixed = ['gpd', 'exponential', 'weibull2'].includes(law) ? { location: p.location } : {};
-        let fitted: Parameters;
-        try {
-          fitted = fitParameters(law, s, fixed);
-        } catch {
-          continue; // the library's fit refuses the sample (not this test's subject)
-        }
-        // the fit of a near-zero ξ lands anywhere near 0; the edge ξ = −1 has no finite information
-        if ((law === 'gev' || law === 'gpd') && fitted.shape! <= -0.9) continue;
+        const fitted = fitParameters(law, s, fixed);
         expectSameHessian(observedInformation(law, s, fitted), richardsonHessian(law, s, fitted));
       }
     });
