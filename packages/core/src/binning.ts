@@ -357,8 +357,10 @@ function monthlyPairCounts(
   let count = 0;
   let xMax = -Infinity;
   for (let r = 0; r + 1 < runStart.length; r++) {
-    const base = (month[runStart[r]!]! - 1) * nx;
-    for (let i = runStart[r]!; i < runStart[r + 1]!; i++) {
+    const from = runStart[r]!;
+    const to = runStart[r + 1]!;
+    const base = (month[from]! - 1) * nx;
+    for (let i = from; i < to; i++) {
       const a = x[i]!;
       const b = direction[i]!;
       if (!(a === a && b === b)) continue; // NaN
