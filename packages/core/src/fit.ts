@@ -395,7 +395,11 @@ function fitWeibull3(s: WeightedSample): Parameters {
     slopes[i] = derivative(t, fit);
     if (values[i]! > values[best]!) best = i;
   }
-  const bestValue = at(lo + step * best).loglik;
+  const atBest = at(lo + step * best);
+  // the likelihood rising towards the smallest value on the sample itself, at the nearest location searched:
+  // the estimate stops there (a golden section over the first grid step would only creep back to it)
+  if (best === 0 && derivative(lo, atBest) <= 0) return atBest.parameters;
+  const bestValue = atBest.loglik;
   const profile = (logD: number): number => at(logD).loglik;
   // the maximum is where the derivative goes from + to -, on one side of the best grid point
   let bracket: [number, number] | null = null;

@@ -1,5 +1,13 @@
 import { describe as suite, expect, test } from 'vitest';
-import { fitLaw, LAWS, MAX_DISTINCT, seededRandom, weightedSample } from '../src';
+import {
+  fitLaw,
+  fitParameters,
+  LAWS,
+  MAX_DISTINCT,
+  negativeLogLikelihood,
+  seededRandom,
+  weightedSample,
+} from '../src';
 import type { LawId } from '../src';
 import { era5, reference, values } from './data';
 
@@ -109,6 +117,24 @@ suite('laws: quantile inverts the distribution', () => {
           expect(Math.abs((x as number) - y), `${law} ${key}`).toBeLessThan(1e-5 * Math.abs(y) + 1e-9);
       }
       expect(Math.abs(a.ks - b.ks), `${law} KS`).toBeLessThan(1e-3);
+    }
+  });
+  test('weibull3 stops 1e-6 of the range below the smallest value when the likelihood keeps rising towards it', () => {
+    // Shape 0.7 < 1: the likelihood is unbounded as the location nears the smallest value (no interior
+    // MLE). Brute force: the profile likelihood (2-parameter fit at a fixed location) is lower at every
+    // location farther below the smallest value than the stop.
+    const random = seededRandom(3);
+    const s = weightedSample(
+      Float64Array.from({ length: 5_000 }, () => 0.5 + Math.pow(-Math.log(1 - random()), 1 / 0.7)),
+    );
+    const min = s.x[0]!;
+    const range = s.x[s.x.length - 1]! - min;
+    const fit = fitLaw('weibull3', s);
+    expect(fit.parameters.location).toBe(min - 1e-6 * range);
+    expect(fit.parameters.shape!).toBeLessThan(1);
+    for (const d of [1e-5, 1e-3, 0.01, 0.1, 1]) {
+      const p = fitParameters('weibull2', s, { location: min - d * range });
+      expect(negativeLogLikelihood('weibull2', s, p)).toBeGreaterThan(fit.nll);
     }
   });
   test('a fit of no values throws naming the law', () => {
