@@ -6,7 +6,7 @@ import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
 import type { Parameters } from './laws';
 import { checkedOnce } from './memo';
-import { minimize } from './optimize';
+import { goldenMax } from './optimize';
 import { HOURS_PER_YEAR } from './series';
 import { sharedMoments } from './shared';
 import { normalCdf, normalPpf } from './special';
@@ -34,6 +34,61 @@ export const sigmaOf = (b: readonly number[], h: number): number => b[0]! + b[1]
  * Fits the joint model: Hs by 3-parameter Weibull MLE; ln Tp per Hs class of `binWidth` with at least
  * `minCount` pairs, then a0..a2 and b0..b2 by least squares on the class statistics.
  */
+/**
+ * Least squares of y ≈ c0 + c1·g(x, p) over the class statistics: separable, so for each p the linear c0 and
+ * c1 come in closed form and only p is searched (variable projection, Golub & Pereyra 1973): a grid over
+ * `range`, then golden section around its best point. The range keeps p where the curve stays plausible
+ * between and below the classes (an unconstrained search can trade a spike at small Hs for a lower sum of
+ * squares). Returns [c0, c1, p].
+ */
+function separableFit(
+  xs: readonly number[],
+  ys: readonly number[],
+  g: (x: number, p: number) => number,
+  range: [number, number],
+): number[] {
+  const m = xs.length;
+  const yMean = ys.reduce((sum, y) => sum + y, 0) / m;
+  const linear = (p: number): [number, number] => {
+    let gMean = 0;
+    for (let k = 0; k < m; k++) gMean += g(xs[k]!, p) / m;
+    let sgg = 0;
+    let sgy = 0;
+    for (let k = 0; k < m; k++) {
+      const d = g(xs[k]!, p) - gMean;
+      sgg += d * d;
+      sgy += d * (ys[k]! - yMean);
+    }
+    const c1 = sgg > 0 ? sgy / sgg : 0;
+    return [yMean - c1 * gMean, c1];
+  };
+  const sse = (v: readonly number[]): number => {
+    let s = 0;
+    for (let k = 0; k < m; k++) s += (v[0]! + v[1]! * g(xs[k]!, v[2]!) - ys[k]!) ** 2;
+    return s;
+  };
+  const profile = (p: number): number => -sse([...linear(p), p]);
+  const steps = 160;
+  const width = (range[1] - range[0]) / steps;
+  let best = range[0];
+  let bestValue = -Infinity;
+  for (let i = 0; i <= steps; i++) {
+    const p = range[0] + i * width;
+    const value = profile(p);
+    if (value > bestValue) {
+      bestValue = value;
+      best = p;
+    }
+  }
+  const p = goldenMax(
+    profile,
+    Math.max(range[0], best - width),
+    Math.min(range[1], best + width),
+    1e-12 * Math.max(1, Math.abs(best)),
+  );
+  return [...linear(p), p];
+}
+
 export function fitHsTpModel(
   hs: ArrayLike<number>,
   tp: ArrayLike<number>,
@@ -145,15 +200,20 @@ function fitFromSums(
     bins.push({ hs: sh[k]! / n, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
   }
   if (bins.length < 3) throw new RangeError('fitHsTpModel: fewer than 3 Hs classes with enough pairs');
-  const sse = (f: (h: number) => number, key: 'mu' | 'sigma'): number =>
-    bins.reduce((s, bin) => s + (f(bin.hs) - bin[key]) ** 2, 0);
-  const first = bins[0]!;
-  const last = bins[bins.length - 1]!;
-  const aStart = [first.mu - 0.1, (last.mu - first.mu + 0.1) / Math.max(1e-3, last.hs), 1];
-  const a = minimize((v) => sse((x) => muOf(v, x), 'mu'), aStart, [0.1, 0.1, 0.1], 5).x;
-  const minSigma = Math.min(...bins.map((bin) => bin.sigma));
-  const bStart = [minSigma * 0.9, Math.max(1e-3, first.sigma - minSigma * 0.9), -0.5];
-  const b = minimize((v) => sse((x) => sigmaOf(v, x), 'sigma'), bStart, [0.01, 0.05, 0.1], 5).x;
+  const means = bins.map((bin) => bin.hs);
+  const hsMax = Math.max(...means);
+  const a = separableFit(
+    means,
+    bins.map((bin) => bin.mu),
+    (h, p) => Math.pow(h, p),
+    [-3, 6],
+  );
+  const b = separableFit(
+    means,
+    bins.map((bin) => bin.sigma),
+    (h, p) => Math.exp(p * h),
+    [-20 / hsMax, 20 / hsMax],
+  );
   return {
     hs: fitParameters('weibull3', hsSample),
     a: [a[0]!, a[1]!, a[2]!],

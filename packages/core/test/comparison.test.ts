@@ -225,6 +225,24 @@ suite('IFORM contours on NDBC 44007 (ec-benchmark dataset A), Hs and Tz', () => 
       });
     });
   }
+  test('the dependence curves are least-squares optima: any small change of a parameter fits the classes worse', () => {
+    // Brute force around the fit, on NDBC Hs/Tz and on ERA5 Hs/Tp (where a simplex from the old fixed start
+    // stopped on a worse, degenerate curve): ±1e-4 relative on each of a0..a2 and b0..b2.
+    const era5Series = era5();
+    for (const m of [model, fitHsTpModel(values(era5Series, 'swh'), values(era5Series, 'pp1d'))]) {
+      const sse = (f: (h: number) => number, key: 'mu' | 'sigma'): number =>
+        m.bins.reduce((sum, bin) => sum + (f(bin.hs) - bin[key]) ** 2, 0);
+      const fitted = { mu: sse((h) => muOf(m.a, h), 'mu'), sigma: sse((h) => sigmaOf(m.b, h), 'sigma') };
+      for (let i = 0; i < 3; i++) {
+        for (const sign of [-1, 1]) {
+          const moved = (v: readonly number[]): number[] =>
+            v.map((x, j) => (j === i ? x + sign * 1e-4 * Math.max(Math.abs(x), 1e-3) : x));
+          expect(sse((h) => muOf(moved(m.a), h), 'mu')).toBeGreaterThan(fitted.mu);
+          expect(sse((h) => sigmaOf(moved(m.b), h), 'sigma')).toBeGreaterThan(fitted.sigma);
+        }
+      }
+    }
+  });
   test('each contour point lies on the β circle in standard normal space', () => {
     const contour = iformContour(model, 10);
     for (const p of contour.points) {
