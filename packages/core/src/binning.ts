@@ -260,7 +260,6 @@ function countPairs(
   let xMin = Infinity;
   let yMin = Infinity;
   let count = 0;
-  // sectors: one division per pair (sectorIndex's, with the width computed once)
   const width = 360 / (sectors || 1);
   const half = width / 2;
   for (let i = 0; i < x.length; i++) {
@@ -273,13 +272,7 @@ function countPairs(
     xMin = a < xMin ? a : xMin;
     yMax = b > yMax ? b : yMax;
     yMin = b < yMin ? b : yMin;
-    let j: number;
-    if (!sectors) j = regularBin(ye, iy, b);
-    else {
-      const shifted = b + half;
-      j = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(b, sectors);
-      if (j >= sectors) j = sectors - 1;
-    }
+    const j = sectors ? sectorOf(b, sectors, width, half) : regularBin(ye, iy, b);
     flat[regularBin(xe, ix, a) * ny + j]!++;
   }
   return { flat, stride: ny, count, xMin, xMax, yMin, yMax };
@@ -324,6 +317,13 @@ export function sectorIndex(direction: number, sectors: number): number {
   return k < sectors ? k : sectors - 1;
 }
 
+/** sectorIndex for a pass over many directions: the width and its half computed once by the caller. */
+function sectorOf(direction: number, sectors: number, width: number, half: number): number {
+  const shifted = direction + half;
+  const k = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(direction, sectors);
+  return k < sectors ? k : sectors - 1;
+}
+
 /** Counts of magnitude × direction pairs per calendar month, on a grid of the magnitude from 0. */
 interface MonthlyPairs {
   /** flat[(g·nx + i)·sectors + k]: pairs of month g + 1 with the magnitude in bin i and the direction in sector k. */
@@ -351,7 +351,6 @@ function monthlyPairCounts(
   const nx = edges.length - 1;
   const inverse = 1 / dx;
   const flat = new Int32Array(12 * nx * sectors);
-  // sectorIndex with the width computed once
   const width = 360 / sectors;
   const half = width / 2;
   let count = 0;
@@ -366,10 +365,7 @@ function monthlyPairCounts(
       if (!(a === a && b === b)) continue; // NaN
       count++;
       xMax = a > xMax ? a : xMax;
-      const shifted = b + half;
-      let k = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(b, sectors);
-      if (k >= sectors) k = sectors - 1;
-      flat[(base + regularBin(edges, inverse, a)) * sectors + k]!++;
+      flat[(base + regularBin(edges, inverse, a)) * sectors + sectorOf(b, sectors, width, half)]!++;
     }
   }
   return { flat, nx, count, xMax };
@@ -413,7 +409,6 @@ function roseCounts(
   // chain through memory from one to the next
   const counts = new Int32Array(groups * sectors * classes);
   const first = lower[0]!;
-  // sectorIndex with the width computed once: one division per pair
   const width = 360 / sectors;
   const half = width / 2;
   for (let i = 0; i < direction.length; i++) {
@@ -424,10 +419,7 @@ function roseCounts(
     const g = month === null ? 0 : month[i]! - 1;
     let c = classes - 1;
     while (m < lower[c]!) c--;
-    const shifted = d + half;
-    let k = shifted >= 0 && shifted < 360 ? Math.floor(shifted / width) : sectorIndex(d, sectors);
-    if (k >= sectors) k = sectors - 1;
-    counts[(g * sectors + k) * classes + c]!++;
+    counts[(g * sectors + sectorOf(d, sectors, width, half)) * classes + c]!++;
   }
   const totals = new Float64Array(groups);
   const size = sectors * classes;
