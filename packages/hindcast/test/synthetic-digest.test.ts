@@ -1,8 +1,8 @@
 // The synthetic generator is deterministic: a node's 40 years are the same, bit for bit, from one version of
 // the code to the next (stored results and exports name their node, and a recomputed point must give the same
-// numbers). The digests below were computed by the generator as of commit 5a498ea, before its loops were
-// reorganised for speed (docs/decisions.md, 'Synthetic generator: fused loops'); any change of a value, of
-// the fields' order, of the storms or of the tidal constituents fails here.
+// numbers). The digests below were computed by the generator as of commit 5a498ea; a change meant to make it
+// faster must keep them (docs/decisions.md, 'The point pipeline: batches in flight and a stop flag'). Any
+// change of a value, of the fields' order, of the storms or of the tidal constituents fails here.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { syntheticHindcast } from '../src/index';

@@ -32,12 +32,37 @@ export function cycloneMaskOf(series: Series): Uint8Array | undefined {
   return result;
 }
 
-export function runStatistics(series: Series, runs: readonly StatisticRun[]): RunOutcome[] {
+/** Raised when the point's job stopped (cancel, failure) before a run of its batch: nothing is answered. */
+export class BatchStopped extends Error {
+  constructor() {
+    super('the point stopped before this batch ended');
+    this.name = 'BatchStopped';
+  }
+}
+
+/**
+ * A flag shared by the server and the worker thread (one int over a SharedArrayBuffer, not copied by
+ * postMessage): set, the point's batches still queued or running end before their next statistic.
+ */
+export function stopFlag(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+}
+
+export function raiseStop(flag: Int32Array): void {
+  Atomics.store(flag, 0, 1);
+}
+
+export function runStatistics(
+  series: Series,
+  runs: readonly StatisticRun[],
+  stop?: Int32Array,
+): RunOutcome[] {
   const analysed = analysedSeries(series);
   const cyclone = cycloneMaskOf(series);
   const options: StatisticOptions = cyclone ? { cyclone } : {};
   return withUnchangedInputs(() =>
     runs.map((run): RunOutcome => {
+      if (stop && Atomics.load(stop, 0) !== 0) throw new BatchStopped();
       try {
         const result =
           run.id === OVERVIEW_ID
@@ -56,8 +81,12 @@ export function runStatistics(series: Series, runs: readonly StatisticRun[]): Ru
  * boundary as one copy, where the object graph of 40 years of results would be cloned piece by piece, and
  * the event loop does not stringify it again for the database).
  */
-export function runStatisticsJson(series: Series, runs: readonly StatisticRun[]): string[] {
-  return runStatistics(series, runs).map((outcome) => JSON.stringify(outcome));
+export function runStatisticsJson(
+  series: Series,
+  runs: readonly StatisticRun[],
+  stop?: Int32Array,
+): string[] {
+  return runStatistics(series, runs, stop).map((outcome) => JSON.stringify(outcome));
 }
 
 /** The stored payload of a result: `fields` (target, dataset, node) followed by the outcome's own JSON. */

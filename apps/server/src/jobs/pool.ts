@@ -55,10 +55,10 @@ export async function createStatisticsPool(
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
-    // A thread holds the next task while it runs one (LeastBusyBalancer still prefers idle threads): a
-    // point's queued batch starts as soon as the previous ends, not when the event loop, busy storing results
-    // (PGlite runs on it), gets round to posting it.
-    concurrentTasksPerWorker: 2,
+    // A thread holds a point's next batches while it runs one (LeastBusyBalancer still prefers idle threads):
+    // each starts as soon as the previous ends, not when the event loop, held by a large insert (PGlite runs
+    // on it), gets round to posting it. As many as runPointTask keeps in flight (BATCHES_IN_FLIGHT).
+    concurrentTasksPerWorker: 8,
   });
   return {
     run: (job) => pool.run(job) as Promise<unknown>,

@@ -12,6 +12,8 @@ export interface StatisticJob {
   lon: number;
   /** The batch to run (answered as the JSON text of each outcome); absent, the call answers the point's plan. */
   runs?: StatisticRun[];
+  /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
+  stop?: Int32Array;
 }
 
 let kept: { key: string; series: Promise<Series> } | undefined;
@@ -36,5 +38,5 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
   if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
-  return job.runs ? runStatisticsJson(point.series, job.runs) : planPoint(point);
+  return job.runs ? runStatisticsJson(point.series, job.runs, job.stop) : planPoint(point);
 }

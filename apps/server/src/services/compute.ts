@@ -8,7 +8,14 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
 import type { StatisticsPool } from '../jobs/pool';
-import { batchesOf, OVERVIEW_ID, payloadJson, type PointPlan } from '../jobs/point-statistics';
+import {
+  batchesOf,
+  OVERVIEW_ID,
+  payloadJson,
+  raiseStop,
+  stopFlag,
+  type PointPlan,
+} from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
@@ -17,8 +24,13 @@ import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectA
 
 const ACTIVE = ['PENDING', 'RUNNING'];
 
-/** Batches of a point queued in the worker pool ahead of the one being stored. */
-const QUEUED_BATCHES = 2;
+/**
+ * Batches of a point in the worker pool at a time (running or waiting in the thread), however many computed
+ * ones still wait to be stored: enough that the thread does not run dry while the event loop is held by one
+ * large insert (PGlite runs on it); few enough that a job of another kind (a zone's maps) is not queued
+ * behind a whole point.
+ */
+const BATCHES_IN_FLIGHT = 8;
 
 type PointRow = typeof points.$inferSelect;
 
@@ -229,44 +241,62 @@ export async function runPointTask(
     const point = { source, lat: row.point.lat, lon: row.point.lng };
     // the worker reads the series (never the event loop) and says what the point supports
     const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
-    // The worker has the next batches queued while a batch is stored: on the embedded database the insert
-    // (jsonb parsed by PGlite on the event loop) overlaps the statistics instead of adding to them, and two
-    // queued batches keep the worker busy when a large insert follows a short batch. A cancel leaves at most
-    // those two to finish unread.
+    // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
+    // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
+    // jsonb parsed by PGlite on the event loop, costly for the large time series) overlaps the statistics
+    // instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a failure stops
+    // the posting and raises the point's stop flag: the batches in flight end before their next statistic,
+    // unread.
     const batches = batchesOf(runs);
-    const queued: Promise<string[]>[] = [];
-    let launched = 0;
-    const fill = () => {
-      while (queued.length < QUEUED_BATCHES && launched < batches.length) {
-        const outcomes = pool.run({ ...point, runs: batches[launched++]! }) as Promise<string[]>;
-        // a cancelled or failed task leaves its queued batches unread: their failure must not go unhandled
-        outcomes.catch(() => undefined);
-        queued.push(outcomes);
+    const stop = stopFlag();
+    const outcomesOf: Promise<string[]>[] = [];
+    let inFlight = 0;
+    let stopped = false;
+    const launch = () => {
+      while (!stopped && inFlight < BATCHES_IN_FLIGHT && outcomesOf.length < batches.length) {
+        const job = { ...point, runs: batches[outcomesOf.length]!, stop };
+        const outcomes = pool.run(job) as Promise<string[]>;
+        inFlight++;
+        // a stopped point leaves batches unread (BatchStopped, or a failure): it must not go unhandled
+        outcomes.then(
+          () => {
+            inFlight--;
+            launch();
+          },
+          () => {
+            inFlight--;
+          },
+        );
+        outcomesOf.push(outcomes);
       }
     };
-    let stored = 0;
-    fill();
-    for (const batch of batches) {
-      const outcomes = await queued.shift()!;
-      fill();
-      if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
-      // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
-      // the point's other statistics still count. Every result names its dataset and the node read. The
-      // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
-      await db.insert(results).values(
-        batch.map((run, k) => ({
-          taskId,
-          pointId: row.point.id,
-          statId: statIdOf(run.id, run.target),
-          code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
-          payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[k]!)}::jsonb`,
-        })),
-      );
-      stored += batch.length;
-      await db
-        .update(tasks)
-        .set({ progress: Math.round((stored / runs.length) * 100), updatedAt: new Date() })
-        .where(eq(tasks.id, taskId));
+    try {
+      launch();
+      let stored = 0;
+      for (const [k, batch] of batches.entries()) {
+        const outcomes = await outcomesOf[k]!;
+        if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
+        // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
+        // the point's other statistics still count. Every result names its dataset and the node read. The
+        // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
+        await db.insert(results).values(
+          batch.map((run, i) => ({
+            taskId,
+            pointId: row.point.id,
+            statId: statIdOf(run.id, run.target),
+            code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
+            payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[i]!)}::jsonb`,
+          })),
+        );
+        stored += batch.length;
+        await db
+          .update(tasks)
+          .set({ progress: Math.round((stored / runs.length) * 100), updatedAt: new Date() })
+          .where(eq(tasks.id, taskId));
+      }
+    } finally {
+      stopped = true;
+      raiseStop(stop);
     }
     await db.transaction(async (tx) => {
       const finished = await tx

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
-import { offerInstances } from '../../src/db/schema';
+import { offerInstances, results } from '../../src/db/schema';
 import { startTestServer, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -178,6 +178,52 @@ describe('task flow', () => {
     });
     expect(await credits('manager')).toBe(before! - 1);
   }, 200_000);
+});
+
+describe('cancelling a running point', () => {
+  it('stores nothing after the cancel, and the worker goes on to the next point', async () => {
+    const own = await createProject('manager', 'On Demand', 'Cancel_running', [
+      { name: 'Echo', lat: 53.1, lng: 2.2 },
+      { name: 'Foxtrot', lat: 53.7, lng: 2.8 },
+    ]);
+    const stored = async (taskId: number) =>
+      (
+        await server.runtime.services.db
+          .select({ id: results.id })
+          .from(results)
+          .where(eq(results.taskId, taskId))
+      ).length;
+    const taskOf = async (id: number) =>
+      (await call<Task[]>('GET', `/api/tasks/?project=${own.id}`, 'manager')).body.find((t) => t.id === id);
+    const first = await draftFor('manager', own.points[0]!.id);
+    expect((await call('PUT', `/api/tasks/${first.id}/compute/?id=ALL`, 'manager')).status).toBe(200);
+    const deadline = Date.now() + 120_000;
+    // cancelled while its batches are being computed and stored (some results stored, not all)
+    while (!((await taskOf(first.id))?.progress ?? 0)) {
+      if (Date.now() > deadline) throw new Error('the point never reported progress');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await call<Task>('PUT', `/api/tasks/${first.id}/cancel/`, 'manager')).body.status).toBe(
+      'CANCELLED',
+    );
+    const atCancel = await stored(first.id);
+    // the next point runs on the same worker: the cancelled point's batches in flight stopped unread
+    const second = await draftFor('manager', own.points[1]!.id);
+    expect((await call('PUT', `/api/tasks/${second.id}/compute/?id=ALL`, 'manager')).status).toBe(200);
+    let next: Task | undefined;
+    while (!['FINISHED', 'FAILED'].includes((next = await taskOf(second.id))?.status ?? '')) {
+      if (Date.now() > deadline) throw new Error(`the next point is still ${next?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(next?.status).toBe('FINISHED');
+    expect(await taskOf(first.id)).toMatchObject({ status: 'CANCELLED' });
+    // the cancelled point kept what was stored before the cancel (at most the batch being inserted then
+    // was added), far from a whole point
+    const settled = await stored(first.id);
+    expect(settled).toBeGreaterThanOrEqual(atCancel);
+    expect(atCancel).toBeGreaterThan(0);
+    expect(await stored(second.id)).toBeGreaterThan(settled);
+  }, 150_000);
 });
 
 describe('task permissions', () => {

@@ -6,8 +6,11 @@ import {
   OVERVIEW_ID,
   planPoint,
   payloadJson,
+  BatchStopped,
+  raiseStop,
   runStatistics,
   runStatisticsJson,
+  stopFlag,
 } from '../../src/jobs/point-statistics';
 
 /** Ten years of hourly Hs and direction, with a few steps marked as hurricane when asked. */
@@ -76,5 +79,17 @@ describe('the statistics of a point', () => {
     ) as unknown;
     expect(stored).toEqual({ target: { field: 'hs' }, node: { lat: 1 }, result: expected });
     expect(JSON.parse(payloadJson({ target: {} }, '{}'))).toEqual({ target: {} });
+  });
+
+  it('ends a batch before its next statistic once the point stops, answering nothing', () => {
+    const s = series(false);
+    const batch = batchesOf(planPoint(point(s)).runs).find((b) => b[0]!.target.field === 'hs')!;
+    const stop = stopFlag();
+    // not raised: the flag changes nothing
+    expect(runStatisticsJson(s, batch, stop)).toEqual(runStatisticsJson(s, batch));
+    // the flag crosses to a worker thread shared, not copied (postMessage clones the view, not the memory)
+    expect(stop.buffer).toBeInstanceOf(SharedArrayBuffer);
+    raiseStop(stop);
+    expect(() => runStatisticsJson(s, batch, stop)).toThrow(BatchStopped);
   });
 });
