@@ -181,7 +181,7 @@ describe('task flow', () => {
 });
 
 describe('cancelling a running point', () => {
-  it('stores nothing after the cancel, and the worker goes on to the next point', async () => {
+  it('stops a point cancelled while running: nothing stored once its job ends, the next point runs', async () => {
     const own = await createProject('manager', 'On Demand', 'Cancel_running', [
       { name: 'Echo', lat: 53.1, lng: 2.2 },
       { name: 'Foxtrot', lat: 53.7, lng: 2.8 },
@@ -210,6 +210,12 @@ describe('cancelling a running point', () => {
     // the next point runs on the same worker: the cancelled point's batches in flight stopped unread
     const second = await draftFor('manager', own.points[1]!.id);
     expect((await call('PUT', `/api/tasks/${second.id}/compute/?id=ALL`, 'manager')).status).toBe(200);
+    // jobs run one at a time: once the next point runs, the cancelled point's job has returned
+    while ((await taskOf(second.id))?.status === 'PENDING') {
+      if (Date.now() > deadline) throw new Error('the next point never started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const afterJob = await stored(first.id);
     let next: Task | undefined;
     while (!['FINISHED', 'FAILED'].includes((next = await taskOf(second.id))?.status ?? '')) {
       if (Date.now() > deadline) throw new Error(`the next point is still ${next?.status}`);
@@ -217,12 +223,13 @@ describe('cancelling a running point', () => {
     }
     expect(next?.status).toBe('FINISHED');
     expect(await taskOf(first.id)).toMatchObject({ status: 'CANCELLED' });
-    // the cancelled point kept what was stored before the cancel (at most the batch being inserted then
-    // was added), far from a whole point
-    const settled = await stored(first.id);
-    expect(settled).toBeGreaterThanOrEqual(atCancel);
+    // what the cancelled point stored: what it had at the cancel (plus at most the batch being inserted
+    // then), far from a whole point, and nothing more once its job returned (its batches in flight, stopped
+    // or finished, are never stored)
     expect(atCancel).toBeGreaterThan(0);
-    expect(await stored(second.id)).toBeGreaterThan(settled);
+    expect(afterJob).toBeGreaterThanOrEqual(atCancel);
+    expect(await stored(first.id)).toBe(afterJob);
+    expect(await stored(second.id)).toBeGreaterThan(afterJob);
   }, 150_000);
 });
 
