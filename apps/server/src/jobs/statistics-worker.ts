@@ -14,6 +14,8 @@ export interface StatisticJob {
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;
+  /** Only read the series (kept for the calls that follow, as any read): the next point's, ahead of its job. */
+  readOnly?: boolean;
 }
 
 let kept: { key: string; series: Promise<Series> } | undefined;
@@ -38,5 +40,6 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
   if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
+  if (job.readOnly) return null;
   return job.runs ? runStatisticsJson(point.series, job.runs, job.stop) : planPoint(point);
 }
