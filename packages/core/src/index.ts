@@ -16,4 +16,4 @@ export * from './statistics';
  * Runs `f` (statistics of one point computed together) promising that no input array is changed in place
  * while it runs: each array's fingerprint is then checked once, not at every statistic (see memo.ts).
  */
-export { checkedOnce as withUnchangedInputs } from './memo';
+export { checkedOnce as withUnchangedInputs, markUnchanging } from './memo';

@@ -62,9 +62,28 @@ export function checkedOnce<T>(f: () => T): T {
   }
 }
 
+/** Arrays their owner promises never to change in place (markUnchanging), with their entries. */
+const unchanging = new WeakMap<object, Entry>();
+let unchangingIds = 0;
+
+/**
+ * Declares the arrays of a series unchanging from now on: their memo entries are never checked again (no
+ * fingerprint pass at each top-level call). For an owner that keeps a series for many calls and never
+ * writes to it (a worker thread's node record, read once and used by every batch of its points). Each
+ * gets an id of its own in place of a fingerprint, so keys built from several arrays stay distinct.
+ */
+export function markUnchanging(arrays: readonly ArrayLike<number>[]): void {
+  for (const a of arrays) {
+    if (!isTyped(a) || unchanging.has(a)) continue;
+    unchanging.set(a, { hash: ++unchangingIds, hash2: -1, length: a.length, derived: new Map() });
+  }
+}
+
 /** Entry of a typed array, emptied when its content changed since the last use; undefined for plain arrays. */
 function entryOf(a: ArrayLike<number>): Entry | undefined {
   if (!isTyped(a)) return undefined;
+  const trusted = unchanging.get(a);
+  if (trusted) return trusted;
   if (depth > 0) {
     const known = checked.get(a);
     if (known) return known;

@@ -4,6 +4,7 @@ import {
   calendarOf,
   empiricalDistribution,
   jointTable,
+  markUnchanging,
   monthlyRoses,
   regularEdges,
   rose,
@@ -208,6 +209,23 @@ suite('DR roses', () => {
         const { month: _, ...table } = r;
         expect(table).toEqual(rose(inMonth(direction), inMonth(magnitude), options));
       });
+    }
+  });
+  test('arrays marked unchanging share their memo by identity: two directions with one magnitude stay apart', () => {
+    // The shared pair counts are memoised on the magnitude with the direction and time in the key: marked
+    // arrays have an id of their own in place of a fingerprint. Reference: the same roses of unmarked copies.
+    const s = era5();
+    const time = s.time.slice();
+    const magnitude = values(s, 'swh').slice();
+    const a = values(s, 'mwd').slice();
+    const b = a.map((d) => (d + 90) % 360);
+    markUnchanging([time, magnitude, a, b]);
+    const options = { sectors: 16, edges: [0, 1, 2, 3], time };
+    const expected = (d: Float32Array | Float64Array) =>
+      rose(d.slice(), magnitude.slice(), { ...options, time: time.slice() });
+    for (let repeat = 0; repeat < 2; repeat++) {
+      expect(rose(a, magnitude, options)).toEqual(expected(a));
+      expect(rose(b, magnitude, options)).toEqual(expected(b));
     }
   });
   test('monthly roses partition the annual one', () => {

@@ -1,7 +1,7 @@
 // Runs in the worker-thread pool: the statistics of one point, a batch per call (point-statistics.ts), or
 // the point's plan. The record of the node read is kept for the calls that follow: every batch of the
 // point, and the next point when it reads the same node (points closer together than the grid step).
-import type { Series } from '@metocean/core';
+import { markUnchanging, type Series } from '@metocean/core';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
 import { planPoint, runStatisticsJson, type StatisticRun } from './point-statistics';
@@ -20,11 +20,17 @@ export interface StatisticJob {
 
 let kept: { key: string; series: Promise<Series> } | undefined;
 
-/** The last node's record, read again only for another node (or after a failed read). */
+/**
+ * The last node's record, read again only for another node (or after a failed read). Nothing writes to it:
+ * its arrays are marked unchanging, so the engine does not fingerprint them again for every batch.
+ */
 const keepLastNode: NodeReader = (source, dataset, index) => {
   const key = JSON.stringify([source, index]);
   if (kept?.key !== key) {
-    const series = dataset.readNode(index);
+    const series = dataset.readNode(index).then((record) => {
+      markUnchanging([record.time, ...Object.values(record.fields).map((field) => field.values)]);
+      return record;
+    });
     kept = { key, series };
     series.catch(() => {
       if (kept?.series === series) kept = undefined;
