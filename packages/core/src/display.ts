@@ -53,11 +53,7 @@ function bucketExtremes(time: Float64Array, values: ArrayLike<number>, pixels: n
   return { time: outTime, values: outValues };
 }
 
-/**
- * The steps each bucket keeps, written to `kept`; returns their number. Apart from its caller's allocations:
- * V8 runs a long loop in on-stack-replacement code compiled before the code after it ever ran, and code
- * after the loop with no type feedback yet deoptimises it again on every call.
- */
+/** The steps each bucket keeps, written to `kept`; returns their number (the caller copies them out). */
 function keptSteps(values: ArrayLike<number>, pixels: number, kept: Int32Array): number {
   const n = values.length;
   let k = 0;
