@@ -356,7 +356,10 @@ function merged(s: WeightedSample, classes: number): WeightedSample {
  * the profile keeps rising towards the smallest value (shape < 1, unbounded likelihood) the estimate stops
  * at WEIBULL3_NEAREST of the range below it. The grid, which only ranks locations, runs on the sample merged into at
  * most COARSE_CLASSES classes (a grouped 40-year record has 8,192), and so does a first zero of the
- * derivative; the final zero is found on the sample itself within ±NARROW of that one.
+ * derivative; the final zero is found on the sample itself within ±NARROW of that one. When the coarse
+ * slopes show no sign change next to the best point (merging the first classes can misrank locations close
+ * to the smallest value), the grid is walked on the sample itself, in the direction its likelihood rises, to
+ * the first point where it falls, and the zero is found between the two.
  */
 function fitWeibull3(s: WeightedSample): Parameters {
   const min = s.x[0]!;
@@ -405,6 +408,21 @@ function fitWeibull3(s: WeightedSample): Parameters {
   let bracket: [number, number] | null = null;
   if (best < grid && slopes[best]! > 0 && slopes[best + 1]! < 0) bracket = [best, best + 1];
   else if (best > 0 && slopes[best - 1]! > 0 && slopes[best]! < 0) bracket = [best - 1, best];
+  // none among the coarse slopes (merging the first classes can move, and misrank, a maximum that lies
+  // close to the smallest value): along the grid on the sample itself, from the best point in the direction
+  // its likelihood rises, to the first grid point where it falls
+  if (!bracket) {
+    const slopeAt = (i: number): number => derivative(lo + step * i, at(lo + step * i));
+    const rising = derivative(lo + step * best, atBest);
+    let i = best;
+    if (rising > 0) {
+      while (i < grid && slopeAt(i + 1) > 0) i++;
+      if (i < grid) bracket = [i, i + 1];
+    } else if (rising < 0) {
+      while (i > 0 && slopeAt(i - 1) < 0) i--;
+      if (i > 0) bracket = [i - 1, i];
+    }
+  }
   let refined = NaN;
   if (bracket) {
     // the zero on the coarse sample (cheap), then on the sample itself inside a narrow bracket around it
