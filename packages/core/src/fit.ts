@@ -374,7 +374,15 @@ function fitWeibull3(s: WeightedSample): Parameters {
       if (Number.isFinite(fit.parameters.shape)) shape = fit.parameters.shape!;
       return fit;
     };
-  const at = on(s);
+  // the sample's profile at each location evaluated once: the bracket checks, the solver's own end points
+  // and the final estimate ask again for points already computed
+  const onSample = on(s);
+  const evaluated = new Map<number, WeibullProfile>();
+  const at = (logD: number): WeibullProfile => {
+    let fit = evaluated.get(logD);
+    if (!fit) evaluated.set(logD, (fit = onSample(logD)));
+    return fit;
+  };
   const coarseAt = on(coarse);
   // d loglik / d logD, with location = min - e^logD · range
   const derivative = (logD: number, fit: WeibullProfile): number => -fit.slope * Math.exp(logD) * range;
