@@ -31,10 +31,6 @@ export const muOf = (a: readonly number[], h: number): number => a[0]! + a[1]! *
 export const sigmaOf = (b: readonly number[], h: number): number => b[0]! + b[1]! * Math.exp(b[2]! * h);
 
 /**
- * Fits the joint model: Hs by 3-parameter Weibull MLE; ln Tp per Hs class of `binWidth` with at least
- * `minCount` pairs, then a0..a2 and b0..b2 by least squares on the class statistics.
- */
-/**
  * Least squares of y ≈ c0 + c1·g(x, p) over the class statistics: separable, so for each p the linear c0 and
  * c1 come in closed form and only p is searched (variable projection, Golub & Pereyra 1973): a grid over
  * `range`, then golden section around its best point. The range keeps p where the curve stays plausible
@@ -49,25 +45,25 @@ function separableFit(
 ): number[] {
   const m = xs.length;
   const yMean = ys.reduce((sum, y) => sum + y, 0) / m;
-  const linear = (p: number): [number, number] => {
+  const gs = new Float64Array(m);
+  // c0, c1 and the sum of squares at p, from one evaluation of g per class
+  const linear = (p: number): { c0: number; c1: number; sse: number } => {
     let gMean = 0;
-    for (let k = 0; k < m; k++) gMean += g(xs[k]!, p) / m;
+    for (let k = 0; k < m; k++) gMean += (gs[k] = g(xs[k]!, p)) / m;
     let sgg = 0;
     let sgy = 0;
     for (let k = 0; k < m; k++) {
-      const d = g(xs[k]!, p) - gMean;
+      const d = gs[k]! - gMean;
       sgg += d * d;
       sgy += d * (ys[k]! - yMean);
     }
     const c1 = sgg > 0 ? sgy / sgg : 0;
-    return [yMean - c1 * gMean, c1];
+    const c0 = yMean - c1 * gMean;
+    let sse = 0;
+    for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
+    return { c0, c1, sse };
   };
-  const sse = (v: readonly number[]): number => {
-    let s = 0;
-    for (let k = 0; k < m; k++) s += (v[0]! + v[1]! * g(xs[k]!, v[2]!) - ys[k]!) ** 2;
-    return s;
-  };
-  const profile = (p: number): number => -sse([...linear(p), p]);
+  const profile = (p: number): number => -linear(p).sse;
   const steps = 160;
   const width = (range[1] - range[0]) / steps;
   let best = range[0];
@@ -86,9 +82,14 @@ function separableFit(
     Math.min(range[1], best + width),
     1e-12 * Math.max(1, Math.abs(best)),
   );
-  return [...linear(p), p];
+  const { c0, c1 } = linear(p);
+  return [c0, c1, p];
 }
 
+/**
+ * Fits the joint model: Hs by 3-parameter Weibull MLE; ln Tp per Hs class of `binWidth` with at least
+ * `minCount` pairs, then a0..a2 and b0..b2 by least squares on the class statistics.
+ */
 export function fitHsTpModel(
   hs: ArrayLike<number>,
   tp: ArrayLike<number>,
