@@ -195,9 +195,7 @@ export function jointTable(x: ArrayLike<number>, y: ArrayLike<number>, options: 
       // x0 is 0: the calendar months' counts of the pair (shared with its rose), summed
       const monthly = sharedMonthlyPairs(options.time, x, y, dx, sectors);
       if (monthly.count === 0) return emptyJoint();
-      const size = monthly.nx * sectors;
-      const flat = new Int32Array(size);
-      for (let g = 0; g < 12; g++) for (let j = 0; j < size; j++) flat[j]! += monthly.flat[g * size + j]!;
+      const flat = summedOverMonths(monthly.flat, monthly.nx * sectors);
       const nx = regularEdges(0, dx, monthly.xMax).length - 1;
       return tableOf(xAll.slice(0, nx + 1), yAll, { flat, stride: sectors, count: monthly.count });
     }
@@ -378,8 +376,7 @@ function sharedMonthlyPairs(
   dx: number,
   sectors: number,
 ): MonthlyPairs {
-  if (time.length !== x.length || time.length !== direction.length)
-    throw new RangeError('time, magnitude and direction differ in length');
+  // the callers (jointTable, sharedMonthlyCounts) have checked that the three lengths agree
   return memoizedOver(x, [direction, time], `monthlyPairs:${dx}:${sectors}`, () =>
     monthlyPairCounts(time, x, direction, dx, sectors),
   );
@@ -387,6 +384,28 @@ function sharedMonthlyPairs(
 
 /** The magnitude grid the roses count on when their class edges lie on it: EJPD's default bin width. */
 const ROSE_GRID = 0.5;
+
+/** The arguments every rose pass needs, with the error naming the one that is wrong. */
+function checkRose(
+  direction: ArrayLike<number>,
+  magnitude: ArrayLike<number>,
+  sectors: number,
+  edges: readonly number[],
+): void {
+  if (!(Number.isInteger(sectors) && sectors > 0)) {
+    throw new RangeError(`rose: sectors must be a positive integer, got ${sectors}`);
+  }
+  if (direction.length !== magnitude.length)
+    throw new RangeError('rose: direction and magnitude differ in length');
+  if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
+}
+
+/** Sum over the 12 calendar months of counts laid out month after month, `size` cells each. */
+function summedOverMonths(counts: Int32Array, size: number): Int32Array {
+  const sum = new Int32Array(size);
+  for (let g = 0; g < 12; g++) for (let j = 0; j < size; j++) sum[j]! += counts[g * size + j]!;
+  return sum;
+}
 
 /** Counts per (month, sector, class) in one pass; month[i] is 1-12 (null: one group for every step). */
 function roseCounts(
@@ -397,12 +416,7 @@ function roseCounts(
   sectors: number,
   edges: readonly number[],
 ): { counts: Int32Array; totals: Float64Array } {
-  if (!(Number.isInteger(sectors) && sectors > 0)) {
-    throw new RangeError(`rose: sectors must be a positive integer, got ${sectors}`);
-  }
-  if (direction.length !== magnitude.length)
-    throw new RangeError('rose: direction and magnitude differ in length');
-  if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
+  checkRose(direction, magnitude, sectors, edges);
   const lower = Float64Array.from(edges);
   const classes = edges.length;
   // integer cells: consecutive hours often fall in the same cell, and an integer increment is the shortest
@@ -462,12 +476,9 @@ function sharedMonthlyCounts(
 ): { counts: Int32Array; totals: Float64Array } {
   if (time.length !== direction.length)
     throw new RangeError(`${caller}: time and direction differ in length`);
+  checkRose(direction, magnitude, sectors, edges);
   const m = sharedMoments(magnitude);
   const onGrid =
-    Number.isInteger(sectors) &&
-    sectors > 0 &&
-    edges.length > 0 &&
-    direction.length === magnitude.length &&
     m.count > 0 &&
     m.min >= 0 &&
     Number.isFinite(m.max) &&
@@ -512,9 +523,7 @@ export function rose(
   }
   return checkedOnce(() => {
     const monthly = sharedMonthlyCounts(time, direction, magnitude, sectors, edges, 'rose');
-    const size = sectors * edges.length;
-    const counts = new Int32Array(size);
-    for (let g = 0; g < 12; g++) for (let j = 0; j < size; j++) counts[j]! += monthly.counts[g * size + j]!;
+    const counts = summedOverMonths(monthly.counts, sectors * edges.length);
     return roseOf(
       counts,
       monthly.totals.reduce((sum, t) => sum + t, 0),

@@ -228,6 +228,23 @@ suite('DR roses', () => {
       expect(rose(b, magnitude, options)).toEqual(expected(b));
     }
   });
+  test('a rose with bad arguments is refused naming the argument, with or without the time axis', () => {
+    const time = Float64Array.from({ length: 10 }, (_, i) => i * 3_600_000);
+    const d = new Float32Array(10).fill(90);
+    const m = new Float32Array(10).fill(1);
+    for (const axis of [{}, { time }]) {
+      expect(() => rose(d, m, { sectors: 0, edges: [0, 1], ...axis })).toThrow(
+        /sectors must be a positive integer/,
+      );
+      expect(() => rose(d, m, { sectors: 16, edges: [], ...axis })).toThrow(/edges must not be empty/);
+      expect(() => rose(d, m.subarray(0, 9), { sectors: 16, edges: [0], ...axis })).toThrow(
+        /differ in length/,
+      );
+    }
+    expect(() => monthlyRoses(time, d, m, { sectors: 7.5, edges: [0] })).toThrow(
+      /sectors must be a positive integer/,
+    );
+  });
   test('monthly roses partition the annual one', () => {
     const s = era5();
     const options = { sectors: 8, edges: [0, 2] };
