@@ -249,14 +249,14 @@ function quantilesOfFloat32(values: Float32Array, probabilities: readonly number
   let n = 0;
   for (let i = 0; i < bits.length; i++) {
     const h = bits[i]!;
-    if ((h & 0x7fffffff) > 0x7f800000) continue; // NaN
+    if (isNaNBits(h)) continue;
     counts[keyOf(h) >>> 16]!++;
     n++;
   }
   return quantilesFromBuckets(n, probabilities, counts, (fill, pool) => {
     for (let i = 0; i < bits.length; i++) {
       const h = bits[i]!;
-      if ((h & 0x7fffffff) > 0x7f800000) continue;
+      if (isNaNBits(h)) continue;
       const k = keyOf(h) >>> 16;
       if (fill[k] !== -1) pool[fill[k]!++] = values[i]!;
     }
@@ -398,6 +398,9 @@ export interface SortedValues {
   order: Int32Array | null;
 }
 
+/** Whether float32 bits are a NaN (all exponent bits set, a non-zero mantissa). */
+const isNaNBits = (bits: number): boolean => (bits & 0x7fffffff) > 0x7f800000;
+
 /** Float32 bits -> a key whose unsigned order is numeric order (negative: every bit flipped, others: sign set). */
 const keyOf = (bits: number): number => (bits >>> 31 ? ~bits >>> 0 : (bits | 0x80000000) >>> 0);
 
@@ -445,7 +448,7 @@ export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
     const { low, high } = digits;
     for (let i = 0; i < length; i++) {
       const h = bits[i]!;
-      if ((h & 0x7fffffff) > 0x7f800000) continue; // NaN
+      if (isNaNBits(h)) continue;
       const key = keyOf(h);
       keys[n] = key;
       index[n++] = i;
@@ -493,7 +496,7 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
   for (let i = 0; i < length; i++) {
     const h = bits[i]!;
     if (h !== lastBits) {
-      if ((h & 0x7fffffff) > 0x7f800000) {
+      if (isNaNBits(h)) {
         slotOf[i] = COUNTED_SLOTS;
         continue;
       }

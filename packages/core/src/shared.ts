@@ -34,6 +34,11 @@ export function sharedMoments(values: ArrayLike<number>): Moments {
   return memoized(values, 'moments', () => moments(values));
 }
 
+/** Whether a field has missing values (its shared moments count fewer values than steps). */
+export function hasGaps(values: ArrayLike<number>): boolean {
+  return sharedMoments(values).count < values.length;
+}
+
 /**
  * Type 7 quantiles of the valid values of a field, read from its shared sorted values (one O(n) radix sort
  * per field serves every quantile, histogram and fit of the point).

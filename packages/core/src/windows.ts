@@ -3,7 +3,7 @@
 import { checkProbability, quantilesOfValid } from './descriptive';
 import { HOUR_MS } from './series';
 import { checkedOnce, memoized } from './memo';
-import { sharedCalendar, sharedMoments } from './shared';
+import { hasGaps, sharedCalendar } from './shared';
 
 /**
  * calm[i] = number of consecutive steps from i on whose value exists and is strictly below the limit
@@ -69,7 +69,7 @@ export function weatherWindows(
   // seen[(y - firstYear)·13 + m]: the year has data in month m (m = 0: in any month)
   const seen = new Uint8Array(yearCount * 13);
   // valid steps per run of one month of one year (the calendar's runs); counted only when the field has gaps
-  const gaps = sharedMoments(values).count < values.length;
+  const gaps = hasGaps(values);
   for (let r = 0; r + 1 < runStart.length; r++) {
     const from = runStart[r]!;
     const to = runStart[r + 1]!;
@@ -271,8 +271,7 @@ function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: nu
   const missing = memoized(values, 'missing', () => {
     const out: number[] = [];
     // a field without gaps (its shared count says so) needs no pass
-    if (sharedMoments(values).count < values.length)
-      for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
+    if (hasGaps(values)) for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
     return Int32Array.from(out);
   });
   return {
