@@ -47,6 +47,14 @@ async function workerFile(): Promise<string> {
   return outfile;
 }
 
+/**
+ * Batches of a point in the worker pool at a time (running or waiting in the thread), however many computed
+ * ones still wait to be stored: enough that the thread does not run dry while the event loop is held by one
+ * large insert (PGlite runs on it); few enough that a job of another kind (a zone's maps) is not queued
+ * behind a whole point. runPointTask keeps this many in flight; a thread may hold them all.
+ */
+export const BATCHES_IN_FLIGHT = 8;
+
 export async function createStatisticsPool(
   threads = Math.max(1, availableParallelism() - 1),
 ): Promise<StatisticsPool> {
@@ -57,8 +65,8 @@ export async function createStatisticsPool(
     idleTimeout: 60_000,
     // A thread holds a point's next batches while it runs one (LeastBusyBalancer still prefers idle threads):
     // each starts as soon as the previous ends, not when the event loop, held by a large insert (PGlite runs
-    // on it), gets round to posting it. As many as runPointTask keeps in flight (BATCHES_IN_FLIGHT).
-    concurrentTasksPerWorker: 8,
+    // on it), gets round to posting it.
+    concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
   });
   return {
     run: (job) => pool.run(job) as Promise<unknown>,

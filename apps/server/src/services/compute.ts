@@ -7,7 +7,7 @@ import { computations, customers, points, projects, results, tasks, zones } from
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
-import type { StatisticsPool } from '../jobs/pool';
+import { BATCHES_IN_FLIGHT, type StatisticsPool } from '../jobs/pool';
 import {
   batchesOf,
   OVERVIEW_ID,
@@ -23,14 +23,6 @@ import { DRAFT } from './task-state';
 import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
 
 const ACTIVE = ['PENDING', 'RUNNING'];
-
-/**
- * Batches of a point in the worker pool at a time (running or waiting in the thread), however many computed
- * ones still wait to be stored: enough that the thread does not run dry while the event loop is held by one
- * large insert (PGlite runs on it); few enough that a job of another kind (a zone's maps) is not queued
- * behind a whole point.
- */
-const BATCHES_IN_FLIGHT = 8;
 
 type PointRow = typeof points.$inferSelect;
 
