@@ -482,6 +482,44 @@ function levelFields(
 }
 
 /**
+ * Decimals a variable is stored with (in its units; 2 when not listed), as hindcast files store them:
+ * ERA5 and NORA3 give heights, periods and speeds to 0.01 and directions to 0.1°; currents and water
+ * levels to the millimetre. The generator computes in double precision; what it hands out is rounded.
+ */
+const STORED_DECIMALS: Readonly<Record<string, number>> = {
+  dp: 1,
+  dir: 1,
+  dir_swell: 1,
+  wind_dir: 1,
+  current_dir: 1,
+  current_speed: 3,
+  water_level: 3,
+  tide: 3,
+  surge: 3,
+  hurricane: 0,
+};
+
+/** 1.5·2⁵²: adding then subtracting it rounds a double below 2⁵¹ in magnitude to an integer (ties to even, no −0). */
+const ROUNDER = 6_755_399_441_055_744;
+
+/** x rounded to an integer (three times faster than Math.round, which the generator's 12 M values feel). */
+const nearestInteger = (x: number): number => x + ROUNDER - ROUNDER;
+
+/**
+ * The values rounded to `decimals` as float32; a direction that rounds up to 360° is 0°. The integer times
+ * 10^-decimals is the float32 nearest the decimal, as the division would give: a decimal lies at least
+ * 2^-25 / 10^decimals (relative) from any float32 rounding boundary, far more than the product's error.
+ */
+function stored(values: Float32Array | Float64Array, decimals: number, direction: boolean): Float32Array {
+  const k = 10 ** decimals;
+  const unit = 1 / k;
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
+  if (direction) for (let i = 0; i < out.length; i++) if (out[i]! >= 360) out[i] = out[i]! - 360;
+  return out;
+}
+
+/**
  * 40 years of hourly synthetic conditions at (lat, lon). Same position → same values, bit for bit.
  * Wind: Weibull background with a seasonal cycle, storms (Poisson, winter-weighted, sin² rise, faster
  * decay), hurricanes in cyclonic basins (flagged in `hurricane`). Waves coupled to the wind, swell,
@@ -535,8 +573,7 @@ export function syntheticHindcast(lat: number, lon: number, options: SyntheticOp
   const put = (name: string, values: Float32Array | Float64Array, level?: number): void => {
     const v = VARIABLES[name]!;
     const field: Field = {
-      // new Float32Array(typed) converts natively; Float32Array.from goes through the iterator
-      values: values instanceof Float32Array ? values : new Float32Array(values),
+      values: stored(values, STORED_DECIMALS[name] ?? 2, v.units === 'degree'),
       units: v.units,
       longName: v.longName,
     };
@@ -594,8 +631,10 @@ export function syntheticHindcast(lat: number, lon: number, options: SyntheticOp
     put('temperature', level.temperature, depth);
     put('salinity', level.salinity, depth);
   }
-  const total = new Float32Array(n);
-  for (let i = 0; i < n; i++) total[i] = tidal.level[i]! + surge[i]!;
+  // the total level is the sum of the stored tide and surge (in mm, so that it stays exact)
+  const total = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    total[i] = (nearestInteger(tidal.level[i]! * 1000) + nearestInteger(surge[i]! * 1000)) / 1000;
   put('water_level', total);
   put('tide', tidal.level);
   put('surge', surge);
