@@ -4,6 +4,7 @@ import {
   boolean,
   doublePrecision,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -309,7 +310,9 @@ export const results = pgTable(
       .references(() => points.id, { onDelete: 'cascade' }),
     statId: text('stat_id').notNull(),
     code: text('code').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: written once from the worker's JSON text and read whole, never queried inside; PG
+    // checks the text but builds no binary tree (on PGlite, 0.6 → 0.5 s to store a 40-year point, reads 2×)
+    payload: json('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('results_task_stat_key').on(t.taskId, t.statId), index('results_point').on(t.pointId)],

@@ -261,7 +261,7 @@ export async function runPointTask(
     const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
     // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
-    // jsonb parsed by PGlite on the event loop, costly for the large time series) overlaps the statistics
+    // JSON checked and compressed by PGlite on the event loop, costly for the large time series) overlaps the statistics
     // instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a failure stops
     // the posting and raises the point's stop flag: the batches in flight end before their next statistic,
     // unread.
@@ -301,14 +301,14 @@ export async function runPointTask(
         if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
         // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
         // the point's other statistics still count. Every result names its dataset and the node read. The
-        // worker sends each outcome as JSON text, stored as it is (cast to jsonb, not parsed here).
+        // worker sends each outcome as JSON text, stored as it is (cast to json, not parsed here).
         await db.insert(results).values(
           batch.map((run, i) => ({
             taskId,
             pointId: row.point.id,
             statId: statIdOf(run.id, run.target),
             code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
-            payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[i]!)}::jsonb`,
+            payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[i]!)}::json`,
           })),
         );
         stored += batch.length;

@@ -1,0 +1,1 @@
+ALTER TABLE "results" ALTER COLUMN "payload" SET DATA TYPE json;
