@@ -1,5 +1,5 @@
 // The worker-thread pool for CPU-heavy statistics, so the event loop keeps serving HTTP.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,15 @@ export interface StatisticsPool {
  * The worker file: dist/statistics-worker.js beside the built server; from source (tests, tsx) worker
  * threads cannot load TypeScript, so the worker is bundled once with esbuild exactly as the build does.
  */
-async function workerFile(): Promise<string> {
+async function workerFile(): Promise<{ file: string; bundleDir?: string }> {
   if (!import.meta.url.endsWith('.ts'))
-    return fileURLToPath(new URL('./statistics-worker.js', import.meta.url));
+    return { file: fileURLToPath(new URL('./statistics-worker.js', import.meta.url)) };
   const { build } = await import('esbuild');
   // Inside node_modules/.cache so that the bundle's imports resolve from the project's node_modules.
   const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
   mkdirSync(cache, { recursive: true });
-  const outfile = path.join(mkdtempSync(path.join(cache, 'statistics-worker-')), 'statistics-worker.mjs');
+  const bundleDir = mkdtempSync(path.join(cache, 'statistics-worker-'));
+  const outfile = path.join(bundleDir, 'statistics-worker.mjs');
   await build({
     entryPoints: [fileURLToPath(new URL('./statistics-worker.ts', import.meta.url))],
     outfile,
@@ -44,7 +45,7 @@ async function workerFile(): Promise<string> {
       },
     ],
   });
-  return outfile;
+  return { file: outfile, bundleDir };
 }
 
 /**
@@ -58,8 +59,9 @@ export const BATCHES_IN_FLIGHT = 8;
 export async function createStatisticsPool(
   threads = Math.max(1, availableParallelism() - 1),
 ): Promise<StatisticsPool> {
+  const { file, bundleDir } = await workerFile();
   const pool = new Piscina({
-    filename: await workerFile(),
+    filename: file,
     minThreads: 1,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -70,6 +72,10 @@ export async function createStatisticsPool(
   });
   return {
     run: (job) => pool.run(job) as Promise<unknown>,
-    close: () => pool.destroy(),
+    close: async () => {
+      await pool.destroy();
+      // the bundle made for this pool (from source) goes with it
+      if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+    },
   };
 }
