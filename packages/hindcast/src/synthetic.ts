@@ -482,22 +482,19 @@ function levelFields(
 }
 
 /**
- * Decimals a variable is stored with (in its units; 2 when not listed), as hindcast files store them:
- * ERA5 and NORA3 give heights, periods and speeds to 0.01 and directions to 0.1°; currents and water
- * levels to the millimetre. The generator computes in double precision; what it hands out is rounded.
+ * Decimals a variable is stored with, in its units, as hindcast files store them: ERA5 and NORA3 give
+ * heights, periods and speeds to 0.01 (the default) and directions to 0.1° (every variable in degrees);
+ * currents and water levels come to the millimetre. The generator computes in double precision; what it
+ * hands out is rounded.
  */
 const STORED_DECIMALS: Readonly<Record<string, number>> = {
-  dp: 1,
-  dir: 1,
-  dir_swell: 1,
-  wind_dir: 1,
-  current_dir: 1,
   current_speed: 3,
   water_level: 3,
   tide: 3,
   surge: 3,
   hurricane: 0,
 };
+const DIRECTION_DECIMALS = 1;
 
 /** 1.5·2⁵²: adding then subtracting it rounds a double below 2⁵¹ in magnitude to an integer (ties to even, no −0). */
 const ROUNDER = 6_755_399_441_055_744;
@@ -574,7 +571,10 @@ export function syntheticHindcast(lat: number, lon: number, options: SyntheticOp
   const put = (name: string, values: Float32Array | Float64Array, level?: number): void => {
     const v = VARIABLES[name]!;
     const field: Field = {
-      values: stored(values, STORED_DECIMALS[name] ?? 2, v.units === 'degree'),
+      values:
+        v.units === 'degree'
+          ? stored(values, DIRECTION_DECIMALS, true)
+          : stored(values, STORED_DECIMALS[name] ?? 2, false),
       units: v.units,
       longName: v.longName,
     };
