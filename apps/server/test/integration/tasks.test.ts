@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
-import { offerInstances, results } from '../../src/db/schema';
+import { offerInstances, results, tasks } from '../../src/db/schema';
+import { BatchStopped } from '../../src/jobs/point-statistics';
+import type { StatisticsPool } from '../../src/jobs/pool';
+import type { StatisticJob } from '../../src/jobs/statistics-worker';
+import { runPointTask } from '../../src/services/compute';
 import { startTestServer, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -231,6 +235,53 @@ describe('cancelling a running point', () => {
     expect(await stored(first.id)).toBe(afterJob);
     expect(await stored(second.id)).toBeGreaterThan(afterJob);
   }, 150_000);
+});
+
+describe('a cancelled point and its batches in flight', () => {
+  it('raises the stop flag its batches share when its job returns: the queued ones end unread', async () => {
+    const own = await createProject('manager', 'On Demand', 'Stop_flag', [
+      { name: 'Golf', lat: 53.2, lng: 2.4 },
+    ]);
+    // a draft is not queued: the job below is the only one to run the point
+    const draft = await draftFor('manager', own.points[0]!.id);
+    const db = server.runtime.services.db;
+    const runs = ['hs', 'tp', 'tz'].map((field) => ({ id: 'EPD', target: { field } }));
+    const flags: Int32Array[] = [];
+    const stoppedBatches: number[] = [];
+    // A pool standing in for the worker thread: the point's first batch is answered once the task has been
+    // cancelled (as PUT /cancel/ does while a statistic runs); the others wait, as queued batches do, until
+    // the flag is raised, then end as the thread ends them (BatchStopped) — or give up after 10 s.
+    const pool: StatisticsPool = {
+      run: async (job) => {
+        const { runs: batch, stop } = job as StatisticJob;
+        if (!batch) return { runs, node: null, dataset: null };
+        flags.push(stop!);
+        if (flags.length === 1) {
+          await db.update(tasks).set({ status: 'CANCELLED' }).where(eq(tasks.id, draft.id));
+          return batch.map(() => JSON.stringify({ result: 1 }));
+        }
+        const deadline = Date.now() + 10_000;
+        while (Atomics.load(stop!, 0) === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        if (Atomics.load(stop!, 0) !== 0) {
+          stoppedBatches.push(flags.indexOf(stop!));
+          throw new BatchStopped();
+        }
+        return batch.map(() => JSON.stringify({ result: 2 }));
+      },
+      close: () => Promise.resolve(),
+    };
+    await runPointTask(server.runtime.services, pool, draft.id, { retryCount: 0, retryLimit: 0 });
+    // the three batches were posted together, with one flag, raised by the time the job returned
+    expect(flags).toHaveLength(3);
+    expect(new Set(flags).size).toBe(1);
+    expect(Atomics.load(flags[0]!, 0)).toBe(1);
+    await expect.poll(() => stoppedBatches.length, { timeout: 2_000 }).toBe(2);
+    const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, draft.id));
+    expect(row?.status).toBe('CANCELLED');
+    expect(await db.select({ id: results.id }).from(results).where(eq(results.taskId, draft.id))).toEqual([]);
+  });
 });
 
 describe('task permissions', () => {
