@@ -317,8 +317,13 @@ describe('analyze in the browser', () => {
     // altitude: highest first
     const items = await levels.getByRole('button').allTextContents();
     expect(items).toEqual(['100', '50', '10']);
+    // the title follows the level shown (it stayed on the first level's before)
+    await visible(modal(page).getByText('Empirical probability distribution of wind speed at 10 m'));
     await levels.getByRole('button', { name: '100' }).click();
     await visible(modal(page).getByTestId('chart-EPD__wind_speed_100m'));
+    await visible(modal(page).getByText('Empirical probability distribution of wind speed at 100 m'));
+    expect(await modal(page).getByText('wind speed at 10 m').count()).toBe(0);
+    await page.waitForTimeout(800); // the bars' entry animation, for the screenshot
     await screenshot(page, 'analyze-88-level-selector');
     await closeModal(page);
     await display(page, /current speed/i, 'Mean vertical profile');

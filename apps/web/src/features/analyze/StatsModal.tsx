@@ -1,7 +1,7 @@
 // The stats modal (spec 002 'Stats modal', §4, §8): loads every statistic the view needs and shows a
 // spinner until all are there; a help link opening in a new tab; wide for the views that need room. A
 // load failure closes it (the tab shows the persistent notification).
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -98,11 +98,13 @@ export default function StatsModal({
     return map;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, needed]);
+  const [levelIndex, setLevelIndex] = useState(0);
   const first = levels[0]!;
   const kind = viewOf(first.statId);
   const wide = WIDE.has(kind);
   const View = VIEWS[kind];
-  const main = payloads.get(first.statId);
+  // the title and the dataset table follow the level the view shows
+  const main = payloads.get((levels[levelIndex] ?? first).statId);
   const k = main?.kwargs;
   return (
     <Dialog
@@ -154,6 +156,8 @@ export default function StatsModal({
                 payloads={payloads}
                 rights={rights}
                 wide={wide}
+                levelIndex={levelIndex}
+                onLevelChange={setLevelIndex}
               />
             )}
             <DatasetTable payload={main} />

@@ -69,6 +69,9 @@ export interface ViewProps {
   payloads: Map<string, VisuPayload>;
   rights: DownloadRights;
   wide: boolean;
+  /** The level shown (index in `levels`), held by the modal so that its title follows it. */
+  levelIndex: number;
+  onLevelChange: (index: number) => void;
 }
 
 /** Builds an option, or the chart error of spec 002 §8 to show in its place. */
@@ -208,11 +211,15 @@ function WithLevels({
   extremeView?: boolean;
   children: (entry: StatEntry) => ReactNode;
 }) {
-  const [index, setIndex] = useState(0);
-  const entry = props.levels[index] ?? props.levels[0]!;
+  const entry = props.levels[props.levelIndex] ?? props.levels[0]!;
   return (
     <Stack direction="row" spacing={1}>
-      <LevelBar levels={props.levels} index={index} onChange={setIndex} extremeView={extremeView} />
+      <LevelBar
+        levels={props.levels}
+        index={props.levelIndex}
+        onChange={props.onLevelChange}
+        extremeView={extremeView}
+      />
       <Box sx={{ flex: 1, minWidth: 0 }}>{children(entry)}</Box>
     </Stack>
   );
