@@ -214,7 +214,7 @@ export function histogramOption(payload: VisuPayload, view: HistogramOptions = {
   return {
     ...frame(payload, view, subtitle),
     color: PALETTE,
-    grid: { left: 56, right: 56, top: 56, bottom: 70 },
+    grid: { left: 56, right: 56, top: 56, bottom: 84 }, // the axis name clears the legend below
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${format(Number(v))} %` },
     legend: legend(view),
     xAxis: { type: 'value', min: edges[0], max: edges[edges.length - 1], ...axisName(k.xLabel) },
