@@ -56,8 +56,11 @@ const VIEWS: Record<ViewKind, ComponentType<ViewProps>> = {
   contours: ContourView,
 };
 
-/** Views that get the wide modal (spec 002: the chart area can be wide for one chart type). */
-const WIDE: ReadonlySet<ViewKind> = new Set(['timeSeries', 'concomitant', 'extreme']);
+/**
+ * Views that get the wide modal (spec 002: the chart area can be wide for one chart type): the time axes,
+ * and the return-value tables (a column per return period, each a value and its interval).
+ */
+const WIDE: ReadonlySet<ViewKind> = new Set(['timeSeries', 'concomitant', 'extreme', 'extremeTable']);
 
 export interface StatsModalProps {
   projectId: number;

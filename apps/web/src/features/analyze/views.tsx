@@ -763,6 +763,9 @@ export const ContourView = perLevel(ContourChart);
 
 // ------------------------------------------------------------------------------------------ extremes
 
+/** A number, '-' or a value with its interval ('1.16 [1.14–1.18]'): such cells never break across lines. */
+const NUMERIC = /^[-+\d.eE\s[\]–]+$/;
+
 function SmallTable({
   head,
   rows,
@@ -784,7 +787,7 @@ function SmallTable({
       <TableHead>
         <TableRow>
           {head.map((h) => (
-            <TableCell key={h} align={h === head[0] ? 'left' : 'right'}>
+            <TableCell key={h} align={h === head[0] ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
               {h}
             </TableCell>
           ))}
@@ -797,7 +800,10 @@ function SmallTable({
               <TableCell
                 key={j}
                 align={j === 0 ? 'left' : 'right'}
-                sx={{ fontVariantNumeric: 'tabular-nums' }}
+                sx={{
+                  fontVariantNumeric: 'tabular-nums',
+                  whiteSpace: NUMERIC.test(cell) ? 'nowrap' : undefined,
+                }}
               >
                 {cell}
               </TableCell>
