@@ -510,9 +510,8 @@ const nearestInteger = (x: number): number => x + ROUNDER - ROUNDER;
 function stored(values: Float32Array | Float64Array, decimals: number, direction: boolean): Float32Array {
   const k = 10 ** decimals;
   const unit = 1 / k;
-  const rounder = ROUNDER; // a local: the loop reads no module binding
   const out = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = (values[i]! * k + rounder - rounder) * unit;
+  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
   if (direction) for (let i = 0; i < out.length; i++) if (out[i]! >= 360) out[i] = out[i]! - 360;
   return out;
 }
