@@ -261,10 +261,10 @@ export async function runPointTask(
     const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
     // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
-    // JSON checked and compressed by PGlite on the event loop, costly for the large time series) overlaps the statistics
-    // instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a failure stops
-    // the posting and raises the point's stop flag: the batches in flight end before their next statistic,
-    // unread.
+    // JSON checked and compressed by PGlite on the event loop, costly for the large time series) overlaps
+    // the statistics instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a
+    // failure stops the posting and raises the point's stop flag: the batches in flight end before their
+    // next statistic, unread.
     const batches = batchesOf(runs);
     const stop = stopFlag();
     const readAhead = services.database.kind === 'pglite';
