@@ -6,7 +6,7 @@ import {
   sharedMoments,
   sharedQuantiles,
   sharedSortedIfMade,
-  sharedSortedOrder,
+  sharedSortedValues,
 } from './shared';
 import type { Series } from './series';
 
@@ -354,7 +354,7 @@ export function sortValid(a: Float64Array): Float64Array {
   }
   if (exact) {
     const keys = new Uint32Array(single.buffer);
-    return sortFloat32(keys, n, null, keyAndCount(keys, n)).sorted;
+    return sortFloat32(keys, n, keyAndCount(keys, n));
   }
   const counts = new Int32Array(65536);
   const words = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
@@ -394,9 +394,25 @@ export function sortValid(a: Float64Array): Float64Array {
 export interface SortedValues {
   /** The valid values ascending. */
   sorted: Float64Array;
-  /** Index in the input of each sorted value (float32 columns of at least RADIX_MIN values), else null. */
-  order: Int32Array | null;
+  /** For a float32 column of few distinct values (a hindcast's): the rank of each step's value, else null. */
+  ranks: Ranks | null;
 }
+
+/**
+ * The values of a column as ranks among its distinct values: each step's value has a code (the slot of its
+ * bit pattern in the counting sort's hash table), each code a rank.
+ */
+export interface Ranks {
+  /** Per step, the code of its value (a missing value has a code of its own). */
+  code: Uint16Array;
+  /** Code -> rank of the value in `distinct`; NO_RANK for a missing value's code. */
+  rankOf: Uint16Array;
+  /** The distinct valid values ascending (-0 and 0 are two when both occur, of equal value). */
+  distinct: Float64Array;
+}
+
+/** The rank of a missing value. */
+export const NO_RANK = 0xffff;
 
 /** Whether float32 bits are a NaN (all exponent bits set, a non-zero mantissa). */
 const isNaNBits = (bits: number): boolean => (bits & 0x7fffffff) > 0x7f800000;
@@ -410,11 +426,10 @@ interface Digits {
   high: Int32Array;
 }
 
-const newDigits = (): Digits => ({ low: new Int32Array(65536), high: new Int32Array(65536) });
-
 /** The first `n` float32 bit patterns of `keys` turned into keys in place, their digits counted. */
 function keyAndCount(keys: Uint32Array, n: number): Digits {
-  const { low, high } = newDigits();
+  const low = new Int32Array(65536);
+  const high = new Int32Array(65536);
   for (let i = 0; i < n; i++) {
     const key = keyOf(keys[i]!);
     keys[i] = key;
@@ -425,50 +440,16 @@ function keyAndCount(keys: Uint32Array, n: number): Digits {
 }
 
 /**
- * The valid values of a column sorted ascending and, for a float32 column (the hindcast's), the index of
- * each in the column: the same two radix passes carrying the indices along. The calendar tables read their
- * medians from it (statistics per group from one pass in sorted order, no selection per group). A float32
- * column is read as its bits: one pass drops the NaNs, makes the keys and counts both digits.
+ * The valid values of a column sorted ascending and, for a float32 column of few distinct values (a
+ * hindcast stores values at a fixed precision), the rank of each step's value: the calendar tables read
+ * their medians from histograms of the ranks. Other columns are sorted by the radix sort.
  */
-export function sortedWithOrder(values: ArrayLike<number>): SortedValues {
-  const length = values.length;
-  const bySort = (): SortedValues => ({ sorted: sortValid(validValues(values)), order: null });
-  if (length < RADIX_MIN || !LITTLE_ENDIAN) return bySort();
-  if (values instanceof Float32Array) {
+export function sortedWithRanks(values: ArrayLike<number>): SortedValues {
+  if (values.length >= RADIX_MIN && LITTLE_ENDIAN && values instanceof Float32Array) {
     const counted = sortedByDistinct(values);
     if (counted) return counted;
   }
-  const keys = new Uint32Array(length);
-  const index = new Int32Array(length);
-  let n = 0;
-  let digits: Digits;
-  if (values instanceof Float32Array) {
-    const bits = new Uint32Array(values.buffer, values.byteOffset, length);
-    digits = newDigits();
-    const { low, high } = digits;
-    for (let i = 0; i < length; i++) {
-      const h = bits[i]!;
-      if (isNaNBits(h)) continue;
-      const key = keyOf(h);
-      keys[n] = key;
-      index[n++] = i;
-      low[key & 0xffff]!++;
-      high[key >>> 16]!++;
-    }
-  } else {
-    // other columns whose every value is a float32 (a Float64Array read from a float32 file)
-    const single = new Float32Array(keys.buffer);
-    for (let i = 0; i < length; i++) {
-      const x = values[i]!;
-      if (x !== x) continue; // NaN
-      single[n] = x;
-      if (single[n] !== x) return bySort();
-      index[n++] = i;
-    }
-    digits = keyAndCount(keys, n);
-  }
-  if (n < RADIX_MIN) return bySort();
-  return sortFloat32(keys, n, index, digits);
+  return { sorted: sortValid(validValues(values)), ranks: null };
 }
 
 /** Most distinct values a counting sort takes (its hash table has twice as many slots, under 2^16). */
@@ -478,28 +459,34 @@ const COUNTED_SLOTS = 2 * MAX_COUNTED;
 const EMPTY_SLOT = 0xffffffff;
 
 /**
- * A float32 column of few distinct values (a hindcast stores values at a fixed precision) sorted by
- * counting: one pass gives each value the slot of its bit pattern in a hash table (the previous step's slot
- * when the value repeats), the few distinct patterns are sorted, and a second pass places each index after
- * those of smaller values. Two passes instead of the radix sort's four, the same stable order. Null (after
- * about MAX_COUNTED values of a continuous series) when the column has more distinct values.
+ * A float32 column of few distinct values sorted by counting: one pass gives each value the slot of its
+ * bit pattern in a hash table (the previous step's slot when the value repeats), the few distinct patterns
+ * are sorted and the sorted values written as runs of equal values; each step keeps its slot as the code
+ * of its value. Null (after about MAX_COUNTED values of a continuous series) when the column has more
+ * distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
  */
 function sortedByDistinct(values: Float32Array): SortedValues | null {
   const length = values.length;
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
   const table = new Uint32Array(COUNTED_SLOTS).fill(EMPTY_SLOT);
   const counts = new Int32Array(COUNTED_SLOTS);
-  const slotOf = new Uint16Array(length); // COUNTED_SLOTS: a NaN
+  // the slot of each step (COUNTED_SLOTS: a missing value)
+  const code = new Uint16Array(length);
   let distinct = 0;
   let lastBits = EMPTY_SLOT;
   let lastSlot = 0;
+  // the steps since the last change of value, added to its count at the next change (a store per step to
+  // the count would wait on the previous one)
+  let repeats = 0;
   for (let i = 0; i < length; i++) {
     const h = bits[i]!;
     if (h !== lastBits) {
       if (isNaNBits(h)) {
-        slotOf[i] = COUNTED_SLOTS;
+        code[i] = COUNTED_SLOTS;
         continue;
       }
+      counts[lastSlot]! += repeats;
+      repeats = 0;
       let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
       let held = table[slot]!;
       while (held !== h && held !== EMPTY_SLOT) {
@@ -513,9 +500,10 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
       lastBits = h;
       lastSlot = slot;
     }
-    counts[lastSlot]!++;
-    slotOf[i] = lastSlot;
+    repeats++;
+    code[i] = lastSlot;
   }
+  counts[lastSlot]! += repeats;
   // the distinct patterns in value order: key · 2^15 + slot, exact in a double, sorted numerically
   const packed = new Float64Array(distinct);
   let d = 0;
@@ -523,8 +511,11 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
     if (table[slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[slot]!) * COUNTED_SLOTS + slot;
   }
   packed.sort();
-  const next = new Int32Array(COUNTED_SLOTS);
-  const single = new Float32Array(new Uint32Array(1).buffer);
+  // slot -> rank (the missing values' code -> NO_RANK), and the sorted values as runs
+  const rankOf = new Uint16Array(COUNTED_SLOTS + 1);
+  rankOf[COUNTED_SLOTS] = NO_RANK;
+  const distinctValues = new Float64Array(distinct);
+  const single = new Float32Array(1);
   const singleBits = new Uint32Array(single.buffer);
   let n = 0;
   for (let j = 0; j < distinct; j++) n += counts[packed[j]! % COUNTED_SLOTS]!;
@@ -532,49 +523,35 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
   let position = 0;
   for (let j = 0; j < distinct; j++) {
     const slot = packed[j]! % COUNTED_SLOTS;
-    next[slot] = position;
+    rankOf[slot] = j;
     singleBits[0] = table[slot]!;
+    distinctValues[j] = single[0]!;
     sorted.fill(single[0]!, position, position + counts[slot]!);
     position += counts[slot]!;
   }
-  const order = new Int32Array(n);
-  for (let i = 0; i < length; i++) {
-    const slot = slotOf[i]!;
-    if (slot !== COUNTED_SLOTS) order[next[slot]!++] = i;
-  }
-  return { sorted, order };
+  return { sorted, ranks: { code, rankOf, distinct: distinctValues } };
 }
 
-/** Spare buffers of the radix passes, reused from one sort to the next (one sort runs at a time). */
-let spare = { keys: new Uint32Array(0), order: new Uint32Array(0) };
+/** Spare buffer of the radix passes, reused from one sort to the next (one sort runs at a time). */
+let spare = new Uint32Array(0);
 
 /**
  * The first `n` float32 values sorted ascending by two 16-bit radix passes on their keys (`digits`: the
- * histograms of both digits), with `index` (their positions) carried along when given. Keys and index end
- * in their own buffers.
+ * histograms of both digits). The keys end in their own buffer, turned back to float32 bits.
  */
-function sortFloat32(keys: Uint32Array, n: number, index: Int32Array | null, digits: Digits): SortedValues {
-  if (spare.keys.length < n) spare = { keys: new Uint32Array(n), order: new Uint32Array(n) };
+function sortFloat32(keys: Uint32Array, n: number, digits: Digits): Float64Array {
+  if (spare.length < n) spare = new Uint32Array(n);
   const mine: Uint32Array = keys.subarray(0, n);
-  const myOrder: Uint32Array | null = index ? new Uint32Array(index.buffer, index.byteOffset, n) : null;
   let from = mine;
-  let fromOrder = myOrder;
-  let to: Uint32Array = spare.keys.subarray(0, n);
-  let toOrder: Uint32Array | null = index ? spare.order.subarray(0, n) : null;
+  let to: Uint32Array = spare.subarray(0, n);
   for (const [shift, counts] of [
     [0, digits.low],
     [16, digits.high],
   ] as const) {
-    if (radixPass(from, to, fromOrder, toOrder, from, shift, counts, true)) {
-      [from, to] = [to, from];
-      [fromOrder, toOrder] = [toOrder, fromOrder];
-    }
+    if (radixPass(from, to, null, null, from, shift, counts, true)) [from, to] = [to, from];
   }
-  // one pass skipped (every key shared its digit): the result back from the spare buffers
-  if (from !== mine) {
-    mine.set(from);
-    if (myOrder && fromOrder) myOrder.set(fromOrder);
-  }
+  // one pass skipped (every key shared its digit): the result back from the spare buffer
+  if (from !== mine) mine.set(from);
   // keys back to float32 bits, read as float32 into the float64 result in the same pass
   const single = new Float32Array(keys.buffer, keys.byteOffset, n);
   const sorted = new Float64Array(n);
@@ -583,7 +560,7 @@ function sortFloat32(keys: Uint32Array, n: number, index: Int32Array | null, dig
     keys[i] = h >>> 31 ? h & 0x7fffffff : ~h;
     sorted[i] = single[i]!;
   }
-  return { sorted, order: index ? index.subarray(0, n) : null };
+  return sorted;
 }
 
 export interface Description extends Moments {
@@ -618,19 +595,21 @@ export interface YearMonthRow extends MonthlyRow {
   year: number;
 }
 
-/** Type 7 median of a[from, to) (no NaN), by selection in place. */
-function medianInPlace(a: Float64Array, from: number, to: number): number {
+/**
+ * The two middle order statistics of a[from, to) (no NaN), by selection in place: the values at ranks
+ * ⌊(n − 1)/2⌋ and the next (the same value when n is 1; NaN when empty).
+ */
+function middlePair(a: Float64Array, from: number, to: number): [number, number] {
   const n = to - from;
-  if (n === 0) return NaN;
-  const h = (n - 1) * 0.5;
-  const lo = Math.floor(h);
+  if (n === 0) return [NaN, NaN];
+  const lo = Math.floor((n - 1) * 0.5);
   quickselect(a, from + lo, from, to - 1);
   const low = a[from + lo]!;
-  if (lo + 1 >= n) return low;
+  if (lo + 1 >= n) return [low, low];
   // after the selection the next order statistic is the smallest value to the right
   let high = Infinity;
   for (let i = from + lo + 1; i < to; i++) if (a[i]! < high) high = a[i]!;
-  return low + (h - lo) * (high - low);
+  return [low, high];
 }
 
 /** Type 7 median of a group of `count` values from its two middle order statistics. */
@@ -642,46 +621,86 @@ function medianOf(count: number, low: number, high: number): number {
 }
 
 /**
- * Medians of the year-month groups (key[i] = group of step i) and of the calendar months (group / years),
- * from one pass over the column in sorted order: each group's values arrive ascending, so its middle order
- * statistics are the values seen when its counter reaches them.
+ * The ranks at positions ⌊(count − 1)/2⌋ and the next (the same when count is 1) of `count` values
+ * counted by rank in `histogram`, none below rank `first`.
  */
-function mediansInSortedOrder(
-  sorted: Float64Array,
-  order: Int32Array,
+function middleRanks(histogram: Int32Array, first: number, count: number): [number, number] {
+  const lo = Math.floor((count - 1) * 0.5);
+  let r = first;
+  let below = histogram[r]!;
+  while (below <= lo) below += histogram[++r]!;
+  let next = r;
+  if (below === lo + 1 && lo + 1 < count)
+    do next++;
+    while (histogram[next] === 0);
+  return [r, next];
+}
+
+/**
+ * Medians of the year-month groups (key[i] = group of step i, constant over each run of the calendar;
+ * group k in calendar month ⌊k / years⌋) and of the calendar months, from the ranks of a column's values:
+ * the ranks are gathered by group into one pool ordered by (month, year); each year-month's middle ranks
+ * are read from a histogram over its range of ranks (a few hundred), which then joins its calendar
+ * month's histogram. About four cheap passes over 16-bit ranks, against a selection per group.
+ */
+function mediansOfRanks(
+  ranks: Ranks,
   key: Uint16Array | Int32Array,
+  runStart: Int32Array,
   groupCounts: Int32Array,
   years: number,
 ): { groups: Float64Array; months: Float64Array } {
   const groups = groupCounts.length;
-  const monthCounts = new Int32Array(12);
-  for (let k = 0; k < groups; k++) monthCounts[(k / years) | 0]! += groupCounts[k]!;
-  const middle = (count: number): number => (count === 0 ? -1 : Math.floor((count - 1) * 0.5));
-  const groupMiddle = Int32Array.from(groupCounts, middle);
-  const monthMiddle = Int32Array.from(monthCounts, middle);
-  const low = new Float64Array(groups);
-  const high = new Float64Array(groups);
-  const monthLow = new Float64Array(12);
-  const monthHigh = new Float64Array(12);
-  const seen = new Int32Array(groups);
-  const monthSeen = new Int32Array(12);
-  // the month of each group from a table: an integer division per value costs more than the rest of the loop
-  const monthOf = Uint8Array.from({ length: groups }, (_, k) => (k / years) | 0);
-  for (let j = 0; j < sorted.length; j++) {
-    const k = key[order[j]!]!;
-    const x = sorted[j]!;
-    const c = seen[k]!++;
-    if (c === groupMiddle[k]) low[k] = x;
-    else if (c === groupMiddle[k]! + 1) high[k] = x;
-    const m = monthOf[k]!;
-    const cm = monthSeen[m]!++;
-    if (cm === monthMiddle[m]) monthLow[m] = x;
-    else if (cm === monthMiddle[m]! + 1) monthHigh[m] = x;
+  const starts = new Int32Array(groups + 1);
+  for (let k = 0; k < groups; k++) starts[k + 1] = starts[k]! + groupCounts[k]!;
+  // a run of steps in one group: its next place in the pool in a local (a store per step to the group's
+  // counter would wait on the previous one), each rank written and the place moved on unless missing
+  const fill = starts.slice(0, groups);
+  const pool = new Uint16Array(starts[groups]! + 1);
+  const { code, rankOf, distinct } = ranks;
+  for (let run = 0; run + 1 < runStart.length; run++) {
+    const k = key[runStart[run]!]!;
+    let at = fill[k]!;
+    for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
+      const r = rankOf[code[i]!]!;
+      pool[at] = r;
+      at += r === NO_RANK ? 0 : 1;
+    }
+    fill[k] = at;
   }
-  return {
-    groups: Float64Array.from(groupCounts, (count, k) => medianOf(count, low[k]!, high[k]!)),
-    months: Float64Array.from(monthCounts, (count, m) => medianOf(count, monthLow[m]!, monthHigh[m]!)),
-  };
+  const groupMedians = new Float64Array(groups).fill(NaN);
+  const monthMedians = new Float64Array(12).fill(NaN);
+  const histogram = new Int32Array(distinct.length); // zero between groups
+  const monthHistogram = new Int32Array(distinct.length);
+  for (let m = 0; m < 12; m++) {
+    monthHistogram.fill(0);
+    let monthFirst = NO_RANK;
+    for (let k = m * years; k < (m + 1) * years; k++) {
+      const from = starts[k]!;
+      const to = starts[k + 1]!;
+      if (to === from) continue;
+      let first = NO_RANK;
+      let last = 0;
+      for (let j = from; j < to; j++) {
+        const r = pool[j]!;
+        first = r < first ? r : first;
+        last = r > last ? r : last;
+        histogram[r]!++;
+      }
+      const [low, high] = middleRanks(histogram, first, to - from);
+      groupMedians[k] = medianOf(to - from, distinct[low]!, distinct[high]!);
+      // into the month's histogram over the group's range of ranks, or value by value when that is shorter
+      if (last - first < to - from) for (let r = first; r <= last; r++) monthHistogram[r]! += histogram[r]!;
+      else for (let j = from; j < to; j++) monthHistogram[pool[j]!]!++;
+      histogram.fill(0, first, last + 1);
+      if (first < monthFirst) monthFirst = first;
+    }
+    const count = starts[(m + 1) * years]! - starts[m * years]!;
+    if (count === 0) continue;
+    const [low, high] = middleRanks(monthHistogram, monthFirst, count);
+    monthMedians[m] = medianOf(count, distinct[low]!, distinct[high]!);
+  }
+  return { groups: groupMedians, months: monthMedians };
 }
 
 /** Group keys of a time axis: k = (month - 1) · years + (year - first year), shared by every field. */
@@ -711,9 +730,9 @@ function sharedYearMonthKeys(time: Float64Array): YearMonthKeys {
 /**
  * Calendar-month and year-month tables of one field together. One pass groups the steps by (month, year)
  * and sums, bounds and counts each group; the squared deviations follow in a second pass; a calendar month's
- * moments are combined from its year-months (Chan, Golub & LeVeque 1983). Medians come from one pass over
- * the field's shared sorted order (float32 columns) or, for other columns, by selection inside each group
- * of a pool ordered by (month, year).
+ * moments are combined from its year-months (Chan, Golub & LeVeque 1983). Medians come from histograms of
+ * the ranks of the field's values (a hindcast column: see sortedWithRanks) or, for other columns, by
+ * selection inside each group of a pool ordered by (month, year).
  */
 function calendarTables(
   time: Float64Array,
@@ -753,9 +772,9 @@ function calendarTables(
     const std = count > 1 ? Math.sqrt(m2s[k]! / (count - 1)) : NaN;
     return { count, mean: means[k]!, min: mins[k]!, max: maxs[k]!, std, m2: m2s[k]! };
   });
-  const { sorted, order } = sharedSortedOrder(values);
-  const medians = order
-    ? mediansInSortedOrder(sorted, order, keys, counts, years)
+  const { ranks } = sharedSortedValues(values);
+  const medians = ranks
+    ? mediansOfRanks(ranks, keys, runStart, counts, years)
     : mediansBySelection(values, keys, counts, years);
   const yearMonth: YearMonthRow[] = [];
   for (let y = 0; y < years; y++) {
@@ -799,11 +818,10 @@ function mediansBySelection(
     const x = values[i]!;
     if (x === x) pool[fill[keys[i]!]!++] = x;
   }
+  const median = (from: number, to: number): number => medianOf(to - from, ...middlePair(pool, from, to));
   return {
-    groups: Float64Array.from({ length: groups }, (_, k) => medianInPlace(pool, starts[k]!, starts[k + 1]!)),
-    months: Float64Array.from({ length: 12 }, (_, m) =>
-      medianInPlace(pool, starts[m * years]!, starts[(m + 1) * years]!),
-    ),
+    groups: Float64Array.from({ length: groups }, (_, k) => median(starts[k]!, starts[k + 1]!)),
+    months: Float64Array.from({ length: 12 }, (_, m) => median(starts[m * years]!, starts[(m + 1) * years]!)),
   };
 }
 

@@ -1,7 +1,7 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
-// the sorted valid values of a field (with their order), their moments and quantiles (memo on the array, see
+// the sorted valid values of a field (with their ranks), their moments and quantiles (memo on the array, see
 // memo.ts). Internal and read-only: not exported from the package, never handed to a caller without a copy.
-import { checkProbability, moments, quantileSorted, sortedWithOrder } from './descriptive';
+import { checkProbability, moments, quantileSorted, sortedWithRanks } from './descriptive';
 import type { Moments, SortedValues } from './descriptive';
 import { memoized, memoizedIfMade } from './memo';
 import { computeCalendar } from './series';
@@ -15,14 +15,14 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
   return memoized(time, 'calendar', () => computeCalendar(time));
 }
 
-/** The valid values of a field sorted ascending, with their order for float32 columns (read-only, memo.ts). */
-export function sharedSortedOrder(values: ArrayLike<number>): SortedValues {
-  return memoized(values, 'sorted', () => sortedWithOrder(values));
+/** The valid values of a field sorted ascending, with their ranks for hindcast columns (read-only, memo.ts). */
+export function sharedSortedValues(values: ArrayLike<number>): SortedValues {
+  return memoized(values, 'sorted', () => sortedWithRanks(values));
 }
 
 /** The valid values of a field sorted ascending, shared by its quantiles, histogram and fits (read-only). */
 export function sharedSorted(values: ArrayLike<number>): Float64Array {
-  return sharedSortedOrder(values).sorted;
+  return sharedSortedValues(values).sorted;
 }
 
 /** The shared sorted values when a statistic of the point has already made them (read-only), else undefined. */

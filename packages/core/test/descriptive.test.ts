@@ -10,7 +10,8 @@ import {
   quantiles,
   seededRandom,
   sortValid,
-  sortedWithOrder,
+  sortedWithRanks,
+  NO_RANK,
   yearMonthStats,
 } from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
@@ -242,49 +243,103 @@ suite('sortValid (radix sort on the bits of the doubles)', () => {
   });
 });
 
-suite('sortedWithOrder (float32 columns: the sorted values and the index of each)', () => {
-  // Reference: the valid indices ordered by value with ties by index (a stable comparison sort); -0 sorts
-  // before 0 (its bits' key is smaller; both are the same number to every statistic).
-  const negativeZero = (x: number): number => (Object.is(x, -0) ? -1 : 0);
-  const check = (values: Float32Array | Float64Array): void => {
-    const { sorted, order } = sortedWithOrder(values);
-    const valid = [...values.keys()].filter((i) => !Number.isNaN(values[i]!));
-    const expected = valid.sort(
-      (i, j) => values[i]! - values[j]! || negativeZero(values[i]!) - negativeZero(values[j]!) || i - j,
-    );
-    expect(order).not.toBeNull();
-    expect([...order!]).toEqual(expected);
-    expect([...sorted]).toEqual(expected.map((i) => values[i]!));
+suite('sortedWithRanks (the sorted values and, for a hindcast column, the rank of each step)', () => {
+  // Reference: the valid values sorted by comparison (Array.prototype.sort with a - b), and each step's
+  // value found at its rank among the distinct values. -0 and 0 compare equal and may take two ranks.
+  const check = (values: Float32Array | Float64Array, counted: boolean): void => {
+    const { sorted, ranks } = sortedWithRanks(values);
+    const valid = [...values].filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    expect(sorted.length).toBe(valid.length);
+    for (let i = 0; i < valid.length; i++) expect(sorted[i] === valid[i]).toBe(true);
+    if (!counted) {
+      expect(ranks).toBeNull();
+      return;
+    }
+    expect(ranks).not.toBeNull();
+    const { code, rankOf, distinct } = ranks!;
+    for (let j = 1; j < distinct.length; j++) expect(distinct[j - 1]! <= distinct[j]!).toBe(true);
+    expect(distinct.length).toBeLessThanOrEqual(new Set(valid).size + 1); // + 1: a -0 beside a 0
+    for (let i = 0; i < values.length; i++) {
+      const rank = rankOf[code[i]!]!;
+      if (Number.isNaN(values[i]!)) expect(rank).toBe(NO_RANK);
+      else expect(Object.is(distinct[rank], values[i])).toBe(true);
+    }
   };
-  test('gaps, both signs, infinities and ties of a hindcast-like column', () => {
+  test('gaps, both signs, infinities, zeros and ties of a hindcast-like column (counted), left unchanged', () => {
     const random = seededRandom(21);
     const a = Float32Array.from({ length: 30_000 }, () => Math.round((random() - 0.2) * 1500) / 100);
-    for (let i = 0; i < 300; i++) a[i * 97] = [NaN, Infinity, -Infinity][i % 3]!;
+    for (let i = 0; i < 300; i++) a[i * 97] = [NaN, Infinity, -Infinity, -0, 0][i % 5]!;
     const before = a.slice();
-    check(a);
-    expect(a).toEqual(before); // the column untouched
+    check(a, true);
+    expect(a).toEqual(before);
   });
-  test('a continuous column (too many distinct values to count: the radix sort) with gaps, signs and ties', () => {
+  test('a continuous column (too many distinct values to count: the radix sort, no ranks)', () => {
     const random = seededRandom(23);
     const a = Float32Array.from({ length: 40_000 }, () => (random() - 0.3) * 10);
     for (let i = 0; i < 400; i++) a[i * 97] = [NaN, Infinity, -Infinity, -0, 0, 2.5][i % 6]!;
-    check(a);
+    check(a, false);
   });
-  test('whole numbers, values whose low 16 bits are all zero (one radix pass skipped), a float64 column of float32 values', () => {
+  test('whole numbers, a short column, a float64 column (sorted, no ranks)', () => {
     const random = seededRandom(22);
-    check(Float32Array.from({ length: 10_000 }, () => Math.floor(random() * 50)));
-    // 20,480 bit patterns of the form h·2^16 (both signs): more than a count takes, one shared low digit
-    const highOnly = Uint32Array.from({ length: 60_000 }, () => {
-      const h = 0x1000 + Math.floor(random() * 0x5000);
-      return ((random() < 0.5 ? h : h | 0x8000) << 16) >>> 0;
-    });
-    check(new Float32Array(highOnly.buffer));
-    check(Float64Array.from(new Float32Array(10_000).map(() => random() * 8)));
+    check(
+      Float32Array.from({ length: 10_000 }, () => Math.floor(random() * 50)),
+      true,
+    );
+    check(
+      Float32Array.from({ length: 100 }, () => Math.floor(random() * 50)),
+      false,
+    );
+    check(Float64Array.from(new Float32Array(10_000).map(() => random() * 8)), false);
+    check(
+      Float64Array.from({ length: 5_000 }, (_, i) => Math.sin(i) / 3),
+      false,
+    );
   });
-  test('a float64 column that is not float32 has no order (sorted by the double sort)', () => {
-    const a = Float64Array.from({ length: 5_000 }, (_, i) => Math.sin(i) / 3);
-    const { sorted, order } = sortedWithOrder(a);
-    expect(order).toBeNull();
-    expect([...sorted]).toEqual([...a].sort((x, y) => x - y));
-  });
+});
+
+suite('calendar medians from the ranks of a hindcast column', () => {
+  // Brute force: each group's values sorted by comparison, type 7 median (quantileSorted). Exact: both
+  // pick the same two order statistics of float32 values.
+  const medianOf = (group: number[]): number =>
+    quantileSorted(
+      group.sort((a, b) => a - b),
+      0.5,
+    );
+  // a smooth column (neighbouring ranks all taken) and a sparse one (each month's values far apart among
+  // the distinct values of the whole column, so the two middle values of a group have empty ranks between)
+  test.each(['smooth', 'sparse'])(
+    'every calendar month and year-month of a gappy 3-year %s column',
+    (kind) => {
+      const random = seededRandom(31);
+      const start = Date.UTC(2001, 0, 1);
+      const n = 3 * 8760;
+      const time = Float64Array.from({ length: n }, (_, i) => start + i * 3_600_000);
+      let z = 0;
+      const values = Float32Array.from({ length: n }, (_, i) => {
+        z = 0.95 * z + 0.3 * (random() - 0.5);
+        const x = kind === 'smooth' ? 2 + z + Math.sin(i / 700) : (i % 8760) / 73 + 40 * random();
+        return Math.round(x * 100) / 100;
+      });
+      for (let i = 0; i < n; i++) if (random() < 0.05) values[i] = NaN; // scattered gaps
+      values.fill(NaN, 24 * 31 * 1, 24 * (31 + 28)); // February 2001 missing
+      for (let i = 24 * 31 * 2; i < 24 * 31 * 2 + 24 * 30; i++) if (i % 13) values[i] = NaN; // a sparse month
+      const { year, month } = calendarOf(time);
+      const months = monthlyStats(time, values);
+      for (const row of months) {
+        const group = [...values].filter((v, i) => month[i] === row.month && !Number.isNaN(v));
+        expect(row.count).toBe(group.length);
+        expect(row.median).toBe(medianOf(group));
+      }
+      const yearMonths = yearMonthStats(time, values);
+      expect(yearMonths).toHaveLength(36);
+      for (const row of yearMonths) {
+        const group = [...values].filter(
+          (v, i) => year[i] === row.year && month[i] === row.month && !Number.isNaN(v),
+        );
+        expect(row.count).toBe(group.length);
+        if (group.length === 0) expect(row.median).toBeNaN();
+        else expect(row.median).toBe(medianOf(group));
+      }
+    },
+  );
 });
