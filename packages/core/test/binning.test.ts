@@ -11,6 +11,7 @@ import {
   sectorIndex,
   seededRandom,
 } from '../src';
+import type { Rose } from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py: numpy.histogram and numpy.histogram2d on the same
@@ -158,29 +159,43 @@ suite('DR roses', () => {
     expect(sectorIndex(-10, 36)).toBe(35);
   });
   test('the rose and the joint table put every direction in the sector sectorIndex gives (edges, turns, gaps)', () => {
-    // Brute force: sectorIndex per pair. Directions on sector edges, below 0, beyond a turn, and gaps.
+    // Brute force: sectorIndex per pair. Directions on sector edges and one double either side of them,
+    // at 0.1° (a hindcast's), below 0, beyond a turn, and gaps; with and without the calendar (the pass
+    // per month that EJPD and the roses share).
     const random = seededRandom(11);
+    const bits = new Float64Array(1);
+    const word = new BigUint64Array(bits.buffer);
+    // the next double above or below x
+    const nextTo = (x: number, up: boolean): number => {
+      if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+      bits[0] = x;
+      word[0] = x > 0 === up ? word[0]! + 1n : word[0]! - 1n;
+      return bits[0];
+    };
     for (const sectors of [8, 16, 36]) {
       const w = 360 / sectors;
-      const n = 5_000;
-      const direction = Float32Array.from({ length: n }, (_, i) =>
-        i % 5 === 0
-          ? Math.round(random() * 2 * sectors) * (w / 2) // an edge or a centre
-          : i % 7 === 0
-            ? (random() - 0.5) * 1_000 // outside [0, 360)
-            : i % 97 === 0
-              ? NaN
-              : random() * 360,
-      );
+      const n = 6_000;
+      const direction = Float64Array.from({ length: n }, (_, i) => {
+        const edge = Math.round(random() * 2 * sectors) * (w / 2); // an edge or a centre
+        if (i % 5 === 0) return edge;
+        if (i % 5 === 1) return nextTo(edge, i % 10 === 1);
+        if (i % 7 === 0) return (random() - 0.5) * 1_000; // outside [0, 360)
+        if (i % 97 === 0) return NaN;
+        return i % 2 ? Math.round(random() * 3600) / 10 : random() * 360;
+      });
       const magnitude = Float32Array.from({ length: n }, () => random() * 3);
+      const time = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * 3_600_000);
       const expected = new Array<number>(sectors).fill(0);
       direction.forEach((d) => {
         if (!Number.isNaN(d)) expected[sectorIndex(d, sectors)]!++;
       });
-      const r = rose(direction, magnitude, { sectors, edges: [0] });
-      expect(r.percent.map((row) => Math.round((row[0]! * r.count) / 100))).toEqual(expected);
+      const counts = (r: Rose): number[] => r.percent.map((row) => Math.round((row[0]! * r.count) / 100));
+      expect(counts(rose(direction, magnitude, { sectors, edges: [0] }))).toEqual(expected);
+      expect(counts(rose(direction, magnitude, { sectors, edges: [0], time }))).toEqual(expected);
       const joint = jointTable(magnitude, direction, { dx: 10, dy: w, yDirection: true });
       expect(joint.yMarginal).toEqual(expected);
+      const monthly = jointTable(magnitude, direction, { dx: 0.5, dy: w, yDirection: true, time });
+      expect(monthly.yMarginal).toEqual(expected);
     }
   });
   test('the pass shared by EJPD and the roses (per calendar month, on the 0.5 grid) gives the tables of one pass each', () => {
