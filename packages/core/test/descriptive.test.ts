@@ -14,6 +14,7 @@ import {
   NO_RANK,
   yearMonthStats,
 } from '../src';
+import type { MonthlyRow } from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py (numpy.percentile 'linear' = Hyndman-Fan type 7, pandas
@@ -297,17 +298,30 @@ suite('sortedWithRanks (the sorted values and, for a hindcast column, the rank o
   });
 });
 
-suite('calendar medians from the ranks of a hindcast column', () => {
-  // Brute force: each group's values sorted by comparison, type 7 median (quantileSorted). Exact: both
-  // pick the same two order statistics of float32 values.
-  const medianOf = (group: number[]): number =>
-    quantileSorted(
-      group.sort((a, b) => a - b),
-      0.5,
-    );
-  // a smooth column (neighbouring ranks all taken) and a sparse one (each month's values far apart among
-  // the distinct values of the whole column, so the two middle values of a group have empty ranks between)
-  test.each(['smooth', 'sparse'])(
+suite('calendar tables of a hindcast column (from the ranks of its values) and of a continuous one', () => {
+  // Brute force: each group's values sorted by comparison, type 7 median (quantileSorted), exact: both
+  // pick the same two order statistics of float32 values; min and max exact; mean and std by the two-pass
+  // formulas in float64 (ddof 1), to 1e-12 relative (the ranks sum each distinct value times its count).
+  const check = (row: MonthlyRow, group: number[]): void => {
+    expect(row.count).toBe(group.length);
+    if (group.length === 0) {
+      expect([row.mean, row.median, row.min, row.max, row.std]).toEqual([NaN, NaN, NaN, NaN, NaN]);
+      return;
+    }
+    const sorted = group.sort((a, b) => a - b);
+    const mean = group.reduce((a, b) => a + b, 0) / group.length;
+    const std = Math.sqrt(group.reduce((a, b) => a + (b - mean) ** 2, 0) / (group.length - 1));
+    expect(row.median).toBe(quantileSorted(sorted, 0.5));
+    expect(row.min).toBe(sorted[0]);
+    expect(row.max).toBe(sorted[sorted.length - 1]);
+    expect(Math.abs(row.mean - mean)).toBeLessThanOrEqual(1e-12 * Math.abs(mean));
+    if (group.length > 1) expect(Math.abs(row.std - std)).toBeLessThanOrEqual(1e-12 * std);
+    else expect(row.std).toBeNaN();
+  };
+  // a smooth column (neighbouring ranks all taken), a sparse one (each month's values far apart among the
+  // distinct values of the whole column, so the two middle values of a group have empty ranks between) and
+  // a continuous one (more distinct values than a count takes: the passes over the values)
+  test.each(['smooth', 'sparse', 'continuous'])(
     'every calendar month and year-month of a gappy 3-year %s column',
     (kind) => {
       const random = seededRandom(31);
@@ -317,6 +331,7 @@ suite('calendar medians from the ranks of a hindcast column', () => {
       let z = 0;
       const values = Float32Array.from({ length: n }, (_, i) => {
         z = 0.95 * z + 0.3 * (random() - 0.5);
+        if (kind === 'continuous') return 2 + z + random();
         const x = kind === 'smooth' ? 2 + z + Math.sin(i / 700) : (i % 8760) / 73 + 40 * random();
         return Math.round(x * 100) / 100;
       });
@@ -324,11 +339,11 @@ suite('calendar medians from the ranks of a hindcast column', () => {
       values.fill(NaN, 24 * 31 * 1, 24 * (31 + 28)); // February 2001 missing
       for (let i = 24 * 31 * 2; i < 24 * 31 * 2 + 24 * 30; i++) if (i % 13) values[i] = NaN; // a sparse month
       const { year, month } = calendarOf(time);
-      const months = monthlyStats(time, values);
-      for (const row of months) {
-        const group = [...values].filter((v, i) => month[i] === row.month && !Number.isNaN(v));
-        expect(row.count).toBe(group.length);
-        expect(row.median).toBe(medianOf(group));
+      for (const row of monthlyStats(time, values)) {
+        check(
+          row,
+          [...values].filter((v, i) => month[i] === row.month && !Number.isNaN(v)),
+        );
       }
       const yearMonths = yearMonthStats(time, values);
       expect(yearMonths).toHaveLength(36);
@@ -336,9 +351,7 @@ suite('calendar medians from the ranks of a hindcast column', () => {
         const group = [...values].filter(
           (v, i) => year[i] === row.year && month[i] === row.month && !Number.isNaN(v),
         );
-        expect(row.count).toBe(group.length);
-        if (group.length === 0) expect(row.median).toBeNaN();
-        else expect(row.median).toBe(medianOf(group));
+        check(row, group);
       }
     },
   );
