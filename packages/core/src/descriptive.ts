@@ -40,6 +40,33 @@ export function moments(values: ArrayLike<number>, from = 0, to = values.length)
   };
 }
 
+/**
+ * The moments of a column from its distinct values and their counts (see sortedWithRanks): the same
+ * two-pass formulas with each distinct value weighted by its count, O(distinct values) instead of O(n).
+ */
+export function momentsOfRanks({ distinct, counts }: Ranks): Moments {
+  let count = 0;
+  let sum = 0;
+  for (let j = 0; j < distinct.length; j++) {
+    count += counts[j]!;
+    sum += counts[j]! * distinct[j]!;
+  }
+  if (count === 0) return { count: 0, mean: NaN, min: NaN, max: NaN, std: NaN };
+  const mean = sum / count;
+  let m2 = 0;
+  for (let j = 0; j < distinct.length; j++) {
+    const d = distinct[j]! - mean;
+    if (d === d) m2 += counts[j]! * d * d; // as squaredDeviations: NaN (∞ − ∞) left out
+  }
+  return {
+    count,
+    mean,
+    min: distinct[0]!,
+    max: distinct[distinct.length - 1]!,
+    std: count > 1 ? Math.sqrt(m2 / (count - 1)) : NaN,
+  };
+}
+
 /** Count, sum and bounds of the non-missing values of values[from, to), in one pass. */
 function sumsOf(
   values: ArrayLike<number>,
@@ -409,6 +436,8 @@ export interface Ranks {
   rankOf: Uint16Array;
   /** The distinct valid values ascending (-0 and 0 are two when both occur, of equal value). */
   distinct: Float64Array;
+  /** How many steps hold each distinct value. */
+  counts: Int32Array;
 }
 
 /** The rank of a missing value. */
@@ -439,17 +468,22 @@ function keyAndCount(keys: Uint32Array, n: number): Digits {
   return { low, high };
 }
 
+/** Whether a column may be sorted by counting (a float32 column of at least RADIX_MIN values). */
+export function countable(values: ArrayLike<number>): boolean {
+  return values.length >= RADIX_MIN && LITTLE_ENDIAN && values instanceof Float32Array;
+}
+
 /**
  * The valid values of a column sorted ascending and, for a float32 column of few distinct values (a
  * hindcast stores values at a fixed precision), the rank of each step's value: the calendar tables read
- * their medians from histograms of the ranks. Other columns are sorted by the radix sort.
+ * their medians from histograms of the ranks. Other columns are sorted by the radix sort. `counted`: the
+ * column's counting sort when already tried (null: not countable, or too many distinct values).
  */
-export function sortedWithRanks(values: ArrayLike<number>): SortedValues {
-  if (values.length >= RADIX_MIN && LITTLE_ENDIAN && values instanceof Float32Array) {
-    const counted = sortedByDistinct(values);
-    if (counted) return counted;
-  }
-  return { sorted: sortValid(validValues(values)), ranks: null };
+export function sortedWithRanks(
+  values: ArrayLike<number>,
+  counted = countable(values) ? sortedByCounting(values as Float32Array) : null,
+): SortedValues {
+  return counted ?? { sorted: sortValid(validValues(values)), ranks: null };
 }
 
 /** Most distinct values a counting sort takes (its hash table has twice as many slots, under 2^16). */
@@ -465,7 +499,7 @@ const EMPTY_SLOT = 0xffffffff;
  * of its value. Null (after about MAX_COUNTED values of a continuous series) when the column has more
  * distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
  */
-function sortedByDistinct(values: Float32Array): SortedValues | null {
+export function sortedByCounting(values: Float32Array): SortedValues | null {
   const length = values.length;
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
   const table = new Uint32Array(COUNTED_SLOTS).fill(EMPTY_SLOT);
@@ -515,6 +549,7 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
   const rankOf = new Uint16Array(COUNTED_SLOTS + 1);
   rankOf[COUNTED_SLOTS] = NO_RANK;
   const distinctValues = new Float64Array(distinct);
+  const distinctCounts = new Int32Array(distinct);
   const single = new Float32Array(1);
   const singleBits = new Uint32Array(single.buffer);
   let n = 0;
@@ -526,10 +561,11 @@ function sortedByDistinct(values: Float32Array): SortedValues | null {
     rankOf[slot] = j;
     singleBits[0] = table[slot]!;
     distinctValues[j] = single[0]!;
+    distinctCounts[j] = counts[slot]!;
     sorted.fill(single[0]!, position, position + counts[slot]!);
     position += counts[slot]!;
   }
-  return { sorted, ranks: { code, rankOf, distinct: distinctValues } };
+  return { sorted, ranks: { code, rankOf, distinct: distinctValues, counts: distinctCounts } };
 }
 
 /** Spare buffer of the radix passes, reused from one sort to the next (one sort runs at a time). */

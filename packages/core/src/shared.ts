@@ -1,7 +1,15 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
 // the sorted valid values of a field (with their ranks), their moments and quantiles (memo on the array, see
 // memo.ts). Internal and read-only: not exported from the package, never handed to a caller without a copy.
-import { checkProbability, moments, quantileSorted, sortedWithRanks } from './descriptive';
+import {
+  checkProbability,
+  countable,
+  moments,
+  momentsOfRanks,
+  quantileSorted,
+  sortedByCounting,
+  sortedWithRanks,
+} from './descriptive';
 import type { Moments, SortedValues } from './descriptive';
 import { memoized, memoizedIfMade } from './memo';
 import { computeCalendar } from './series';
@@ -15,9 +23,19 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
   return memoized(time, 'calendar', () => computeCalendar(time));
 }
 
+/**
+ * The counting sort of a hindcast column (countable), made once: its sorted values and ranks, or null when
+ * it has more distinct values than a count takes (read-only, memo.ts).
+ */
+function sharedCounted(values: ArrayLike<number>): SortedValues | null {
+  return memoized(values, 'counted', () => sortedByCounting(values as Float32Array));
+}
+
 /** The valid values of a field sorted ascending, with their ranks for hindcast columns (read-only, memo.ts). */
 export function sharedSortedValues(values: ArrayLike<number>): SortedValues {
-  return memoized(values, 'sorted', () => sortedWithRanks(values));
+  return memoized(values, 'sorted', () =>
+    sortedWithRanks(values, countable(values) ? sharedCounted(values) : null),
+  );
 }
 
 /** The valid values of a field sorted ascending, shared by its quantiles, histogram and fits (read-only). */
@@ -27,11 +45,23 @@ export function sharedSorted(values: ArrayLike<number>): Float64Array {
 
 /** The shared sorted values when a statistic of the point has already made them (read-only), else undefined. */
 export function sharedSortedIfMade(values: ArrayLike<number>): Float64Array | undefined {
-  return memoizedIfMade<SortedValues>(values, 'sorted')?.sorted;
+  return (
+    memoizedIfMade<SortedValues>(values, 'sorted')?.sorted ??
+    memoizedIfMade<SortedValues | null>(values, 'counted')?.sorted
+  );
 }
 
+/**
+ * The moments of a field. A hindcast column (float32 at a fixed precision, few distinct values) takes them
+ * from its distinct values and their counts, counting it first if no statistic has (a pass that stops early
+ * on a continuous column, whose moments come from passes over its values): so a column's moments depend on
+ * its content alone, not on which statistic asked first, and its statistics make no pass over it for them.
+ */
 export function sharedMoments(values: ArrayLike<number>): Moments {
-  return memoized(values, 'moments', () => moments(values));
+  return memoized(values, 'moments', () => {
+    const ranks = countable(values) ? sharedCounted(values)?.ranks : null;
+    return ranks ? momentsOfRanks(ranks) : moments(values);
+  });
 }
 
 /** Whether a field has missing values (its shared moments count fewer values than steps). */

@@ -298,6 +298,55 @@ suite('sortedWithRanks (the sorted values and, for a hindcast column, the rank o
   });
 });
 
+suite('moments of a hindcast column from its distinct values and their counts', () => {
+  // Reference: moments() (two passes over the values, itself checked against numpy above) on the same
+  // float32 values: count, min and max exact, mean and std to 1e-12 relative (the ranks sum each distinct
+  // value times its count, fewer roundings than a pass).
+  const close = (got: number, expected: number): void =>
+    expect(Math.abs(got - expected)).toBeLessThanOrEqual(1e-12 * Math.abs(expected));
+  test('ERA5 Hs and Tp as float32, and a gappy column with both zeros', () => {
+    const random = seededRandom(41);
+    const gappy = Float32Array.from({ length: 20_000 }, (_, i) =>
+      i % 17 === 0 ? NaN : i % 101 === 0 ? -0 : Math.round((random() - 0.3) * 800) / 100,
+    );
+    for (const column of [
+      Float32Array.from(values(era5(), 'swh')),
+      Float32Array.from(values(era5(), 'pp1d')),
+      gappy,
+    ]) {
+      const expected = moments(column);
+      const got = describe(column);
+      expect([got.count, got.min, got.max]).toEqual([expected.count, expected.min, expected.max]);
+      close(got.mean, expected.mean);
+      close(got.std, expected.std);
+    }
+  });
+  test('a column with infinities gives the moments of the passes (an infinite mean, NaN or ∞ spread)', () => {
+    const random = seededRandom(42);
+    for (const infinities of [[Infinity], [Infinity, -Infinity]]) {
+      const column = Float32Array.from({ length: 10_000 }, () => Math.round(random() * 300) / 100);
+      infinities.forEach((x, k) => (column[k * 7] = x));
+      const expected = moments(column);
+      const got = describe(column);
+      expect([got.count, got.mean, got.min, got.max, got.std]).toEqual([
+        expected.count,
+        expected.mean,
+        expected.min,
+        expected.max,
+        expected.std,
+      ]);
+    }
+  });
+  test("a column's moments do not depend on which statistic asked first", () => {
+    const column = Float32Array.from(values(era5(), 'swh'));
+    const first = describe(column.slice());
+    const time = era5().time;
+    const other = column.slice();
+    monthlyStats(time, other); // sorts and counts the column before describe asks
+    expect(describe(other)).toEqual(first);
+  });
+});
+
 suite('calendar tables of a hindcast column (from the ranks of its values) and of a continuous one', () => {
   // Brute force: each group's values sorted by comparison, type 7 median (quantileSorted), exact: both
   // pick the same two order statistics of float32 values; min and max exact; mean and std by the two-pass
