@@ -1,7 +1,8 @@
 // The point pipeline end to end (issue 5): a project of 10 points on the 40-year synthetic hindcast is
 // computed through the HTTP API, (1) on the embedded database with the in-process worker, (2) on
-// PostgreSQL (when DATABASE_URL is set) with an API-only process and two worker processes. Prints wall
-// time, seconds per point and points per minute. Figures only; nothing here is a test.
+// PostgreSQL (when DATABASE_URL is set) with an API-only process and one, then two worker processes.
+// Prints wall time, seconds per point, points per minute and the speed-up of two workers over one.
+// Figures only; nothing here is a test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -128,9 +129,17 @@ export async function pipelineBench(): Promise<void> {
 
   const base = process.env.DATABASE_URL;
   if (!base) {
-    console.log('  PostgreSQL with two worker processes: skipped (set DATABASE_URL to run it)');
+    console.log('  PostgreSQL with one and two worker processes: skipped (set DATABASE_URL to run it)');
     return;
   }
+  // the same architecture with one worker process, then two: the speed-up workers give
+  const one = await onPostgres(base, 1, threads);
+  const two = await onPostgres(base, 2, threads);
+  console.log(`  speed-up of two worker processes over one: ${(one / two).toFixed(2)}×`);
+}
+
+/** The project computed on a fresh PostgreSQL database by an API process and `count` worker processes. */
+async function onPostgres(base: string, count: number, threads: number): Promise<number> {
   const name = `metocean_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -139,12 +148,13 @@ export async function pipelineBench(): Promise<void> {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-bench-'));
   const workers: ChildProcess[] = [];
+  const processes = count === 1 ? 'one worker process' : `${count} worker processes`;
   try {
     const env = { DATABASE_URL: url.toString() };
     const api = await runtimeOn(dataDir, env, 'api');
     try {
       const spawned = performance.now();
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < count; i++) {
         workers.push(
           spawn(process.execPath, ['--import', 'tsx', MAIN, '--role', 'worker'], {
             env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD },
@@ -152,16 +162,14 @@ export async function pipelineBench(): Promise<void> {
           }),
         );
       }
-      // the clock starts with both workers listening for jobs, as the embedded run's in-process worker is
+      // the clock starts with every worker listening for jobs, as the embedded run's in-process worker is
       await Promise.all(workers.map(started));
       console.log(
-        `  (two worker processes started in ${((performance.now() - spawned) / 1000).toFixed(1)} s, not counted)`,
+        `  (${processes} started in ${((performance.now() - spawned) / 1000).toFixed(1)} s, not counted)`,
       );
-      report(
-        '  PostgreSQL, API process + two worker processes',
-        await computeProject(api.url, 'postgres'),
-        2 * threads,
-      );
+      const seconds = await computeProject(api.url, `postgres${count}`);
+      report(`  PostgreSQL, API process + ${processes}`, seconds, count * threads);
+      return seconds;
     } finally {
       // the workers end before their database is dropped
       await Promise.all(
