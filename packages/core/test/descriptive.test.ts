@@ -350,7 +350,7 @@ suite('moments of a hindcast column from its distinct values and their counts', 
 suite('calendar tables of a hindcast column (from the ranks of its values) and of a continuous one', () => {
   // Brute force: each group's values sorted by comparison, type 7 median (quantileSorted), exact: both
   // pick the same two order statistics of float32 values; min and max exact; mean and std by the two-pass
-  // formulas in float64 (ddof 1), to 1e-12 relative (the ranks sum each distinct value times its count).
+  // formulas in float64 (ddof 1), to 1e-12 relative (the tables sum run by run, the brute force at once).
   const check = (row: MonthlyRow, group: number[]): void => {
     expect(row.count).toBe(group.length);
     if (group.length === 0) {
