@@ -690,17 +690,17 @@ function mediansOfRanks(
   const starts = new Int32Array(groups + 1);
   for (let k = 0; k < groups; k++) starts[k + 1] = starts[k]! + groupCounts[k]!;
   // a run of steps in one group: its next place in the pool in a local (a store per step to the group's
-  // counter would wait on the previous one), each rank written and the place moved on unless missing
+  // counter would wait on the previous one). Only valid ranks are written: the place after a group's last
+  // one is the first of the next group, which an earlier run may have filled.
   const fill = starts.slice(0, groups);
-  const pool = new Uint16Array(starts[groups]! + 1);
+  const pool = new Uint16Array(starts[groups]!);
   const { code, rankOf, distinct } = ranks;
   for (let run = 0; run + 1 < runStart.length; run++) {
     const k = key[runStart[run]!]!;
     let at = fill[k]!;
     for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
       const r = rankOf[code[i]!]!;
-      pool[at] = r;
-      at += r === NO_RANK ? 0 : 1;
+      if (r !== NO_RANK) pool[at++] = r;
     }
     fill[k] = at;
   }
