@@ -656,6 +656,13 @@ function medianOf(count: number, low: number, high: number): number {
   return lo + 1 >= count ? low : low + (h - lo) * (high - low);
 }
 
+/** Where each group starts in a pool holding the groups one after another (the last entry: the size). */
+function groupStarts(counts: Int32Array): Int32Array {
+  const starts = new Int32Array(counts.length + 1);
+  for (let k = 0; k < counts.length; k++) starts[k + 1] = starts[k]! + counts[k]!;
+  return starts;
+}
+
 /**
  * The ranks at positions ⌊(count − 1)/2⌋ and the next (the same when count is 1) of `count` values
  * counted by rank in `histogram`, none below rank `first`.
@@ -687,8 +694,7 @@ function mediansOfRanks(
   years: number,
 ): { groups: Float64Array; months: Float64Array } {
   const groups = groupCounts.length;
-  const starts = new Int32Array(groups + 1);
-  for (let k = 0; k < groups; k++) starts[k + 1] = starts[k]! + groupCounts[k]!;
+  const starts = groupStarts(groupCounts);
   // a run of steps in one group: its next place in the pool in a local (a store per step to the group's
   // counter would wait on the previous one). Only valid ranks are written: the place after a group's last
   // one is the first of the next group, which an earlier run may have filled.
@@ -846,8 +852,7 @@ function mediansBySelection(
   years: number,
 ): { groups: Float64Array; months: Float64Array } {
   const groups = counts.length;
-  const starts = new Int32Array(groups + 1);
-  for (let k = 0; k < groups; k++) starts[k + 1] = starts[k]! + counts[k]!;
+  const starts = groupStarts(counts);
   const fill = starts.slice(0, groups);
   const pool = new Float64Array(starts[groups]!);
   for (let i = 0; i < values.length; i++) {
