@@ -103,22 +103,27 @@ export function statIdParts(statId: string): { id: string; subject: string; part
 const POWERS_OF_TEN = Array.from({ length: 61 }, (_, k) => Number(`1e${k - 30}`));
 
 /**
- * A float32 as a short decimal that reads back to it (Math.fround(stored) === value): 8 significant digits
- * when they identify it (99 % of float32s; trailing zeros fall away, 1.23 stays 1.23), else 9, always
- * enough. Written as a double it would take 17 (1.2300000190734863). Between 1e-15 and 1e30 the 8 digits
- * come from integer arithmetic: digits / 10^k (or digits · 10^k) with both exact is the double nearest to
- * the decimal, so it prints as those digits; toPrecision, 3 times slower, does the rest.
+ * A float32 as the shortest decimal that reads back to it (Math.fround(stored) === value): a column stored
+ * at 2 decimals writes 0.71, not the 8 digits 0.70999998 that also identify Math.fround(0.71), nor the 17 of
+ * its double (0.7099999785423279). The fewest significant digits, 1 to 8, whose nearest decimal rounds back
+ * to the value; 9 when 8 do not identify it (1 % of float32s), always enough (IEEE 754-2008 §5.12.2).
+ * Between 1e-15 and 1e30 the digits come from integer arithmetic: digits / 10^k (or digits · 10^k) with both
+ * exact is the double nearest to the decimal, so it prints as those digits; toPrecision, slower, does the
+ * rest. Next to a power of two (its lower neighbour is half as far) a shorter decimal may be missed: the
+ * result still reads back.
  */
 export function float32Decimal(value: number): number {
   const magnitude = Math.abs(value);
   if (magnitude >= 1e-15 && magnitude < 1e30) {
-    let exponent = Math.floor(Math.log10(magnitude));
-    let digits = Math.round(magnitude * POWERS_OF_TEN[37 - exponent]!);
-    if (digits >= 1e8) digits = Math.round(magnitude * POWERS_OF_TEN[37 - ++exponent]!);
-    const short =
-      Math.sign(value) *
-      (exponent <= 7 ? digits / POWERS_OF_TEN[37 - exponent]! : digits * POWERS_OF_TEN[exponent + 23]!);
-    if (Math.fround(short) === value) return short;
+    const exponent = Math.floor(Math.log10(magnitude));
+    // digits = magnitude · 10^k with k = precision - 1 - exponent; 10^-k stays exact (k ≥ -22)
+    for (let precision = Math.max(1, exponent - 21); precision <= 8; precision++) {
+      const k = precision - 1 - exponent;
+      const digits = Math.round(magnitude * POWERS_OF_TEN[30 + k]!);
+      const short =
+        Math.sign(value) * (k >= 0 ? digits / POWERS_OF_TEN[30 + k]! : digits * POWERS_OF_TEN[30 - k]!);
+      if (Math.fround(short) === value) return short;
+    }
   }
   const short = +value.toPrecision(8);
   return Math.fround(short) === value ? short : +value.toPrecision(9);

@@ -64,6 +64,30 @@ describe('stored statistics', () => {
     );
     expect(float32Decimal(Math.fround(2.5))).toBe(2.5);
   });
+  it('store a float32 column value with the fewest digits that read back to it', () => {
+    // 8 digits identify Math.fround(0.71) as 0.70999998, but 0.71 does too: a column stored at 2 decimals
+    // reads as written
+    expect(toStoredJson(Float32Array.of(0.71, 2.89, 0.6, 1234.5, 1e20))).toEqual([
+      0.71, 2.89, 0.6, 1234.5, 1e20,
+    ]);
+    // a decimal of p ≤ 6 significant digits (a float32 holds 7 for certain) comes back with at most p
+    const decimal = fc
+      .tuple(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: -12, max: 20 }), fc.boolean())
+      .map(([digits, exponent, negative]) => (negative ? -1 : 1) * Number(`${digits}e${exponent}`));
+    const significant = (x: number): number =>
+      x
+        .toExponential()
+        .replace(/^-?|e.*$/g, '')
+        .replace('.', '').length;
+    fc.assert(
+      fc.property(decimal, (d) => {
+        const stored = float32Decimal(Math.fround(d));
+        expect(Math.fround(stored)).toBe(Math.fround(d));
+        expect(significant(stored)).toBeLessThanOrEqual(significant(d));
+      }),
+      { seed: 71, numRuns: 5000 },
+    );
+  });
   it('store the numbers of a Float64Array as the doubles they are', () => {
     const doubles = Float64Array.of(Math.fround(1.23), 0.1 + 0.2, 474436800000);
     expect(toStoredJson(doubles)).toEqual([Math.fround(1.23), 0.1 + 0.2, 474436800000]);
