@@ -1,12 +1,12 @@
 // The point pipeline end to end (issue 5): a project of 10 points on the 40-year synthetic hindcast is
 // computed through the HTTP API, (1) on the embedded database with the in-process worker, (2) on
 // PostgreSQL (when DATABASE_URL is set) with an API-only process and one, then two worker processes.
-// Prints wall time, seconds per point, points per minute and the speed-up of two workers over one.
-// Figures only; nothing here is a test.
+// Prints wall time, seconds per point, points per minute, the machine's CPU time per point (every process:
+// server, workers, PostgreSQL) and the speed-up of two workers over one. Figures only; nothing here is a test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,8 +51,29 @@ async function signIn(url: string, username: string): Promise<Api> {
   };
 }
 
-/** Creates the project (points on a grid inside the zone) and returns the seconds until every point is done. */
-async function computeProject(url: string, label: string): Promise<number> {
+/**
+ * CPU time the whole machine has spent busy (user, nice, system, interrupts; not idle, I/O wait or time
+ * stolen by the host), in seconds, from /proc/stat: every process of the run counts, PostgreSQL's included.
+ */
+function machineBusySeconds(): number {
+  const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  // USER_HZ: 100 on Linux whatever the kernel's own tick
+  return (user! + nice! + system! + irq! + softirq!) / 100;
+}
+
+interface Run {
+  /** Wall time until every point is done. */
+  seconds: number;
+  /** The machine's busy CPU time over that wall time (machineBusySeconds). */
+  cpuSeconds: number;
+}
+
+/** Creates the project (points on a grid inside the zone) and times it until every point is done. */
+async function computeProject(url: string, label: string): Promise<Run> {
   const api = await signIn(url, 'manager');
   const offers = await api.call<Offer[]>('GET', '/api/offers/');
   const usable = offers.filter((o) => !o.expired && o.zones.some((z) => z.name === ZONE));
@@ -73,21 +94,27 @@ async function computeProject(url: string, label: string): Promise<number> {
     points,
   });
   const started = performance.now();
+  const busy = machineBusySeconds();
   await api.call('PUT', `/api/projects/${created.projectId}/compute/`);
   for (;;) {
     const project = await api.call<Project>('GET', `/api/projects/${created.projectId}/`);
     if (!['PENDING', 'RUNNING'].includes(project.status)) {
       if (project.status !== 'FINISHED') throw new Error(`${label}: project ended ${project.status}`);
-      return (performance.now() - started) / 1000;
+      return { seconds: (performance.now() - started) / 1000, cpuSeconds: machineBusySeconds() - busy };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-function report(label: string, seconds: number, cores: number): void {
+function report(label: string, { seconds, cpuSeconds }: Run, cores: number): void {
   console.log(
     `${label.padEnd(58)} ${seconds.toFixed(1).padStart(7)} s  ${(seconds / POINTS).toFixed(2)} s/point  ` +
       `${((60 * POINTS) / seconds).toFixed(1)} points/min  (${cores} statistics thread(s))`,
+  );
+  // the figure of "under 1 s per point per core": what a point costs the machine, whatever ran it
+  console.log(
+    `${''.padEnd(58)} ${(cpuSeconds / POINTS).toFixed(2)} CPU s/point on the machine ` +
+      `(${(cpuSeconds / seconds).toFixed(2)} of its ${availableParallelism()} cores busy on average)`,
   );
 }
 
@@ -135,11 +162,11 @@ export async function pipelineBench(): Promise<void> {
   // the same architecture with one worker process, then two: the speed-up workers give
   const one = await onPostgres(base, 1, threads);
   const two = await onPostgres(base, 2, threads);
-  console.log(`  speed-up of two worker processes over one: ${(one / two).toFixed(2)}×`);
+  console.log(`  speed-up of two worker processes over one: ${(one.seconds / two.seconds).toFixed(2)}×`);
 }
 
 /** The project computed on a fresh PostgreSQL database by an API process and `count` worker processes. */
-async function onPostgres(base: string, count: number, threads: number): Promise<number> {
+async function onPostgres(base: string, count: number, threads: number): Promise<Run> {
   const name = `metocean_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -167,9 +194,9 @@ async function onPostgres(base: string, count: number, threads: number): Promise
       console.log(
         `  (${processes} started in ${((performance.now() - spawned) / 1000).toFixed(1)} s, not counted)`,
       );
-      const seconds = await computeProject(api.url, `postgres${count}`);
-      report(`  PostgreSQL, API process + ${processes}`, seconds, count * threads);
-      return seconds;
+      const run = await computeProject(api.url, `postgres${count}`);
+      report(`  PostgreSQL, API process + ${processes}`, run, count * threads);
+      return run;
     } finally {
       // the workers end before their database is dropped
       await Promise.all(
