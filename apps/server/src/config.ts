@@ -1,6 +1,7 @@
 // Configuration from the environment, read once at start. Every secret comes from here.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { APP_VERSION } from '@metocean/contracts';
 
@@ -25,6 +26,8 @@ export interface Config {
   geocoderUrl: string;
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Statistics threads of a worker (or all-in-one) process: the points it computes at once. */
+  statisticsThreads: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,5 +81,8 @@ export function loadConfig(env: Env = process.env): Config {
     geocoderUrl: env.GEOCODER_URL ?? '',
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30),
     logLevel: env.LOG_LEVEL ?? 'info',
+    // one per core: the event loop mostly waits on the database; several worker processes on one machine
+    // share its cores out with STATISTICS_THREADS
+    statisticsThreads: integer(env, 'STATISTICS_THREADS', availableParallelism()),
   };
 }

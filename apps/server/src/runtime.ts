@@ -54,8 +54,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       dataDir: config.dataDir,
       log,
     });
-    pool = await createStatisticsPool();
-    await queue.work(jobHandlers(services, mailer, pool));
+    pool = await createStatisticsPool(config.statisticsThreads);
+    // a point per lane at once
+    await queue.work(jobHandlers(services, mailer, pool), { 'compute-point': pool.lanes });
   }
 
   let app: App | undefined;

@@ -1,6 +1,7 @@
-// The worker-thread pool for CPU-heavy statistics, so the event loop keeps serving HTTP.
+// The worker threads for CPU-heavy statistics, so the event loop keeps serving HTTP. One thread per lane;
+// a point computes in one lane (its series read once, its statistics sharing the engine's per-array work),
+// and the worker computes as many points at once as there are lanes.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
@@ -8,9 +9,21 @@ import type { StatisticJob } from './statistics-worker';
 import type { Stat2dNodeJob } from '../data/stat2d';
 
 export interface StatisticsPool {
-  /** A statistic of a point, or one node of a zone's 2D statistics maps. */
-  run(job: StatisticJob | Stat2dNodeJob): Promise<unknown>;
+  /** Threads, each computing one point at a time: the points a worker takes at once. */
+  readonly lanes: number;
+  /**
+   * A job in the thread of `lane` (a point's plan and batches, all in the lane the point holds), or, without
+   * one, in the thread with the fewest jobs (one node of a zone's 2D statistics maps).
+   */
+  run(job: StatisticJob | Stat2dNodeJob, lane?: number): Promise<unknown>;
+  /** A lane no point holds, held until released (the queue takes no more points at once than lanes). */
+  claimLane(): Lane;
   close(): Promise<void>;
+}
+
+export interface Lane {
+  index: number;
+  release(): void;
 }
 
 /**
@@ -56,24 +69,54 @@ async function workerFile(): Promise<{ file: string; bundleDir?: string }> {
  */
 export const BATCHES_IN_FLIGHT = 8;
 
-export async function createStatisticsPool(
-  threads = Math.max(1, availableParallelism() - 1),
-): Promise<StatisticsPool> {
+export async function createStatisticsPool(lanes: number): Promise<StatisticsPool> {
+  if (!(Number.isInteger(lanes) && lanes > 0))
+    throw new RangeError(`a statistics pool needs a positive whole number of lanes, got ${lanes}`);
   const { file, bundleDir } = await workerFile();
-  const pool = new Piscina({
-    filename: file,
-    minThreads: 1,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    // A thread holds a point's next batches while it runs one (LeastBusyBalancer still prefers idle threads):
-    // each starts as soon as the previous ends, not when the event loop, held by a large insert (PGlite runs
-    // on it), gets round to posting it.
-    concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
-  });
+  const threads = Array.from(
+    { length: lanes },
+    () =>
+      new Piscina({
+        filename: file,
+        minThreads: 1,
+        maxThreads: 1,
+        idleTimeout: 60_000,
+        // The thread holds a point's next batches while it runs one: each starts as soon as the previous
+        // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
+        concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
+      }),
+  );
+  const held = new Array<boolean>(lanes).fill(false);
+  const pending = new Array<number>(lanes).fill(0);
+  const run = async (job: StatisticJob | Stat2dNodeJob, lane?: number): Promise<unknown> => {
+    const index = lane ?? pending.indexOf(Math.min(...pending));
+    const thread = threads[index];
+    if (!thread) throw new RangeError(`no lane ${lane} in a pool of ${lanes}`);
+    pending[index]!++;
+    try {
+      return await thread.run(job);
+    } finally {
+      pending[index]!--;
+    }
+  };
   return {
-    run: (job) => pool.run(job) as Promise<unknown>,
+    lanes,
+    run,
+    claimLane() {
+      const index = held.indexOf(false);
+      if (index < 0) throw new Error(`every one of the ${lanes} statistics lanes is held by a point`);
+      held[index] = true;
+      let released = false;
+      return {
+        index,
+        release() {
+          if (!released) held[index] = false;
+          released = true;
+        },
+      };
+    },
     close: async () => {
-      await pool.destroy();
+      await Promise.all(threads.map((thread) => thread.destroy()));
       // the bundle made for this pool (from source) goes with it
       if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
     },

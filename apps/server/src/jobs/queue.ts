@@ -93,7 +93,8 @@ export interface Queue {
     payload: JobPayloads[K],
     options?: { singletonKey?: string },
   ): Promise<void>;
-  work(handlers: JobHandlers): Promise<void>;
+  /** Takes jobs for the handlers: of each name one at a time, or as many at once as `concurrency` says. */
+  work(handlers: JobHandlers, concurrency?: Partial<Record<JobName, number>>): Promise<void>;
   ping(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -122,7 +123,8 @@ export async function startQueue(
     async send(name, payload, sendOptions) {
       await boss.send(name, payload as object, sendOptions ?? {});
     },
-    async work(handlers) {
+    async work(handlers, concurrency = {}) {
+      // pg-boss 10 takes a queue's jobs one at a time per registered worker: one per job taken at once
       const register = async <K extends JobName>(name: K) => {
         await boss.work<JobPayloads[K]>(
           name,
@@ -135,7 +137,9 @@ export async function startQueue(
           },
         );
       };
-      for (const name of jobNames) await register(name);
+      for (const name of jobNames) {
+        for (let k = 0; k < (concurrency[name] ?? 1); k++) await register(name);
+      }
     },
     ping: () =>
       boss.getQueueSize(jobNames[0] ?? 'send-email').then(

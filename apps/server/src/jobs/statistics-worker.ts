@@ -1,6 +1,7 @@
-// Runs in the worker-thread pool: the statistics of one point, a batch per call (point-statistics.ts), or
-// the point's plan. The record of the node read is kept for the calls that follow: every batch of the
-// point, and the next point when it reads the same node (points closer together than the grid step).
+// Runs in a lane's thread of the statistics pool: the statistics of one point, a batch per call
+// (point-statistics.ts), or the point's plan. The record of the node read is kept for the calls that follow:
+// every batch of the point, and the next point of the lane when it reads the same node (points closer
+// together than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
@@ -14,8 +15,6 @@ export interface StatisticJob {
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;
-  /** Only read the series (kept for the calls that follow, as any read): the next point's, ahead of its job. */
-  readOnly?: boolean;
 }
 
 let kept: { key: string; series: Promise<Series> } | undefined;
@@ -46,6 +45,5 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
   if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
-  if (job.readOnly) return null;
   return job.runs ? runStatisticsJson(point.series, job.runs, job.stop) : planPoint(point);
 }

@@ -203,32 +203,6 @@ async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
 }
 
 /**
- * On the embedded database the in-process worker is the only one, and its next job is the oldest queued task
- * (lowest id, not a draft): its node's series is read into the worker thread once the current point's
- * batches are all computed, while the server still stores their outcomes and takes the next job (~0.1 s per
- * point the thread would otherwise wait; reading a 40-year synthetic node takes ~0.4 s). A wrong guess
- * (a retried job first) costs one read, nothing else. On PostgreSQL several workers share the queue: not done.
- */
-async function readNextPointAhead(services: Services, pool: StatisticsPool): Promise<void> {
-  try {
-    const [next] = await services.db
-      .select({ lat: points.lat, lng: points.lng, zoneId: projects.zoneId })
-      .from(tasks)
-      .innerJoin(points, eq(points.id, tasks.pointId))
-      .innerJoin(projects, eq(projects.id, points.projectId))
-      .where(and(eq(tasks.status, 'PENDING'), ne(tasks.processType, '')))
-      .orderBy(tasks.id)
-      .limit(1);
-    if (!next) return;
-    const source = await sourceForPoint(services.db, next.zoneId, next.lat, next.lng);
-    if (source) await pool.run({ source, lat: next.lat, lon: next.lng, readOnly: true });
-  } catch (error) {
-    // only a head start: the job reads the series itself (and says why if it cannot)
-    services.log.debug({ err: error }, 'reading the next point ahead failed');
-  }
-}
-
-/**
  * The job of one point. A retried job starts clean (its earlier results are deleted); a cancelled task stops
  * before the next statistic; the task turns FINISHED only when every result is stored.
  */
@@ -248,6 +222,28 @@ export async function runPointTask(
     .where(eq(tasks.id, taskId))
     .limit(1);
   if (!row || !ACTIVE.includes(row.task.status)) return;
+  // every job of the point in one thread: its series read once, the engine's per-array work shared
+  const lane = pool.claimLane();
+  try {
+    await computePoint(services, pool, lane.index, row, attempt);
+  } finally {
+    lane.release();
+  }
+}
+
+async function computePoint(
+  services: Services,
+  pool: StatisticsPool,
+  lane: number,
+  row: {
+    task: typeof tasks.$inferSelect;
+    point: typeof points.$inferSelect;
+    zone: typeof zones.$inferSelect;
+  },
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const db = services.db;
+  const taskId = row.task.id;
   await db.delete(results).where(eq(results.taskId, taskId));
   await db
     .update(tasks)
@@ -258,7 +254,7 @@ export async function runPointTask(
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
     const point = { source, lat: row.point.lat, lon: row.point.lng };
     // the worker reads the series (never the event loop) and says what the point supports
-    const { runs, node, dataset } = (await pool.run(point)) as PointPlan;
+    const { runs, node, dataset } = (await pool.run(point, lane)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
     // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
     // JSON checked and compressed by PGlite on the event loop, costly for the large time series) overlaps
@@ -267,24 +263,19 @@ export async function runPointTask(
     // next statistic, unread.
     const batches = batchesOf(runs);
     const stop = stopFlag();
-    const readAhead = services.database.kind === 'pglite';
     const outcomesOf: Promise<string[]>[] = [];
     let inFlight = 0;
     let stopped = false;
     const launch = () => {
       while (!stopped && inFlight < BATCHES_IN_FLIGHT && outcomesOf.length < batches.length) {
         const job = { ...point, runs: batches[outcomesOf.length]!, stop };
-        const outcomes = pool.run(job) as Promise<string[]>;
+        const outcomes = pool.run(job, lane) as Promise<string[]>;
         inFlight++;
         // a stopped point leaves batches unread (BatchStopped, or a failure): it must not go unhandled
         outcomes.then(
           () => {
             inFlight--;
             launch();
-            // every batch computed (and so no longer needing the thread's series): the next point's
-            // series may replace it
-            if (!stopped && inFlight === 0 && outcomesOf.length === batches.length && readAhead)
-              void readNextPointAhead(services, pool);
           },
           () => {
             inFlight--;

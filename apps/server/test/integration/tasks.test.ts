@@ -40,7 +40,8 @@ let project: Project;
 const pointId = (index: number) => project.points[index]!.id;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // two statistics lanes whatever the machine: the worker takes two points at once
+  server = await startTestServer({ STATISTICS_THREADS: '2' });
   for (const who of ['manager', 'member', 'standard']) tokens[who] = (await server.login(who)).accessToken;
   project = await createProject('manager', 'On Demand', 'Tasks_project', [
     { name: 'Alpha', lat: 53.324, lng: 1.32 },
@@ -270,6 +271,8 @@ describe('a cancelled point and its batches in flight', () => {
         }
         return batch.map(() => JSON.stringify({ result: 2 }));
       },
+      lanes: 1,
+      claimLane: () => ({ index: 0, release: () => undefined }),
       close: () => Promise.resolve(),
     };
     await runPointTask(server.runtime.services, pool, draft.id, { retryCount: 0, retryLimit: 0 });
@@ -281,6 +284,111 @@ describe('a cancelled point and its batches in flight', () => {
     const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, draft.id));
     expect(row?.status).toBe('CANCELLED');
     expect(await db.select({ id: results.id }).from(results).where(eq(results.taskId, draft.id))).toEqual([]);
+  });
+});
+
+describe('points computed at once', () => {
+  it('run every job of a point in the lane it holds, one lane per point, released when it ends', async () => {
+    const own = await createProject('manager', 'On Demand', 'Lanes', [
+      { name: 'Hotel', lat: 53.2, lng: 2.4 },
+      { name: 'India', lat: 53.6, lng: 2.9 },
+    ]);
+    const drafts = await Promise.all(own.points.map((point) => draftFor('manager', point.id)));
+    const runs = ['hs', 'tp', 'tz'].map((field) => ({ id: 'EPD', target: { field } }));
+    // a pool of two lanes standing in for the threads: it records the lane of each job of each point and
+    // answers a point's plan only once both points hold a lane, so the two are in progress together
+    const held = new Set<number>();
+    const lanesOf = new Map<number, Set<number | undefined>>();
+    let bothHeld!: () => void;
+    const together = new Promise<void>((resolve) => (bothHeld = resolve));
+    const pool: StatisticsPool = {
+      lanes: 2,
+      claimLane() {
+        const index = [0, 1].find((k) => !held.has(k));
+        if (index === undefined) throw new Error('no free lane');
+        held.add(index);
+        if (held.size === 2) bothHeld();
+        return { index, release: () => held.delete(index) };
+      },
+      run: async (job, lane) => {
+        const { lon, runs: batch } = job as StatisticJob;
+        const lanes = lanesOf.get(lon) ?? new Set();
+        lanesOf.set(lon, lanes.add(lane));
+        if (!batch) {
+          await together;
+          return { runs, node: null, dataset: null };
+        }
+        return batch.map(() => JSON.stringify({ result: lane }));
+      },
+      close: () => Promise.resolve(),
+    };
+    const attempt = { retryCount: 0, retryLimit: 0 };
+    await Promise.all(drafts.map((draft) => runPointTask(server.runtime.services, pool, draft.id, attempt)));
+    // each point's plan and three batches in one lane, the two points in different lanes
+    const lanes = [...lanesOf.values()];
+    expect(lanes.map((set) => set.size)).toEqual([1, 1]);
+    expect(new Set(lanes.flatMap((set) => [...set]))).toEqual(new Set([0, 1]));
+    expect(held.size).toBe(0);
+    const db = server.runtime.services.db;
+    for (const draft of drafts) {
+      const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, draft.id));
+      expect(row?.status).toBe('FINISHED');
+      expect(
+        await db.select({ id: results.id }).from(results).where(eq(results.taskId, draft.id)),
+      ).toHaveLength(3);
+    }
+  });
+
+  it('computes two points of a project at once, each to the end, in the real threads', async () => {
+    const own = await createProject('manager', 'On Demand', 'Two_lanes', [
+      { name: 'Kilo', lat: 53.4, lng: 2.2 },
+      { name: 'Lima', lat: 53.9, lng: 3.4 },
+    ]);
+    expect((await call('PUT', `/api/projects/${own.id}/compute/`, 'manager')).status).toBe(200);
+    const db = server.runtime.services.db;
+    const ids = own.points.map((point) => point.id);
+    let together = 0;
+    const deadline = Date.now() + 170_000;
+    for (;;) {
+      const rows = await db.select({ point: tasks.pointId, status: tasks.status }).from(tasks);
+      const mine = rows.filter((row) => ids.includes(row.point));
+      together = Math.max(together, mine.filter((row) => row.status === 'RUNNING').length);
+      if (mine.length === 2 && mine.every((row) => ['FINISHED', 'FAILED'].includes(row.status))) {
+        expect(mine.map((row) => row.status)).toEqual(['FINISHED', 'FINISHED']);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`still ${mine.map((row) => row.status).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // a 40-year point takes seconds: the second job is taken (pg-boss polls every 0.5 s) while the first runs
+    expect(together).toBe(2);
+    const overviews = await db
+      .select({ point: results.pointId })
+      .from(results)
+      .where(eq(results.statId, 'OVERVIEW'));
+    expect(overviews.filter((row) => ids.includes(row.point))).toHaveLength(2);
+  }, 200_000);
+
+  it('release the lane of a point whose computation fails', async () => {
+    const own = await createProject('manager', 'On Demand', 'Lane_failure', [
+      { name: 'Juliett', lat: 53.3, lng: 2.5 },
+    ]);
+    const draft = await draftFor('manager', own.points[0]!.id);
+    let released = 0;
+    const pool: StatisticsPool = {
+      lanes: 1,
+      claimLane: () => ({ index: 0, release: () => void released++ }),
+      run: () => Promise.reject(new Error('the node could not be read')),
+      close: () => Promise.resolve(),
+    };
+    await runPointTask(server.runtime.services, pool, draft.id, { retryCount: 0, retryLimit: 0 });
+    expect(released).toBe(1);
+    const db = server.runtime.services.db;
+    const [row] = await db
+      .select({ status: tasks.status, error: tasks.error })
+      .from(tasks)
+      .where(eq(tasks.id, draft.id));
+    expect(row).toEqual({ status: 'FAILED', error: 'the node could not be read' });
   });
 });
 

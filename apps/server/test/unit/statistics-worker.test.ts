@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_RESOLUTION_DEG } from '../../src/data/sources';
-import run, { pointSeries } from '../../src/jobs/statistics-worker';
-import type { PointPlan } from '../../src/jobs/point-statistics';
+import { pointSeries } from '../../src/jobs/statistics-worker';
 
 describe('the worker thread', () => {
   const source = { kind: 'synthetic', cyclonic: false } as const;
@@ -18,17 +17,5 @@ describe('the worker thread', () => {
     expect(next.series.fields.hs!.values.subarray(0, 24)).not.toEqual(
       first.series.fields.hs!.values.subarray(0, 24),
     );
-  }, 60_000);
-
-  it('reads the next point ahead of its job: answers nothing, and its plan then reads no node again', async () => {
-    const lat = 56;
-    const lon = 1.5 + 3 * SYNTHETIC_RESOLUTION_DEG;
-    expect(await run({ source, lat, lon, readOnly: true })).toBeNull();
-    const ahead = await pointSeries(source, lat, lon);
-    const plan = (await run({ source, lat, lon })) as PointPlan;
-    expect(plan.node).toMatchObject({ lat: 56, lon: 2.25 });
-    expect(plan.runs.length).toBeGreaterThan(0);
-    // the plan's series is the one read ahead (the same arrays, not a second read)
-    expect((await pointSeries(source, lat, lon)).series).toBe(ahead.series);
   }, 60_000);
 });
