@@ -1,6 +1,8 @@
 // The point pipeline end to end (issue 5): a project of 10 points on the 40-year synthetic hindcast is
-// computed through the HTTP API, (1) on the embedded database with the in-process worker, (2) on
-// PostgreSQL (when DATABASE_URL is set) with an API-only process and one, then two worker processes.
+// computed through the HTTP API, (1) on the embedded database with the in-process worker (a statistics
+// thread per core, a point per thread at once), (2) on PostgreSQL (when DATABASE_URL is set) with an
+// API-only process and worker processes: one then two of one thread each (the speed-up workers give),
+// then one of a thread per core.
 // Prints wall time, seconds per point, points per minute, the machine's CPU time per point (every process:
 // server, workers, PostgreSQL) and the speed-up of two workers over one. Figures only; nothing here is a test.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +19,7 @@ import type { Offer, Project, TokenPair } from '@metocean/contracts';
 import { loadConfig } from '../apps/server/src/config';
 import { SYNTHETIC_RESOLUTION_DEG } from '../apps/server/src/data/sources';
 import { startRuntime, type Role } from '../apps/server/src/runtime';
+import { machineScaling } from './scaling';
 
 const POINTS = Number(process.env.BENCH_POINTS ?? 10);
 const PASSWORD = 'Bench-Harbour-2024';
@@ -139,7 +142,8 @@ async function runtimeOn(dataDir: string, env: Record<string, string>, role: Rol
 }
 
 export async function pipelineBench(): Promise<void> {
-  const threads = Math.max(1, availableParallelism() - 1);
+  // the default of the configuration: a statistics thread per core
+  const threads = availableParallelism();
   console.log(`\nPipeline: a project of ${POINTS} points on the 40-year synthetic hindcast (${ZONE})`);
 
   const embedded = mkdtempSync(path.join(tmpdir(), 'metocean-bench-'));
@@ -159,13 +163,27 @@ export async function pipelineBench(): Promise<void> {
     console.log('  PostgreSQL with one and two worker processes: skipped (set DATABASE_URL to run it)');
     return;
   }
-  // the same architecture with one worker process, then two: the speed-up workers give
-  const one = await onPostgres(base, 1, threads);
-  const two = await onPostgres(base, 2, threads);
-  console.log(`  speed-up of two worker processes over one: ${(one.seconds / two.seconds).toFixed(2)}×`);
+  // the same architecture with one worker process, then two, of one thread each: the speed-up workers give,
+  // against what the machine gives two processes of the engine alone (its ceiling)
+  const one = await onPostgres(base, 1, 1);
+  const two = await onPostgres(base, 2, 1);
+  const ceiling = await machineScaling();
+  const speedUp = one.seconds / two.seconds;
+  console.log(
+    `  speed-up of two worker processes over one: ${speedUp.toFixed(2)}× ` +
+      `(${((100 * speedUp) / ceiling).toFixed(0)} % of the ${ceiling.toFixed(2)}× the machine gives)`,
+  );
+  if (threads > 1) {
+    const lanes = await onPostgres(base, 1, threads);
+    console.log(
+      `  speed-up of one worker process with ${threads} threads over one thread: ` +
+        `${(one.seconds / lanes.seconds).toFixed(2)}×`,
+    );
+  }
 }
 
-/** The project computed on a fresh PostgreSQL database by an API process and `count` worker processes. */
+/** The project computed on a fresh PostgreSQL database by an API process and `count` worker processes of
+ * `threads` statistics threads each (STATISTICS_THREADS). */
 async function onPostgres(base: string, count: number, threads: number): Promise<Run> {
   const name = `metocean_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -175,7 +193,9 @@ async function onPostgres(base: string, count: number, threads: number): Promise
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-bench-'));
   const workers: ChildProcess[] = [];
-  const processes = count === 1 ? 'one worker process' : `${count} worker processes`;
+  const processes =
+    (count === 1 ? 'one worker process' : `${count} worker processes`) +
+    (threads === 1 ? '' : ` of ${threads} threads`);
   try {
     const env = { DATABASE_URL: url.toString() };
     const api = await runtimeOn(dataDir, env, 'api');
@@ -184,7 +204,14 @@ async function onPostgres(base: string, count: number, threads: number): Promise
       for (let i = 0; i < count; i++) {
         workers.push(
           spawn(process.execPath, ['--import', 'tsx', MAIN, '--role', 'worker'], {
-            env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_PASSWORD: PASSWORD },
+            env: {
+              ...process.env,
+              ...env,
+              DATA_DIR: dataDir,
+              LOG_LEVEL: 'warn',
+              DEMO_PASSWORD: PASSWORD,
+              STATISTICS_THREADS: String(threads),
+            },
             stdio: ['ignore', 'pipe', 'inherit'],
           }),
         );

@@ -10,22 +10,19 @@ import {
   bootstrapIntervals,
   fitExtremes,
   fitLaw,
-  overview,
   peaksOverThreshold,
   quantile,
-  seededRandom,
-  statisticOf,
   statisticsFor,
   weatherDowntime,
   weatherWindows,
   weightedSample,
-  withUnchangedInputs,
 } from '@metocean/core';
-import type { Field, Series } from '@metocean/core';
+import type { Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
 import { pipelineBench } from './pipeline';
+import { copySeries, standardSet, synthetic } from './standard-set';
 import { webBench } from './web';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
@@ -65,68 +62,8 @@ function time<T = undefined>(
   return m;
 }
 
-/** 40 years of hourly sea states from a seeded AR(1) process: Weibull-like Hs, Tp, directions, wind,
- * current at 3 levels; values rounded to 2 decimals as hindcast files store them. */
-function synthetic(): Series {
-  const n = 350_640;
-  const start = Date.UTC(1980, 0, 1);
-  const t = Float64Array.from({ length: n }, (_, i) => start + i * 3_600_000);
-  const random = seededRandom(40);
-  const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const fields: Record<string, Field> = {};
-  const variables = ['hs', 'tp', 'dir', 'ws', 'wd', 'cs', 'cd', 'wl'];
-  for (const [v, name] of variables.entries()) {
-    for (const [k, level] of [0, 10, 50].entries()) {
-      const values = new Float32Array(n);
-      let z = 0;
-      for (let i = 0; i < n; i++) {
-        z = 0.97 * z + Math.sqrt(1 - 0.97 * 0.97) * gauss();
-        const season = 1 + 0.3 * Math.cos((2 * Math.PI * i) / 8766);
-        const u = 0.5 * (1 + Math.tanh(z));
-        const x =
-          name.endsWith('d') || name === 'dir'
-            ? (360 * u + 40 * v) % 360
-            : season * (1 + v) * (1 - 0.2 * k) * Math.pow(-Math.log(1 - 0.999 * u), 1 / 1.6);
-        values[i] = Math.round(x * 100) / 100;
-      }
-      fields[`${name}@${level}`] = { values, units: '', variable: name, level, levelType: 'depth' };
-    }
-  }
-  return { time: t, stepMs: 3_600_000, fields };
-}
-
-/** Copy of a series with fresh arrays (nothing memoized for them yet). */
-function copySeries(series: Series): Series {
-  const fields = Object.entries(series.fields).map(([k, f]) => [k, { ...f, values: f.values.slice() }]);
-  return {
-    time: series.time.slice(),
-    stepMs: series.stepMs,
-    fields: Object.fromEntries(fields) as Series['fields'],
-  };
-}
-
 const LIMITS = [1, 1.5, 2, 2.5];
 const DURATIONS = [6, 12, 24, 48];
-
-/**
- * The standard statistic set of one point: every statistic of the registry the series supports and the
- * overview, as a worker computes them for a point (each field's runs together, so the data derived from a
- * field is shared; the overview last). Returns the time per statistic id (ms) when asked to.
- */
-function standardSet(series: Series, perId?: Record<string, number>): void {
-  const timed = (id: string, run: () => unknown): void => {
-    const t0 = performance.now();
-    run();
-    if (perId) perId[id] = (perId[id] ?? 0) + performance.now() - t0;
-  };
-  withUnchangedInputs(() => {
-    for (const { id, target } of statisticsFor(series)) {
-      if (id === 'EFT') continue; // the full record, streamed at export time (not computed)
-      timed(id, () => statisticOf(id).compute(series, target));
-    }
-    timed('overview', () => overview(series));
-  });
-}
 
 function windowsAndDowntime(series: Series, hs: string): void {
   const h = series.fields[hs]!.values;
