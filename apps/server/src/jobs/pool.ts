@@ -69,6 +69,11 @@ async function workerFile(): Promise<{ file: string; bundleDir?: string }> {
  */
 export const BATCHES_IN_FLIGHT = 8;
 
+/** The flag that turns require() of ES modules off, where this Node has it. */
+const REFUSE_REQUIRE_OF_ESM = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : [];
+
 export async function createStatisticsPool(lanes: number): Promise<StatisticsPool> {
   if (!(Number.isInteger(lanes) && lanes > 0))
     throw new RangeError(`a statistics pool needs a positive whole number of lanes, got ${lanes}`);
@@ -81,6 +86,10 @@ export async function createStatisticsPool(lanes: number): Promise<StatisticsPoo
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: 60_000,
+        // piscina loads the worker with require() first: on Node 20, require() of an ES module can abort the
+        // whole process (FATAL ERROR: v8::Module::IsGraphAsync ... instantiated module, seen once in CI with
+        // two threads starting together). Refused, it falls back to import(), which Node loads safely.
+        execArgv: [...process.execArgv, ...REFUSE_REQUIRE_OF_ESM],
         // The thread holds a point's next batches while it runs one: each starts as soon as the previous
         // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
         concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
