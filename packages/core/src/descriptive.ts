@@ -325,7 +325,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * One stable counting pass of an LSD radix sort on the 16-bit digit of `key` at `shift`, moving `key` (and
- * `other`, the low words of 64-bit keys or the indices, alongside) into `keyTo`/`otherTo`. False, nothing
+ * `other`, the low words of 64-bit keys, alongside) into `keyTo`/`otherTo`. False, nothing
  * moved, when every key has the same digit. `counted`: `counts` already holds the digit's histogram.
  */
 function radixPass(
