@@ -20,17 +20,13 @@ import type { DatasetInfo } from '@metocean/hindcast';
 import { tileRange } from '@metocean/hindcast';
 import { layerTile, renderZone, stat2dNode } from '../apps/server/src/data/stat2d';
 import { zoneGeometry, zoneSeeds } from '../apps/server/src/seed/zones';
+import { median } from './median';
 
 const RUNS = 7;
 const ERA5 = fileURLToPath(
   new URL('../../shared/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', import.meta.url),
 );
 const HOUR = 3_600_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 async function timeAsync(label: string, f: () => Promise<unknown>, runs = RUNS): Promise<number> {
   await f(); // warm-up (JIT, file cache)

@@ -21,6 +21,7 @@ import type { Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
+import { median } from './median';
 import { pipelineBench } from './pipeline';
 import { copySeries, standardSet, synthetic } from './standard-set';
 import { webBench } from './web';
@@ -29,11 +30,6 @@ const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const RUNS = 5;
 /** Runs of the 40-year set at steady state, the figure of issue 3's target. */
 const SET_RUNS = 9;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /**
  * Median time of `f` after a warm-up. `prepare` (not timed) makes the input of each run: the engine shares

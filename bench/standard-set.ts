@@ -10,6 +10,7 @@ import {
   type Field,
   type Series,
 } from '@metocean/core';
+import { median } from './median';
 
 /** 40 years of hourly sea states from a seeded AR(1) process: Weibull-like Hs, Tp, directions, wind,
  * current at 3 levels; values rounded to 2 decimals as hindcast files store them. */
@@ -82,7 +83,7 @@ export function steadySetMs(runs: number): number {
     standardSet(input);
     ms.push(performance.now() - t0);
   }
-  return ms.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+  return median(ms);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(steadySetMs(Number(process.argv[2] ?? 5)));
