@@ -230,15 +230,21 @@ describe('analyze in the browser', () => {
     await page.getByRole('option', { name: 'Mar' }).click();
     await visible(modal(page).getByText('Mar', { exact: true }));
     // a click on a bar selects its sector (the polar centre is at 45 %, 53 % of the chart): try the
-    // sectors around the compass until one has a bar there
+    // sectors around the compass until one has a bar there. The month's bars grow in with an animation
+    // (slower on a loaded machine: a sweep made while they grow can miss them all), so sweep again until
+    // one is hit, for up to 10 s
     const rose = (await modal(page).getByTestId('rose').boundingBox())!;
     const [cx, cy] = [rose.x + rose.width * 0.45, rose.y + rose.height * 0.53];
-    search: for (const r of [35, 20, 55]) {
-      for (let k = 0; k < 16; k++) {
-        const angle = (k * 22.5 * Math.PI) / 180;
-        await page.mouse.click(cx + r * Math.sin(angle), cy - r * Math.cos(angle));
-        if ((await modal(page).getByTestId('selected-sector').count()) > 0) break search;
+    const deadline = Date.now() + 10_000;
+    search: while (Date.now() < deadline) {
+      for (const r of [35, 20, 55]) {
+        for (let k = 0; k < 16; k++) {
+          const angle = (k * 22.5 * Math.PI) / 180;
+          await page.mouse.click(cx + r * Math.sin(angle), cy - r * Math.cos(angle));
+          if ((await modal(page).getByTestId('selected-sector').count()) > 0) break search;
+        }
       }
+      await page.waitForTimeout(500);
     }
     await visible(modal(page).getByTestId('selected-sector'));
     await visible(modal(page).getByTestId('histogram-filter'));
