@@ -494,35 +494,27 @@ const EMPTY_SLOT = 0xffffffff;
 
 /**
  * A float32 column of few distinct values sorted by counting: one pass gives each value the slot of its
- * bit pattern in a hash table (the previous step's slot when the value repeats), the few distinct patterns
- * are sorted and the sorted values written as runs of equal values; each step keeps its slot as the code
- * of its value. Null (after about MAX_COUNTED values of a continuous series) when the column has more
+ * bit pattern in a hash table and counts it there, the few distinct patterns are sorted and the sorted
+ * values written as runs of equal values; each step keeps its slot as the code of its value. Null (after about MAX_COUNTED values of a continuous series) when the column has more
  * distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
  */
 export function sortedByCounting(values: Float32Array): SortedValues | null {
   const length = values.length;
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
   const table = new Uint32Array(COUNTED_SLOTS).fill(EMPTY_SLOT);
-  const counts = new Int32Array(COUNTED_SLOTS);
   // the slot of each step (COUNTED_SLOTS: a missing value)
   const code = new Uint16Array(length);
+  const counts = new Int32Array(COUNTED_SLOTS);
   let distinct = 0;
-  let lastBits = EMPTY_SLOT;
-  let lastSlot = 0;
-  // the steps since the last change of value, added to its count at the next change (a store per step to
-  // the count would wait on the previous one)
-  let repeats = 0;
   for (let i = 0; i < length; i++) {
     const h = bits[i]!;
-    if (h !== lastBits) {
+    let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
+    let held = table[slot]!;
+    if (held !== h) {
       if (isNaNBits(h)) {
         code[i] = COUNTED_SLOTS;
         continue;
       }
-      counts[lastSlot]! += repeats;
-      repeats = 0;
-      let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
-      let held = table[slot]!;
       while (held !== h && held !== EMPTY_SLOT) {
         slot = (slot + 1) & (COUNTED_SLOTS - 1);
         held = table[slot]!;
@@ -531,13 +523,10 @@ export function sortedByCounting(values: Float32Array): SortedValues | null {
         if (++distinct > MAX_COUNTED) return null;
         table[slot] = h;
       }
-      lastBits = h;
-      lastSlot = slot;
     }
-    repeats++;
-    code[i] = lastSlot;
+    code[i] = slot;
+    counts[slot]!++;
   }
-  counts[lastSlot]! += repeats;
   // the distinct patterns in value order: key · 2^15 + slot, exact in a double, sorted numerically
   const packed = new Float64Array(distinct);
   let d = 0;
