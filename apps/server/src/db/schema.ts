@@ -1,10 +1,11 @@
 // One schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
 // (`npm run db:generate -w @metocean/server`) and applied at boot.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   integer,
-  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -16,6 +17,17 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * bytea that the application handles as base64 text: written through decode(), which the server runs, so
+ * no client spells the bytes in hex (payload.ts says why). Read it with `encode(column, 'base64')` where
+ * the bytes are large; selected bare, its bytes come back as base64 all the same.
+ */
+const base64Bytea = customType<{ data: string; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (base64) => sql`decode(${base64}, 'base64')`,
+  fromDriver: (bytes) => Buffer.from(bytes).toString('base64'),
+});
 
 export interface UserSettingsColumn {
   showOverviewControl: boolean;
@@ -310,13 +322,16 @@ export const results = pgTable(
       .references(() => points.id, { onDelete: 'cascade' }),
     statId: text('stat_id').notNull(),
     code: text('code').notNull(),
-    // json, not jsonb: written once from the worker's JSON text and read whole, never queried inside; PG
-    // checks the text but builds no binary tree (on PGlite, 0.6 → 0.5 s to store a 40-year point, reads 2×)
-    payload: json('payload').$type<Record<string, unknown>>().notNull(),
+    // The payload's JSON, gzip'd by the statistics thread (db/payload.ts): written once and read whole, never
+    // queried inside. Not compressed again by the database (STORAGE EXTERNAL, set by migration 0004).
+    payload: base64Bytea('payload').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('results_task_stat_key').on(t.taskId, t.statId), index('results_point').on(t.pointId)],
 );
+
+/** A result's payload selected as base64 text (decodePayload reads it): its bytes never cross in hex. */
+export const resultPayload = () => sql<string>`encode(${results.payload}, 'base64')`;
 
 export const changelogReleases = pgTable('changelog_releases', {
   id: serial('id').primaryKey(),

@@ -5,6 +5,7 @@ import { toStoredJson } from '@metocean/contracts';
 import { overview, statisticOf, statisticsFor, withUnchangedInputs } from '@metocean/core';
 import type { Series, StatisticOptions, StatisticTarget } from '@metocean/core';
 import { analysedSeries, type PointSeries } from '../data/sources';
+import { encodePayload } from '../db/payload';
 
 /** Not a statistic code: the overview table of the point's map popup (spec 000 §2.8). */
 export const OVERVIEW_ID = 'OVERVIEW';
@@ -77,19 +78,22 @@ export function runStatistics(
 }
 
 /**
- * The outcomes of a batch as the JSON text of each (what the worker sends back: a string crosses the thread
- * boundary as one copy, where the object graph of 40 years of results would be cloned piece by piece, and
- * the event loop does not stringify it again for the database).
+ * The outcomes of a batch as they are stored (db/payload.ts): each run's payload, its fields (target,
+ * dataset, node) followed by its outcome, as gzip'd JSON in base64. Made in the worker thread: the server
+ * stores the strings as they are, and a string crosses the thread boundary as one copy, where the object
+ * graph of 40 years of results would be cloned piece by piece.
  */
-export function runStatisticsJson(
-  series: Series,
+export function runStatisticsStored(
+  { series, dataset, node }: PointSeries,
   runs: readonly StatisticRun[],
   stop?: Int32Array,
 ): string[] {
-  return runStatistics(series, runs, stop).map((outcome) => JSON.stringify(outcome));
+  return runStatistics(series, runs, stop).map((outcome, i) =>
+    encodePayload(payloadJson({ target: runs[i]!.target, dataset, node }, JSON.stringify(outcome))),
+  );
 }
 
-/** The stored payload of a result: `fields` (target, dataset, node) followed by the outcome's own JSON. */
+/** The payload's JSON: `fields` followed by the outcome's own JSON text (not parsed again). */
 export function payloadJson(fields: Record<string, unknown>, outcomeJson: string): string {
   const head = JSON.stringify(fields);
   return outcomeJson === '{}' ? head : `${head.slice(0, -1)},${outcomeJson.slice(1)}`;
@@ -115,14 +119,12 @@ const STREAMED = new Set(['EFT']);
 
 export interface PointPlan {
   runs: StatisticRun[];
-  node: PointSeries['node'];
-  dataset: PointSeries['dataset'];
 }
 
 /** Every statistic the point's series supports (NOCYC when its dataset marks cyclones), and the overview. */
-export function planPoint({ series, node, dataset }: PointSeries): PointPlan {
+export function planPoint({ series }: PointSeries): PointPlan {
   const supported = statisticsFor(analysedSeries(series), {
     cycloneMask: cycloneMaskOf(series) !== undefined,
   }).filter((run) => !STREAMED.has(run.id));
-  return { runs: [...supported, { id: OVERVIEW_ID, target: {} }], node, dataset };
+  return { runs: [...supported, { id: OVERVIEW_ID, target: {} }] };
 }

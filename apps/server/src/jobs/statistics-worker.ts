@@ -5,13 +5,13 @@
 import { markUnchanging, type Series } from '@metocean/core';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
-import { planPoint, runStatisticsJson, type StatisticRun } from './point-statistics';
+import { planPoint, runStatisticsStored, type StatisticRun } from './point-statistics';
 
 export interface StatisticJob {
   source: DataSource;
   lat: number;
   lon: number;
-  /** The batch to run (answered as the JSON text of each outcome); absent, the call answers the point's plan. */
+  /** The batch to run (answered as each run's stored payload); absent, the call answers the point's plan. */
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;
@@ -45,5 +45,5 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
   if ('kind' in job) return stat2dNode(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
-  return job.runs ? runStatisticsJson(point.series, job.runs, job.stop) : planPoint(point);
+  return job.runs ? runStatisticsStored(point, job.runs, job.stop) : planPoint(point);
 }

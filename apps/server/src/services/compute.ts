@@ -8,14 +8,7 @@ import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
 import { BATCHES_IN_FLIGHT, type StatisticsPool } from '../jobs/pool';
-import {
-  batchesOf,
-  OVERVIEW_ID,
-  payloadJson,
-  raiseStop,
-  stopFlag,
-  type PointPlan,
-} from '../jobs/point-statistics';
+import { batchesOf, OVERVIEW_ID, raiseStop, stopFlag, type PointPlan } from '../jobs/point-statistics';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
@@ -254,11 +247,10 @@ async function computePoint(
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
     const point = { source, lat: row.point.lat, lon: row.point.lng };
     // the worker reads the series (never the event loop) and says what the point supports
-    const { runs, node, dataset } = (await pool.run(point, lane)) as PointPlan;
+    const { runs } = (await pool.run(point, lane)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
     // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
-    // JSON checked and compressed by PGlite on the event loop, costly for the large time series) overlaps
-    // the statistics instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a
+    // PGlite's work on the event loop) overlaps the statistics instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a
     // failure stops the posting and raises the point's stop flag: the batches in flight end before their
     // next statistic, unread.
     const batches = batchesOf(runs);
@@ -292,14 +284,14 @@ async function computePoint(
         if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
         // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
         // the point's other statistics still count. Every result names its dataset and the node read. The
-        // worker sends each outcome as JSON text, stored as it is (cast to json, not parsed here).
+        // worker sends each payload compressed, stored as it is (db/payload.ts).
         await db.insert(results).values(
           batch.map((run, i) => ({
             taskId,
             pointId: row.point.id,
             statId: statIdOf(run.id, run.target),
             code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
-            payload: sql`${payloadJson({ target: run.target, dataset, node }, outcomes[i]!)}::json`,
+            payload: outcomes[i]!,
           })),
         );
         stored += batch.length;

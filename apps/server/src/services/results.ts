@@ -9,7 +9,8 @@ import {
   type OverviewRow,
   type VisuPayload,
 } from '@metocean/contracts';
-import { points, results, tasks } from '../db/schema';
+import { decodePayload } from '../db/payload';
+import { points, resultPayload, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { OVERVIEW_ID } from '../jobs/point-statistics';
@@ -65,11 +66,11 @@ export async function storedPayload(
   window?: VisuWindow,
 ): Promise<VisuPayload> {
   const projectId = access.project.id;
-  const rows = await services.db
+  const selected = await services.db
     .select({
       statId: results.statId,
       code: results.code,
-      payload: results.payload,
+      payload: resultPayload(),
       lat: points.lat,
       lng: points.lng,
     })
@@ -84,6 +85,7 @@ export async function storedPayload(
         eq(tasks.status, 'FINISHED'),
       ),
     );
+  const rows = selected.map((r) => ({ ...r, payload: decodePayload(r.payload) }));
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
@@ -198,7 +200,7 @@ function layerLabel(row: StoredOverviewRow): string {
 export async function overviewStats(db: Db, pointIds: number[]): Promise<Record<string, OverviewRow[]>> {
   if (pointIds.length === 0) return {};
   const rows = await db
-    .select({ pointId: results.pointId, payload: results.payload })
+    .select({ pointId: results.pointId, payload: resultPayload() })
     .from(results)
     .innerJoin(tasks, eq(tasks.id, results.taskId))
     .where(
@@ -207,7 +209,7 @@ export async function overviewStats(db: Db, pointIds: number[]): Promise<Record<
     .orderBy(asc(results.id));
   const byPoint: Record<string, OverviewRow[]> = {};
   for (const { pointId, payload } of rows) {
-    const table = (payload as { result?: StoredOverviewRow[] }).result ?? [];
+    const table = (decodePayload(payload) as { result?: StoredOverviewRow[] }).result ?? [];
     byPoint[String(pointId)] = table.map((row) => ({
       layer: layerLabel(row),
       variable: row.variable,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
+import { encodePayload } from '../../src/db/payload';
 import { offerInstances, results, tasks } from '../../src/db/schema';
 import { BatchStopped } from '../../src/jobs/point-statistics';
 import type { StatisticsPool } from '../../src/jobs/pool';
@@ -255,11 +256,11 @@ describe('a cancelled point and its batches in flight', () => {
     const pool: StatisticsPool = {
       run: async (job) => {
         const { runs: batch, stop } = job as StatisticJob;
-        if (!batch) return { runs, node: null, dataset: null };
+        if (!batch) return { runs };
         flags.push(stop!);
         if (flags.length === 1) {
           await db.update(tasks).set({ status: 'CANCELLED' }).where(eq(tasks.id, draft.id));
-          return batch.map(() => JSON.stringify({ result: 1 }));
+          return batch.map(() => encodePayload(JSON.stringify({ result: 1 })));
         }
         const deadline = Date.now() + 10_000;
         while (Atomics.load(stop!, 0) === 0 && Date.now() < deadline) {
@@ -269,7 +270,7 @@ describe('a cancelled point and its batches in flight', () => {
           stoppedBatches++;
           throw new BatchStopped();
         }
-        return batch.map(() => JSON.stringify({ result: 2 }));
+        return batch.map(() => encodePayload(JSON.stringify({ result: 2 })));
       },
       lanes: 1,
       claimLane: () => ({ index: 0, release: () => undefined }),
@@ -316,9 +317,9 @@ describe('points computed at once', () => {
         lanesOf.set(lon, lanes.add(lane));
         if (!batch) {
           await together;
-          return { runs, node: null, dataset: null };
+          return { runs };
         }
-        return batch.map(() => JSON.stringify({ result: lane }));
+        return batch.map(() => encodePayload(JSON.stringify({ result: lane })));
       },
       close: () => Promise.resolve(),
     };

@@ -9,9 +9,10 @@ import {
   BatchStopped,
   raiseStop,
   runStatistics,
-  runStatisticsJson,
+  runStatisticsStored,
   stopFlag,
 } from '../../src/jobs/point-statistics';
+import { decodePayload, encodePayload } from '../../src/db/payload';
 
 /** Ten years of hourly Hs and direction, with a few steps marked as hurricane when asked. */
 function series(hurricanes: boolean): Series {
@@ -72,13 +73,30 @@ describe('the statistics of a point', () => {
       ),
     );
     expect(outcomes[epd]).toEqual({ result: expected });
-    // what the worker sends: the JSON text of each outcome, stored behind the result's own fields
-    const texts = runStatisticsJson(s, [hsBatch[epd]!]);
-    const stored = JSON.parse(
-      payloadJson({ target: { field: 'hs' }, node: { lat: 1 } }, texts[0]!),
-    ) as unknown;
-    expect(stored).toEqual({ target: { field: 'hs' }, node: { lat: 1 }, result: expected });
+    // what the worker sends: each run's payload as stored, its fields followed by its outcome, compressed
+    const [stored] = runStatisticsStored(point(s), [hsBatch[epd]!]);
+    const bytes = Buffer.from(stored!, 'base64');
+    expect([bytes[0], bytes[1]]).toEqual([0x1f, 0x8b]); // gzip, not the JSON text
+    expect(bytes.length).toBeLessThan(JSON.stringify(expected).length / 2);
+    expect(decodePayload(stored!)).toEqual({
+      target: { field: 'hs' },
+      dataset: point(s).dataset,
+      node: point(s).node,
+      result: expected,
+    });
     expect(JSON.parse(payloadJson({ target: {} }, '{}'))).toEqual({ target: {} });
+  });
+
+  it('reads back a payload stored compressed and one stored as JSON text before compression', () => {
+    const payload = { target: { field: 'hs' }, result: { mean: 1.25, months: [1, 2, -999] } };
+    expect(decodePayload(encodePayload(JSON.stringify(payload)))).toEqual(payload);
+    // a row of migration 0004: its json converted to bytea as UTF-8 text (an accent keeps its two bytes)
+    const old = { ...payload, dataset: { name: 'Hindcast – Golfe de Gascogne' } };
+    expect(decodePayload(Buffer.from(JSON.stringify(old), 'utf8').toString('base64'))).toEqual(old);
+    // what PostgreSQL's encode(…, 'base64') answers: lines of 76 characters
+    const wrapped = encodePayload(JSON.stringify(old)).replace(/.{76}/g, '$&\n');
+    expect(wrapped).toContain('\n');
+    expect(decodePayload(wrapped)).toEqual(old);
   });
 
   it('ends a batch before its next statistic once the point stops, answering nothing', () => {
@@ -86,10 +104,10 @@ describe('the statistics of a point', () => {
     const batch = batchesOf(planPoint(point(s)).runs).find((b) => b[0]!.target.field === 'hs')!;
     const stop = stopFlag();
     // not raised: the flag changes nothing
-    expect(runStatisticsJson(s, batch, stop)).toEqual(runStatisticsJson(s, batch));
+    expect(runStatistics(s, batch, stop)).toEqual(runStatistics(s, batch));
     // the flag crosses to a worker thread shared, not copied (postMessage clones the view, not the memory)
     expect(stop.buffer).toBeInstanceOf(SharedArrayBuffer);
     raiseStop(stop);
-    expect(() => runStatisticsJson(s, batch, stop)).toThrow(BatchStopped);
+    expect(() => runStatistics(s, batch, stop)).toThrow(BatchStopped);
   });
 });
