@@ -11,7 +11,7 @@ export interface StatisticJob {
   source: DataSource;
   lat: number;
   lon: number;
-  /** The batch to run (answered as each run's stored payload); absent, the call answers the point's plan. */
+  /** The batch to run (answered as each run's payload as stored); absent, the call answers the plan. */
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;

@@ -250,9 +250,9 @@ async function computePoint(
     const { runs } = (await pool.run(point, lane)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
     // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
-    // PGlite's work on the event loop) overlaps the statistics instead of pacing them. Computed outcomes wait in memory for their turn. A cancel or a
-    // failure stops the posting and raises the point's stop flag: the batches in flight end before their
-    // next statistic, unread.
+    // PGlite's work on the event loop) overlaps the statistics instead of pacing them. Computed outcomes
+    // wait in memory for their turn. A cancel or a failure stops the posting and raises the point's stop
+    // flag: the batches in flight end before their next statistic, unread.
     const batches = batchesOf(runs);
     const stop = stopFlag();
     const outcomesOf: Promise<string[]>[] = [];
