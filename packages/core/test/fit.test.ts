@@ -165,3 +165,29 @@ suite('laws: quantile inverts the distribution', () => {
     expect(() => fitLaw('gamma', weightedSample([]))).toThrow(/gamma/);
   });
 });
+
+suite('the inlined GEV and GPD likelihoods', () => {
+  // The fits and the bootstrap call them ~10^5 times; they must say what the laws' own log densities say,
+  // support edges included (Infinity outside).
+  test('equal −Σ w·logpdf of the law, inside and outside the support', () => {
+    const random = seededRandom(17);
+    let outside = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const law: LawId = trial % 2 === 0 ? 'gpd' : 'gev';
+      const location = 2 * random();
+      const x = Array.from({ length: 30 }, () => location + (law === 'gpd' ? 3 : 6) * (random() - 0.2));
+      const sample = weightedSample(x.map((v) => Math.round(v * 10) / 10));
+      const p = { location, scale: 0.2 + 2 * random(), shape: 1.6 * random() - 0.8 };
+      let direct = 0;
+      for (let i = 0; i < sample.x.length; i++) direct -= sample.w[i]! * LAWS[law].logpdf(sample.x[i]!, p);
+      const inlined = negativeLogLikelihood(law, sample, p);
+      if (direct === Infinity) {
+        outside++;
+        expect(inlined).toBe(Infinity);
+      } else expect(inlined).toBeCloseTo(direct, 9);
+    }
+    // both cases were met
+    expect(outside).toBeGreaterThan(40);
+    expect(outside).toBeLessThan(360);
+  });
+});
