@@ -1,6 +1,7 @@
 // One schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
 // (`npm run db:generate -w @metocean/server`) and applied at boot.
 import { sql } from 'drizzle-orm';
+import { decodePayload } from './payload';
 import {
   boolean,
   customType,
@@ -330,8 +331,8 @@ export const results = pgTable(
   (t) => [uniqueIndex('results_task_stat_key').on(t.taskId, t.statId), index('results_point').on(t.pointId)],
 );
 
-/** A result's payload selected as base64 text (decodePayload reads it): its bytes never cross in hex. */
-export const resultPayload = () => sql<string>`encode(${results.payload}, 'base64')`;
+/** A result's payload, selected as base64 text (its bytes never cross in hex) and read back as its JSON. */
+export const resultPayload = () => sql`encode(${results.payload}, 'base64')`.mapWith(decodePayload);
 
 export const changelogReleases = pgTable('changelog_releases', {
   id: serial('id').primaryKey(),

@@ -9,7 +9,6 @@ import {
   type OverviewRow,
   type VisuPayload,
 } from '@metocean/contracts';
-import { decodePayload } from '../db/payload';
 import { points, resultPayload, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
@@ -66,7 +65,7 @@ export async function storedPayload(
   window?: VisuWindow,
 ): Promise<VisuPayload> {
   const projectId = access.project.id;
-  const selected = await services.db
+  const rows = await services.db
     .select({
       statId: results.statId,
       code: results.code,
@@ -85,7 +84,6 @@ export async function storedPayload(
         eq(tasks.status, 'FINISHED'),
       ),
     );
-  const rows = selected.map((r) => ({ ...r, payload: decodePayload(r.payload) }));
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
@@ -209,7 +207,7 @@ export async function overviewStats(db: Db, pointIds: number[]): Promise<Record<
     .orderBy(asc(results.id));
   const byPoint: Record<string, OverviewRow[]> = {};
   for (const { pointId, payload } of rows) {
-    const table = (decodePayload(payload) as { result?: StoredOverviewRow[] }).result ?? [];
+    const table = (payload as { result?: StoredOverviewRow[] }).result ?? [];
     byPoint[String(pointId)] = table.map((row) => ({
       layer: layerLabel(row),
       variable: row.variable,

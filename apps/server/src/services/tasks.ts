@@ -3,7 +3,6 @@
 // service, so a task compute obeys the same rules and the same atomic credit charge as a project compute.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { paths, projectMessages, type Status, type Task } from '@metocean/contracts';
-import { decodePayload } from '../db/payload';
 import { points, resultPayload, results, tasks } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { cancelTasks, startComputation } from './compute';
@@ -127,13 +126,11 @@ export async function downloadTask(
   const { task, point, access } = await taskFor(services, caller, taskId);
   if (!access.instance.canDownload) throw forbidden(projectMessages.downloadNeedsUpgrade);
   if (task.status !== 'FINISHED') throw notFound();
-  const rows = (
-    await services.db
-      .select({ statId: results.statId, code: results.code, payload: resultPayload() })
-      .from(results)
-      .where(eq(results.taskId, taskId))
-      .orderBy(asc(results.id))
-  ).map((row) => ({ ...row, payload: decodePayload(row.payload) }));
+  const rows = await services.db
+    .select({ statId: results.statId, code: results.code, payload: resultPayload() })
+    .from(results)
+    .where(eq(results.taskId, taskId))
+    .orderBy(asc(results.id));
   // Every stored result names the dataset and the node it was read at; the document states them once.
   const first = rows[0]?.payload ?? {};
   const dataset = (first.dataset as Record<string, unknown> | undefined) ?? { name: 'unknown' };

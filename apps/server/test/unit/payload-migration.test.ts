@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodePayload, encodePayload } from '../../src/db/payload';
+import { encodePayload } from '../../src/db/payload';
 import { resultPayload, results } from '../../src/db/schema';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -54,7 +54,7 @@ describe('migration 0004 (compressed result payloads)', () => {
         .select({ payload: resultPayload() })
         .from(results)
         .where(eq(results.statId, statId));
-      return decodePayload(row!.payload);
+      return row!.payload;
     };
     expect(await read('EPD@hs')).toEqual(old);
     expect(await read('EPD@tp')).toEqual(fresh);
