@@ -495,8 +495,8 @@ const EMPTY_SLOT = 0xffffffff;
 /**
  * A float32 column of few distinct values sorted by counting: one pass gives each value the slot of its
  * bit pattern in a hash table and counts it there, the few distinct patterns are sorted and the sorted
- * values written as runs of equal values; each step keeps its slot as the code of its value. Null (after about MAX_COUNTED values of a continuous series) when the column has more
- * distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
+ * values written as runs of equal values; each step keeps its slot as the code of its value. Null (after
+ * about MAX_COUNTED values of a continuous series) when the column has more distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
  */
 export function sortedByCounting(values: Float32Array): SortedValues | null {
   const length = values.length;
