@@ -511,9 +511,20 @@ function stored(values: Float32Array | Float64Array, decimals: number, direction
   const k = 10 ** decimals;
   const unit = 1 / k;
   const out = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
+  // a loop of its own per input type: one loop reading both kinds of array (the generator hands out both)
+  // has polymorphic loads; split, the rounding takes 0.6–0.8 of its time (~60 against 70–100 ms a node)
+  if (values instanceof Float32Array) roundFloat32(values, out, k, unit);
+  else roundFloat64(values, out, k, unit);
   if (direction) for (let i = 0; i < out.length; i++) if (out[i]! >= 360) out[i] = out[i]! - 360;
   return out;
+}
+
+function roundFloat32(values: Float32Array, out: Float32Array, k: number, unit: number): void {
+  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
+}
+
+function roundFloat64(values: Float64Array, out: Float32Array, k: number, unit: number): void {
+  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
 }
 
 /**
