@@ -173,6 +173,14 @@ export async function pipelineBench(): Promise<void> {
     `  speed-up of two worker processes over one: ${speedUp.toFixed(2)}× ` +
       `(${((100 * speedUp) / ceiling).toFixed(0)} % of the ${ceiling.toFixed(2)}× the machine gives)`,
   );
+  // the one-worker run already kept more than one core busy (PostgreSQL and the storing beside the
+  // statistics thread): two workers can at most fill the cores it left idle
+  const busy = one.cpuSeconds / one.seconds;
+  const bound = Math.min(2, availableParallelism() / busy);
+  console.log(
+    `  the one-worker run kept ${busy.toFixed(2)} of the machine's ${availableParallelism()} cores busy: ` +
+      `two workers can reach at most ${bound.toFixed(2)}× (${((100 * speedUp) / bound).toFixed(0)} % of it)`,
+  );
   if (threads > 1) {
     const lanes = await onPostgres(base, 1, threads);
     console.log(
