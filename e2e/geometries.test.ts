@@ -184,6 +184,8 @@ describe('geometries and point progress in the browser', () => {
     await visible(row.getByText(/running statistic · \d+%/));
     await screenshot(page, '63-point-running');
     await row.getByText('FINISHED').waitFor({ timeout: 240_000 });
+    // the project's status follows its one task, without a reload
+    await page.getByTestId('project-status').getByText('FINISHED').waitFor({ timeout: 10_000 });
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: 'Download the statistics of Hornsea' }).click();
     expect((await download).suggestedFilename()).toBe('Hornsea-statistics.json');
@@ -231,6 +233,8 @@ describe('geometries and point progress in the browser', () => {
       .getByRole('button', { name: 'Confirm' })
       .click();
     await row.getByText('FINISHED').waitFor({ timeout: 240_000 });
+    // the project's status follows its one task, without a reload
+    await page.getByTestId('project-status').getByText('FINISHED').waitFor({ timeout: 10_000 });
     await row.getByRole('button', { name: 'Download the statistics of Dogger' }).click();
     const notice = page.getByRole('dialog', { name: 'Download statistics' });
     await visible(notice.getByText(projectMessages.downloadNeedsUpgrade));

@@ -1,5 +1,6 @@
 // Server state of the projects feature (spec 000 §7 Projects, Points and tasks, Zones and offers).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import {
   createProjectResponse,
@@ -65,13 +66,25 @@ const taskActive = (status: string) => ['RUNNING', 'PENDING'].includes(status.to
  * every task it last saw has settled (the interval is ours; spec 000 §9 leaves it open).
  */
 export function useProjectTasks(id: number, running: boolean) {
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: projectKeys.tasks(id),
     queryFn: ({ signal }) => apiRequest(`${paths.tasks}?project=${id}`, { schema: tasks, signal }),
     refetchInterval: (query) =>
       running || (query.state.data ?? []).some((t) => taskActive(t.status)) ? 2000 : false,
     retry: false,
   });
+  // The project's status follows its tasks (spec 000 §4), but the project is polled only while it runs: one
+  // point run from its row leaves it PENDING (its task queued) and it would stay so. A task whose status
+  // this poll sees change refreshes the project.
+  const statuses = query.data?.map((t) => `${t.id}:${t.status}`).join(',');
+  const seen = useRef(statuses);
+  useEffect(() => {
+    if (seen.current !== undefined && statuses !== seen.current)
+      void client.invalidateQueries({ queryKey: projectKeys.detail(id) });
+    seen.current = statuses;
+  }, [client, id, statuses]);
+  return query;
 }
 
 /** Runs one point (spec 000 §4 task flow): a draft task is reused or created, then computed with 'ALL'. */
