@@ -190,6 +190,25 @@ export async function failLostTask(services: Services, taskId: number): Promise<
   });
 }
 
+/**
+ * Takes a task for its job: RUNNING, with the results of an earlier attempt deleted (a retried job starts
+ * clean), only while the task is still active. A cancel committed after the job read the task wins: the job
+ * computes nothing, and the task stays CANCELLED with its credit given back. Without the condition the
+ * job turned it RUNNING again and computed a point whose credit had been refunded.
+ */
+export async function takeTask(db: Db, taskId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .update(tasks)
+      .set({ status: 'RUNNING', progress: 0, error: '', updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
+      .returning({ id: tasks.id });
+    if (taken.length === 0) return false;
+    await tx.delete(results).where(eq(results.taskId, taskId));
+    return true;
+  });
+}
+
 async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
   const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
   return row?.status;
@@ -237,11 +256,7 @@ async function computePoint(
 ): Promise<void> {
   const db = services.db;
   const taskId = row.task.id;
-  await db.delete(results).where(eq(results.taskId, taskId));
-  await db
-    .update(tasks)
-    .set({ status: 'RUNNING', progress: 0, error: '', updatedAt: new Date() })
-    .where(eq(tasks.id, taskId));
+  if (!(await takeTask(db, taskId))) return;
   try {
     const source = await sourceForPoint(db, row.zone.id, row.point.lat, row.point.lng);
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);

@@ -6,7 +6,7 @@ import { offerInstances, results, tasks } from '../../src/db/schema';
 import { BatchStopped } from '../../src/jobs/point-statistics';
 import type { StatisticsPool } from '../../src/jobs/pool';
 import type { StatisticJob } from '../../src/jobs/statistics-worker';
-import { runPointTask } from '../../src/services/compute';
+import { runPointTask, takeTask } from '../../src/services/compute';
 import { startTestServer, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -237,6 +237,41 @@ describe('cancelling a running point', () => {
     expect(await stored(first.id)).toBe(afterJob);
     expect(await stored(second.id)).toBeGreaterThan(afterJob);
   }, 150_000);
+});
+
+describe('a job taking its task', () => {
+  it('takes it only while it is active: a cancel committed after the job read the task stays', async () => {
+    const own = await createProject('manager', 'On Demand', 'Taken', [{ name: 'Echo', lat: 53.3, lng: 2.6 }]);
+    const point = own.points[0]!.id;
+    const draft = await draftFor('manager', point);
+    const db = server.runtime.services.db;
+    const status = async () =>
+      (await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, draft.id)))[0]?.status;
+    const storedResults = async () =>
+      (await db.select({ id: results.id }).from(results).where(eq(results.taskId, draft.id))).length;
+    const storeOne = () =>
+      db.insert(results).values({
+        taskId: draft.id,
+        pointId: point,
+        statId: 'EPD_hs',
+        code: 'EPD',
+        payload: encodePayload(JSON.stringify({ result: 1 })),
+      });
+    // cancelled between the job's read and its take (PUT /cancel/ while the job waited for a lane)
+    await db.update(tasks).set({ status: 'CANCELLED' }).where(eq(tasks.id, draft.id));
+    await storeOne();
+    expect(await takeTask(db, draft.id)).toBe(false);
+    expect(await status()).toBe('CANCELLED');
+    expect(await storedResults()).toBe(1);
+    // pending: taken, RUNNING; a retried job (still RUNNING from a lost attempt) starts clean
+    for (const from of ['PENDING', 'RUNNING'] as const) {
+      await db.update(tasks).set({ status: from }).where(eq(tasks.id, draft.id));
+      if ((await storedResults()) === 0) await storeOne();
+      expect(await takeTask(db, draft.id)).toBe(true);
+      expect(await status()).toBe('RUNNING');
+      expect(await storedResults()).toBe(0);
+    }
+  });
 });
 
 describe('a cancelled point and its batches in flight', () => {
