@@ -29,8 +29,8 @@ export const HOURS_PER_YEAR = 8765.82;
 
 /**
  * Puts irregular rows on their regular grid: the grid runs from the first to the last time with step
- * `stepMs`, absent steps become NaN (missing). Times must be multiples of the step from the first time;
- * duplicated times keep the last row.
+ * `stepMs`, absent steps become NaN (missing). Times must be multiples of the step from the first time, in
+ * any order; two rows on one step are an error.
  */
 export function toRegularGrid(
   times: ArrayLike<number>,
@@ -64,12 +64,17 @@ export function toRegularGrid(
       throw new RangeError(`toRegularGrid: column ${name} has ${column.length} rows, not ${n}`);
     values[name] = new Float64Array(size).fill(NaN);
   }
+  // the row each step was given by: two rows on one step are an error, not the later one winning
+  const rowOf = new Int32Array(size).fill(-1);
   for (let i = 0; i < n; i++) {
     const offset = (times[i]! - first) / stepMs;
     const k = Math.round(offset);
     if (Math.abs(offset - k) > 1e-9) {
       throw new RangeError(`toRegularGrid: times[${i}] is not on the ${stepMs} ms grid`);
     }
+    if (rowOf[k] !== -1)
+      throw new RangeError(`toRegularGrid: times[${rowOf[k]}] and times[${i}] are one step`);
+    rowOf[k] = i;
     for (const name of names) values[name]![k] = columns[name]![i]!;
   }
   return { time, values };

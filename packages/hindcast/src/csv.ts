@@ -1,12 +1,16 @@
 // CSV point series in: a header row, `#` comment lines skipped, `,` or `;` separators with optional
 // spaces, the time in the first column as `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD-HH` (UTC), CRLF or LF.
-// Rows are put on their regular hourly grid, so absent hours become NaN gaps.
+// Rows are put on their regular hourly grid, so absent hours become NaN gaps. A file is read whole or
+// refused: a row whose cells do not match the header, a cell that is not a number, an impossible date or
+// a time given twice is an error naming its line.
 import { HOUR_MS, toRegularGrid } from '@metocean/core';
 import type { Field, Series } from '@metocean/core';
 
 export interface CsvTable {
   columns: string[];
   rows: string[][];
+  /** Line of the file (1-based) each row comes from, for messages. */
+  lines: number[];
   /** Units and long names declared in metocean-api comment lines (`#name,standard_name,long_name,units`). */
   metadata: Record<string, { longName: string; units: string }>;
 }
@@ -19,8 +23,9 @@ export function parseCsvTable(text: string): CsvTable {
   const metadata: CsvTable['metadata'] = {};
   let columns: string[] | null = null;
   const rows: string[][] = [];
+  const rowLines: number[] = [];
   let inVariableBlock = false;
-  for (const raw of lines) {
+  for (const [index, raw] of lines.entries()) {
     const line = raw.trim();
     if (line === '') continue;
     if (line.startsWith('#')) {
@@ -31,28 +36,71 @@ export function parseCsvTable(text: string): CsvTable {
       }
       continue;
     }
+    // a trailing separator (spreadsheet exports) leaves empty cells at the end: not cells of their own
     const cells = line.split(SEPARATOR);
-    if (!columns) columns = cells;
-    else rows.push(cells);
+    if (!columns) {
+      while (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
+      columns = cells;
+      continue;
+    }
+    while (cells.length > columns.length && cells[cells.length - 1] === '') cells.pop();
+    if (cells.length !== columns.length) {
+      throw new Error(
+        `line ${index + 1}: ${cells.length} cell${cells.length === 1 ? '' : 's'} where the header has ` +
+          `${columns.length} (${columns.join(', ')})`,
+      );
+    }
+    rows.push(cells);
+    rowLines.push(index + 1);
   }
-  if (!columns) throw new Error('parseCsvTable: no header row');
-  return { columns, rows, metadata };
+  if (!columns) throw new Error('no header row');
+  return { columns, rows, lines: rowLines, metadata };
 }
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T-](\d{2})(?::(\d{2})(?::(\d{2}))?)?)?Z?$/;
 
-/** UTC epoch ms of `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD-HH` or `YYYY-MM-DDTHH:MM:SSZ`; NaN if unreadable. */
+/**
+ * UTC epoch ms of `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD-HH` or `YYYY-MM-DDTHH:MM:SSZ`; NaN if unreadable or
+ * not a real time (month 13, 31 April, hour 24: Date.UTC would roll them over into another day).
+ */
 export function parseTime(text: string): number {
   const m = TIME.exec(text.trim());
   if (!m) return NaN;
-  return Date.UTC(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4] ?? 0),
-    Number(m[5] ?? 0),
-    Number(m[6] ?? 0),
-  );
+  const parts = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [year, month, day, hour, minute, second] = parts;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const same =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  return same ? date.getTime() : NaN;
+}
+
+/** Spellings of a missing value in a cell (case-insensitive), besides an empty cell. */
+const MISSING = new Set(['nan', 'na', 'n/a', 'null']);
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** A cell's number: NaN when it is empty or says missing; an error naming where it is otherwise. */
+function cellValue(cell: string | undefined, where: string, column: string): number {
+  if (cell === undefined || cell === '' || MISSING.has(cell.toLowerCase())) return NaN;
+  if (!DECIMAL.test(cell)) {
+    throw new Error(
+      `${where}: column "${column}" holds "${cell}", not a number (leave the cell empty or write NaN for a missing value)`,
+    );
+  }
+  return Number(cell);
 }
 
 /** Column name and units from a header cell like `significant wave height (m)`. */
@@ -61,30 +109,41 @@ function nameAndUnits(header: string): { name: string; units: string } {
   return m ? { name: m[1]!, units: m[2]! } : { name: header, units: '' };
 }
 
-/** Numeric columns of a table (non-numeric cells become NaN). */
+/** Numeric columns of a table (empty and missing cells NaN; any other cell that is not a number is an error). */
 export function numericColumns(table: CsvTable): Record<string, Float64Array> {
   const out: Record<string, Float64Array> = {};
   table.columns.forEach((header, c) => {
+    const { name } = nameAndUnits(header);
     const values = new Float64Array(table.rows.length);
-    table.rows.forEach((row, r) => {
-      const cell = row[c];
-      values[r] = cell === undefined || cell === '' ? NaN : Number(cell);
-    });
-    out[nameAndUnits(header).name] = values;
+    table.rows.forEach((row, r) => (values[r] = cellValue(row[c], `line ${table.lines[r]}`, name)));
+    out[name] = values;
   });
   return out;
 }
 
 /**
  * Series from one or more CSV texts (e.g. a buoy record split in files), put on the regular hourly grid.
- * Throws on an unreadable time, naming the line.
+ * Rows may come in any order; a time given twice is an error. Errors name the line (and the text, when
+ * there are several).
  */
 export function parseCsvSeries(texts: string | readonly string[], stepMs: number = HOUR_MS): Series {
+  const list = typeof texts === 'string' ? [texts] : texts;
   const times: number[] = [];
+  // where each time was read (`line 5`, `file 2, line 5`), for the messages
+  const places: string[] = [];
   const columns: Record<string, number[]> = {};
   const fields: Record<string, Omit<Field, 'values'>> = {};
-  for (const text of typeof texts === 'string' ? [texts] : texts) {
-    const table = parseCsvTable(text);
+  const seen = new Map<number, number>();
+  for (const [k, text] of list.entries()) {
+    const where = (line: number): string =>
+      list.length > 1 ? `file ${k + 1}, line ${line}` : `line ${line}`;
+    let table: CsvTable;
+    try {
+      table = parseCsvTable(text);
+    } catch (error) {
+      if (list.length === 1) throw error;
+      throw new Error(`file ${k + 1}: ${(error as Error).message}`, { cause: error });
+    }
     const headers = table.columns.slice(1).map(nameAndUnits);
     for (const { name, units } of headers) {
       columns[name] ??= new Array<number>(times.length).fill(NaN);
@@ -94,15 +153,33 @@ export function parseCsvSeries(texts: string | readonly string[], stepMs: number
     const names = Object.keys(columns);
     const cellIndex = names.map((name) => headers.findIndex((h) => h.name === name) + 1);
     for (const [r, row] of table.rows.entries()) {
+      const place = where(table.lines[r]!);
       const t = parseTime(row[0] ?? '');
-      if (Number.isNaN(t)) throw new Error(`parseCsvSeries: row ${r + 1} has an unreadable time "${row[0]}"`);
+      if (Number.isNaN(t)) {
+        throw new Error(
+          `${place}: unreadable time "${row[0]}" (expected YYYY-MM-DD HH:MM:SS or YYYY-MM-DD-HH, UTC)`,
+        );
+      }
+      const earlier = seen.get(t);
+      if (earlier !== undefined)
+        throw new Error(`${place}: the time ${row[0]} was already given on ${places[earlier]}`);
+      seen.set(t, times.length);
       times.push(t);
-      names.forEach((name, k) => {
-        const cell = cellIndex[k]! > 0 ? row[cellIndex[k]!] : undefined;
-        columns[name]!.push(cell === undefined || cell === '' ? NaN : Number(cell));
-      });
+      places.push(place);
+      names.forEach((name, c) =>
+        columns[name]!.push(cellValue(cellIndex[c]! > 0 ? row[cellIndex[c]!] : undefined, place, name)),
+      );
     }
   }
+  // every time a whole number of steps from the first (an hourly file has no 00:30)
+  let first = Infinity;
+  for (const t of times) first = t < first ? t : first;
+  times.forEach((t, i) => {
+    if ((t - first) % stepMs !== 0) {
+      const grid = stepMs === HOUR_MS ? 'hourly grid' : `grid of ${stepMs / 60_000}-minute steps`;
+      throw new Error(`${places[i]}: the time ${new Date(t).toISOString()} is not on the ${grid}`);
+    }
+  });
   const grid = toRegularGrid(times, columns, stepMs);
   const out: Record<string, Field> = {};
   for (const [name, meta] of Object.entries(fields)) out[name] = { ...meta, values: grid.values[name]! };
