@@ -398,6 +398,10 @@ function checkRose(
   if (direction.length !== magnitude.length)
     throw new RangeError('rose: direction and magnitude differ in length');
   if (edges.length === 0) throw new RangeError('rose: edges must not be empty');
+  for (let c = 0; c < edges.length; c++) {
+    if (!Number.isFinite(edges[c]!) || (c > 0 && !(edges[c]! > edges[c - 1]!)))
+      throw new RangeError(`rose: class edges must be finite and increasing, got ${edges.join(', ')}`);
+  }
 }
 
 /** Sum over the 12 calendar months of counts laid out month after month, `size` cells each. */

@@ -368,6 +368,13 @@ function fitSorted(s: SortedSample, law: LawId): ExtremeFit {
       `fitExtremes: law ${law} does not apply to ${sample.method} (use ${allowed.join(', ')})`,
     );
   }
+  if (sample.values.length === 0) {
+    throw new RangeError(
+      sample.method === 'pot'
+        ? `fitExtremes: no value is above the threshold ${sample.threshold} (lower it)`
+        : 'fitExtremes: no annual maximum to fit (no year with enough data)',
+    );
+  }
   if (law === 'weibull3' && s.kept < MIN_WEIBULL3_SAMPLE)
     throw new RangeError(
       `fitExtremes: the 3-parameter Weibull needs at least ${MIN_WEIBULL3_SAMPLE} values, the sample has ${s.kept}`,
@@ -820,12 +827,30 @@ function estimateOf(analysis: ExtremeAnalysis, sample: ExtremeSample): LawEstima
   };
 }
 
+/** The options every extreme analysis checks before it starts: an error names the one that is wrong. */
+function checkExtremeOptions(options: ExtremeOptions): void {
+  for (const T of options.returnPeriods ?? []) {
+    if (!(T > 0 && T < Infinity))
+      throw new RangeError(`extremes: return periods must be positive years, got ${T}`);
+  }
+  const { confidence, resamples, separationHours } = options;
+  if (confidence !== undefined && !(confidence > 0 && confidence < 1))
+    throw new RangeError(`extremes: the confidence level must be in (0, 1), got ${confidence}`);
+  if (resamples !== undefined && !(Number.isInteger(resamples) && resamples >= 2))
+    throw new RangeError(
+      `extremes: bootstrap resamples must be a whole number of at least 2, got ${resamples}`,
+    );
+  if (separationHours !== undefined && !(separationHours >= 0 && separationHours < Infinity))
+    throw new RangeError(`extremes: the storm separation must be hours ≥ 0, got ${separationHours}`);
+}
+
 /** The whole EXT / MAEXT / MIEXT chain on one series. */
 export function extremeValueAnalysis(
   time: Float64Array,
   values: ArrayLike<number>,
   options: ExtremeOptions,
 ): ExtremeAnalysis {
+  checkExtremeOptions(options);
   if (options.mask) return analysis(time, values, options);
   // without a mask the analysis depends on the arrays and the options only: EXT and MAEXT of a field, and
   // the levels of CUREXT and HEIEXT, are the same analyses; the caller gets its own copy (memo.ts)
@@ -869,6 +894,7 @@ export function analyzeSample(
   options: ExtremeOptions,
   minima = false,
 ): ExtremeAnalysis {
+  checkExtremeOptions(options);
   return analyzeSorted(sortedSample(sample, options.ignoreLargest ?? 0), options, minima);
 }
 
@@ -975,6 +1001,7 @@ export function monthlyExtremes(
   values: ArrayLike<number>,
   options: ExtremeOptions,
 ): ({ month: number } & (ExtremeAnalysis | { error: string }))[] {
+  checkExtremeOptions(options);
   const { month } = sharedCalendar(time);
   const threshold =
     options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;

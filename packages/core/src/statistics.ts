@@ -185,7 +185,8 @@ const roseOptions = (
   field: string,
 ): { sectors: number; edges: readonly number[] } => {
   const max = quantile(values(series, field), 0.99);
-  const step = Math.max(0.5, Math.round(max / 4));
+  // a field without values (max NaN) keeps the smallest classes: its rose is empty, not an error
+  const step = Math.max(0.5, Math.round(max / 4) || 0);
   return { sectors: o.sectors ?? 16, edges: o.edges ?? [0, step, 2 * step, 3 * step, 4 * step] };
 };
 
