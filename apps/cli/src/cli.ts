@@ -1,5 +1,6 @@
-// The `metocean` command: runs a statistic of the core on a CSV point series and prints JSON. Thin: parse
-// arguments, read the file, call the core, shape the answer. Errors are thrown as CliError (exit code 1).
+// The `metocean` command: runs a statistic of the core on a point series (CSV, NetCDF, Zarr) and prints
+// JSON. Thin: parse arguments, read the file, call the core, shape the answer. Errors are thrown as
+// CliError (exit code 1).
 import {
   analyzeSample,
   annualMaximaSample,
@@ -15,7 +16,14 @@ import {
   weatherWindows,
 } from '@metocean/core';
 import type { ExtremeMethod, LawId, Series } from '@metocean/core';
-import { numericColumns, parseCsvSeries, parseCsvTable } from '@metocean/hindcast';
+import {
+  catalogueKey,
+  numericColumns,
+  parseCsvSeries,
+  parseCsvTable,
+  readPointSeries,
+  sniffFormat,
+} from '@metocean/hindcast';
 
 export class CliError extends Error {}
 
@@ -33,17 +41,48 @@ export const USAGE = `usage: metocean <command> FILE [options]
             [--threshold 0.99q|<value>] [--separation 48] [--return-periods 1,2,5,10,20,50,100] [--ci 0.9]
             [--interval bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
   joint     FILE --x hs --y tp --dx 0.5 --dy 1
-  rose      FILE --dir mwd --var hs --sectors 16 --edges 0,1,2,3,4
+  rose      FILE --dir mwd --var hs --sectors 8|16|36 --edges 0,1,2,3,4
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
   downtime  FILE --var hs --below 2 --duration 12
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
 ${INGEST_USAGE}
-The statistics' FILE is a CSV (header row, # comments, ',' or ';' separators, time first as
-YYYY-MM-DD HH:MM:SS or YYYY-MM-DD-HH, UTC). Prints JSON on stdout; errors on stderr with exit code 1.`;
+The statistics' FILE is a point series:
+  - a CSV (header row, # comments, ',' or ';' separators, time first as YYYY-MM-DD HH:MM:SS or
+    YYYY-MM-DD-HH, UTC; absent hours are gaps; empty or NaN cells are missing values);
+  - or a NetCDF3/NetCDF4 file, an xarray Zarr folder or a store written by \`metocean ingest --out\`, whose
+    variables are read under their catalogue names (hs, tp, dir, wind_speed_10m …; swh or mwd also find
+    them). A file of several nodes needs --lat N --lon N: the nearest node with data is read.
+Prints JSON on stdout; errors on stderr with exit code 1.`;
 
 const COMMANDS = ['describe', 'monthly', 'eva', 'joint', 'rose', 'windows', 'downtime', 'contours'] as const;
 type Command = (typeof COMMANDS)[number];
 const FLAGS = new Set(['minima']);
+/** Options of each command (--lat and --lon choose the node of a file of several). */
+const OPTIONS: Record<Command, readonly string[]> = {
+  describe: ['var', 'percentiles'],
+  monthly: ['var'],
+  eva: [
+    'var',
+    'method',
+    'law',
+    'threshold',
+    'separation',
+    'return-periods',
+    'ci',
+    'interval',
+    'resamples',
+    'seed',
+    'minima',
+    'input',
+  ],
+  joint: ['x', 'y', 'dx', 'dy'],
+  rose: ['dir', 'var', 'sectors', 'edges'],
+  windows: ['var', 'below', 'durations'],
+  downtime: ['var', 'below', 'duration'],
+  contours: ['hs', 'tp', 'return-periods'],
+};
+/** Direction sectors of a rose (issue 3, DR). */
+const ROSE_SECTORS = [8, 16, 36];
 
 export interface Parsed {
   command: Command;
@@ -62,6 +101,12 @@ export function parseArguments(argv: readonly string[]): Parsed {
     const arg = rest[i]!;
     if (!arg.startsWith('--')) throw new CliError(`${command}: unexpected argument "${arg}"`);
     const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    const known = [...OPTIONS[command as Command], 'lat', 'lon'];
+    if (!known.includes(key)) {
+      throw new CliError(
+        `${command}: unknown option --${key} (options: ${known.map((k) => `--${k}`).join(', ')})`,
+      );
+    }
     if (FLAGS.has(key)) options[key] = 'true';
     else if (inline !== undefined) options[key] = inline;
     else {
@@ -107,37 +152,79 @@ function listOption(
     if (!fallback) throw new CliError(`${command}: --${key} is required`);
     return [...fallback];
   }
-  const values = text.split(',').map((s) => Number(s.trim()));
-  if (values.length === 0 || values.some((v) => !Number.isFinite(v))) {
+  const items = text.split(',').map((s) => s.trim());
+  const values = items.map(Number);
+  if (items.some((item) => item === '') || values.some((v) => !Number.isFinite(v))) {
     throw new CliError(`${command}: --${key} must be comma-separated numbers, got "${text}"`);
   }
   return values;
 }
 
-function fieldValues(series: Series, name: string, command: string): Float64Array | Float32Array {
-  const exact = series.fields[name];
-  if (exact) return exact.values;
-  const match = Object.keys(series.fields).find((k) => k.toLowerCase() === name.toLowerCase());
+/** A point series and the variables of its file that were not read (NetCDF: not in the catalogue). */
+interface PointSeries {
+  series: Series;
+  skipped: string[];
+}
+
+function fieldValues(
+  { series, skipped }: PointSeries,
+  name: string,
+  command: string,
+): Float64Array | Float32Array {
+  const names = Object.keys(series.fields);
+  // the exact name, any case, or a name standing for the same catalogue variable (swh and hs)
+  const key = catalogueKey(name, {});
+  const match =
+    names.find((k) => k === name) ??
+    names.find((k) => k.toLowerCase() === name.toLowerCase()) ??
+    (key === null ? undefined : names.find((k) => k === key || catalogueKey(k, {}) === key));
   if (match) return series.fields[match]!.values;
-  throw new CliError(`${command}: no column "${name}" (have ${Object.keys(series.fields).join(', ')})`);
+  const notRead = skipped.length ? `; not read: ${skipped.join('; ')}` : '';
+  throw new CliError(`${command}: no column "${name}" (have ${names.join(', ')}${notRead})`);
 }
 
 export interface Io {
   readText: (path: string) => string;
-  isDirectory: (path: string) => boolean;
   warn: (message: string) => void;
 }
 
-function readSeries(file: string, io: Io): Series {
-  if (/\.(nc|nc4|netcdf|cdf|h5|zarr)$/i.test(file) || io.isDirectory(file)) {
-    throw new CliError(
-      `${file}: NetCDF and Zarr input is not supported by this version of metocean yet; export the point as CSV`,
-    );
-  }
+function optionalNumber(options: Record<string, string>, key: string, command: string): number | undefined {
+  return options[key] === undefined ? undefined : numberOption(options, key, command);
+}
+
+/** The message of an error of reading FILE, naming the file once. */
+function fileError(file: string, error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const missing = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+  if (missing) return new CliError(`${file}: no such file`);
+  return new CliError(message.startsWith(file) ? message : `${file}: ${message}`);
+}
+
+/** The point series of FILE: a CSV, or a NetCDF file or Zarr store (the node nearest --lat/--lon). */
+async function readSeries(
+  file: string,
+  io: Io,
+  options: Record<string, string>,
+  command: string,
+): Promise<PointSeries> {
+  const position = {
+    lat: optionalNumber(options, 'lat', command),
+    lon: optionalNumber(options, 'lon', command),
+  };
   try {
-    return parseCsvSeries(io.readText(file));
+    const format = await sniffFormat(file);
+    if (format === 'text') return { series: parseCsvSeries(io.readText(file)), skipped: [] };
+    const { series, node, skipped } = await readPointSeries(file, format, position);
+    if (node) {
+      io.warn(
+        `note: node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
+          `${node.distanceKm.toFixed(1)} km from the position given`,
+      );
+    }
+    return { series, skipped };
   } catch (error) {
-    throw new CliError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw fileError(file, error);
   }
 }
 
@@ -146,7 +233,7 @@ const LAWS_BY_METHOD: Record<ExtremeMethod, readonly string[]> = {
   pot: ['gpd', 'exponential', 'weibull2', 'weibull3'],
 };
 
-function eva(file: string, options: Record<string, string>, io: Io): unknown {
+async function eva(file: string, options: Record<string, string>, io: Io): Promise<unknown> {
   const method = required(options, 'method', 'eva');
   if (method !== 'annual-maxima' && method !== 'pot')
     throw new CliError(`eva: --method must be annual-maxima or pot, got "${method}"`);
@@ -176,19 +263,23 @@ function eva(file: string, options: Record<string, string>, io: Io): unknown {
   let result;
   if (options.input === 'maxima') {
     if (method !== 'annual-maxima') throw new CliError('eva: --input maxima needs --method annual-maxima');
-    const columns = numericColumns(parseCsvTable(io.readText(file)));
-    const column =
-      columns[var_] ??
-      columns[Object.keys(columns).find((k) => k.toLowerCase() === var_.toLowerCase()) ?? ''];
-    if (!column) throw new CliError(`eva: no column "${var_}" (have ${Object.keys(columns).join(', ')})`);
+    let columns: Record<string, Float64Array>;
+    try {
+      columns = numericColumns(parseCsvTable(io.readText(file)));
+    } catch (error) {
+      throw fileError(file, error);
+    }
+    const series: Series = { time: new Float64Array(0), stepMs: 0, fields: {} };
+    for (const [name, values] of Object.entries(columns)) series.fields[name] = { values, units: '' };
+    const column = fieldValues({ series, skipped: [] }, var_, 'eva');
     const maxima = [...column].filter((v) => !Number.isNaN(v)).map((v) => (common.minima ? -v : v));
     result = analyzeSample(annualMaximaSample(maxima), common, common.minima);
   } else if (options.input !== undefined) {
     throw new CliError(`eva: --input must be "maxima", got "${options.input}"`);
   } else {
-    const series = readSeries(file, io);
+    const point = await readSeries(file, io, options, 'eva');
     const threshold = options.threshold;
-    result = extremeValueAnalysis(series.time, fieldValues(series, var_, 'eva'), {
+    result = extremeValueAnalysis(point.series.time, fieldValues(point, var_, 'eva'), {
       ...common,
       threshold:
         threshold === undefined
@@ -213,56 +304,43 @@ function eva(file: string, options: Record<string, string>, io: Io): unknown {
 }
 
 /** Runs one command; returns the JSON-ready result. */
-export function execute(argv: readonly string[], io: Io): unknown {
+export async function execute(argv: readonly string[], io: Io): Promise<unknown> {
   const { command, file, options } = parseArguments(argv);
+  if (command === 'eva') return eva(file, options, io);
+  const point = await readSeries(file, io, options, command);
+  const { series } = point;
+  const field = (key: string): Float64Array | Float32Array =>
+    fieldValues(point, required(options, key, command), command);
   switch (command) {
-    case 'describe': {
-      const series = readSeries(file, io);
-      return describe(
-        fieldValues(series, required(options, 'var', command), command),
-        listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES),
-      );
-    }
-    case 'monthly': {
-      const series = readSeries(file, io);
-      return monthlyStats(series.time, fieldValues(series, required(options, 'var', command), command)).map(
-        (r) => ({
-          month: r.month,
-          count: r.count,
-          mean: r.mean,
-          min: r.min,
-          max: r.max,
-        }),
-      );
-    }
-    case 'eva':
-      return eva(file, options, io);
+    case 'describe':
+      return describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
+    case 'monthly':
+      return monthlyStats(series.time, field('var')).map((r) => ({
+        month: r.month,
+        count: r.count,
+        mean: r.mean,
+        min: r.min,
+        max: r.max,
+      }));
     case 'joint': {
-      const series = readSeries(file, io);
-      const t = jointTable(
-        fieldValues(series, required(options, 'x', command), command),
-        fieldValues(series, required(options, 'y', command), command),
-        { dx: numberOption(options, 'dx', command), dy: numberOption(options, 'dy', command) },
-      );
+      const t = jointTable(field('x'), field('y'), {
+        dx: numberOption(options, 'dx', command),
+        dy: numberOption(options, 'dy', command),
+      });
       return { xEdges: t.xEdges, yEdges: t.yEdges, counts: t.counts, perMille: t.perMille };
     }
     case 'rose': {
-      const series = readSeries(file, io);
-      const r = rose(
-        fieldValues(series, required(options, 'dir', command), command),
-        fieldValues(series, required(options, 'var', command), command),
-        {
-          sectors: numberOption(options, 'sectors', command, 16),
-          edges: listOption(options, 'edges', command),
-        },
-      );
+      const sectors = numberOption(options, 'sectors', command, 16);
+      if (!ROSE_SECTORS.includes(sectors))
+        throw new CliError(`rose: --sectors must be ${ROSE_SECTORS.join(', ')}, got ${sectors}`);
+      const r = rose(field('dir'), field('var'), { sectors, edges: listOption(options, 'edges', command) });
       return { sectors: r.sectors, edges: r.edges, percent: r.percent };
     }
-    case 'windows': {
-      const series = readSeries(file, io);
-      return weatherWindows(series.time, fieldValues(series, required(options, 'var', command), command), {
+    case 'windows':
+      return weatherWindows(series.time, field('var'), {
         below: numberOption(options, 'below', command),
         durationsHours: listOption(options, 'durations', command),
+        stepMs: series.stepMs,
       })
         .filter((r) => r.month > 0)
         .map((r) => ({
@@ -271,12 +349,11 @@ export function execute(argv: readonly string[], io: Io): unknown {
           probability: r.probability,
           meanCalmPeriods: r.meanCalmPeriods,
         }));
-    }
-    case 'downtime': {
-      const series = readSeries(file, io);
-      return weatherDowntime(series.time, fieldValues(series, required(options, 'var', command), command), {
+    case 'downtime':
+      return weatherDowntime(series.time, field('var'), {
         below: numberOption(options, 'below', command),
         durationHours: numberOption(options, 'duration', command),
+        stepMs: series.stepMs,
       })
         .filter((r) => r.month > 0)
         .map((r) => ({
@@ -286,13 +363,8 @@ export function execute(argv: readonly string[], io: Io): unknown {
           p90WaitHours: r.p90WaitHours,
           censored: r.censored,
         }));
-    }
     case 'contours': {
-      const series = readSeries(file, io);
-      const model = fitHsTpModel(
-        fieldValues(series, required(options, 'hs', command), command),
-        fieldValues(series, required(options, 'tp', command), command),
-      );
+      const model = fitHsTpModel(field('hs'), field('tp'));
       return listOption(options, 'return-periods', command, [1, 10, 100]).map((T) => iformContour(model, T));
     }
   }
@@ -307,9 +379,12 @@ export function toJson(value: unknown): string {
   );
 }
 
-export function runCli(argv: readonly string[], io: Io): { stdout: string; stderr: string; code: number } {
+export async function runCli(
+  argv: readonly string[],
+  io: Io,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    return { stdout: toJson(execute(argv, io)) + '\n', stderr: '', code: 0 };
+    return { stdout: toJson(await execute(argv, io)) + '\n', stderr: '', code: 0 };
   } catch (error) {
     const message =
       error instanceof CliError

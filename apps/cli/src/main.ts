@@ -14,9 +14,8 @@ const argv = process.argv.slice(2);
 const result =
   argv[0] === 'ingest'
     ? await runIngestCli(argv.slice(1), { env: process.env, isDirectory, fetch })
-    : runCli(argv, {
+    : await runCli(argv, {
         readText: (path) => readFileSync(path, 'utf8'),
-        isDirectory,
         warn: (message) => process.stderr.write(message + '\n'),
       });
 process.stdout.write(result.stdout);

@@ -6,6 +6,7 @@ export * from './zarr';
 export * from './cf';
 export * from './decode';
 export * from './netcdf';
+export * from './point';
 export * from './ingest';
 export * from './tides';
 export * from './synthetic';

@@ -1,7 +1,7 @@
 // File readers: NetCDF4/HDF5 through h5wasm, NetCDF3 (classic and 64-bit offset) through netcdfjs, and
 // Zarr v2 as xarray writes it (consolidated metadata, `_ARRAY_DIMENSIONS`) through zarrita. Each one shows
 // its file as a RawFile; decodeRawFile does the CF decoding for all of them.
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import h5wasm from 'h5wasm/node';
 import { NetCDFReader } from 'netcdfjs';
@@ -15,8 +15,12 @@ export type FileFormat = RawFile['format'];
 
 const HDF5_SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Format of a file or folder from its first bytes or its metadata files; throws naming the path. */
-export async function detectFormat(path: string): Promise<FileFormat> {
+/**
+ * Format of a file or folder from its first bytes or its metadata files: 'text' for a file that is neither
+ * NetCDF nor HDF5 (a CSV, say). Throws naming the path when it does not exist or is a folder that is not a
+ * Zarr store.
+ */
+export async function sniffFormat(path: string): Promise<FileFormat | 'text'> {
   const info = await stat(path).catch(() => {
     throw new DataFileError(path, null, 'no such file or folder');
   });
@@ -37,8 +41,15 @@ export async function detectFormat(path: string): Promise<FileFormat> {
     }
     throw new DataFileError(path, null, 'folder is not a Zarr store (no .zmetadata or zarr.json)');
   }
-  const head = (await readFile(path)).subarray(0, 8);
-  if (head.length >= 4 && head[0] === 0x43 && head[1] === 0x44 && head[2] === 0x46) {
+  const handle = await open(path, 'r');
+  const head = new Uint8Array(8);
+  let length: number;
+  try {
+    ({ bytesRead: length } = await handle.read(head, 0, 8, 0));
+  } finally {
+    await handle.close();
+  }
+  if (length >= 4 && head[0] === 0x43 && head[1] === 0x44 && head[2] === 0x46) {
     if (head[3] === 1 || head[3] === 2) return 'netcdf3';
     throw new DataFileError(
       path,
@@ -46,12 +57,21 @@ export async function detectFormat(path: string): Promise<FileFormat> {
       `NetCDF3 variant CDF-${head[3]} (CDF-5) is not supported: convert it to NetCDF4`,
     );
   }
-  if (HDF5_SIGNATURE.every((b, i) => head[i] === b)) return 'netcdf4';
-  throw new DataFileError(
-    path,
-    null,
-    'is neither NetCDF3, NetCDF4/HDF5 nor a Zarr store (unrecognised first bytes)',
-  );
+  if (length === 8 && HDF5_SIGNATURE.every((b, i) => head[i] === b)) return 'netcdf4';
+  return 'text';
+}
+
+/** Format of a file or folder from its first bytes or its metadata files; throws naming the path. */
+export async function detectFormat(path: string): Promise<FileFormat> {
+  const format = await sniffFormat(path);
+  if (format === 'text') {
+    throw new DataFileError(
+      path,
+      null,
+      'is neither NetCDF3, NetCDF4/HDF5 nor a Zarr store (unrecognised first bytes)',
+    );
+  }
+  return format;
 }
 
 const HDF5_INTERNAL = new Set([

@@ -38,7 +38,8 @@ export function fieldInfos(info: Pick<DatasetInfo, 'variables'>): FieldInfo[] {
   );
 }
 
-function toField(f: FieldInfo, values: Float32Array): Field {
+/** A core Field of a catalogue field's values (units, long name, and the level of a level field). */
+export function toField(f: FieldInfo, values: Float32Array): Field {
   const field: Field = { values, units: f.variable.units, longName: f.variable.longName };
   if (f.level !== undefined) {
     field.variable = f.variable.name;

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe as suite, expect, test } from 'vitest';
+import { afterAll, describe as suite, expect, test } from 'vitest';
+import { ingest, parseCsvSeries, writeNetcdf4 } from '@metocean/hindcast';
 import { runCli } from '../../src/cli';
 
 // The command on the real files of ../shared/data. Expected numbers come from the committed scipy/numpy
@@ -16,26 +19,19 @@ const reference = (name: string): Record<string, unknown> =>
 const warnings: string[] = [];
 const io = {
   readText: (path: string) => readFileSync(path, 'utf8'),
-  isDirectory: (path: string) => {
-    try {
-      return statSync(path).isDirectory();
-    } catch {
-      return false;
-    }
-  },
   warn: (message: string) => warnings.push(message),
 };
 
-function run(...argv: string[]): unknown {
-  const result = runCli(argv, io);
+async function run(...argv: string[]): Promise<unknown> {
+  const result = await runCli(argv, io);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout);
 }
 
 suite('metocean describe / monthly', () => {
-  test('describe prints the numpy statistics of ERA5 Hs', () => {
-    const out = run('describe', ERA5, '--var', 'swh') as Record<string, unknown>;
+  test('describe prints the numpy statistics of ERA5 Hs', async () => {
+    const out = (await run('describe', ERA5, '--var', 'swh')) as Record<string, unknown>;
     const ref = (reference('descriptive.json').describe as Record<string, Record<string, unknown>>)[
       'era5.swh'
     ]!;
@@ -47,8 +43,11 @@ suite('metocean describe / monthly', () => {
       9,
     );
   });
-  test('monthly prints { month, count, mean, min, max } for months 1-12 of the gappy NDBC file', () => {
-    const out = run('monthly', NDBC_A, '--var', 'significant wave height') as Record<string, number>[];
+  test('monthly prints { month, count, mean, min, max } for months 1-12 of the gappy NDBC file', async () => {
+    const out = (await run('monthly', NDBC_A, '--var', 'significant wave height')) as Record<
+      string,
+      number
+    >[];
     expect(out).toHaveLength(12);
     expect(Object.keys(out[0]!)).toEqual(['month', 'count', 'mean', 'min', 'max']);
     expect(out.reduce((s, r) => s + r.count!, 0)).toBe(82805);
@@ -64,8 +63,8 @@ suite('metocean eva', () => {
       poissonLambda?: number;
     }
   >;
-  test('annual maxima GEV of ERA5 Hs: the scipy optimum, JSON shape of the issue', () => {
-    const out = run(
+  test('annual maxima GEV of ERA5 Hs: the scipy optimum, JSON shape of the issue', async () => {
+    const out = (await run(
       'eva',
       ERA5,
       '--var',
@@ -76,7 +75,7 @@ suite('metocean eva', () => {
       'gev',
       '--resamples',
       '200',
-    ) as Record<string, unknown>;
+    )) as Record<string, unknown>;
     expect(Object.keys(out)).toEqual([
       'law',
       'method',
@@ -101,8 +100,8 @@ suite('metocean eva', () => {
     expect(rows[0]!.value).toBeNull();
     for (const r of rows.slice(1)) expect(r.lower! <= r.value! && r.value! <= r.upper!).toBe(true);
   });
-  test('POT GPD with the 0.99 quantile threshold and 48 h separation matches the scipy reference', () => {
-    const out = run(
+  test('POT GPD with the 0.99 quantile threshold and 48 h separation matches the scipy reference', async () => {
+    const out = (await run(
       'eva',
       ERA5,
       '--var',
@@ -121,17 +120,17 @@ suite('metocean eva', () => {
       '0.9',
       '--interval',
       'delta',
-    ) as Record<string, number>;
+    )) as Record<string, number>;
     expect(out.threshold).toBeCloseTo(ext['pot.era5.swh']!.threshold!, 10);
     expect(out.poissonLambda).toBeCloseTo(ext['pot.era5.swh']!.poissonLambda!, 10);
     expect(out.nPeaks).toBe(35);
     expect(out.nll).toBeLessThanOrEqual(ext['pot.era5.swh']!.fits.gpd!.nll + 1e-6);
   });
-  test('--input maxima reads one annual maximum per row (Coles 2001 Port Pirie): (3.87, 0.198, -0.050)', () => {
+  test('--input maxima reads one annual maximum per row (Coles 2001 Port Pirie): (3.87, 0.198, -0.050)', async () => {
     const pp = reference('extremes.json').portPirie as { values: number[] };
     const file = fileURLToPath(new URL('./port-pirie.csv', import.meta.url));
     expect(readFileSync(file, 'utf8').trim().split('\n').slice(2).map(Number)).toEqual(pp.values);
-    const out = run(
+    const out = (await run(
       'eva',
       file,
       '--input',
@@ -148,7 +147,7 @@ suite('metocean eva', () => {
       '0.95',
       '--return-periods',
       '10,100',
-    ) as {
+    )) as {
       parameters: Record<string, number>;
       returnValues: { value: number; lower: number; upper: number }[];
     };
@@ -158,16 +157,16 @@ suite('metocean eva', () => {
     expect(out.returnValues[1]!.value).toBeCloseTo(4.69, 2);
     expect(out.returnValues[1]!.lower).toBeCloseTo(4.38, 2);
   });
-  test('a law that does not fit the method is an error naming the choices', () => {
-    const r = runCli(['eva', ERA5, '--var', 'swh', '--method', 'pot', '--law', 'gev'], io);
+  test('a law that does not fit the method is an error naming the choices', async () => {
+    const r = await runCli(['eva', ERA5, '--var', 'swh', '--method', 'pot', '--law', 'gev'], io);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/gpd, exponential, weibull2, weibull3/);
   });
 });
 
 suite('metocean joint / rose / windows / downtime / contours', () => {
-  test('joint prints numpy.histogram2d counts of Hs × Tp', () => {
-    const out = run('joint', ERA5, '--x', 'swh', '--y', 'pp1d', '--dx', '0.5', '--dy', '1') as Record<
+  test('joint prints numpy.histogram2d counts of Hs × Tp', async () => {
+    const out = (await run('joint', ERA5, '--x', 'swh', '--y', 'pp1d', '--dx', '0.5', '--dy', '1')) as Record<
       string,
       unknown
     >;
@@ -176,8 +175,8 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     expect(out.counts).toEqual(ref.counts);
     expect(out.xEdges).toEqual(ref.xEdges);
   });
-  test('rose prints sectors × classes in % equal to the numpy rose', () => {
-    const out = run(
+  test('rose prints sectors × classes in % equal to the numpy rose', async () => {
+    const out = (await run(
       'rose',
       ERA5,
       '--dir',
@@ -188,17 +187,23 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       '16',
       '--edges',
       '0,1,2,3,4',
-    ) as { sectors: number[]; edges: number[]; percent: number[][] };
+    )) as { sectors: number[]; edges: number[]; percent: number[][] };
     const ref = (reference('binning.json').rose as Record<string, number[][]>)['era5.mwd.swh.16']!;
     expect(out.sectors).toHaveLength(16);
     expect(out.edges).toEqual([0, 1, 2, 3, 4]);
     out.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref[k]![c]!, 9)));
   });
-  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods }', () => {
-    const out = run('windows', ERA5, '--var', 'swh', '--below', '1.5', '--durations', '6,12,24,48') as Record<
-      string,
-      number
-    >[];
+  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods }', async () => {
+    const out = (await run(
+      'windows',
+      ERA5,
+      '--var',
+      'swh',
+      '--below',
+      '1.5',
+      '--durations',
+      '6,12,24,48',
+    )) as Record<string, number>[];
     expect(out).toHaveLength(48);
     expect(Object.keys(out[0]!)).toEqual(['month', 'durationHours', 'probability', 'meanCalmPeriods']);
     for (const r of out) expect(r.probability! >= 0 && r.probability! <= 100).toBe(true);
@@ -206,8 +211,8 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     const jan = out.filter((r) => r.month === 1).map((r) => r.probability!);
     expect([...jan].sort((a, b) => b - a)).toEqual(jan);
   });
-  test('downtime prints per month { month, meanWaitHours, p50WaitHours, p90WaitHours, censored }', () => {
-    const out = run(
+  test('downtime prints per month { month, meanWaitHours, p50WaitHours, p90WaitHours, censored }', async () => {
+    const out = (await run(
       'downtime',
       NDBC_A,
       '--var',
@@ -216,7 +221,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       '2',
       '--duration',
       '12',
-    ) as Record<string, number>[];
+    )) as Record<string, number>[];
     expect(out).toHaveLength(12);
     expect(Object.keys(out[0]!)).toEqual([
       'month',
@@ -227,8 +232,8 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     ]);
     for (const r of out) expect(r.p50WaitHours! <= r.p90WaitHours!).toBe(true);
   });
-  test('contours prints one IFORM contour per return period; β grows with it', () => {
-    const out = run(
+  test('contours prints one IFORM contour per return period; β grows with it', async () => {
+    const out = (await run(
       'contours',
       NDBC_A,
       '--hs',
@@ -237,7 +242,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       'zero-up-crossing period',
       '--return-periods',
       '1,10,100',
-    ) as { returnPeriod: number; beta: number; points: { hs: number; tp: number }[] }[];
+    )) as { returnPeriod: number; beta: number; points: { hs: number; tp: number }[] }[];
     const ref = (reference('comparison.json').contour as { contours: Record<string, { beta: number }> })
       .contours;
     expect(out.map((c) => c.returnPeriod)).toEqual([1, 10, 100]);
@@ -246,17 +251,243 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
   });
 });
 
-suite('errors', () => {
-  test('NetCDF and Zarr are rejected with a clear message', () => {
-    const r = runCli(['describe', 'point.nc', '--var', 'hs'], io);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/NetCDF and Zarr input is not supported/);
-  });
-  test('an unknown column lists the available ones; an unknown command prints the usage', () => {
-    expect(runCli(['describe', ERA5, '--var', 'hs'], io).stderr).toMatch(
-      /no column "hs" \(have pp1d, swh, mwd\)/,
+suite('NetCDF and Zarr point series', () => {
+  // the ERA5 CSV written as a CF NetCDF4 file (float32, as the CDS delivers), then read by the command
+  const work = mkdtempSync(join(tmpdir(), 'metocean-cli-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const csv = parseCsvSeries(readFileSync(ERA5, 'utf8'));
+  const hours = Float64Array.from(csv.time, (t) => (t - csv.time[0]!) / 3_600_000);
+  const column = (name: string): Float32Array => Float32Array.from(csv.fields[name]!.values);
+  const timeAxis = { name: 'time', values: hours, attrs: { units: 'hours since 2000-01-01 00:00:00' } };
+  const waves = (dims: string[], shift = (v: Float32Array): Float32Array => v) => [
+    { name: 'swh', dims, values: shift(column('swh')), attrs: { units: 'm' } },
+    { name: 'pp1d', dims, values: shift(column('pp1d')), attrs: { units: 's' } },
+    { name: 'mwd', dims, values: column('mwd'), attrs: { units: 'degree_true' } },
+  ];
+
+  test('a one-node NetCDF4 file gives the CSV statistics, under catalogue or file names', async () => {
+    const file = join(work, 'era5.nc');
+    await writeNetcdf4(file, {
+      dimensions: [timeAxis],
+      variables: [
+        { name: 'latitude', dims: [], values: new Float64Array([15.509]), attrs: { units: 'degrees_north' } },
+        {
+          name: 'longitude',
+          dims: [],
+          values: new Float64Array([109.939]),
+          attrs: { units: 'degrees_east' },
+        },
+        ...waves(['time']),
+      ],
+    });
+    const fromCsv = (await run('describe', ERA5, '--var', 'swh')) as {
+      count: number;
+      mean: number;
+      median: number;
+    };
+    const fromNc = (await run('describe', file, '--var', 'hs')) as typeof fromCsv;
+    expect(fromNc.count).toBe(fromCsv.count);
+    // float32 in the file against the CSV's decimals: the same values to ~1e-7 relative
+    expect(fromNc.mean).toBeCloseTo(fromCsv.mean, 6);
+    expect(fromNc.median).toBeCloseTo(fromCsv.median, 6);
+    expect(await run('describe', file, '--var', 'swh')).toEqual(fromNc);
+    const windows = (await run(
+      'windows',
+      file,
+      '--var',
+      'hs',
+      '--below',
+      '1.5',
+      '--durations',
+      '12',
+    )) as unknown[];
+    expect(windows).toEqual(
+      await run('windows', ERA5, '--var', 'swh', '--below', '1.5', '--durations', '12'),
     );
-    expect(runCli(['frobnicate', ERA5], io).stderr).toMatch(/usage: metocean/);
+  });
+
+  test('a file of several nodes reads the node nearest --lat/--lon, and asks for them without', async () => {
+    const file = join(work, 'two-nodes.nc');
+    const plusOne = (v: Float32Array): Float32Array => {
+      const both = new Float32Array(2 * v.length);
+      for (let i = 0; i < v.length; i++) {
+        both[2 * i] = v[i]!;
+        both[2 * i + 1] = v[i]! + 1;
+      }
+      return both;
+    };
+    await writeNetcdf4(file, {
+      dimensions: [
+        timeAxis,
+        { name: 'lat', values: new Float64Array([15.5, 16]), attrs: { units: 'degrees_north' } },
+        { name: 'lon', values: new Float64Array([110]), attrs: { units: 'degrees_east' } },
+      ],
+      variables: [
+        { name: 'swh', dims: ['time', 'lat', 'lon'], values: plusOne(column('swh')), attrs: { units: 'm' } },
+      ],
+    });
+    const first = (await run('describe', file, '--var', 'hs', '--lat', '15.4', '--lon', '110.1')) as {
+      mean: number;
+    };
+    warnings.length = 0;
+    const second = (await run(
+      'describe',
+      file,
+      '--var',
+      'hs',
+      '--lat',
+      '16.1',
+      '--lon',
+      '109.9',
+    )) as typeof first;
+    expect(second.mean - first.mean).toBeCloseTo(1, 5);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^note: node 1 read \(16\.0000, 110\.0000\), 1[0-9]\.\d km/),
+    ]);
+    const without = await runCli(['describe', file, '--var', 'hs'], io);
+    expect(without.code).toBe(1);
+    expect(without.stderr).toMatch(/holds 2 nodes: choose one with a position/);
+  });
+
+  test('a Zarr store written by ingest is read as its point', async () => {
+    const store = join(work, 'era5.zarr');
+    await ingest(ERA5, store, {
+      name: 'ERA5 test',
+      kind: 'regional',
+      private: true,
+      origin: 'ECMWF ERA5',
+      notes: 'test',
+      provenance: { source: 'Copernicus CDS', licence: 'CC BY 4.0' },
+    });
+    const fromCsv = (await run('monthly', ERA5, '--var', 'swh')) as { count: number; mean: number }[];
+    const fromZarr = (await run('monthly', store, '--var', 'hs')) as typeof fromCsv;
+    expect(fromZarr.map((r) => r.count)).toEqual(fromCsv.map((r) => r.count));
+    fromZarr.forEach((r, k) => expect(r.mean).toBeCloseTo(fromCsv[k]!.mean, 6));
+  });
+
+  test('a folder that is no store and a variable the file lacks are clear errors', async () => {
+    const notStore = await runCli(['describe', work, '--var', 'hs'], io);
+    expect(notStore.stderr).toMatch(/folder is not a Zarr store/);
+    const missing = await runCli(['describe', join(work, 'era5.nc'), '--var', 'wind_speed'], io);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no column "wind_speed" \(have hs, tp, dir\)/);
+  });
+});
+
+suite('CSV rules', () => {
+  const work = mkdtempSync(join(tmpdir(), 'metocean-csv-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const file = (name: string, text: string): string => {
+    const path = join(work, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  test('comments anywhere, , or ; with spaces, both time formats, CRLF, missing cells, rows in any order', async () => {
+    const path = file(
+      'ok.csv',
+      '# a comment\r\ntime ; hs ; tp\r\n2000-01-01-02 ; 3 ; 9\r\n# another\r\n2000-01-01 00:00:00, 1 ,7,\r\n' +
+        '2000-01-01-04;NaN;;\r\n2000-01-01 01:00:00;2;8\r\n',
+    );
+    const out = (await run('describe', path, '--var', 'hs', '--percentiles', '50')) as {
+      count: number;
+      mean: number;
+    };
+    // hours 0, 1, 2 and 4: hour 3 absent (a gap), hour 4 NaN
+    expect(out).toMatchObject({ count: 3, mean: 2 });
+    const monthly = (await run('monthly', path, '--var', 'tp')) as { count: number; max: number }[];
+    expect(monthly[0]).toMatchObject({ count: 3, max: 9 });
+  });
+
+  test.each([
+    [
+      'bad-value.csv',
+      'time,hs\n2000-01-01 00:00:00,1\n2000-01-01 01:00:00,abc\n',
+      /line 3: column "hs" holds "abc", not a number/,
+    ],
+    [
+      'short-row.csv',
+      'time,hs,tp\n2000-01-01 00:00:00,1\n',
+      /line 2: 2 cells where the header has 3 \(time, hs, tp\)/,
+    ],
+    ['long-row.csv', 'time,hs\n2000-01-01 00:00:00,1,5\n', /line 2: 3 cells where the header has 2/],
+    [
+      'bad-date.csv',
+      '# c\ntime,hs\n2000-13-45 01:00:00,1\n',
+      /line 3: unreadable time "2000-13-45 01:00:00"/,
+    ],
+    ['hour-24.csv', 'time,hs\n2000-04-31-00,1\n', /line 2: unreadable time "2000-04-31-00"/],
+    [
+      'duplicate.csv',
+      'time,hs\n2000-01-01-00,1\n2000-01-01-01,2\n2000-01-01 00:00:00,3\n',
+      /line 4: the time 2000-01-01 00:00:00 was already given on line 2/,
+    ],
+    [
+      'half-hour.csv',
+      'time,hs\n2000-01-01 00:00:00,1\n2000-01-01 00:30:00,2\n',
+      /line 3: the time 2000-01-01T00:30:00.000Z is not on the hourly grid/,
+    ],
+  ])('%s is refused, naming the line', async (name, text, message) => {
+    const path = file(name, text);
+    const r = await runCli(['describe', path, '--var', 'hs'], io);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.startsWith(`${path}: `)).toBe(true);
+  });
+
+  test('--input maxima refuses a cell that is not a number, and names a missing file', async () => {
+    const path = file('maxima.csv', 'level\n4.1\n3.9\nx\n');
+    const args = ['--input', 'maxima', '--var', 'level', '--method', 'annual-maxima', '--law', 'gev'];
+    expect((await runCli(['eva', path, ...args], io)).stderr).toMatch(/line 4: column "level" holds "x"/);
+    expect((await runCli(['eva', join(work, 'none.csv'), ...args], io)).stderr).toMatch(
+      /none\.csv: no such file/,
+    );
+  });
+});
+
+suite('errors', () => {
+  test('an unknown column lists the available ones; an unknown command prints the usage', async () => {
+    expect((await runCli(['describe', ERA5, '--var', 'tz'], io)).stderr).toMatch(
+      /no column "tz" \(have pp1d, swh, mwd\)/,
+    );
+    expect((await runCli(['frobnicate', ERA5], io)).stderr).toMatch(/usage: metocean/);
+  });
+  test.each([
+    [
+      ['describe', ERA5, '--var', 'swh', '--bogus', '3'],
+      /unknown option --bogus \(options: --var, --percentiles, --lat, --lon\)/,
+    ],
+    [['describe', ERA5, '--var', 'swh', '--percentiles='], /--percentiles must be comma-separated numbers/],
+    [
+      ['eva', ERA5, '--var', 'swh', '--method', 'annual-maxima', '--law', 'gev', '--resamples', '2.5'],
+      /bootstrap resamples must be a whole number of at least 2, got 2\.5/,
+    ],
+    [
+      ['eva', ERA5, '--var', 'swh', '--method', 'annual-maxima', '--law', 'gev', '--return-periods', '0,-1'],
+      /return periods must be positive years, got 0/,
+    ],
+    [
+      ['eva', ERA5, '--var', 'swh', '--method', 'pot', '--law', 'gpd', '--separation', '-1'],
+      /storm separation must be hours ≥ 0, got -1/,
+    ],
+    [
+      ['eva', ERA5, '--var', 'swh', '--method', 'pot', '--law', 'gpd', '--threshold', '99'],
+      /no value is above the threshold 99/,
+    ],
+    [
+      ['rose', ERA5, '--dir', 'mwd', '--var', 'swh', '--edges', '2,1,0'],
+      /class edges must be finite and increasing, got 2, 1, 0/,
+    ],
+    [
+      ['rose', ERA5, '--dir', 'mwd', '--var', 'swh', '--sectors', '7', '--edges', '0,1'],
+      /--sectors must be 8, 16, 36, got 7/,
+    ],
+  ])('%j is refused with a clear message', async (argv, message) => {
+    const r = await runCli(argv, io);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
   });
   test('the bin launcher runs through tsx: JSON on stdout, errors on stderr with exit code 1', () => {
     const bin = fileURLToPath(new URL('../../bin/metocean.mjs', import.meta.url));
