@@ -1,5 +1,9 @@
 """Shared loaders for the reference scripts: read the real series of ../shared/data exactly as the
-TypeScript CSV reader does (hourly grid from first to last time, absent hours as NaN)."""
+TypeScript CSV reader does (hourly grid from first to last time, absent hours as NaN).
+
+The scripts write compact JSON into packages/core/test/reference; the committed files are formatted, so
+after a run: npx prettier --write packages/core/test/reference/*.json (unchanged references then come back
+byte for byte, and git diff shows only what moved)."""
 import json
 import math
 import os

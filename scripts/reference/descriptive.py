@@ -1,5 +1,6 @@
-"""Reference values for descriptive statistics, EPD, EJPD and roses, from numpy/pandas on the real
-series. Run with Debian's python3 (numpy, pandas): /usr/bin/python3 scripts/reference/descriptive.py"""
+"""Reference values for descriptive statistics, EPD (histogram and exceedance curves), EJPD, roses and
+the mean profile (MEANCOLSTD), from numpy/pandas on the real series.
+Run with Debian's python3 (numpy, pandas): /usr/bin/python3 scripts/reference/descriptive.py"""
 import numpy as np
 
 from common import ERA5, NDBC_A, NORA3, load, write
@@ -63,13 +64,19 @@ write('descriptive.json', {
 }, 'scripts/reference/descriptive.py (numpy.percentile linear, pandas groupby, std ddof=1)')
 
 # EPD: numpy.histogram on the same left-closed edges (the last edge lies above the maximum, so numpy's
-# closed last bin makes no difference)
+# closed last bin makes no difference); era5.swh@0.5 is the engine's default bin width
 epd = {}
 for key, width in [('era5.swh', 0.5), ('era5.swh', 0.1), ('ndbc.hs', 0.25)]:
     v = series[key].dropna().to_numpy()
     e = edges(0.0, width, v.max())
     counts, _ = np.histogram(v, bins=e)
+    # the curves at every edge counted directly on the values, not from the histogram:
+    # non-exceedance P(X < e) and exceedance P(X >= e), in % of the valid values
+    below = np.array([np.count_nonzero(v < x) for x in e])
+    at_or_above = np.array([np.count_nonzero(v >= x) for x in e])
     epd[f'{key}@{width}'] = {'edges': e, 'counts': counts.tolist(),
+                            'nonExceedancePercent': (100 * below / v.size).tolist(),
+                            'exceedancePercent': (100 * at_or_above / v.size).tolist(),
                             'quantiles': {str(p): float(np.percentile(v, p)) for p in [10, 20, 30, 40, 50, 60, 70, 80, 90, 99]}}
 
 # EJPD: numpy.histogram2d of Hs x Tp
@@ -98,3 +105,21 @@ write('binning.json', {
                                                           nora3['wind_speed_10m'].to_numpy(), 36, [0, 5, 10, 15, 20]),
     },
 }, 'scripts/reference/descriptive.py (numpy.histogram, numpy.histogram2d, numpy rose binning)')
+
+# MEANCOLSTD: mean and sample standard deviation (ddof=1, as the engine) per level of the NORA3 wind speed
+# at 10 to 750 m, over the valid values of each level; also of the values rounded to float32 (as the hindcast
+# readers store a column), summed in float64
+HEIGHTS = [10, 20, 50, 100, 250, 500, 750]
+
+
+def level_moments(s, dtype):
+    v = s.dropna().to_numpy(dtype=dtype).astype(np.float64)
+    return {'count': int(v.size), 'mean': float(np.mean(v)), 'std': float(np.std(v, ddof=1))}
+
+
+write('profile.json', {
+    f'nora3.wind_speed.{name}': [
+        {'level': h, **level_moments(nora3[f'wind_speed_{h}m'], dtype)} for h in HEIGHTS
+    ]
+    for name, dtype in [('float64', np.float64), ('float32', np.float32)]
+}, 'scripts/reference/descriptive.py (numpy.mean, numpy.std ddof=1 per level)')

@@ -10,15 +10,25 @@ import {
   rose,
   sectorIndex,
   seededRandom,
+  statisticOf,
 } from '../src';
-import type { Rose } from '../src';
+import type { EmpiricalDistribution, Rose } from '../src';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py: numpy.histogram and numpy.histogram2d on the same
 // left-closed edges, and a numpy rose (sector floor(((d + w/2) mod 360) / w), classes by searchsorted).
 // Counts are exact; percentages to 1e-9.
 interface Ref {
-  epd: Record<string, { edges: number[]; counts: number[]; quantiles: Record<string, number> }>;
+  epd: Record<
+    string,
+    {
+      edges: number[];
+      counts: number[];
+      nonExceedancePercent: number[];
+      exceedancePercent: number[];
+      quantiles: Record<string, number>;
+    }
+  >;
   joint: { xEdges: number[]; yEdges: number[]; counts: number[][] };
   rose: Record<string, number[][]>;
 }
@@ -41,7 +51,26 @@ suite('EPD', () => {
       expect(epd.exceedancePercent[0]).toBe(100);
       expect(epd.density.reduce((s, d) => s + d * width, 0)).toBeCloseTo(1, 12);
     });
+    test(`${key}: non-exceedance P(X < e) and exceedance P(X ≥ e) at every edge equal numpy's counts`, () => {
+      // Reference: scripts/reference/descriptive.py, 100·numpy.count_nonzero(v < e)/n and
+      // 100·numpy.count_nonzero(v >= e)/n at every edge, counted on the values (not from the histogram).
+      // Tolerance 1e-9 percentage points: a single value out of place moves a point by 100/n ≥ 4e-4.
+      const e = ref.epd[key]!;
+      const epd = empiricalDistribution(get(), { binWidth: Number(key.split('@')[1]) });
+      expect(epd.nonExceedancePercent.length).toBe(e.edges.length);
+      expect(epd.exceedancePercent.length).toBe(e.edges.length);
+      e.nonExceedancePercent.forEach((p, k) => expect(epd.nonExceedancePercent[k]).toBeCloseTo(p, 9));
+      e.exceedancePercent.forEach((p, k) => expect(epd.exceedancePercent[k]).toBeCloseTo(p, 9));
+    });
   }
+  test("the stored EPD (registry, default bin width 0.5) of ERA5 swh has numpy's curves at every edge", () => {
+    // Same reference and tolerance as above, through the statistic the product runs without options.
+    const e = ref.epd['era5.swh@0.5']!;
+    const epd = statisticOf('EPD').compute(era5(), { field: 'swh' }) as EmpiricalDistribution;
+    expect(epd.edges).toEqual(e.edges);
+    e.nonExceedancePercent.forEach((p, k) => expect(epd.nonExceedancePercent[k]).toBeCloseTo(p, 9));
+    e.exceedancePercent.forEach((p, k) => expect(epd.exceedancePercent[k]).toBeCloseTo(p, 9));
+  });
   test('a value on an edge falls in the bin it opens (0.3 with width 0.1)', () => {
     expect(binIndex([0, 0.1, 0.2, 0.3, 0.4], 0.3, 0.1)).toBe(3);
     expect(binIndex([0, 0.1, 0.2, 0.3, 0.4], 0.29999999999999993, 0.1)).toBe(2);

@@ -19,7 +19,7 @@ import {
   weightedSample,
 } from '../src';
 import type { Series } from '../src';
-import { DATA_DIR, era5, nora3, reference, values } from './data';
+import { close, DATA_DIR, era5, nora3, reference, values } from './data';
 import { readFileSync } from 'node:fs';
 import { parseCsvSeries } from '@metocean/hindcast';
 
@@ -160,10 +160,11 @@ suite('TS / CTS downsampling', () => {
 });
 
 suite('MEANCOLSTD', () => {
-  test('mean ± std per level of the NORA3 wind heights equals the per-field moments, ordered by level', () => {
+  const heights = [10, 20, 50, 100, 250, 500, 750];
+  /** The NORA3 2000 wind speeds at 10…750 m as one variable with levels, fields given top level first. */
+  const windProfile = (): Series => {
     const s = nora3();
-    const heights = [10, 20, 50, 100, 250, 500, 750];
-    const levelled: Series = {
+    return {
       time: s.time,
       stepMs: s.stepMs,
       fields: Object.fromEntries(
@@ -179,7 +180,10 @@ suite('MEANCOLSTD', () => {
         ]),
       ),
     };
-    const profile = meanProfile(levelled, 'ws');
+  };
+  test('mean ± std per level of the NORA3 wind heights equals the per-field moments, ordered by level', () => {
+    const s = nora3();
+    const profile = meanProfile(windProfile(), 'ws');
     expect(profile.map((r) => r.level)).toEqual(heights);
     const ws10 = [...values(s, 'wind_speed_10m')];
     const mean = ws10.reduce((a, b) => a + b, 0) / ws10.length;
@@ -188,6 +192,62 @@ suite('MEANCOLSTD', () => {
       Math.sqrt(ws10.reduce((a, b) => a + (b - mean) ** 2, 0) / (ws10.length - 1)),
       9,
     );
+  });
+  for (const precision of ['float64', 'float32'] as const) {
+    test(`every level of the NORA3 wind profile (${precision} columns) equals numpy.mean and numpy.std(ddof=1)`, () => {
+      // Reference: scripts/reference/descriptive.py → reference/profile.json, numpy.mean and numpy.std with
+      // ddof=1 over each level's valid values (for float32, over the values rounded to float32, as the
+      // hindcast readers store a column; the engine then sums over distinct values). Counts exact; mean and
+      // std to 1e-12 relative: both sides accumulate in float64 (numpy by pairwise sums, the engine by two
+      // passes), so they agree to about 1e-15, while float32 rounding alone moves the mean by about 3e-10.
+      const expected =
+        reference<Record<string, { level: number; count: number; mean: number; std: number }[]>>(
+          'profile.json',
+        )[`nora3.wind_speed.${precision}`]!;
+      const series = windProfile();
+      if (precision === 'float32')
+        for (const field of Object.values(series.fields)) field.values = Float32Array.from(field.values);
+      const profile = meanProfile(series, 'ws');
+      expect(profile.map((r) => [r.level, r.field, r.count])).toEqual(
+        expected.map((e) => [e.level, `ws${e.level}`, e.count]),
+      );
+      profile.forEach((row, i) => {
+        const e = expected[i]!;
+        expect(close(row.mean, e.mean, 1e-12), `mean at ${e.level} m: ${row.mean} vs ${e.mean}`).toBe(true);
+        expect(close(row.std, e.std, 1e-12), `std at ${e.level} m: ${row.std} vs ${e.std}`).toBe(true);
+      });
+    });
+  }
+  test('a level skips its missing values; one value has no std; no valid value gives count 0 and NaN', () => {
+    // Reference: the definition (mean and n − 1 standard deviation of the valid values), by hand.
+    const time = Float64Array.from([0, 1, 2, 3].map((i) => i * 3_600_000));
+    const atLevel = (level: number, v: number[]) => ({
+      values: Float64Array.from(v),
+      units: 'm/s',
+      variable: 'ws',
+      level,
+      levelType: 'depth' as const,
+    });
+    const series: Series = {
+      time,
+      stepMs: 3_600_000,
+      fields: {
+        deep: atLevel(30, [NaN, NaN, NaN, NaN]),
+        mid: atLevel(20, [NaN, 4, NaN, NaN]),
+        top: atLevel(10, [1, NaN, 3, 5]),
+        flat: { values: Float64Array.from([9, 9, 9, 9]), units: 'm/s' },
+      },
+    };
+    const profile = meanProfile(series, 'ws');
+    expect(profile.map((r) => [r.level, r.count, r.mean])).toEqual([
+      [10, 3, 3],
+      [20, 1, 4],
+      [30, 0, NaN],
+    ]);
+    expect(profile[0]!.std).toBeCloseTo(2, 12);
+    expect(profile[1]!.std).toBeNaN();
+    expect(profile[2]!.std).toBeNaN();
+    expect(meanProfile(series, 'hs')).toEqual([]);
   });
 });
 
