@@ -166,21 +166,32 @@ interface PointSeries {
   skipped: string[];
 }
 
-function fieldValues(
-  { series, skipped }: PointSeries,
+/**
+ * The column of `names` that `--<option> name` asks for: the exact name, any case, or a name standing for
+ * the same catalogue variable (swh and hs). `skipped`: the file's variables not read, named in the error.
+ */
+function columnName(
+  names: readonly string[],
   name: string,
   command: string,
-): Float64Array | Float32Array {
-  const names = Object.keys(series.fields);
-  // the exact name, any case, or a name standing for the same catalogue variable (swh and hs)
+  skipped: readonly string[] = [],
+): string {
   const key = catalogueKey(name, {});
   const match =
     names.find((k) => k === name) ??
     names.find((k) => k.toLowerCase() === name.toLowerCase()) ??
     (key === null ? undefined : names.find((k) => k === key || catalogueKey(k, {}) === key));
-  if (match) return series.fields[match]!.values;
+  if (match !== undefined) return match;
   const notRead = skipped.length ? `; not read: ${skipped.join('; ')}` : '';
   throw new CliError(`${command}: no column "${name}" (have ${names.join(', ')}${notRead})`);
+}
+
+function fieldValues(
+  { series, skipped }: PointSeries,
+  name: string,
+  command: string,
+): Float64Array | Float32Array {
+  return series.fields[columnName(Object.keys(series.fields), name, command, skipped)]!.values;
 }
 
 export interface Io {
@@ -269,9 +280,7 @@ async function eva(file: string, options: Record<string, string>, io: Io): Promi
     } catch (error) {
       throw fileError(file, error);
     }
-    const series: Series = { time: new Float64Array(0), stepMs: 0, fields: {} };
-    for (const [name, values] of Object.entries(columns)) series.fields[name] = { values, units: '' };
-    const column = fieldValues({ series, skipped: [] }, var_, 'eva');
+    const column = columns[columnName(Object.keys(columns), var_, 'eva')]!;
     const maxima = [...column].filter((v) => !Number.isNaN(v)).map((v) => (common.minima ? -v : v));
     result = analyzeSample(annualMaximaSample(maxima), common, common.minima);
   } else if (options.input !== undefined) {

@@ -28,6 +28,21 @@ export const HOUR_MS = 3_600_000;
 export const HOURS_PER_YEAR = 8765.82;
 
 /**
+ * A row toRegularGrid cannot place: off the grid (`earlier` null) or on the step of an earlier row. Carries
+ * the row indices, so a reader can name the lines of its file.
+ */
+export class GridRowError extends RangeError {
+  constructor(
+    message: string,
+    readonly row: number,
+    readonly earlier: number | null,
+  ) {
+    super(message);
+    this.name = 'GridRowError';
+  }
+}
+
+/**
  * Puts irregular rows on their regular grid: the grid runs from the first to the last time with step
  * `stepMs`, absent steps become NaN (missing). Times must be multiples of the step from the first time, in
  * any order; two rows on one step are an error.
@@ -70,10 +85,10 @@ export function toRegularGrid(
     const offset = (times[i]! - first) / stepMs;
     const k = Math.round(offset);
     if (Math.abs(offset - k) > 1e-9) {
-      throw new RangeError(`toRegularGrid: times[${i}] is not on the ${stepMs} ms grid`);
+      throw new GridRowError(`toRegularGrid: times[${i}] is not on the ${stepMs} ms grid`, i, null);
     }
     if (rowOf[k] !== -1)
-      throw new RangeError(`toRegularGrid: times[${rowOf[k]}] and times[${i}] are one step`);
+      throw new GridRowError(`toRegularGrid: times[${rowOf[k]}] and times[${i}] are one step`, i, rowOf[k]!);
     rowOf[k] = i;
     for (const name of names) values[name]![k] = columns[name]![i]!;
   }

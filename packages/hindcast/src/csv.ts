@@ -3,7 +3,7 @@
 // Rows are put on their regular hourly grid, so absent hours become NaN gaps. A file is read whole or
 // refused: a row whose cells do not match the header, a cell that is not a number, an impossible date or
 // a time given twice is an error naming its line.
-import { HOUR_MS, toRegularGrid } from '@metocean/core';
+import { GridRowError, HOUR_MS, toRegularGrid } from '@metocean/core';
 import type { Field, Series } from '@metocean/core';
 
 export interface CsvTable {
@@ -92,12 +92,17 @@ export function parseTime(text: string): number {
 const MISSING = new Set(['nan', 'na', 'n/a', 'null']);
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** Where a row is, for messages: its line, and its file when a record is read from several. */
+function placeOf(file: number | null, line: number): string {
+  return file === null ? `line ${line}` : `file ${file + 1}, line ${line}`;
+}
+
 /** A cell's number: NaN when it is empty or says missing; an error naming where it is otherwise. */
-function cellValue(cell: string | undefined, where: string, column: string): number {
+function cellValue(cell: string | undefined, column: string, file: number | null, line: number): number {
   if (cell === undefined || cell === '' || MISSING.has(cell.toLowerCase())) return NaN;
   if (!DECIMAL.test(cell)) {
     throw new Error(
-      `${where}: column "${column}" holds "${cell}", not a number (leave the cell empty or write NaN for a missing value)`,
+      `${placeOf(file, line)}: column "${column}" holds "${cell}", not a number (leave the cell empty or write NaN for a missing value)`,
     );
   }
   return Number(cell);
@@ -115,7 +120,7 @@ export function numericColumns(table: CsvTable): Record<string, Float64Array> {
   table.columns.forEach((header, c) => {
     const { name } = nameAndUnits(header);
     const values = new Float64Array(table.rows.length);
-    table.rows.forEach((row, r) => (values[r] = cellValue(row[c], `line ${table.lines[r]}`, name)));
+    table.rows.forEach((row, r) => (values[r] = cellValue(row[c], name, null, table.lines[r]!)));
     out[name] = values;
   });
   return out;
@@ -129,19 +134,19 @@ export function numericColumns(table: CsvTable): Record<string, Float64Array> {
 export function parseCsvSeries(texts: string | readonly string[], stepMs: number = HOUR_MS): Series {
   const list = typeof texts === 'string' ? [texts] : texts;
   const times: number[] = [];
-  // where each time was read (`line 5`, `file 2, line 5`), for the messages
-  const places: string[] = [];
+  // for the messages about a row's time: its text, its file and its line
+  const timeTexts: string[] = [];
+  const fileOf: (number | null)[] = [];
+  const lineOf: number[] = [];
   const columns: Record<string, number[]> = {};
   const fields: Record<string, Omit<Field, 'values'>> = {};
-  const seen = new Map<number, number>();
   for (const [k, text] of list.entries()) {
-    const where = (line: number): string =>
-      list.length > 1 ? `file ${k + 1}, line ${line}` : `line ${line}`;
+    const file = list.length > 1 ? k : null;
     let table: CsvTable;
     try {
       table = parseCsvTable(text);
     } catch (error) {
-      if (list.length === 1) throw error;
+      if (file === null) throw error;
       throw new Error(`file ${k + 1}: ${(error as Error).message}`, { cause: error });
     }
     const headers = table.columns.slice(1).map(nameAndUnits);
@@ -153,34 +158,39 @@ export function parseCsvSeries(texts: string | readonly string[], stepMs: number
     const names = Object.keys(columns);
     const cellIndex = names.map((name) => headers.findIndex((h) => h.name === name) + 1);
     for (const [r, row] of table.rows.entries()) {
-      const place = where(table.lines[r]!);
+      const line = table.lines[r]!;
       const t = parseTime(row[0] ?? '');
       if (Number.isNaN(t)) {
         throw new Error(
-          `${place}: unreadable time "${row[0]}" (expected YYYY-MM-DD HH:MM:SS or YYYY-MM-DD-HH, UTC)`,
+          `${placeOf(file, line)}: unreadable time "${row[0]}" (expected YYYY-MM-DD HH:MM:SS or YYYY-MM-DD-HH, UTC)`,
         );
       }
-      const earlier = seen.get(t);
-      if (earlier !== undefined)
-        throw new Error(`${place}: the time ${row[0]} was already given on ${places[earlier]}`);
-      seen.set(t, times.length);
       times.push(t);
-      places.push(place);
+      timeTexts.push(row[0]!);
+      fileOf.push(file);
+      lineOf.push(line);
       names.forEach((name, c) =>
-        columns[name]!.push(cellValue(cellIndex[c]! > 0 ? row[cellIndex[c]!] : undefined, place, name)),
+        columns[name]!.push(cellValue(cellIndex[c]! > 0 ? row[cellIndex[c]!] : undefined, name, file, line)),
       );
     }
   }
-  // every time a whole number of steps from the first (an hourly file has no 00:30)
-  let first = Infinity;
-  for (const t of times) first = t < first ? t : first;
-  times.forEach((t, i) => {
-    if ((t - first) % stepMs !== 0) {
-      const grid = stepMs === HOUR_MS ? 'hourly grid' : `grid of ${stepMs / 60_000}-minute steps`;
-      throw new Error(`${places[i]}: the time ${new Date(t).toISOString()} is not on the ${grid}`);
+  let grid;
+  try {
+    grid = toRegularGrid(times, columns, stepMs);
+  } catch (error) {
+    if (!(error instanceof GridRowError)) throw error;
+    // the grid names rows by index: the message names their lines
+    const { row, earlier } = error;
+    const at = placeOf(fileOf[row] ?? null, lineOf[row]!);
+    if (earlier !== null) {
+      const before = placeOf(fileOf[earlier] ?? null, lineOf[earlier]!);
+      throw new Error(`${at}: the time ${timeTexts[row]} was already given on ${before}`, { cause: error });
     }
-  });
-  const grid = toRegularGrid(times, columns, stepMs);
+    const name = stepMs === HOUR_MS ? 'hourly grid' : `grid of ${stepMs / 60_000}-minute steps`;
+    throw new Error(`${at}: the time ${new Date(times[row]!).toISOString()} is not on the ${name}`, {
+      cause: error,
+    });
+  }
   const out: Record<string, Field> = {};
   for (const [name, meta] of Object.entries(fields)) out[name] = { ...meta, values: grid.values[name]! };
   return { time: grid.time, stepMs, fields: out };
