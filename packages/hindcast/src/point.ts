@@ -30,9 +30,9 @@ export async function readPointSeries(
   const { lat, lon } = position;
   if (format === 'zarr-v3') {
     const dataset = await openZarrDataset(path);
-    if (nodeCount(dataset.info.grid) === 1)
-      return { series: await dataset.readNode(0), node: null, skipped: [] };
-    if (lat === undefined || lon === undefined) throw severalNodes(path, nodeCount(dataset.info.grid));
+    const n = nodeCount(dataset.info.grid);
+    if (n === 1) return { series: await dataset.readNode(0), node: null, skipped: [] };
+    if (lat === undefined || lon === undefined) throw severalNodes(path, n);
     const { node, series } = await dataset.readPoint(lat, lon);
     return { series, node, skipped: [] };
   }
