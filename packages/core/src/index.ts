@@ -17,3 +17,4 @@ export * from './statistics';
  * while it runs: each array's fingerprint is then checked once, not at every statistic (see memo.ts).
  */
 export { checkedOnce as withUnchangedInputs, markUnchanging } from './memo';
+export * from './geo';

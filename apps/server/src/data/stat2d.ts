@@ -25,7 +25,7 @@ import {
 } from '@metocean/hindcast';
 import type { Stat2dGroupName, Stat2dProperties } from '@metocean/contracts';
 import type { GeoJsonGeometry, Bounds } from '../db/schema';
-import { containsPoint } from '../services/geo';
+import { containsPoint } from '@metocean/core';
 import { openSource, readPointSeries, type DataSource } from './sources';
 
 export interface Stat2dLayerSpec {

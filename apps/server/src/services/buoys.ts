@@ -13,7 +13,7 @@ import { buoys, offerInstances, offerInstanceZones, zones } from '../db/schema';
 import { openStore, type BuoyMeta } from '../data/buoys';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { containsPoint } from './geo';
+import { containsPoint } from '@metocean/core';
 
 type BuoyRow = typeof buoys.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;

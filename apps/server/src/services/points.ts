@@ -5,7 +5,7 @@ import type { zones } from '../db/schema';
 import { points, projects } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { containsPoint } from './geo';
+import { containsPoint } from '@metocean/core';
 import { projectFor, requireEditable, visibleTo } from './projects';
 import { latestStartedTasks } from './task-state';
 

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http/errors';
 import { datasetsOfZones, presentDataset } from '../data/registry';
 import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
-import { containsPoint } from './geo';
+import { containsPoint } from '@metocean/core';
 
 type ZoneRow = typeof zones.$inferSelect;
 

@@ -1,5 +1,8 @@
 // Pure geographic helpers of the map (spec 002 'Map screens'): distances, zone tests, coordinate text.
 import type { Bounds } from '@metocean/contracts';
+import { containsPoint, polygonsOf, type PolygonGeometry } from '@metocean/core/geo';
+
+export type { PolygonGeometry };
 
 /** Mean Earth radius (IUGG), the usual sphere for great-circle distances. */
 const earthRadiusKm = 6371.0088;
@@ -53,39 +56,14 @@ export function formatDegreesMinutes(value: number, axis: 'lat' | 'lng'): string
   return `${degrees}°${minutes.toFixed(2).padStart(5, '0')}'${hemisphere}`;
 }
 
-type Ring = readonly (readonly number[])[];
-
-/** Ray casting on a [lng, lat] ring; points on the edge may fall either way. */
-function insideRing(ring: Ring, lng: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi = 0, yi = 0] = ring[i] ?? [];
-    const [xj = 0, yj = 0] = ring[j] ?? [];
-    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-export interface PolygonGeometry {
-  type: 'Polygon' | 'MultiPolygon';
-  coordinates: unknown[];
-}
-
-function polygons(geometry: PolygonGeometry): Ring[][] {
-  return geometry.type === 'Polygon' ? [geometry.coordinates as Ring[]] : (geometry.coordinates as Ring[][]);
-}
-
-/** True when the position lies inside the (multi)polygon, holes excluded. */
+/** True when the position lies inside the (multi)polygon or on its outline, holes excluded (core's one rule). */
 export function insideGeometry(geometry: PolygonGeometry, position: LatLng): boolean {
-  return polygons(geometry).some(([outer, ...holes]) => {
-    if (!outer || !insideRing(outer, position.lng, position.lat)) return false;
-    return !holes.some((hole) => insideRing(hole, position.lng, position.lat));
-  });
+  return containsPoint(geometry, position.lng, position.lat);
 }
 
 /** Every [lng, lat] vertex of a (multi)polygon. */
 export function geometryVertices(geometry: PolygonGeometry): [number, number][] {
-  return polygons(geometry).flatMap((polygon) =>
+  return polygonsOf(geometry).flatMap((polygon) =>
     polygon.flatMap((ring) => ring.map(([lng = 0, lat = 0]) => [lng, lat] as [number, number])),
   );
 }

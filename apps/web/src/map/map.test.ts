@@ -102,6 +102,26 @@ describe('geo', () => {
     );
   });
 
+  it('accepts a click exactly on the zone outline, as the server does (one rule, core containsPoint)', () => {
+    // Before: the web's ray cast refused (-5, 45) on the triangle's hypotenuse that the server accepted.
+    const triangle = {
+      geom: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [-10, 40],
+            [0, 40],
+            [-10, 50],
+            [-10, 40],
+          ],
+        ],
+      },
+      bounds: zone.bounds,
+    };
+    expect(outsideZoneMessage(triangle, { lat: 45, lng: -5 }, projectMessages)).toBeNull();
+    expect(outsideZoneMessage(zone, { lat: 50, lng: 0 }, projectMessages)).toBeNull();
+  });
+
   it('boundsOf gives the matching-zones bounds of the points', () => {
     expect(boundsOf([])).toBeNull();
     expect(
