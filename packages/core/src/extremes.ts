@@ -1,7 +1,8 @@
 // Extreme value analysis in the engineer's steps (pyextremes' get_extremes -> fit_model -> summary):
 // extract annual maxima or declustered peaks over a threshold, fit a law by maximum likelihood, and read
 // return values with confidence intervals (parametric bootstrap and delta method).
-import { quantile, quantileSorted } from './descriptive';
+import { quantile } from './descriptive';
+import { quantileSorted } from './order';
 import {
   fitLaw,
   fitParameters,

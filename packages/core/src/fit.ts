@@ -3,7 +3,7 @@
 // distinct values, so fits on decades of hourly data stay cheap.
 import { LAWS } from './laws';
 import type { LawId, Parameters } from './laws';
-import { sortValid, validValues } from './descriptive';
+import { sortValid, validValues } from './order';
 import { checkedOnce, memoized } from './memo';
 import { sharedSorted } from './shared';
 import { digamma, trigamma } from './special';
