@@ -2,14 +2,22 @@
 // sample (sample.ts), each law of the method fitted to it (model.ts), return values with confidence
 // intervals (intervals.ts) and the empirical points (diagnostics.ts), as one analysis of a series.
 import { checkedOnce, copyOf, memoizedOver } from '../memo';
+import { lawName } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { positionsOf } from './diagnostics';
+import { PLOTTING_POSITION_METHOD, positionsOf } from './diagnostics';
 import type { EmpiricalPoint } from './diagnostics';
-import { bootstrapIntervals, DEFAULT_CONFIDENCE, deltaMethodIntervals } from './intervals';
+import { bootstrapIntervals, DEFAULT_CONFIDENCE, deltaMethodIntervals, intervalMethod } from './intervals';
 import type { ReturnValueRow } from './intervals';
-import { fitSorted, sortedSample } from './model';
+import { EXTREME_FIT_METHOD, fitSorted, sortedSample } from './model';
 import type { SortedSample } from './model';
-import { annualExtremes, annualMaximaSample, peaksOverThreshold, resolveThreshold } from './sample';
+import {
+  DEFAULT_SEPARATION_HOURS,
+  annualExtremes,
+  annualMaximaSample,
+  peaksOverThreshold,
+  resolveThreshold,
+  sampleMethod,
+} from './sample';
 import type { ExtremeMethod, ExtremeSample, Mask } from './sample';
 
 export const DEFAULT_RETURN_PERIODS: readonly number[] = [1, 2, 5, 10, 20, 50, 100];
@@ -133,6 +141,64 @@ export function checkExtremeOptions(options: ExtremeOptions): void {
     throw new RangeError(`extremes: the storm separation must be hours ≥ 0, got ${separationHours}`);
 }
 
+/** The interval an analysis computes: its options with their defaults ('auto' is resolved on the sample). */
+function intervalOf(options: ExtremeOptions): {
+  confidence: number;
+  interval: 'bootstrap' | 'delta';
+  deltaScale: 'linear' | 'log' | 'auto';
+} {
+  return {
+    confidence: options.confidence ?? DEFAULT_CONFIDENCE,
+    interval: options.interval ?? 'bootstrap',
+    deltaScale: options.deltaScale ?? 'linear',
+  };
+}
+
+/** What the method text of an extreme analysis names: the fields of an analysis (a stored one's too). */
+export interface ExtremeMethodParts {
+  method: ExtremeMethod;
+  /** Cluster separation of the peaks in hours (not read for annual maxima). */
+  separationHours: number;
+  /** The primary law and every law fitted (law ids; an unknown one is named as it is). */
+  law: string;
+  laws: readonly string[];
+  interval: 'bootstrap' | 'delta';
+  intervalScale: 'linear' | 'log' | 'auto';
+  confidence: number;
+}
+
+/**
+ * The method text of an extreme analysis (a payload's kwargs.method, the registry, docs/methods/extremes.md,
+ * the reports): how the sample is drawn, the laws and their fit, the intervals and the empirical points,
+ * each in the words of the step that computes it.
+ */
+export function extremeMethod(parts: ExtremeMethodParts): string {
+  const laws =
+    parts.laws.length > 1
+      ? `laws ${parts.laws.map(lawName).join(', ')} (primary ${lawName(parts.law)})`
+      : `law ${lawName(parts.law)}`;
+  return [
+    sampleMethod(parts.method, parts.separationHours),
+    `${laws} ${EXTREME_FIT_METHOD}`,
+    intervalMethod(parts.interval, parts.intervalScale, parts.confidence),
+    PLOTTING_POSITION_METHOD,
+  ].join('; ');
+}
+
+/** The method text of the analyses `options` ask for, whatever the series (the registry's extremes). */
+export function extremeOptionsMethod(options: ExtremeOptions): string {
+  const { confidence, interval, deltaScale } = intervalOf(options);
+  return extremeMethod({
+    method: options.method,
+    separationHours: options.separationHours ?? DEFAULT_SEPARATION_HOURS,
+    law: options.law,
+    laws: options.laws ?? [options.law],
+    interval,
+    intervalScale: interval === 'delta' ? deltaScale : 'linear',
+    confidence,
+  });
+}
+
 /** The whole EXT / MAEXT / MIEXT chain on one series. */
 export function extremeValueAnalysis(
   time: Float64Array,
@@ -191,13 +257,11 @@ function analyzeSorted(sorted: SortedSample, options: ExtremeOptions, minima: bo
   const { sample } = sorted;
   const fit = fitSorted(sorted, options.law);
   const returnPeriods = options.returnPeriods ?? DEFAULT_RETURN_PERIODS;
-  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
-  const interval = options.interval ?? 'bootstrap';
+  const { confidence, interval, deltaScale: asked } = intervalOf(options);
   const warnings = [...sample.warnings];
   let rows: ReturnValueRow[];
   const positive = sample.values.every((v) => v > 0);
-  const deltaScale =
-    options.deltaScale === 'auto' ? (positive ? 'log' : 'linear') : (options.deltaScale ?? 'linear');
+  const deltaScale = asked === 'auto' ? (positive ? 'log' : 'linear') : asked;
   if (interval === 'delta') rows = deltaMethodIntervals(fit, returnPeriods, confidence, deltaScale);
   else {
     const result = bootstrapIntervals(fit, returnPeriods, {

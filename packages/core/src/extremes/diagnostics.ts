@@ -3,6 +3,9 @@
 import { sectorIndex } from '../binning';
 import type { ExtremeSample } from './sample';
 
+/** How the empirical points are placed, in the words of the method texts (extremeMethod). */
+export const PLOTTING_POSITION_METHOD = 'empirical return periods from the Weibull plotting position i/(n+1)';
+
 export interface EmpiricalPoint {
   value: number;
   /** Empirical return period in years from the Weibull plotting position rank/(n+1). */

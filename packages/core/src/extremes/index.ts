@@ -35,8 +35,10 @@ export { peakRose, plottingPositions, type EmpiricalPoint } from './diagnostics'
 export {
   DEFAULT_RETURN_PERIODS,
   analyzeSample,
+  extremeMethod,
   extremeValueAnalysis,
   type ExtremeAnalysis,
+  type ExtremeMethodParts,
   type ExtremeOptions,
   type LawEstimate,
   type SpecParameters,

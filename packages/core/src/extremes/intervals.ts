@@ -18,6 +18,31 @@ import type { ExtremeFit } from './model';
 export const DEFAULT_CONFIDENCE = 0.9;
 export const DEFAULT_RESAMPLES = 1000;
 
+/** How each kind of interval is computed, in the words of the method texts (intervalMethod). */
+export const INTERVAL_METHODS = {
+  delta: 'delta-method intervals',
+  deltaLog: 'delta-method intervals on the log scale (positive bounds)',
+  /** The registry's default: the log scale when the sample allows it (analysis.ts, deltaScale 'auto'). */
+  deltaAuto:
+    'delta-method intervals (on the log scale, with positive bounds, when every value of the sample is positive)',
+  bootstrap: `parametric bootstrap intervals (${DEFAULT_RESAMPLES.toLocaleString('en-US')} seeded resamples)`,
+} as const;
+
+/** The method text of an interval at its confidence level. */
+export function intervalMethod(
+  interval: 'bootstrap' | 'delta',
+  scale: 'linear' | 'log' | 'auto',
+  confidence: number,
+): string {
+  const delta = {
+    linear: INTERVAL_METHODS.delta,
+    log: INTERVAL_METHODS.deltaLog,
+    auto: INTERVAL_METHODS.deltaAuto,
+  };
+  const kind = interval === 'bootstrap' ? INTERVAL_METHODS.bootstrap : delta[scale];
+  return `${kind} at ${Math.round(confidence * 100)} %`;
+}
+
 export interface ReturnValueRow {
   returnPeriod: number;
   value: number;

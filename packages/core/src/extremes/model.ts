@@ -15,6 +15,9 @@ export const PEAKS_LAWS: readonly LawId[] = ['gpd', 'exponential', 'weibull2', '
  */
 export const MIN_WEIBULL3_SAMPLE = 10;
 
+/** How the laws are fitted, in the words of the method texts (extremeMethod). */
+export const EXTREME_FIT_METHOD = 'by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention)';
+
 export interface ExtremeFit extends Fit {
   method: ExtremeMethod;
   threshold: number;

@@ -9,6 +9,15 @@ import { sharedCalendar } from '../shared';
 export type Mask = ArrayLike<boolean | number>;
 
 export const DEFAULT_SEPARATION_HOURS = 48;
+/** Years with less than this share of their steps present give no annual maximum. */
+const MIN_VALID_FRACTION = 0.5;
+
+/** How the sample is drawn, in the words of the method texts (extremeMethod). */
+export function sampleMethod(method: ExtremeMethod, separationHours: number): string {
+  return method === 'pot'
+    ? `peaks over threshold (clusters ${separationHours} h apart)`
+    : `annual maxima (calendar years UTC; years with less than ${MIN_VALID_FRACTION * 100} % of their hours left out)`;
+}
 
 export type ExtremeMethod = 'annual-maxima' | 'pot';
 
@@ -133,7 +142,7 @@ export function annualExtremes(
   options: { minValidFraction?: number; stepMs?: number; mask?: Mask; minima?: boolean },
 ): AnnualMaximum[] {
   if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
-  const minValidFraction = options.minValidFraction ?? 0.5;
+  const minValidFraction = options.minValidFraction ?? MIN_VALID_FRACTION;
   const stepMs = options.stepMs ?? HOUR_MS;
   const yearly = options.mask
     ? yearlyExtremes(time, values, options.mask)
