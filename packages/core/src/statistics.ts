@@ -541,7 +541,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'All time series',
     description:
       'Every field of the point at full resolution with its units, for the xlsx, mat and nc exports.',
-    method: 'every field at full resolution (no downsampling)',
+    method: 'every field at full resolution (no downsampling, no gap filling); times UTC',
     monthly: false,
     appliesTo: 'the whole point',
     targets: () => [{}],
