@@ -152,9 +152,10 @@ const DISPLAY_PIXELS = 1000;
 const BIN_WIDTH = 0.5;
 /** Direction sectors of roses and joint tables (DR, EJPD). */
 const SECTORS = 16;
+// phrases of the method texts shared by several statistics
 const TYPE_7 = 'percentiles: Hyndman–Fan type 7 (linear between order statistics, as numpy)';
 const SAMPLE_STD = 'standard deviation: sample (n − 1)';
-const ROSE =
+const ROSE_METHOD =
   'sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted';
 
 const MAGNITUDES: readonly VariableKind[] = ['waveHeight', 'windSpeed', 'currentSpeed'];
@@ -365,7 +366,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'DR',
     name: 'Distribution rose',
     description: 'Direction sectors × magnitude classes in %, annual.',
-    method: ROSE,
+    method: ROSE_METHOD,
     monthly: false,
     appliesTo: 'wave height, wind speed, current speed with their direction, every level',
     targets: withDirection,
@@ -378,7 +379,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'DR',
     name: 'Monthly distribution roses',
     description: 'The distribution rose per calendar month.',
-    method: `per calendar month (UTC); ${ROSE}`,
+    method: `per calendar month (UTC); ${ROSE_METHOD}`,
     monthly: true,
     appliesTo: 'wave height, wind speed, current speed with their direction, every level',
     targets: withDirection,
