@@ -1,35 +1,27 @@
 // What a payload builder receives (the stored result and the fields it is about, by name: `field`,
 // `partner`, the `target` of the run and the point's `fields`) and what it returns (named arrays and its
 // own kwargs), with the names, units and levels of fields every builder labels its arrays with.
-import type { StatisticId } from '@metocean/core';
+import type { OverviewRow, StatisticId, StatisticTarget } from '@metocean/core';
 import type { Arrays, Json } from './read';
 
 export const TIME_UNITS = 'milliseconds since 1970-01-01 00:00:00';
 
 /** What the payload needs to know of a field: the point's OVERVIEW row (core `overview`) has it all. */
-export interface FieldInfo {
-  field: string;
-  variable: string;
-  longName: string;
-  units: string;
-  level: number | null;
-  levelType: 'depth' | 'altitude' | null;
+export type FieldInfo = Pick<
+  OverviewRow,
+  'field' | 'variable' | 'longName' | 'units' | 'level' | 'levelType'
+> & {
+  /** The limit of WW and WD when the run was given none. */
   median?: number;
-}
-
-/** The fields one run of a statistic reads (core's StatisticTarget, as stored). */
-export interface Target {
-  field?: string;
-  partner?: string;
-  variable?: string;
-}
+};
 
 export interface PayloadContext {
   id: StatisticId;
   /** The run's field and its partner (a direction, a period, the right axis), described by the point. */
   field: FieldInfo;
   partner: FieldInfo;
-  target: Target;
+  /** The fields the run read, as stored with its result (or read from its stat id). */
+  target: StatisticTarget;
   /** Every field of the point (the OVERVIEW rows): units of the levels of a variable, of water heights. */
   fields: readonly FieldInfo[];
 }

@@ -5,8 +5,8 @@
 // exports. Each statistic has its builder beside its family's (BUILDERS): they only rename and reshape the
 // engine's stored JSON (typed arrays as arrays, missing as -999), never recompute a number.
 import { statIdParts, type VisuKwargs, type VisuPayload } from '@metocean/contracts';
-import { STATISTICS, type StatisticDefinition, type StatisticId } from '@metocean/core';
-import { infoOf, label, levelTypeOf, type FieldInfo, type PayloadBuilder, type Target } from './context';
+import { STATISTICS, type StatisticDefinition, type StatisticId, type StatisticTarget } from '@metocean/core';
+import { infoOf, label, levelTypeOf, type FieldInfo, type PayloadBuilder } from './context';
 import { contourPayload } from './contours';
 import {
   analyticalPayload,
@@ -69,7 +69,7 @@ export function statisticTitle(id: string): string {
 }
 
 /** The target of a stored row, or of its stat id (`id__field[__partner]`) when the payload has none. */
-function targetOf(row: ResultRow): Target {
+function targetOf(row: ResultRow): StatisticTarget {
   const stored = obj(row.payload.target);
   const { id, subject, partner } = statIdParts(row.statId);
   if (Object.keys(stored).length > 0 || !subject) return stored;
