@@ -2,6 +2,8 @@
 // JSON. Thin: parse arguments, read the file, call the core, shape the answer. Errors are thrown as
 // CliError (exit code 1).
 import {
+  ANNUAL_MAXIMA_LAWS,
+  PEAKS_LAWS,
   analyzeSample,
   annualMaximaSample,
   describe,
@@ -240,8 +242,8 @@ async function readSeries(
 }
 
 const LAWS_BY_METHOD: Record<ExtremeMethod, readonly string[]> = {
-  'annual-maxima': ['gev', 'gumbel'],
-  pot: ['gpd', 'exponential', 'weibull2', 'weibull3'],
+  'annual-maxima': ANNUAL_MAXIMA_LAWS,
+  pot: PEAKS_LAWS,
 };
 
 async function eva(file: string, options: Record<string, string>, io: Io): Promise<unknown> {

@@ -1,7 +1,7 @@
 // The extreme view (EXT, MAEXT, MIEXT, NOCYC, EXT_month): return-value plot with its confidence band,
 // empirical points and ignored outliers, the return-period table per law ('-' when missing), the fit
 // parameters; the CUREXT and HEIEXT tables; the not-succeeded message of NOCYC.
-import { peakRose } from '@metocean/core';
+import { lawName, peakRose } from '@metocean/core';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
@@ -141,15 +141,8 @@ export interface ExtremeOptions extends ViewOptions {
   highlight?: string | null;
 }
 
-const LAW_NAMES: Record<string, string> = {
-  gev: 'GEV',
-  gumbel: 'Gumbel',
-  gpd: 'GPD',
-  exponential: 'Exponential',
-  weibull2: 'Weibull 2p',
-  weibull3: 'Weibull 3p',
-};
-export const lawName = (law: string): string => LAW_NAMES[law] ?? law;
+/** The law names of core's registry (the web's extreme views import it from here). */
+export { lawName };
 
 /** Law colours: the categorical palette without its orange-red, kept for the ignored outliers. */
 const LAW_COLOURS = PALETTE.filter((_, i) => i !== 3);

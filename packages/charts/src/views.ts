@@ -13,7 +13,7 @@ import {
 import { contourOption } from './contours';
 import { extremeOption } from './extremes';
 import { concomitantOption, timeSeriesOption } from './series';
-import { statisticIdOf } from './payload';
+import { levelTypeOf, statisticIdOf } from './payload';
 import { downtimeOption, weatherWindowOption } from './windows';
 
 export type ViewKind =
@@ -105,10 +105,8 @@ export function chartOption(
 
 export type LevelType = 'depth' | 'altitude';
 
-/** Spec 002: altitude when the variable name starts with WIN, otherwise depth. */
-export function levelTypeFor(variable: string): LevelType {
-  return /^win/i.test(variable) ? 'altitude' : 'depth';
-}
+/** Spec 002: altitude when the variable name starts with WIN, otherwise depth (the payloads' rule). */
+export const levelTypeFor: (variable: string) => LevelType = levelTypeOf;
 
 export interface LevelSelector {
   type: LevelType;

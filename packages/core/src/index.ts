@@ -1,4 +1,19 @@
 export * from './series';
+export * from './calendar';
+export { moments, momentsOfRanks, type Moments } from './moments';
+export {
+  NO_RANK,
+  checkProbability,
+  countable,
+  quantileSorted,
+  quantilesOfValid,
+  sortValid,
+  sortedByCounting,
+  sortedWithRanks,
+  validValues,
+  type Ranks,
+  type SortedValues,
+} from './order';
 export * from './descriptive';
 export * from './special';
 export * from './optimize';

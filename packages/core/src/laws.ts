@@ -16,6 +16,7 @@ export type LawId =
 
 export interface Law {
   id: LawId;
+  /** The law's name in legends, tables and method texts: the one name shown everywhere (lawName). */
   name: string;
   description: string;
   /** Number of parameters estimated from data (fixed ones excluded), for AIC. */
@@ -202,15 +203,10 @@ export const LAWS: Readonly<Record<LawId, Law>> = {
   lognormal,
   gamma,
   gumbel,
-  weibull2: weibull(
-    'weibull2',
-    'Weibull (2 parameters)',
-    2,
-    'Weibull law with location fixed (0, or the threshold).',
-  ),
+  weibull2: weibull('weibull2', 'Weibull 2p', 2, 'Weibull law with location fixed (0, or the threshold).'),
   weibull3: weibull(
     'weibull3',
-    'Weibull (3 parameters)',
+    'Weibull 3p',
     3,
     'Weibull law with a fitted location below the smallest value.',
   ),
@@ -218,6 +214,11 @@ export const LAWS: Readonly<Record<LawId, Law>> = {
   gpd,
   exponential,
 };
+
+/** The name of a law id (LAWS[id].name); an id the registry does not know is shown as it is. */
+export function lawName(id: string): string {
+  return Object.hasOwn(LAWS, id) ? LAWS[id as LawId].name : id;
+}
 
 export function lawOf(id: string): Law {
   const law = (LAWS as Record<string, Law | undefined>)[id];

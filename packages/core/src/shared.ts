@@ -1,19 +1,13 @@
 // Data derived once per input array and shared by the statistics of a point: the calendar of a time axis,
 // the sorted valid values of a field (with their ranks), their moments and quantiles (memo on the array, see
 // memo.ts). Internal and read-only: not exported from the package, never handed to a caller without a copy.
-import {
-  checkProbability,
-  countable,
-  moments,
-  momentsOfRanks,
-  quantileSorted,
-  sortedByCounting,
-  sortedWithRanks,
-} from './descriptive';
-import type { Moments, SortedValues } from './descriptive';
+import { computeCalendar } from './calendar';
+import type { Calendar } from './calendar';
 import { memoized, memoizedIfMade } from './memo';
-import { computeCalendar } from './series';
-import type { Calendar } from './series';
+import { moments, momentsOfRanks } from './moments';
+import type { Moments } from './moments';
+import { checkProbability, countable, quantileSorted, sortedByCounting, sortedWithRanks } from './order';
+import type { SortedValues } from './order';
 
 /**
  * The calendar of a time axis computed once and shared by every statistic of the point (memo on the

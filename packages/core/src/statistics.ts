@@ -1,6 +1,7 @@
 // The registry of the statistic codes of spec 000 §9 (STYLE.md: "A registry of methods", Grafana's
-// fieldReducers): id, name, description, which fields each applies to and the function computing it.
-// Menus, exports, report text and the server's "run every statistic the dataset supports" read it.
+// fieldReducers): id, name, description, method, which fields each applies to and the function computing
+// it. Menus, chart titles, payloads' method texts, docs/methods/, exports, report text and the server's
+// "run every statistic the dataset supports" read it.
 import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
 import { environmentalContours } from './contours';
 import { describe, monthlyStats, quantile } from './descriptive';
@@ -15,6 +16,7 @@ import {
   nonCyclonicExtremes,
 } from './extremes';
 import type { ExtremeOptions } from './extremes';
+import { extremeOptionsMethod } from './extremes/analysis';
 import { fitLaw, weightedSample } from './fit';
 import type { LawId } from './laws';
 import { HOUR_MS } from './series';
@@ -40,6 +42,29 @@ export type StatisticCode =
   | 'EFT'
   /** Environmental contours: beyond spec 000 §9's codes (docs/decisions.md). */
   | 'ENVC';
+
+/** The ids of the registry: a code, or the monthly variant of one (ids containing "month", spec 000 §9). */
+export type StatisticId =
+  | 'TS'
+  | 'CTS'
+  | 'EPD'
+  | 'EPD_month'
+  | 'APD'
+  | 'EJPD'
+  | 'DR'
+  | 'DR_month'
+  | 'WW'
+  | 'WD'
+  | 'MEANCOLSTD'
+  | 'EXT'
+  | 'EXT_month'
+  | 'MAEXT'
+  | 'MIEXT'
+  | 'CUREXT'
+  | 'HEIEXT'
+  | 'NOCYC'
+  | 'ENVC'
+  | 'EFT';
 
 export type VariableKind =
   | 'waveHeight'
@@ -95,10 +120,17 @@ export interface StatisticOptions {
 }
 
 export interface StatisticDefinition {
-  id: string;
+  id: StatisticId;
   code: StatisticCode;
+  /** The title of its charts, menus and exports. */
   name: string;
   description: string;
+  /**
+   * How it is computed, in one line: shown with its chart (a payload's kwargs.method; an extreme analysis
+   * names its own sample, laws and interval, extremeMethod) and quoted verbatim by its page of
+   * docs/methods/ (test: packages/core/test/methods-docs.test.ts).
+   */
+  method: string;
   /** Monthly variant (ids containing "month", spec 000 §9). */
   monthly: boolean;
   /** Which variables and levels it applies to, in words (for menus and help). */
@@ -113,6 +145,18 @@ type Named = { name: string; field: Field; kind: VariableKind };
 function named(series: Series): Named[] {
   return Object.entries(series.fields).map(([name, field]) => ({ name, field, kind: kindOf(name, field) }));
 }
+
+/** Buckets of the display series (TS, CTS). */
+const DISPLAY_PIXELS = 1000;
+/** Class width of histograms and joint tables, in the variable's unit (EPD, EJPD). */
+const BIN_WIDTH = 0.5;
+/** Direction sectors of roses and joint tables (DR, EJPD). */
+const SECTORS = 16;
+// phrases of the method texts shared by several statistics
+const TYPE_7 = 'percentiles: Hyndman–Fan type 7 (linear between order statistics, as numpy)';
+const SAMPLE_STD = 'standard deviation: sample (n − 1)';
+const ROSE_METHOD =
+  'sector k covers [k·w − w/2, k·w + w/2) clockwise from north, directions "coming from"; classes [e_c, e_c+1), the last open above; % of the pairs counted';
 
 const MAGNITUDES: readonly VariableKind[] = ['waveHeight', 'windSpeed', 'currentSpeed'];
 const SCALARS: readonly VariableKind[] = [...MAGNITUDES, 'period', 'waterLevel', 'surge', 'tide', 'other'];
@@ -187,7 +231,7 @@ const roseOptions = (
   const max = quantile(values(series, field), 0.99);
   // a field without values (max NaN) keeps the smallest classes: its rose is empty, not an error
   const step = Math.max(0.5, Math.round(max / 4) || 0);
-  return { sectors: o.sectors ?? 16, edges: o.edges ?? [0, step, 2 * step, 3 * step, 4 * step] };
+  return { sectors: o.sectors ?? SECTORS, edges: o.edges ?? [0, step, 2 * step, 3 * step, 4 * step] };
 };
 
 /**
@@ -210,6 +254,9 @@ const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> =
   };
   return { ...merged, laws: merged.laws ?? (merged.method === 'pot' ? PEAKS_LAWS : ANNUAL_MAXIMA_LAWS) };
 };
+
+/** EXT_month: peaks over threshold (a month has too few years for its maxima). */
+const MONTHLY_EXTREMES: Partial<ExtremeOptions> = { method: 'pot', law: 'gpd' };
 
 const below = (o: StatisticOptions, series: Series, field: string): number =>
   o.below ?? quantile(values(series, field), 0.5);
@@ -235,21 +282,23 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'TS',
     name: 'Time series',
     description: 'The series with min/max-preserving downsampling to a pixel budget for display.',
+    method: `min/max-preserving downsampling to ${DISPLAY_PIXELS.toLocaleString('en-US')} buckets (every extreme kept; a gap breaks the line); the full series is in the exports`,
     monthly: false,
     appliesTo: 'every field, every level',
     targets: (s) => Object.keys(s.fields).map((field) => ({ field })),
-    compute: (s, t, o = {}) => minMaxDownsample(s.time, values(s, t.field), o.pixels ?? 1000),
+    compute: (s, t, o = {}) => minMaxDownsample(s.time, values(s, t.field), o.pixels ?? DISPLAY_PIXELS),
   },
   {
     id: 'CTS',
     code: 'CTS',
     name: 'Concomitant time series',
     description: 'Two variables downsampled over the same buckets, on left and right axes.',
+    method: `both variables min/max-downsampled over the same ${DISPLAY_PIXELS.toLocaleString('en-US')} buckets; the full series is in the exports`,
     monthly: false,
     appliesTo: 'any two fields; listed: each magnitude with its direction',
     targets: withDirection,
     compute: (s, t, o = {}) =>
-      concomitantDownsample(s.time, values(s, t.field), values(s, t.partner), o.pixels ?? 1000),
+      concomitantDownsample(s.time, values(s, t.field), values(s, t.partner), o.pixels ?? DISPLAY_PIXELS),
   },
   {
     id: 'EPD',
@@ -257,11 +306,12 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Empirical probability distribution',
     description:
       'Histogram, exceedance and non-exceedance curves, quantile table, with the descriptive statistics.',
+    method: `histogram bins left-closed [eₖ, eₖ₊₁) from 0, bin width ${BIN_WIDTH}; exceedance P(X ≥ e), non-exceedance P(X < e); ${TYPE_7}; ${SAMPLE_STD}`,
     monthly: false,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
     compute: (s, t, o = {}) => ({
-      ...empiricalDistribution(values(s, t.field), { binWidth: o.binWidth ?? 0.5 }),
+      ...empiricalDistribution(values(s, t.field), { binWidth: o.binWidth ?? BIN_WIDTH }),
       describe: describe(values(s, t.field)),
     }),
   },
@@ -270,6 +320,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'EPD',
     name: 'Monthly statistics',
     description: 'Count, mean, min, max, median and std per calendar month.',
+    method: `per calendar month (UTC, all years pooled); ${SAMPLE_STD}; median: Hyndman–Fan type 7`,
     monthly: true,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
@@ -281,6 +332,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Analytical probability distributions',
     description:
       '2- and 3-parameter Weibull, log-normal, normal, gamma and Gumbel fitted to the positive values; parameters, KS, AIC.',
+    method:
+      'maximum likelihood on the positive values; goodness of fit: Kolmogorov–Smirnov sup|Fₙ − F| and AIC = 2k + 2·NLL; log-normal, gamma and Weibull 2p with location 0',
     monthly: false,
     appliesTo: 'wave heights, periods, wind and current speeds, every level',
     targets: perField([...MAGNITUDES, 'period']),
@@ -294,14 +347,15 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'EJPD',
     name: 'Empirical joint probability distribution',
     description: 'Joint occurrence table of two variables in counts and per mille, with marginal sums.',
+    method: `bins left-closed from 0, ${BIN_WIDTH} wide; direction bins are the rose sectors, sector k covering [k·${360 / SECTORS}° − ${180 / SECTORS}°, k·${360 / SECTORS}° + ${180 / SECTORS}°) from north; pairs with a missing member left out; per mille of the pairs counted`,
     monthly: false,
     appliesTo: 'magnitude × direction pairs at one level (any pair of fields on request)',
     targets: withDirection,
     compute: (s, t, o = {}) =>
       // the partner is a direction: its bins are the rose's sectors, centred on north
       jointTable(values(s, t.field), values(s, t.partner), {
-        dx: o.binWidth ?? 0.5,
-        dy: 360 / (o.sectors ?? 16),
+        dx: o.binWidth ?? BIN_WIDTH,
+        dy: 360 / (o.sectors ?? SECTORS),
         yDirection: true,
         // counted in one pass with the pair's roses (DR, DR_month)
         time: s.time,
@@ -312,6 +366,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'DR',
     name: 'Distribution rose',
     description: 'Direction sectors × magnitude classes in %, annual.',
+    method: ROSE_METHOD,
     monthly: false,
     appliesTo: 'wave height, wind speed, current speed with their direction, every level',
     targets: withDirection,
@@ -324,6 +379,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'DR',
     name: 'Monthly distribution roses',
     description: 'The distribution rose per calendar month.',
+    method: `per calendar month (UTC); ${ROSE_METHOD}`,
     monthly: true,
     appliesTo: 'wave height, wind speed, current speed with their direction, every level',
     targets: withDirection,
@@ -336,6 +392,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Weather windows',
     description:
       'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
+    method:
+      'a window of D hours starts at t when every hourly value in [t, t + D) exists and is strictly below the limit (default: the median); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -351,6 +409,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Weather downtime',
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
+    method: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts without a later window are censored; ${TYPE_7}`,
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -365,6 +424,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'MEANCOLSTD',
     name: 'Mean vertical profile',
     description: 'Mean ± standard deviation per depth or altitude level.',
+    method: `mean ± standard deviation per level; ${SAMPLE_STD}`,
     monthly: false,
     appliesTo: 'variables with levels',
     targets: variablesWithLevels(SCALARS),
@@ -376,6 +436,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Extreme estimate',
     description:
       'Annual maxima (GEV, Gumbel) or peaks over threshold (GPD, exponential, Weibull) with return values and intervals.',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
@@ -386,17 +447,19 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'EXT',
     name: 'Monthly extreme estimate',
     description: 'The extreme estimate per calendar month (λ per year of the whole record).',
+    method: extremeOptionsMethod(extremeOptions({}, MONTHLY_EXTREMES)),
     monthly: true,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
     compute: (s, t, o = {}) =>
-      monthlyExtremes(s.time, values(s, t.field), extremeOptions(o, { method: 'pot', law: 'gpd' })),
+      monthlyExtremes(s.time, values(s, t.field), extremeOptions(o, MONTHLY_EXTREMES)),
   },
   {
     id: 'MAEXT',
     code: 'MAEXT',
     name: 'Extreme estimate of maxima',
     description: 'The extreme estimate of the maxima (the max variant of EXT).',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
@@ -408,6 +471,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'MIEXT',
     name: 'Extreme estimate of minima',
     description: 'The extreme estimate of the minima, by negation (low water levels, low temperatures).',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'every field except directions, every level',
     targets: perField(SCALARS),
@@ -419,6 +483,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'CUREXT',
     name: 'Extreme currents',
     description: 'The extreme estimate of current speed at every level, as a table.',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'current speed with levels',
     targets: variablesWithLevels(['currentSpeed']),
@@ -429,6 +494,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'HEIEXT',
     name: 'Extreme water heights',
     description: 'The extreme estimate of total water level, surge and tide, as a table.',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'water level, surge and tide fields (at least one)',
     targets: (s) => (named(s).some((f) => ['waterLevel', 'surge', 'tide'].includes(f.kind)) ? [{}] : []),
@@ -447,6 +513,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'NOCYC',
     name: 'Non-cyclonic extreme estimate',
     description: 'The extreme estimate with the cyclone periods of a given mask excluded.',
+    method: extremeOptionsMethod(extremeOptions({})),
     monthly: false,
     appliesTo: 'every field except directions, when a cyclone mask is given',
     targets: perField(SCALARS),
@@ -461,6 +528,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Environmental contours',
     description:
       'Hs-Tp joint model (3-parameter Weibull Hs, log-normal Tp given Hs; DNV-RP-C205 §3.6.3) and IFORM contours for 1, 10 and 100 years.',
+    method:
+      'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares on Hs classes of 0.5 m holding ≥ 50 pairs; IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; occurrence cells 0.25 m × 0.5 s',
     monthly: false,
     appliesTo: 'wave height with its (peak) period at the same level',
     targets: withPeriod,
@@ -470,9 +539,10 @@ export const STATISTICS: readonly StatisticDefinition[] = [
   {
     id: 'EFT',
     code: 'EFT',
-    name: 'Export of all time series',
+    name: 'All time series',
     description:
       'Every field of the point at full resolution with its units, for the xlsx, mat and nc exports.',
+    method: 'every field at full resolution (no downsampling, no gap filling); times UTC',
     monthly: false,
     appliesTo: 'the whole point',
     targets: () => [{}],
@@ -502,7 +572,7 @@ export function statisticOf(id: string): StatisticDefinition {
 export function statisticsFor(
   series: Series,
   options: { cycloneMask?: boolean } = {},
-): { id: string; target: StatisticTarget }[] {
+): { id: StatisticId; target: StatisticTarget }[] {
   return STATISTICS.filter((s) => s.code !== 'NOCYC' || options.cycloneMask).flatMap((s) =>
     s.targets(series).map((target) => ({ id: s.id, target })),
   );

@@ -1,6 +1,6 @@
 // Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
-import { checkProbability, quantilesOfValid } from './descriptive';
+import { checkProbability, quantilesOfValid } from './order';
 import { HOUR_MS } from './series';
 import { checkedOnce, memoized } from './memo';
 import { hasGaps, sharedCalendar } from './shared';

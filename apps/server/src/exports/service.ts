@@ -15,6 +15,7 @@ import {
   type ExportQuery,
   type VisuKwargs,
 } from '@metocean/contracts';
+import { statisticOf } from '@metocean/core';
 import { points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { datasetsOfZones, sourceForPoint } from '../data/registry';
@@ -138,15 +139,15 @@ async function timeSeriesDocument(
   if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
   const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
   const analysed = analysedSeries(series);
+  const eft = statisticOf(EFT_ID);
   const kwargs: VisuKwargs = {
     statId: EFT_ID,
     code: 'EFT',
     periodicity: 'annual',
-    title: `All time series at ${point.name}`,
+    title: `${eft.name} at ${point.name}`,
     dataset: dataset.name,
     node,
-    method:
-      'every field of the dataset at the nearest node, at full resolution (no downsampling, no gap filling); times UTC',
+    method: eft.method,
   };
   if (dataset.synthetic) kwargs.notice = (dataset.notes.split(';')[0] ?? dataset.notes).trim();
   const provenance = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);

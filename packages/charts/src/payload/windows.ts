@@ -1,0 +1,100 @@
+// Payloads of the weather windows (WW) and weather downtime (WD), drawn by ../windows.ts.
+import type { VisuArray } from '@metocean/contracts';
+import { label, type PayloadBuilder } from './context';
+import { array, list, num, obj, type Arrays, type Json } from './read';
+
+/** Rows grouped by a key, groups in the order their key first appears (WW: one row per duration and month). */
+function groupBy(rows: Json[], key: (r: Json) => number): Json[][] {
+  const groups = new Map<number, Json[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups.values()];
+}
+
+/** A limit as its label shows it: at most two decimals. */
+function round(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/** WW and WD: per duration and month (and the whole year), the window or downtime statistics. */
+export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
+  // Months 1-12 on the month dimension (the exports' zero-based month picks one); the whole year
+  // (the engine's month 0) in the `…Annual` arrays, by duration.
+  const perDuration: Json[][] =
+    id === 'WD'
+      ? Array.isArray(result)
+        ? result.map(list)
+        : []
+      : groupBy(list(result), (r) => num(r.durationHours));
+  const durations = perDuration.map((rows) => num(rows[0]?.durationHours));
+  const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  const at = (rows: Json[], month: number) => rows.find((r) => r.month === month) ?? {};
+  const arrays: Arrays = {
+    duration: array(durations, ['duration'], 'hour', id === 'WW' ? 'window duration' : 'operation duration'),
+    month: array(months, ['month'], '1', 'calendar month'),
+  };
+  const add = (
+    name: string,
+    pick: (r: Json) => VisuArray['values'][number],
+    units: string,
+    longName: string,
+    extra: string[] = [],
+  ) => {
+    arrays[name] = array(
+      perDuration.map((rows) => months.map((m) => pick(at(rows, m)))),
+      ['duration', 'month', ...extra],
+      units,
+      longName,
+    );
+    arrays[`${name}Annual`] = array(
+      perDuration.map((rows) => pick(at(rows, 0))),
+      ['duration', ...extra],
+      units,
+      `${longName}, whole year`,
+    );
+  };
+  const limit = {
+    limit: field.median ?? null,
+    limitLabel: `${label(field)} < ${field.median === undefined ? 'median' : `${round(field.median)} ${field.units}`}`,
+  };
+  if (id === 'WW') {
+    add('probability', (r) => num(r.probability), '%', 'probability that a window starts');
+    add('meanCalmPeriods', (r) => num(r.meanCalmPeriods), '1', 'calm periods per year');
+    add('meanCalmLength', (r) => num(r.meanCalmLengthHours), 'hour', 'mean calm length');
+    add('hoursWithData', (r) => num(r.hoursWithData), 'hour', 'hours with data');
+    return {
+      arrays,
+      kwargs: {
+        xName: 'month',
+        yName: 'probability',
+        xLabel: 'Month',
+        yLabel: 'Probability (%)',
+        ...limit,
+      },
+    };
+  }
+  const percentiles = Object.keys(obj(perDuration[0]?.[0]?.waitPercentilesHours))
+    .map(Number)
+    .sort((a, b) => a - b);
+  arrays.percentile = array(percentiles, ['percentile'], '%', 'percentile');
+  add('meanWait', (r) => num(r.meanWaitHours), 'hour', 'mean waiting time');
+  add(
+    'waitPercentile',
+    (r) => percentiles.map((q) => num(obj(r.waitPercentilesHours)[String(q)])),
+    'hour',
+    'waiting time percentile',
+    ['percentile'],
+  );
+  add('meanTotal', (r) => num(r.meanTotalHours), 'hour', 'mean total duration');
+  add('starts', (r) => num(r.starts), '1', 'start times considered');
+  add('censored', (r) => num(r.censored), '1', 'starts without a later window');
+  return {
+    arrays,
+    kwargs: {
+      xName: 'month',
+      yName: 'meanWait',
+      xLabel: 'Month',
+      yLabel: 'Waiting time (hour)',
+      ...limit,
+    },
+  };
+};

@@ -1,0 +1,231 @@
+// The observed information of a fit (the Hessian of its negative log-likelihood at the estimate), exact, for
+// every law: the delta-method intervals invert it.
+import type { LawId, Parameters } from '../laws';
+import { trigamma } from '../special';
+import type { WeightedSample } from './sample';
+
+/**
+ * Below this |ξz| the GEV/GPD terms A = ln(1 + ξz)/ξ and their ξ-derivatives are summed as power series:
+ * the closed forms subtract quantities of size z to leave one of size ξz² (relative error ≈ ε/|ξz|²).
+ */
+const SERIES_BELOW = 0.05;
+
+/**
+ * A = ln(1 + ξz)/ξ (→ z as ξ → 0) and its derivatives, written into `out` as [A, A_z, A_zz, A_ξ, A_zξ,
+ * A_ξξ]. The GEV's negative log-likelihood per value is ln σ + (1 + ξ)A + e^{-A} and the GPD's
+ * ln σ + (1 + ξ)A (Coles 2001 (3.7), (4.10)): written in A they have no 1/ξ left, so one form covers ξ = 0.
+ * Series (|ξz| < SERIES_BELOW): A = z Σ_{k≥1} (−ξz)^{k−1}/k, differentiated term by term in ξ.
+ */
+function logTerms(xi: number, z: number, out: Float64Array): void {
+  const t = 1 + xi * z;
+  const u = xi * z;
+  out[1] = 1 / t;
+  out[2] = -xi / (t * t);
+  out[4] = -z / (t * t);
+  if (Math.abs(u) < SERIES_BELOW) {
+    // 0.05^18 is far below rounding
+    let a = 0;
+    let aXi = 0;
+    let aXiXi = 0;
+    let power = 1; // (−u)^{k−1}
+    let previous = 0; // (−u)^{k−2}
+    let beforeThat = 0; // (−u)^{k−3}
+    for (let k = 1; k <= 20; k++) {
+      a += power / k;
+      if (k >= 2) aXi -= (previous * (k - 1)) / k;
+      if (k >= 3) aXiXi += (beforeThat * (k - 1) * (k - 2)) / k;
+      beforeThat = previous;
+      previous = power;
+      power *= -u;
+    }
+    out[0] = z * a;
+    out[3] = z * z * aXi;
+    out[5] = z * z * z * aXiXi;
+    return;
+  }
+  const a = Math.log1p(u) / xi;
+  const aXi = (z / t - a) / xi;
+  out[0] = a;
+  out[3] = aXi;
+  out[5] = -((z * z) / (t * t) + 2 * aXi) / xi;
+}
+
+/**
+ * Observed information: the Hessian of the negative log-likelihood at `p`, in the law's estimated
+ * parameters in the order (location, scale, shape) with the fixed ones left out — gev and weibull3
+ * (μ, σ, ξ or k); gumbel and normal (μ, σ); gpd, weibull2, lognormal, gamma (σ, shape), location fixed;
+ * exponential (σ). Exact second derivatives, summed in one pass over the weighted sample: writing the
+ * negative log-likelihood per value as ln σ + L(z) with z = (x − μ)/σ, ∂²/∂μ² = L''/σ²,
+ * ∂²/∂μ∂σ = (zL'' + L')/σ², ∂²/∂σ² = (z²L'' + 2zL' − 1)/σ² (Coles 2001 §2.6.4 uses its inverse as the
+ * covariance of the estimates). Null when a value lies outside the law's support or a term is not finite.
+ */
+export function observedInformation(law: LawId, sample: WeightedSample, p: Parameters): number[][] | null {
+  const { x, w, n } = sample;
+  const m = x.length;
+  const mu = p.location;
+  const sigma = p.scale;
+  if (!(sigma > 0)) return null;
+  let h: number[][];
+  switch (law) {
+    case 'gev':
+    case 'gumbel':
+    case 'gpd':
+    case 'exponential': {
+      // L per value: gev (1 + ξ)A + e^{-A}; gumbel the same at ξ = 0; gpd (1 + ξ)A; exponential z
+      const xi = law === 'gev' || law === 'gpd' ? (p.shape ?? 0) : 0;
+      const terms = new Float64Array(6);
+      let sMuMu = 0;
+      let sMuSigma = 0;
+      let sSigmaSigma = 0;
+      let sMuXi = 0;
+      let sSigmaXi = 0;
+      let sXiXi = 0;
+      for (let i = 0; i < m; i++) {
+        const z = (x[i]! - mu) / sigma;
+        if (!(1 + xi * z > 0) || ((law === 'gpd' || law === 'exponential') && z < 0)) return null;
+        logTerms(xi, z, terms);
+        const a = terms[0]!;
+        const aZ = terms[1]!;
+        const aZZ = terms[2]!;
+        const aXi = terms[3]!;
+        const aZXi = terms[4]!;
+        const aXiXi = terms[5]!;
+        // derivatives of L in z and ξ: for the GEV with y = e^{-A}, c = 1 + ξ − y,
+        // L_z = cA_z, L_zz = yA_z² + cA_zz, L_zξ = (1 + yA_ξ)A_z + cA_zξ, L_ξξ = 2A_ξ + yA_ξ² + cA_ξξ
+        const y = law === 'gev' || law === 'gumbel' ? Math.exp(-a) : 0;
+        const c = 1 + xi - y;
+        const lZ = law === 'exponential' ? 1 : c * aZ;
+        const lZZ = law === 'exponential' ? 0 : y * aZ * aZ + c * aZZ;
+        const lZXi = (1 + y * aXi) * aZ + c * aZXi;
+        const lXiXi = 2 * aXi + y * aXi * aXi + c * aXiXi;
+        const wi = w[i]!;
+        sMuMu += wi * lZZ;
+        sMuSigma += wi * (z * lZZ + lZ);
+        sSigmaSigma += wi * (z * z * lZZ + 2 * z * lZ);
+        sMuXi += wi * lZXi;
+        sSigmaXi += wi * z * lZXi;
+        sXiXi += wi * lXiXi;
+      }
+      const s2 = sigma * sigma;
+      const muMu = sMuMu / s2;
+      const muSigma = sMuSigma / s2;
+      const sigmaSigma = (sSigmaSigma - n) / s2;
+      const muXi = -sMuXi / sigma;
+      const sigmaXi = -sSigmaXi / sigma;
+      if (law === 'gev')
+        h = [
+          [muMu, muSigma, muXi],
+          [muSigma, sigmaSigma, sigmaXi],
+          [muXi, sigmaXi, sXiXi],
+        ];
+      else if (law === 'gumbel')
+        h = [
+          [muMu, muSigma],
+          [muSigma, sigmaSigma],
+        ];
+      else if (law === 'gpd')
+        h = [
+          [sigmaSigma, sigmaXi],
+          [sigmaXi, sXiXi],
+        ];
+      else h = [[sigmaSigma]];
+      break;
+    }
+    case 'weibull2':
+    case 'weibull3': {
+      // per value ln λ + M(s) with s = ln((x − μ)/λ), M = −ln k − (k − 1)s + e^{ks}:
+      // M_s = 1 − k + ke^{ks}, M_ss = k²e^{ks}, M_ks = e^{ks}(1 + ks) − 1, M_kk = 1/k² + s²e^{ks};
+      // ∂s/∂λ = −1/λ, ∂s/∂μ = −1/(x − μ), ∂²s/∂μ² = −1/(x − μ)², ∂²s/∂λ² = 1/λ²
+      const k = p.shape ?? 0;
+      if (!(k > 0)) return null;
+      let sLL = 0;
+      let sLK = 0;
+      let sKK = 0;
+      let sMM = 0;
+      let sML = 0;
+      let sMK = 0;
+      for (let i = 0; i < m; i++) {
+        const d = x[i]! - mu;
+        if (!(d > 0)) return null;
+        const s = Math.log(d / sigma);
+        const e = Math.exp(k * s);
+        const mS = 1 - k + k * e;
+        const mSS = k * k * e;
+        const mKS = e * (1 + k * s) - 1;
+        const wi = w[i]!;
+        sLL += wi * (mSS + mS);
+        sLK += wi * mKS;
+        sKK += wi * (1 / (k * k) + s * s * e);
+        sMM += (wi * (mSS - mS)) / (d * d);
+        sML += (wi * mSS) / d;
+        sMK += (wi * mKS) / d;
+      }
+      const lambdaLambda = (sLL - n) / (sigma * sigma);
+      const lambdaK = -sLK / sigma;
+      h =
+        law === 'weibull2'
+          ? [
+              [lambdaLambda, lambdaK],
+              [lambdaK, sKK],
+            ]
+          : [
+              [sMM, sML / sigma, -sMK],
+              [sML / sigma, lambdaLambda, lambdaK],
+              [-sMK, lambdaK, sKK],
+            ];
+      break;
+    }
+    case 'normal': {
+      // L = z²/2: L' = z, L'' = 1
+      let sZ = 0;
+      let sZZ = 0;
+      for (let i = 0; i < m; i++) {
+        const z = (x[i]! - mu) / sigma;
+        sZ += w[i]! * z;
+        sZZ += w[i]! * z * z;
+      }
+      const s2 = sigma * sigma;
+      h = [
+        [n / s2, (2 * sZ) / s2],
+        [(2 * sZ) / s2, (3 * sZZ - n) / s2],
+      ];
+      break;
+    }
+    case 'lognormal': {
+      // per value ln s + ln y + v²/2 with v = (ln y − ln λ)/s, y = x − location
+      const s = p.shape ?? 0;
+      if (!(s > 0)) return null;
+      let sV = 0;
+      let sVV = 0;
+      for (let i = 0; i < m; i++) {
+        const y = x[i]! - mu;
+        if (!(y > 0)) return null;
+        const v = Math.log(y / sigma) / s;
+        sV += w[i]! * v;
+        sVV += w[i]! * v * v;
+      }
+      h = [
+        [(n / s + sV) / (s * sigma * sigma), (2 * sV) / (sigma * s * s)],
+        [(2 * sV) / (sigma * s * s), (3 * sVV - n) / (s * s)],
+      ];
+      break;
+    }
+    case 'gamma': {
+      // per value ln Γ(k) + k ln θ − (k − 1) ln y + y/θ
+      const k = p.shape ?? 0;
+      if (!(k > 0)) return null;
+      let sY = 0;
+      for (let i = 0; i < m; i++) {
+        const y = x[i]! - mu;
+        if (!(y > 0)) return null;
+        sY += w[i]! * y;
+      }
+      h = [
+        [((2 * sY) / sigma - n * k) / (sigma * sigma), n / sigma],
+        [n / sigma, n * trigamma(k)],
+      ];
+      break;
+    }
+  }
+  return h.every((row) => row.every(Number.isFinite)) ? h : null;
+}
