@@ -24,21 +24,19 @@ import { ApiError } from '../../api/client';
 import { useVisuPayloads } from './api';
 import type { DownloadRights } from './ChartFrame';
 import { companionsOf, type StatEntry } from './selection';
+import type { ViewProps } from './views/frame';
+import { ContourView } from './views/contours';
 import {
   AnalyticalView,
-  ContourView,
-  DowntimeView,
-  ExtremeTableView,
-  ExtremeView,
   HistogramView,
   JointView,
   MonthlyStatsView,
   ProfileView,
   RoseView,
-  TimeSeriesView,
-  WeatherWindowView,
-  type ViewProps,
-} from './views';
+} from './views/distributions';
+import { ExtremeTableView, ExtremeView } from './views/extremes';
+import { TimeSeriesView } from './views/series';
+import { DowntimeView, WeatherWindowView } from './views/windows';
 
 const VIEWS: Record<ViewKind, ComponentType<ViewProps>> = {
   timeSeries: TimeSeriesView,

@@ -1,5 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +28,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { noMatchingZone, type Zone } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
+import { applyServerErrors } from '../../api/forms';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
 import { newProjectSteps, useTour } from './tours';
@@ -42,7 +45,10 @@ import {
   defaultOffer,
   defaultPointName,
   formatTimeStep,
-  projectNameError,
+  newProjectForm,
+  type DatasetKind,
+  type NewProjectFields,
+  type NewProjectValues,
 } from './rules';
 
 /** Side bar width (spec 000 §9). */
@@ -54,13 +60,6 @@ export const datasetMessages = {
   alreadyUsed:
     'This dataset is already used in other projects. Please verify whether your selected location is already included to avoid duplication.',
 } as const;
-
-interface DraftPoint {
-  key: string;
-  name: string;
-  lat: number;
-  lng: number;
-}
 
 // The datasets the hindcast work will add to the zone payload; read loosely until the contract has them.
 const datasetDimension = z.object({
@@ -200,24 +199,34 @@ export function NewProjectPage() {
   const projects = useProjects('-id', '');
   const usable = availableOffers(offers.data ?? []);
   const requestedOffer = Number(params.get('offerId'));
-  const [offerChoice, setOfferChoice] = useState<number | null>(null);
+  // The form: points, name and the user's choices; dialogs, layers and the point popup are the page's.
+  const takenNames = (projects.data ?? []).map((p) => p.name);
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    formState: { isValid, isSubmitting, errors },
+  } = useForm<NewProjectFields, unknown, NewProjectValues>({
+    resolver: zodResolver(newProjectForm(takenNames)),
+    mode: 'onChange',
+    defaultValues: { points: [], offer: null, kind: null, zone: null, name: '' },
+  });
+  const points = useFieldArray({ control, name: 'points' });
+  const nameField = useController({ control, name: 'name' });
+  const [offerChoice, kindChoice, zoneChoice] = useWatch({ control, name: ['offer', 'kind', 'zone'] });
   const [changingOffer, setChangingOffer] = useState(false);
   const offer =
     usable.find((o) => o.id === offerChoice) ??
     usable.find((o) => o.id === requestedOffer) ??
     defaultOffer(offers.data ?? []);
 
-  const [points, setPoints] = useState<DraftPoint[]>([]);
   const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [kindChoice, setKindChoice] = useState<'global' | 'regional' | null>(null);
-  const [zoneChoice, setZoneChoice] = useState<number | null>(null);
   const [showDatasetLayer, setShowDatasetLayer] = useState(true);
   const [showProjectLayers, setShowProjectLayers] = useState(false);
   const [datasetOpen, setDatasetOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [nameTouched, setNameTouched] = useState(false);
-  const counter = useRef(0);
   const parse = useParsePoints();
   const create = useCreateProject();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -226,8 +235,12 @@ export function NewProjectPage() {
   const hasComputedPoints = (projects.data ?? []).some((p) => p.points.some((point) => point.isComputed));
   const tour = useTour('newProject', newProjectSteps, projects.isSuccess && !hasComputedPoints);
 
-  const newPoints = useMemo(() => points.map(({ name: n, lat, lng }) => ({ name: n, lat, lng })), [points]);
-  const bounds = useMemo(() => boundsOf(points), [points]);
+  const newPoints = useMemo(
+    () => points.fields.map(({ name: n, lat, lng }) => ({ name: n, lat, lng })),
+    [points.fields],
+  );
+  const pointNames = newPoints.map((p) => p.name);
+  const bounds = useMemo(() => boundsOf(newPoints), [newPoints]);
   const matching = useMatchingZones(offer?.id, bounds, newPoints);
   const noZone =
     matching.error instanceof ApiError && matching.error.body.nonFieldErrors?.includes(noMatchingZone);
@@ -240,12 +253,11 @@ export function NewProjectPage() {
   const zone = candidates.find((z) => z.id === zoneChoice) ?? candidates[0] ?? null;
   const usedBy = zone ? (projects.data ?? []).filter((p) => p.zone.id === zone.id) : [];
 
-  const takenNames = (projects.data ?? []).map((p) => p.name);
-  const nameError = projectNameError(name, takenNames);
-  const canCreate = points.length > 0 && offer !== undefined && nameError === null && zone !== null;
+  // Spec 000 §5: at least one point and a valid name (the form), an offer and a matching zone.
+  const canCreate = isValid && offer !== undefined && zone !== null;
 
   const mapPoints: MapPoint[] = [
-    ...points.map((p) => ({ id: p.key, name: p.name, lat: p.lat, lng: p.lng, state: 'new' as const })),
+    ...points.fields.map((p) => ({ id: p.id, name: p.name, lat: p.lat, lng: p.lng, state: 'new' as const })),
     ...(showProjectLayers
       ? (projects.data ?? []).flatMap((project) =>
           project.points.map((p) => ({
@@ -259,19 +271,21 @@ export function NewProjectPage() {
       : []),
   ];
 
+  /** Changing the points or the offer resets the matching zone to the first one (spec 000 §4). */
+  const resetZone = () => setValue('zone', null);
+
   const addPoint = (pointName: string) => {
     if (!draft) return;
-    counter.current += 1;
-    setPoints((list) => [...list, { key: `new-${counter.current}`, name: pointName, ...draft }]);
+    points.append({ name: pointName, ...draft });
     setDraft(null);
-    setZoneChoice(null);
+    resetZone();
     if (tour.step === 1 || tour.step === 2) tour.go(3);
   };
 
   /** A point popup closed without saving: the tour goes on at the offer if points exist, else back. */
   const closeDraft = () => {
     setDraft(null);
-    if (tour.step === 2) tour.go(points.length > 0 ? 3 : 1);
+    if (tour.step === 2) tour.go(points.fields.length > 0 ? 3 : 1);
   };
 
   const importFile = (file: File) => {
@@ -280,16 +294,8 @@ export function NewProjectPage() {
       { file },
       {
         onSuccess: (parsed) => {
-          setPoints((list) => {
-            const names = new Set(list.map((p) => p.name.toLowerCase()));
-            const added = parsed.points
-              .filter((p) => !names.has(p.name.toLowerCase()))
-              .map((p) => {
-                counter.current += 1;
-                return { key: `new-${counter.current}`, ...p };
-              });
-            return [...list, ...added];
-          });
+          const names = new Set(getValues('points').map((p) => p.name.toLowerCase()));
+          points.append(parsed.points.filter((p) => !names.has(p.name.toLowerCase())));
           if (parsed.errors.length > 0) setNotice(parsed.errors.map((e) => e.message).join(' · '));
         },
         onError: (error) => setNotice(errorMessage(error)),
@@ -297,24 +303,23 @@ export function NewProjectPage() {
     );
   };
 
-  const submit = () => {
+  const submit = async (form: NewProjectValues) => {
     if (!offer || !zone) return;
-    create.mutate(
-      {
-        name: name.trim(),
+    try {
+      const created = await create.mutateAsync({
+        name: form.name,
         offerInstance: offer.id,
         zone: zone.id,
         collaborators: [user.id],
         isTrial: offer.isTrial,
-        points: newPoints,
-      },
-      {
-        onSuccess: (created) =>
-          void navigate(
-            offer.isMcDashboard ? `/project/${created.projectId}/query` : `/project/${created.projectId}`,
-          ),
-      },
-    );
+        points: form.points,
+      });
+      void navigate(
+        offer.isMcDashboard ? `/project/${created.projectId}/query` : `/project/${created.projectId}`,
+      );
+    } catch (error) {
+      applyServerErrors(error, setError, ['name']);
+    }
   };
 
   return (
@@ -346,8 +351,8 @@ export function NewProjectPage() {
               content: (
                 <PointNameForm
                   key={`${draft.lat},${draft.lng}`}
-                  initial={defaultPointName(points.map((p) => p.name))}
-                  taken={points.map((p) => p.name)}
+                  initial={defaultPointName(pointNames)}
+                  taken={pointNames}
                   onSave={addPoint}
                   onCancel={closeDraft}
                 />
@@ -362,218 +367,217 @@ export function NewProjectPage() {
         aria-label="New project"
         sx={{ width: sideBarWidth, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 2 }}>
-          <Typography variant="h2" sx={{ flex: 1 }}>
-            New project
-          </Typography>
-          {tour.helpButton}
-        </Box>
-        <Section title="1. Point Selection">
-          {points.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              Click the map to add a point, or import a file of points.
+        <form noValidate onSubmit={handleSubmit(submit)}>
+          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 2 }}>
+            <Typography variant="h2" sx={{ flex: 1 }}>
+              New project
             </Typography>
-          ) : (
-            <List dense sx={{ maxHeight: 250, overflow: 'auto' }} aria-label="Points">
-              {points.map((p) => (
-                <ListItem
-                  key={p.key}
-                  disableGutters
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => {
-                        setPoints((list) => list.filter((other) => other.key !== p.key));
-                        setZoneChoice(null);
-                      }}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText
-                    primary={p.name}
-                    secondary={`${formatDegrees(p.lat)}, ${formatDegrees(p.lng)}`}
-                    slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            accept=".csv,.zip,.txt"
-            aria-label="Points file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) importFile(file);
-              event.target.value = '';
-            }}
-          />
-          <Button
-            startIcon={<UploadFileIcon />}
-            onClick={() => fileInput.current?.click()}
-            disabled={parse.isPending}
-            sx={{ mt: 0.5 }}
-          >
-            Import points from a file
-          </Button>
-          {notice && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {notice}
-            </Alert>
-          )}
-        </Section>
-        <Divider />
-        <Section title="2. Offer Selection">
-          {offer ? (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pt: 0.5 }}>
-              <Box sx={{ flex: 1, minWidth: 0 }} data-testid="chosen-offer">
-                <Typography variant="subtitle2">{offer.name}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  End Offer: {frenchDate(offer.offerEnd)}
-                </Typography>
-              </Box>
-              {usable.length > 1 && (
-                <Button size="small" variant="outlined" onClick={() => setChangingOffer(true)}>
-                  Change Offer
-                </Button>
-              )}
-            </Stack>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              No offer
-            </Typography>
-          )}
-        </Section>
-        <Divider />
-        <Section title="3. Dataset Selection">
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={kind}
-            onChange={(_event, value: 'global' | 'regional' | null) => {
-              if (value) {
-                setKindChoice(value);
-                setZoneChoice(null);
-              }
-            }}
-            sx={{ mb: 1 }}
-          >
-            <ToggleButton value="global" disabled={world.length === 0}>
-              Global Data
-            </ToggleButton>
-            <ToggleButton value="regional" disabled={regional.length === 0}>
-              High-Resolution
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {points.length === 0 ? (
-            <Alert severity="info">{datasetMessages.noPoint}</Alert>
-          ) : noZone ? (
-            <Alert severity="warning">{datasetMessages.noDataset}</Alert>
-          ) : matching.error ? (
-            <Alert severity="error">{errorMessage(matching.error)}</Alert>
-          ) : (
-            <RadioGroup
-              value={zone?.id ?? ''}
-              onChange={(event) => {
-                const id = Number(event.target.value);
-                setZoneChoice(id);
-                if (regional.some((z) => z.id === id)) setKindChoice('regional');
-              }}
-            >
-              {[...regional, ...world].map((z) => (
-                <FormControlLabel
-                  key={z.id}
-                  value={z.id}
-                  control={<Radio size="small" />}
-                  label={
-                    <span>
-                      {z.name}{' '}
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        {z.isWorld ? 'Global Data' : 'High-Resolution'}
-                        {z.isDemo ? ' · demo zone (free)' : ''}
-                      </Typography>
-                    </span>
-                  }
-                />
-              ))}
-            </RadioGroup>
-          )}
-          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showDatasetLayer}
-                  onChange={(e) => setShowDatasetLayer(e.target.checked)}
-                />
-              }
-              label={<Typography variant="body2">Dataset layer</Typography>}
-            />
-            <FormControlLabel
-              control={
-                <Switch
-                  size="small"
-                  checked={showProjectLayers}
-                  onChange={(e) => setShowProjectLayers(e.target.checked)}
-                />
-              }
-              label={<Typography variant="body2">Project layers</Typography>}
-            />
-            <Button size="small" onClick={() => setDatasetOpen(true)}>
-              Dataset details
-            </Button>
-          </Stack>
-          {usedBy.length > 0 && (
-            <Alert
-              severity="warning"
-              sx={{ mt: 1 }}
-              action={
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => void navigate(`/?search=${encodeURIComponent(zone?.name ?? '')}`)}
-                >
-                  View Projects
-                </Button>
-              }
-            >
-              {datasetMessages.alreadyUsed}
-            </Alert>
-          )}
-        </Section>
-        <Divider />
-        <Section title="4. Project name">
-          <Box sx={{ pt: 1 }}>
-            <ProjectNameField
-              value={name}
-              onChange={(value) => {
-                setName(value);
-                setNameTouched(true);
-              }}
-              error={nameTouched ? nameError : null}
-            />
+            {tour.helpButton}
           </Box>
-          {create.error && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorMessage(create.error)}
-            </Alert>
-          )}
-          <Button
-            variant="contained"
-            fullWidth
-            size="medium"
-            sx={{ mt: 1 }}
-            disabled={!canCreate || create.isPending}
-            onClick={submit}
-          >
-            Create Project
-          </Button>
-        </Section>
+          <Section title="1. Point Selection">
+            {points.fields.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                Click the map to add a point, or import a file of points.
+              </Typography>
+            ) : (
+              <List dense sx={{ maxHeight: 250, overflow: 'auto' }} aria-label="Points">
+                {points.fields.map((p, index) => (
+                  <ListItem
+                    key={p.id}
+                    disableGutters
+                    secondaryAction={
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove ${p.name}`}
+                        onClick={() => {
+                          points.remove(index);
+                          resetZone();
+                        }}
+                      >
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    }
+                  >
+                    <ListItemText
+                      primary={p.name}
+                      secondary={`${formatDegrees(p.lat)}, ${formatDegrees(p.lng)}`}
+                      slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept=".csv,.zip,.txt"
+              aria-label="Points file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) importFile(file);
+                event.target.value = '';
+              }}
+            />
+            <Button
+              startIcon={<UploadFileIcon />}
+              onClick={() => fileInput.current?.click()}
+              disabled={parse.isPending}
+              sx={{ mt: 0.5 }}
+            >
+              Import points from a file
+            </Button>
+            {notice && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {notice}
+              </Alert>
+            )}
+          </Section>
+          <Divider />
+          <Section title="2. Offer Selection">
+            {offer ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pt: 0.5 }}>
+                <Box sx={{ flex: 1, minWidth: 0 }} data-testid="chosen-offer">
+                  <Typography variant="subtitle2">{offer.name}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    End Offer: {frenchDate(offer.offerEnd)}
+                  </Typography>
+                </Box>
+                {usable.length > 1 && (
+                  <Button size="small" variant="outlined" onClick={() => setChangingOffer(true)}>
+                    Change Offer
+                  </Button>
+                )}
+              </Stack>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                No offer
+              </Typography>
+            )}
+          </Section>
+          <Divider />
+          <Section title="3. Dataset Selection">
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={kind}
+              onChange={(_event, value: DatasetKind | null) => {
+                if (value) {
+                  setValue('kind', value);
+                  resetZone();
+                }
+              }}
+              sx={{ mb: 1 }}
+            >
+              <ToggleButton value="global" disabled={world.length === 0}>
+                Global Data
+              </ToggleButton>
+              <ToggleButton value="regional" disabled={regional.length === 0}>
+                High-Resolution
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {points.fields.length === 0 ? (
+              <Alert severity="info">{datasetMessages.noPoint}</Alert>
+            ) : noZone ? (
+              <Alert severity="warning">{datasetMessages.noDataset}</Alert>
+            ) : matching.error ? (
+              <Alert severity="error">{errorMessage(matching.error)}</Alert>
+            ) : (
+              <RadioGroup
+                value={zone?.id ?? ''}
+                onChange={(event) => {
+                  const id = Number(event.target.value);
+                  setValue('zone', id);
+                  if (regional.some((z) => z.id === id)) setValue('kind', 'regional');
+                }}
+              >
+                {[...regional, ...world].map((z) => (
+                  <FormControlLabel
+                    key={z.id}
+                    value={z.id}
+                    control={<Radio size="small" />}
+                    label={
+                      <span>
+                        {z.name}{' '}
+                        <Typography component="span" variant="caption" color="text.secondary">
+                          {z.isWorld ? 'Global Data' : 'High-Resolution'}
+                          {z.isDemo ? ' · demo zone (free)' : ''}
+                        </Typography>
+                      </span>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            )}
+            <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={showDatasetLayer}
+                    onChange={(e) => setShowDatasetLayer(e.target.checked)}
+                  />
+                }
+                label={<Typography variant="body2">Dataset layer</Typography>}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={showProjectLayers}
+                    onChange={(e) => setShowProjectLayers(e.target.checked)}
+                  />
+                }
+                label={<Typography variant="body2">Project layers</Typography>}
+              />
+              <Button size="small" onClick={() => setDatasetOpen(true)}>
+                Dataset details
+              </Button>
+            </Stack>
+            {usedBy.length > 0 && (
+              <Alert
+                severity="warning"
+                sx={{ mt: 1 }}
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => void navigate(`/?search=${encodeURIComponent(zone?.name ?? '')}`)}
+                  >
+                    View Projects
+                  </Button>
+                }
+              >
+                {datasetMessages.alreadyUsed}
+              </Alert>
+            )}
+          </Section>
+          <Divider />
+          <Section title="4. Project name">
+            <Box sx={{ pt: 1 }}>
+              <ProjectNameField
+                value={nameField.field.value}
+                onChange={nameField.field.onChange}
+                error={nameField.fieldState.error?.message ?? null}
+              />
+            </Box>
+            {errors.root?.server && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {errors.root.server.message}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              size="medium"
+              sx={{ mt: 1 }}
+              disabled={!canCreate || isSubmitting}
+            >
+              Create Project
+            </Button>
+          </Section>
+        </form>
       </Box>
       {tour.element}
       {changingOffer && (
@@ -581,14 +585,18 @@ export function NewProjectPage() {
           offers={offers.data ?? []}
           current={offer?.id}
           onSave={(offerId) => {
-            setOfferChoice(offerId);
-            setZoneChoice(null);
+            setValue('offer', offerId);
+            resetZone();
           }}
           onClose={() => setChangingOffer(false)}
         />
       )}
       {datasetOpen && (
-        <DatasetDialog zone={zone} hasPoints={points.length > 0} onClose={() => setDatasetOpen(false)} />
+        <DatasetDialog
+          zone={zone}
+          hasPoints={points.fields.length > 0}
+          onClose={() => setDatasetOpen(false)}
+        />
       )}
     </Box>
   );

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { limits, messages } from '@metocean/contracts';
+import { limits } from '@metocean/contracts';
+import { pointNameField } from './rules';
 
 /**
  * The popup asking for a new point's name (spec 000 §5): unique in the project ('Point name already exists'),
@@ -24,28 +27,44 @@ export function PointNameForm({
   saving?: boolean;
   error?: string | null;
 }) {
-  const [name, setName] = useState(initial);
-  const duplicated = taken.some((other) => other.toLowerCase() === name.trim().toLowerCase());
-  const empty = name.trim() === '';
-  const save = () => {
-    if (!empty && !duplicated && !saving) onSave(name.trim());
-  };
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    formState: { isValid },
+  } = useForm<{ name: string }>({
+    resolver: zodResolver(z.object({ name: pointNameField(taken) })),
+    mode: 'onChange',
+    defaultValues: { name: initial },
+  });
+  const { field, fieldState } = useController({ control, name: 'name' });
   return (
-    <Stack spacing={1} sx={{ width: 230 }} data-testid="point-name-form">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(({ name }) => !saving && onSave(name))}
+      spacing={1}
+      sx={{ width: 230 }}
+      data-testid="point-name-form"
+    >
       <TextField
         label="Point name"
-        value={name}
+        name={field.name}
+        inputRef={field.ref}
+        value={field.value}
         autoFocus
-        error={duplicated}
-        helperText={duplicated ? messages.pointNameExists : ' '}
-        onChange={(event) => setName(event.target.value.slice(0, limits.pointNameMax))}
-        onBlur={() => empty && setName(initial)}
-        onKeyDown={(event) => event.key === 'Enter' && save()}
+        error={fieldState.error !== undefined}
+        helperText={fieldState.error?.message ?? ' '}
+        onChange={(event) => field.onChange(event.target.value.slice(0, limits.pointNameMax))}
+        onBlur={() => {
+          field.onBlur();
+          if (field.value.trim() === '') setValue('name', initial, { shouldValidate: true });
+        }}
       />
       {error && <Alert severity="error">{error}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" disabled={empty || duplicated || saving} onClick={save}>
+        <Button type="submit" variant="contained" disabled={!isValid || saving}>
           Save
         </Button>
       </Stack>

@@ -349,7 +349,18 @@ function BuyMapsDialog({
   );
 }
 
-/** The Query tab (spec 000 §2.7): points, compute and cancel, the map with click-to-add inside the zone. */
+/** The one dialog open over the Query tab, if any. */
+type QueryDialog =
+  | { kind: 'compute'; point?: Point }
+  | { kind: 'geometries' }
+  | { kind: 'askDownload' }
+  | { kind: 'askPoint' }
+  | { kind: 'buyMaps' };
+
+/**
+ * The Query tab (spec 000 §2.7): points, compute and cancel, the map with click-to-add inside the zone. Its one
+ * form is the new point's name (PointNameForm); the rest is the selection, the popup and which dialog is open.
+ */
 export function QueryTab() {
   const { project } = useProjectContext();
   const user = useMe();
@@ -364,14 +375,11 @@ export function QueryTab() {
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'success'; text: string } | null>(
     null,
   );
-  const [confirming, setConfirming] = useState<{ point?: Point } | null>(null);
-  const [managingGeometries, setManagingGeometries] = useState(false);
-  const [askingDownload, setAskingDownload] = useState(false);
-  const [askingPoint, setAskingPoint] = useState(false);
+  const [dialog, setDialog] = useState<QueryDialog | null>(null);
+  const closeDialog = () => setDialog(null);
   const tasks = useProjectTasks(project.id, project.status.toUpperCase() === 'RUNNING');
   const geometries = useGeometries(project.id);
   const taskByPoint = new Map((tasks.data ?? []).map((t) => [t.point, t]));
-  const [buyingMaps, setBuyingMaps] = useState(false);
   const stat2d = useStat2dMap(project.zone.id);
   const buoys = useBuoys(project.zone.id);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -489,8 +497,8 @@ export function QueryTab() {
                   task={taskByPoint.get(p.id)}
                   canRun={editor && !running && !p.isComputed}
                   canDownload={project.offerInstance.canDownloadStats}
-                  onRun={() => setConfirming({ point: p })}
-                  onNeedUpgrade={() => setAskingDownload(true)}
+                  onRun={() => setDialog({ kind: 'compute', point: p })}
+                  onNeedUpgrade={() => setDialog({ kind: 'askDownload' })}
                 />
                 {canDelete && !p.isComputed && (
                   <IconButton
@@ -563,7 +571,7 @@ export function QueryTab() {
                     variant="contained"
                     data-tour="compute"
                     disabled={project.points.length === 0 || nothingToCompute}
-                    onClick={() => setConfirming({})}
+                    onClick={() => setDialog({ kind: 'compute' })}
                   >
                     compute statistics
                   </Button>
@@ -571,7 +579,7 @@ export function QueryTab() {
               </Tooltip>
             ))}
           {(trial || project.zone.isDemo) && (
-            <Button fullWidth onClick={() => setAskingPoint(true)}>
+            <Button fullWidth onClick={() => setDialog({ kind: 'askPoint' })}>
               ask for a specific point
             </Button>
           )}
@@ -589,7 +597,7 @@ export function QueryTab() {
                 <Button
                   fullWidth
                   disabled={!project.zone.has2DStatistics || !editor || !stat2d.data}
-                  onClick={() => setBuyingMaps(true)}
+                  onClick={() => setDialog({ kind: 'buyMaps' })}
                 >
                   buy maps
                 </Button>
@@ -617,7 +625,7 @@ export function QueryTab() {
           stat2d={stat2d.data ?? null}
           buoys={buoys.data ?? []}
           geometries={geometries.data ?? []}
-          onManageGeometries={() => setManagingGeometries(true)}
+          onManageGeometries={() => setDialog({ kind: 'geometries' })}
           draft={
             draft && {
               ...draft,
@@ -655,30 +663,26 @@ export function QueryTab() {
         />
       </Paper>
       {tour.element}
-      {confirming && (
-        <ComputeDialog project={project} point={confirming.point} onClose={() => setConfirming(null)} />
+      {dialog?.kind === 'compute' && (
+        <ComputeDialog project={project} point={dialog.point} onClose={closeDialog} />
       )}
-      {askingDownload && <AskDownloadDialog onClose={() => setAskingDownload(false)} />}
-      {askingPoint && (
+      {dialog?.kind === 'askDownload' && <AskDownloadDialog onClose={closeDialog} />}
+      {dialog?.kind === 'askPoint' && (
         <DemoLocationDialog
           email={user.email}
           title="Ask for a specific point"
           intro={`Your ${trial ? 'trial' : 'demo'} project computes the points we prepared. Tell us where you need statistics; the team replies within 48 hours.`}
           initial={project.points.find((p) => selected.has(p.id))}
-          onClose={() => setAskingPoint(false)}
+          onClose={closeDialog}
         />
       )}
-      {managingGeometries && (
-        <GeometryDialog
-          projectId={project.id}
-          editable={editor && !trial}
-          onClose={() => setManagingGeometries(false)}
-        />
+      {dialog?.kind === 'geometries' && (
+        <GeometryDialog projectId={project.id} editable={editor && !trial} onClose={closeDialog} />
       )}
-      {buyingMaps && stat2d.data && (
+      {dialog?.kind === 'buyMaps' && stat2d.data && (
         <BuyMapsDialog
           map={stat2d.data}
-          onClose={() => setBuyingMaps(false)}
+          onClose={closeDialog}
           onBought={(map) =>
             setNotice({
               severity: 'success',

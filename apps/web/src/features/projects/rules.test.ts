@@ -7,6 +7,8 @@ import {
   defaultOffer,
   defaultPointName,
   formatTimeStep,
+  newProjectForm,
+  pointNameField,
   projectCardPath,
   projectNameError,
   runLabel,
@@ -48,6 +50,31 @@ describe('project rules', () => {
     expect(projectNameError('my project')).toBe(messages.slugOnly);
     expect(projectNameError('North_Sea', ['north_sea'])).toBe(messages.projectNameTaken);
     expect(projectNameError('North-Sea_2')).toBeNull();
+  });
+
+  it('pointNameField refuses an empty name and a name already in the project, whatever its case', () => {
+    const field = pointNameField(['Point 1', 'Buoy B']);
+    expect(field.safeParse('  ').error?.issues[0]?.message).toBe(messages.required);
+    expect(field.safeParse('buoy b ').error?.issues[0]?.message).toBe(messages.pointNameExists);
+    expect(field.safeParse('x'.repeat(51)).error?.issues[0]?.message).toBe(messages.maxLength(50));
+    expect(field.parse('  Point 2 ')).toBe('Point 2');
+  });
+
+  it('newProjectForm needs a point and a free name, and hands the name over trimmed', () => {
+    const form = newProjectForm(['North_Sea']);
+    const values = { points: [{ name: 'Point 1', lat: 45.5, lng: -4 }], offer: null, kind: null, zone: null };
+    expect(form.safeParse({ ...values, points: [], name: 'Biscay' }).error?.issues[0]?.path).toEqual([
+      'points',
+    ]);
+    expect(form.safeParse({ ...values, name: 'north_sea' }).error?.issues[0]?.message).toBe(
+      messages.projectNameTaken,
+    );
+    expect(form.parse({ ...values, kind: 'regional', zone: 7, name: ' Biscay_Study ' })).toEqual({
+      ...values,
+      kind: 'regional',
+      zone: 7,
+      name: 'Biscay_Study',
+    });
   });
 
   it('trialProjectName joins offer and zone, replaces forbidden characters, collapses underscores', () => {

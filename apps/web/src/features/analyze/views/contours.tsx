@@ -1,0 +1,54 @@
+// ENVC (spec 002): the environmental contours over the sea states behind them, and their maxima (the design
+// sea states) as a table.
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { ChartError, contourMaxima, contourOption } from '@metocean/charts';
+import { NumericTable } from '../../../components/NumericTable';
+import type { StatEntry } from '../selection';
+import { SimpleChart, payloadOf, perLevel, type ViewProps } from './frame';
+
+function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const [density, setDensity] = useState(true);
+  const payload = payloadOf(props, entry)!;
+  const maxima = useMemo(() => {
+    try {
+      return contourMaxima(payload);
+    } catch (error) {
+      if (error instanceof ChartError) return [];
+      throw error;
+    }
+  }, [payload]);
+  return (
+    <Stack spacing={1}>
+      <SimpleChart
+        props={props}
+        entry={entry}
+        size={{ width: 600, height: 440 }}
+        testId="contour-plot"
+        build={(p, legend) => contourOption(p, { density, legend, pointName: props.point.name })}
+        controls={
+          <FormControlLabel
+            control={<Switch size="small" checked={density} onChange={(e) => setDensity(e.target.checked)} />}
+            label="Sea states behind"
+          />
+        }
+      />
+      {maxima.length > 0 && (
+        <Box sx={{ maxWidth: 600 }}>
+          <Typography variant="subtitle2">Contour maxima (design sea states)</Typography>
+          <NumericTable
+            testId="contour-maxima"
+            head={['T (years)', 'β', 'Hs max (m)', 'Tp at Hs max (s)', 'Tp range (s)']}
+            rows={maxima.map((m) => [m.returnPeriod, m.beta, m.hsMax, m.tpAtHsMax, `${m.tpMin}–${m.tpMax}`])}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+export const ContourView = perLevel(ContourChart);
