@@ -13,7 +13,8 @@ import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
 import { DRAFT } from './task-state';
-import { creditsPerPoint, getProject, projectFor, requireEditable, type ProjectAccess } from './projects';
+import { projectFor, requireEditable, type ProjectAccess } from './project-access';
+import { creditsPerPoint, getProject } from './projects';
 
 const ACTIVE = ['PENDING', 'RUNNING'];
 

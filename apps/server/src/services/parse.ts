@@ -16,7 +16,7 @@ import { points } from '../db/schema';
 import { badRequest } from '../http/errors';
 import type { Caller, Services } from './context';
 import { defaultPointName, zoneProblems } from './points';
-import { projectFor } from './projects';
+import { projectFor } from './project-access';
 
 /** The most points one file may bring (the bulk-create limit). */
 export const MAX_FILE_POINTS = 1000;

@@ -16,7 +16,7 @@ import { OVERVIEW_ID } from '../jobs/point-statistics';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import type { Caller, Services } from './context';
-import { projectFor, type ProjectAccess } from './projects';
+import { projectFor, type ProjectAccess } from './project-access';
 
 /** Only results of finished tasks are listed: a running or retried task's partial results stay hidden. */
 export async function listResults(services: Services, caller: Caller, projectId: number) {
