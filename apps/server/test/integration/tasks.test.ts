@@ -6,7 +6,7 @@ import { offerInstances, results, tasks } from '../../src/db/schema';
 import { BatchStopped } from '../../src/jobs/point-statistics';
 import type { StatisticsPool } from '../../src/jobs/pool';
 import type { StatisticJob } from '../../src/jobs/statistics-worker';
-import { runPointTask, takeTask } from '../../src/services/compute';
+import { runPointTask, takeTask } from '../../src/jobs/compute-point';
 import { startTestServer, type TestServer } from '../harness';
 
 let server: TestServer;
