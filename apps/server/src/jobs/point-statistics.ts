@@ -24,7 +24,12 @@ export function cycloneMaskOf(series: Series): Uint8Array | undefined {
   if (masks.has(marks)) return masks.get(marks);
   const mask = new Uint8Array(marks.length);
   let marked = 0;
-  for (let i = 0; i < marks.length; i++) if (marks[i]! > 0) mask[i] = ++marked > 0 ? 1 : 0;
+  for (let i = 0; i < marks.length; i++) {
+    if (marks[i]! > 0) {
+      mask[i] = 1;
+      marked++;
+    }
+  }
   const result = marked > 0 ? mask : undefined;
   masks.set(marks, result);
   return result;
