@@ -158,6 +158,52 @@ describe('tables', () => {
     ]);
   });
 
+  it('reads quoted cells that hold separators, quotes and line breaks, numbering rows by their line', async () => {
+    // RFC 4180 §2.5-2.7: a quoted cell may hold the separator, a line break and a doubled quote. The note of
+    // K13 spans lines 2-3 (Excel's Alt+Enter writes a bare LF inside a cell, even in a CRLF file), so the
+    // broken row is on line 4; a CRLF inside a quoted cell is one line break, not two.
+    const expected = {
+      points: [
+        { name: 'K13, "north"', lat: 53.2, lng: 3.2 },
+        { name: 'Point 2', lat: 53.8, lng: 2.5 },
+      ],
+      errors: [{ row: 4, message: parseMessages.notNumber('lat', 'abc') }],
+    };
+    for (const [eol, inCell] of [
+      ['\n', '\n'],
+      ['\r\n', '\n'],
+      ['\r\n', '\r\n'],
+    ]) {
+      const csv = [
+        'name,lat,lon,note',
+        `"K13, ""north""",53.2,3.2,"first line${inCell}second line"`,
+        'Broken,abc,3,',
+        ',53.8,2.5,',
+        '',
+      ].join(eol);
+      const answer = await upload('manager', 'points.csv', csv);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(expected);
+    }
+  });
+
+  it('reads quoted header cells in a semicolon CSV, a semicolon inside a quoted name, and a BOM', async () => {
+    const csv = '\uFEFF"Name";"Latitude";"Longitude"\n"Dogger; east";54,5;2,1\n';
+    expect((await upload('manager', 'points.csv', csv)).body).toEqual({
+      points: [{ name: 'Dogger; east', lat: 54.5, lng: 2.1 }],
+      errors: [],
+    });
+  });
+
+  it('refuses a CSV whose quoted cell is never closed, naming the line its row starts on', async () => {
+    const csv = 'name,lat,lon\nA,53.1,3.1\n"Open,53.2,3.2\nB,53.3,3.3\n';
+    const answer = await upload('manager', 'points.csv', csv);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      nonFieldErrors: [parseMessages.unreadableCsv(3, 'a quoted cell is never closed')],
+    });
+  });
+
   it('checks the zone and the names of a project when one is given', async () => {
     const csv = 'name,lat,lng\ntaken,53.5,3\nInside,53.6,3.1\nFar,10,3\n';
     const answer = await upload('manager', 'points.csv', csv, projectId);
