@@ -32,6 +32,13 @@ export interface FilePart {
   fileName: string;
 }
 
+/** A request with a JSON body. */
+type Send = <T = Record<string, unknown>>(
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Answer<T>>;
+
 /**
  * One caller of the API, signed in or not: `const manager = await server.as('manager');
  * await manager.post('/api/projects/', body)`. Every request carries its token.
@@ -39,33 +46,16 @@ export interface FilePart {
 export interface Actor {
   /** The username signed in, or 'anonymous'. */
   readonly username: string;
-  readonly token: string | undefined;
   request<T = Record<string, unknown>>(
     method: string,
     path: string,
     options?: Omit<RequestOptions, 'token'>,
   ): Promise<Answer<T>>;
   get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>): Promise<Answer<T>>;
-  post<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
-  put<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
-  patch<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
-  delete<T = Record<string, unknown>>(
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
+  post: Send;
+  put: Send;
+  patch: Send;
+  delete: Send;
   /** A multipart POST: text fields and files. */
   upload<T = Record<string, unknown>>(
     path: string,
@@ -196,7 +186,6 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     return {
       username,
-      token,
       request,
       get: (route, headers) => request('GET', route, { headers }),
       post: (route, body, headers) => request('POST', route, { body, headers }),
