@@ -1,8 +1,10 @@
 // Type-aware lint for the whole monorepo. The import restrictions below enforce the one-way
-// dependency direction of ARCHITECTURE.md: apps -> packages -> core.
+// dependency direction of ARCHITECTURE.md (apps -> packages -> core), the server's layers and the absence
+// of any import circle (docs/architecture.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const ours = (allowed) => {
@@ -16,6 +18,62 @@ const restrict = (files, forbidden, message) => ({
     '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
   },
 });
+
+// The server's layers, top to bottom, and what each may import (docs/architecture.md "Server layers"): a
+// folder of apps/server/src, a file at its root, or one file of a folder that sits lower than the rest of
+// it (http/errors.ts, the error vocabulary; jobs/queue.ts, the queue services send to). A layer may import
+// itself and what it lists, nothing else of the server; test files may import anything.
+const SERVER = 'apps/server/src';
+const SERVER_LAYERS = {
+  'main.ts': ['runtime.ts', 'config.ts', 'seed'],
+  'runtime.ts': ['app.ts', 'config.ts', 'routes', 'jobs', 'services', 'seed', 'data', 'db', 'mail'],
+  'app.ts': ['routes', 'http', 'services', 'config.ts'],
+  routes: ['http', 'exports', 'reports', 'services', 'config.ts'],
+  http: ['services', 'config.ts'],
+  jobs: ['exports', 'reports', 'services', 'data', 'db', 'mail', 'config.ts'],
+  exports: ['services', 'data', 'db', 'http/errors.ts', 'jobs/queue.ts', 'config.ts'],
+  reports: ['services', 'data', 'db', 'http/errors.ts', 'jobs/queue.ts', 'config.ts'],
+  seed: ['services', 'data', 'db', 'config.ts'],
+  services: ['data', 'db', 'mail', 'http/errors.ts', 'jobs/queue.ts', 'config.ts'],
+  'jobs/queue.ts': ['db', 'mail', 'config.ts'],
+  data: ['db'],
+  mail: [],
+  db: [],
+  'http/errors.ts': [],
+  'config.ts': [],
+};
+
+/** import-x/no-restricted-paths zones: for each layer, every other part of the server it may not import. */
+function serverLayerZones() {
+  const tops = [...new Set(Object.keys(SERVER_LAYERS).map((unit) => unit.split('/')[0]))];
+  return Object.entries(SERVER_LAYERS).flatMap(([unit, allowed]) => {
+    const [top, file] = unit.split('/');
+    const message = `${unit} may import ${allowed.join(', ') || 'nothing of the server'} (docs/architecture.md).`;
+    return tops
+      .filter((other) => !allowed.includes(other) && (other !== top || file !== undefined))
+      .map((other) => {
+        // a lower file of that folder that the layer may import, and a file layer's own file
+        const except = [...allowed, ...(other === top ? [unit] : [])]
+          .filter((entry) => entry.startsWith(`${other}/`))
+          .map((entry) => `./${entry.slice(other.length + 1)}`);
+        return {
+          target: `${SERVER}/${unit}`,
+          from: `${SERVER}/${other}`,
+          ...(except.length > 0 ? { except } : {}),
+          message,
+        };
+      });
+  });
+}
+
+/** How import-x finds our modules: TypeScript sources, workspace packages through their `exports`. */
+const importResolution = {
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx'],
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'apps/server/drizzle/**', '**/*.mjs'] },
@@ -57,4 +115,18 @@ export default tseslint.config(
   ),
   restrict(['packages/hindcast/src/**'], ours(['core', 'contracts']), 'hindcast: core and contracts only'),
   restrict(['apps/web/src/**'], ['@metocean/hindcast', ...nodeBuiltins], 'the web app runs in the browser'),
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ...importResolution,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverLayerZones() }],
+    },
+  },
+  {
+    // No import circle in any workspace: a module is loaded before the one it needs, and a layer rule
+    // cannot hold across a circle. Type-only imports are left out (import-x's rule): they vanish at run time.
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    ...importResolution,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

@@ -1,5 +1,6 @@
 // A real server for integration tests: its own data folder, PGlite by default or a fresh PostgreSQL
-// database when DATABASE_URL is set, listening on a free port, spoken to over HTTP.
+// database when DATABASE_URL is set, listening on a free port, spoken to over HTTP by actors: one signed-in
+// caller each (`const manager = await server.as('manager')`), polled with `until` or `eventually`.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,81 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A file part of a multipart form. */
+export interface FilePart {
+  content: Uint8Array | string;
+  fileName: string;
+}
+
+/** A request with a JSON body. */
+type Send = <T = Record<string, unknown>>(
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Answer<T>>;
+
+/**
+ * One caller of the API, signed in or not: `const manager = await server.as('manager');
+ * await manager.post('/api/projects/', body)`. Every request carries its token.
+ */
+export interface Actor {
+  /** The username signed in, or 'anonymous'. */
+  readonly username: string;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: Omit<RequestOptions, 'token'>,
+  ): Promise<Answer<T>>;
+  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>): Promise<Answer<T>>;
+  post: Send;
+  put: Send;
+  patch: Send;
+  delete: Send;
+  /** A multipart POST: text fields and files. */
+  upload<T = Record<string, unknown>>(
+    path: string,
+    fields: Record<string, string | FilePart>,
+  ): Promise<Answer<T>>;
+  /** The raw response, for bodies that are neither JSON nor text (downloads). */
+  fetch(path: string): Promise<Response>;
+  /**
+   * GETs `path` until `done` holds for its body, and answers that body; fails after `timeoutMs` with the
+   * body it read last.
+   */
+  until<T = Record<string, unknown>>(
+    path: string,
+    done: (body: T) => boolean,
+    options?: WaitOptions,
+  ): Promise<T>;
+}
+
+export interface WaitOptions {
+  timeoutMs?: number;
+  intervalMs?: number;
+}
+
+/**
+ * Reads until `done` holds for what was read, and answers it; throws after `timeoutMs` with what was read
+ * last. The one poller of the tests (HTTP through Actor.until, the database, files).
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 150_000, intervalMs = 500 }: WaitOptions = {},
+  what = 'the value',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what} did not come within ${timeoutMs} ms: last ${JSON.stringify(value)?.slice(0, 500)}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 export interface TestServer {
   url: string;
   dataDir: string;
@@ -35,6 +111,10 @@ export interface TestServer {
     options?: RequestOptions,
   ): Promise<Answer<T>>;
   login(username: string, password?: string): Promise<TokenPair>;
+  /** The user signed in (demo password unless given), as an actor of the API. */
+  as(username: string, password?: string): Promise<Actor>;
+  /** A caller without a token. */
+  anonymous: Actor;
   /** Waits for the next e-mail to `to` and returns its decoded text. */
   waitForMail(to: string, since?: number): Promise<string>;
   mailCount(): number;
@@ -100,6 +180,42 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     }
   };
 
+  const actor = (username: string, token: string | undefined): Actor => {
+    const request = <T>(method: string, route: string, options: Omit<RequestOptions, 'token'> = {}) =>
+      server.request<T>(method, route, { ...options, token });
+    const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    return {
+      username,
+      request,
+      get: (route, headers) => request('GET', route, { headers }),
+      post: (route, body, headers) => request('POST', route, { body, headers }),
+      put: (route, body, headers) => request('PUT', route, { body, headers }),
+      patch: (route, body, headers) => request('PATCH', route, { body, headers }),
+      delete: (route, body, headers) => request('DELETE', route, { body, headers }),
+      async upload<T>(route: string, fields: Record<string, string | FilePart>) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields))
+          if (typeof value === 'string') form.append(name, value);
+          else form.append(name, new Blob([value.content]), value.fileName);
+        const response = await fetch(`${address}${route}`, {
+          method: 'POST',
+          headers: authorization,
+          body: form,
+        });
+        return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+      },
+      fetch: (route) => fetch(`${address}${route}`, { headers: authorization }),
+      until<T>(route: string, done: (body: T) => boolean, options?: WaitOptions) {
+        return eventually(
+          async () => (await request<T>('GET', route)).body,
+          done,
+          options,
+          `${username}'s GET ${route}`,
+        );
+      },
+    };
+  };
+
   const server: TestServer = {
     url: address,
     dataDir,
@@ -127,19 +243,27 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         throw new Error(`login ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body;
     },
+    async as(username, password) {
+      return actor(username, (await server.login(username, password)).accessToken);
+    },
+    get anonymous() {
+      return actor('anonymous', undefined);
+    },
     mailCount: () => mailFiles().length,
     async waitForMail(to, since = 0) {
       const slug = to.replace(/[^a-zA-Z0-9]+/g, '_');
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const match = mailFiles()
+      const latest = () =>
+        mailFiles()
           .slice(since)
           .filter((file) => file.endsWith(`-${slug}.eml`))
           .at(-1);
-        if (match) return decodeMail(readFileSync(path.join(mailDir, match), 'utf8'));
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`no mail to ${to} within 15 s`);
+      const match = await eventually(
+        () => Promise.resolve(latest()),
+        (file) => file !== undefined,
+        { timeoutMs: 15_000, intervalMs: 100 },
+        `a mail to ${to}`,
+      );
+      return decodeMail(readFileSync(path.join(mailDir, match!), 'utf8'));
     },
     async stop() {
       await runtime.stop();

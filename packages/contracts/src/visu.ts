@@ -93,6 +93,12 @@ export function statIdOf(id: string, target: StatTarget): string {
   return [id, target.variable ?? target.field, target.partner].filter(Boolean).join('__');
 }
 
+/**
+ * The stored result that is not a statistic: the overview table of a computed point's map popup (spec 000
+ * §2.8), kept under this id and code beside the point's statistics.
+ */
+export const OVERVIEW_ID = 'OVERVIEW';
+
 /** The parts of a stat id: `DR__hs__dp` -> { id: 'DR', subject: 'hs', partner: 'dp' } ('' when absent). */
 export function statIdParts(statId: string): { id: string; subject: string; partner: string } {
   const [id = statId, subject = '', partner = ''] = statId.split('__');

@@ -22,7 +22,7 @@ import { datasetsOfZones, sourceForPoint } from '../data/registry';
 import { analysedSeries, readPointSeries } from '../data/sources';
 import type { Caller, Services } from '../services/context';
 import { logCallerEvent } from '../services/events';
-import { projectFor, type ProjectAccess } from '../services/projects';
+import { projectFor, type ProjectAccess } from '../services/project-access';
 import { storedPayload } from '../services/results';
 import {
   payloadDocument,

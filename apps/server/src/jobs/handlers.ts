@@ -1,10 +1,10 @@
 // One thin handler per job name: load, act, done. Retries are the queue's.
 import type { Mailer } from '../mail/mailer';
-import { failLostTask, runPointTask } from '../services/compute';
+import { failLostTask, runPointTask } from './compute-point';
+import { renderStat2d } from './render-stat2d';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
-import { renderStat2d } from '../services/stat2ds';
 import type { JobHandlers } from './queue';
 
 export function jobHandlers(services: Services, mailer: Mailer, pool: StatisticsPool): JobHandlers {

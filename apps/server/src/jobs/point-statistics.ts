@@ -1,14 +1,11 @@
 // The statistics of one point, run in a batch inside a worker thread: every run of the batch shares the
 // data derived from the point's arrays (calendar, sorted values, calm runs: core's memo), checked once for
 // the batch (withUnchangedInputs). A run that fails gives its reason; the others still count.
-import { toStoredJson } from '@metocean/contracts';
+import { OVERVIEW_ID, toStoredJson } from '@metocean/contracts';
 import { overview, statisticOf, statisticsFor, withUnchangedInputs } from '@metocean/core';
 import type { Series, StatisticOptions, StatisticTarget } from '@metocean/core';
 import { analysedSeries, type PointSeries } from '../data/sources';
 import { encodePayload } from '../db/payload';
-
-/** Not a statistic code: the overview table of the point's map popup (spec 000 §2.8). */
-export const OVERVIEW_ID = 'OVERVIEW';
 
 export interface StatisticRun {
   id: string;
@@ -27,7 +24,12 @@ export function cycloneMaskOf(series: Series): Uint8Array | undefined {
   if (masks.has(marks)) return masks.get(marks);
   const mask = new Uint8Array(marks.length);
   let marked = 0;
-  for (let i = 0; i < marks.length; i++) if (marks[i]! > 0) mask[i] = ++marked > 0 ? 1 : 0;
+  for (let i = 0; i < marks.length; i++) {
+    if (marks[i]! > 0) {
+      mask[i] = 1;
+      marked++;
+    }
+  }
   const result = marked > 0 ? mask : undefined;
   masks.set(marks, result);
   return result;

@@ -22,7 +22,7 @@ import { geometries, type GeometryLayerColumn } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { isWgs84, kmlFeatures, openZip, parseMessages, refuse } from './parse';
-import { projectFor, requireEditable } from './projects';
+import { projectFor, requireEditable } from './project-access';
 
 type GeometryRow = typeof geometries.$inferSelect;
 type Kind = GeometryLayerType;

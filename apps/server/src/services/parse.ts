@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { kml } from '@tmcw/togeojson';
+import { CsvError, parse, type CsvErrorCode } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import proj4 from 'proj4';
@@ -16,7 +17,7 @@ import { points } from '../db/schema';
 import { badRequest } from '../http/errors';
 import type { Caller, Services } from './context';
 import { defaultPointName, zoneProblems } from './points';
-import { projectFor } from './projects';
+import { projectFor } from './project-access';
 
 /** The most points one file may bring (the bulk-create limit). */
 export const MAX_FILE_POINTS = 1000;
@@ -41,6 +42,8 @@ export const parseMessages = {
   unknownProjection:
     'The projection of the shapefile (.prj) could not be read: save it in WGS 84 (EPSG:4326)',
   unreadable: (kind: string) => `The ${kind} file could not be read`,
+  unreadableCsv: (line: number, problem: string) =>
+    `The CSV file could not be read from line ${line}: ${problem}`,
   missingColumns: 'The file needs name, lat and lon columns (lat/latitude, lon/lng/longitude)',
   notNumber: (column: string, value: string) => `${column} is not a number: '${value}'`,
   tooManyPoints: `A file may hold at most ${MAX_FILE_POINTS} points`,
@@ -84,38 +87,55 @@ function fromTable(rows: { row: number; cells: string[] }[], decimalComma: boole
   return read;
 }
 
-/** One CSV line into cells, honouring double quotes. */
-function splitLine(line: string, delimiter: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells;
+/** Line breaks (LF, CRLF or a lone CR) that start in bytes [from, to) of the file. */
+function lineBreaks(bytes: Buffer, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++)
+    if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) count++;
+  return count;
 }
 
+/** What a CSV reading error means for the person who wrote the file, by csv-parse's code. */
+const CSV_PROBLEMS: Partial<Record<CsvErrorCode, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'a quoted cell goes on after its closing quote',
+  INVALID_OPENING_QUOTE: 'a cell that is not quoted holds a double quote (quote the cell, double the quote)',
+};
+
+/**
+ * A CSV as RFC 4180 writes it (csv-parse: quoted cells may hold separators, doubled quotes and line
+ * breaks; a UTF-8 BOM is dropped; rows may have fewer or more cells than the header). Each row is numbered
+ * by the line of the file it starts on, counted here from csv-parse's byte offsets: its own line count
+ * takes a CRLF inside a quoted cell for two lines.
+ */
 function readCsv(buffer: Buffer): Read {
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/);
-  const first = lines.find((l) => l.trim() !== '') ?? '';
-  // Semicolons separate columns where the comma is the decimal separator (European spreadsheets).
-  const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows = lines
-    .map((line, index) => ({ row: index + 1, cells: splitLine(line, delimiter) }))
-    .filter((r) => r.cells.some((c) => c.trim() !== ''));
+  const header =
+    buffer
+      .toString('utf8')
+      .split(/\r\n|\r|\n/)
+      .find((l) => l.trim() !== '') ?? '';
+  // Semicolons separate columns where the comma is the decimal separator (European spreadsheets): the
+  // header, which holds no number, says which one the file uses.
+  const delimiter = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: { row: number; cells: string[] }[] = [];
+  let line = 1;
+  let read = 0;
+  try {
+    parse(buffer, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      on_record: (cells: string[], { bytes }) => {
+        if (cells.some((c) => c.trim() !== '')) rows.push({ row: line, cells });
+        line += lineBreaks(buffer, read, bytes);
+        read = bytes;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw refuse(parseMessages.unreadableCsv(line, CSV_PROBLEMS[error.code] ?? error.message));
+  }
   return fromTable(rows, delimiter === ';');
 }
 

@@ -6,7 +6,7 @@ import { points, projects } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { containsPoint } from '@metocean/core';
-import { projectFor, requireEditable, visibleTo } from './projects';
+import { projectFor, requireEditable, visibleTo } from './project-access';
 import { latestStartedTasks } from './task-state';
 
 type PointRow = typeof points.$inferSelect;

@@ -1,5 +1,6 @@
-// Projects: who sees them, who may change them, what they cost (spec 000 §2.3–2.6, §4, §5, §6, §7).
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+// Projects: listing, presenting, creating, renaming, sharing and what a point costs (spec 000 §2.3–2.6,
+// §4, §5, §6, §7). Who may see or change a project is project-access.ts.
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   messages,
   projectMessages,
@@ -23,69 +24,18 @@ import {
 } from '../db/schema';
 import type { Db } from '../db/client';
 import { likePattern } from '../db/like';
-import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
+import { badRequest, fieldError, forbidden } from '../http/errors';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
+import { accessibleProjects, projectFor, requireEditable, type ProjectAccess } from './project-access';
 import { offerPreference } from './accounts';
 import { isExpired } from './zones';
 import { checkNewPoints, presentPoint } from './points';
 import { latestStartedTasks } from './task-state';
 import { overviewStats } from './results';
 
-type ProjectRow = typeof projects.$inferSelect;
 type InstanceRow = typeof offerInstances.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;
-
-export interface ProjectAccess {
-  project: ProjectRow;
-  instance: InstanceRow;
-  offerName: string;
-  zone: ZoneRow;
-  /** Managers of the project's customer create, rename, delete, edit points and compute (spec 000 §6). */
-  canEdit: boolean;
-  expired: boolean;
-}
-
-/** The projects the caller may see: their customer's; members only those they collaborate on (§6). */
-export function visibleTo(db: Db, caller: Caller): SQL {
-  const ofCustomer = eq(projects.customerId, caller.customerId);
-  if (caller.isStaff) return ofCustomer;
-  const mine = db
-    .select({ id: projectCollaborators.projectId })
-    .from(projectCollaborators)
-    .where(eq(projectCollaborators.userId, caller.id));
-  return and(ofCustomer, inArray(projects.id, mine)) ?? ofCustomer;
-}
-
-/** The caller's visible projects matching `where`, with their offer instance and zone. */
-async function accessibleProjects(
-  db: Db,
-  caller: Caller,
-  where: SQL | undefined,
-  orderBy: SQL[] = [],
-): Promise<ProjectAccess[]> {
-  const rows = await db
-    .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
-    .from(projects)
-    .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
-    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
-    .innerJoin(zones, eq(zones.id, projects.zoneId))
-    .where(and(visibleTo(db, caller), where))
-    .orderBy(...orderBy);
-  return rows.map((row) => ({ ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) }));
-}
-
-/** The project if the caller may see it; 404 otherwise, so its existence is not revealed. */
-export async function projectFor(db: Db, caller: Caller, projectId: number): Promise<ProjectAccess> {
-  const [access] = await accessibleProjects(db, caller, eq(projects.id, projectId));
-  if (!access) throw notFound();
-  return access;
-}
-
-export function requireEditable(access: ProjectAccess): void {
-  if (!access.canEdit) throw forbidden();
-  if (access.expired) throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(access.offerName)] });
-}
 
 /** Status of a project from the latest task of each of its points (spec 000 §4). */
 export function projectStatus(taskStatuses: Status[]): Status {

@@ -1,8 +1,15 @@
 // Stored statistic results of a project's points (spec 000 §7 stats, get_visu_data).
 import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
-import { concomitantDownsample, minMaxDownsample, type Series } from '@metocean/core';
+// The overview row is stored as the engine makes it (toStoredJson: -999 for a number that is not finite).
+import {
+  concomitantDownsample,
+  minMaxDownsample,
+  type OverviewRow as StoredOverviewRow,
+  type Series,
+} from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import {
+  OVERVIEW_ID,
   statIdParts,
   toStoredJson,
   visuPayload,
@@ -12,11 +19,10 @@ import {
 import { points, resultPayload, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
-import { OVERVIEW_ID } from '../jobs/point-statistics';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import type { Caller, Services } from './context';
-import { projectFor, type ProjectAccess } from './projects';
+import { projectFor, type ProjectAccess } from './project-access';
 
 /** Only results of finished tasks are listed: a running or retried task's partial results stay hidden. */
 export async function listResults(services: Services, caller: Caller, projectId: number) {
@@ -171,20 +177,6 @@ function lowerBound(time: Float64Array, x: number, after = false): number {
     else hi = mid;
   }
   return lo;
-}
-
-interface StoredOverviewRow {
-  field: string;
-  variable: string;
-  longName: string;
-  units: string;
-  level: number | null;
-  levelType: 'depth' | 'altitude' | null;
-  mean: number;
-  min: number;
-  max: number;
-  median: number;
-  std: number;
 }
 
 /** 'surface', '10 m' (altitude) or '-50 m' (depth below MSL); '' when the variable has no levels. */

@@ -1,6 +1,7 @@
 // 2D statistics maps (spec 000 §6 'buy maps and 2D statistics', §7 GET/POST /api/stat2Ds/; spec 002 "Map
-// screens"): who sees a zone's maps, buying them with credits, the render job, and the signed tile paths
-// (Leaflet fetches tiles as images, without the bearer token: the path itself carries a day-long signature).
+// screens"): who sees a zone's maps, buying them with credits, asking for their render (the job is
+// jobs/render-stat2d.ts), and the signed tile paths (Leaflet fetches tiles as images, without the bearer
+// token: the path itself carries a day-long signature).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
@@ -19,20 +20,14 @@ import {
   stat2dPurchases,
   zones,
 } from '../db/schema';
-import { datasetsOfZones } from '../data/registry';
-import { openSource } from '../data/sources';
 import {
   layerProperties,
   layerTile,
-  pruneRenders,
-  renderZone,
   STAT2D_LAYER_SPECS,
   STAT2D_MAX_ZOOM,
   STAT2D_MIN_ZOOM,
-  type Stat2dNodeJob,
 } from '../data/stat2d';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import type { StatisticsPool } from '../jobs/pool';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
@@ -266,67 +261,4 @@ export async function buyStat2d(
   });
   if (created) await logCallerEvent(services.db, caller, 'maps.bought', `zone #${zoneId}: ${price} credits`);
   return { created, map: await presentMap(services, caller, await mapAccess(services, caller, zoneId)) };
-}
-
-/**
- * The render job: computes the zone's maps from the first gridded dataset of the zone (a registered
- * regular-grid record before the zone's synthetic hindcast; point records cannot make a map), then swaps the layer rows
- * in one transaction and removes the older renders. A zone already rendered is left alone.
- */
-export async function renderStat2d(services: Services, pool: StatisticsPool, zoneId: number): Promise<void> {
-  const [zone] = await services.db.select().from(zones).where(eq(zones.id, zoneId)).limit(1);
-  if (!zone?.has2DStatistics) return;
-  const [existing] = await services.db
-    .select({ id: stat2dLayers.id })
-    .from(stat2dLayers)
-    .where(eq(stat2dLayers.zoneId, zoneId))
-    .limit(1);
-  if (existing) return;
-  let dataset: Awaited<ReturnType<typeof datasetsOfZones>>[number] | undefined;
-  for (const candidate of await datasetsOfZones(services.db, [zoneId]))
-    if ((await openSource(candidate.meta.source)).info.grid.type === 'regular') {
-      dataset = candidate;
-      break;
-    }
-  if (!dataset) throw new Error(`zone ${zone.name} has no gridded dataset to draw its maps from`);
-  const outcome = await renderZone(
-    services.config.dataDir,
-    zone,
-    {
-      id: dataset.id,
-      name: dataset.name,
-      source: dataset.meta.source,
-      synthetic: dataset.meta.synthetic,
-      notes: dataset.notes,
-      dateBegin: dataset.meta.dateBegin,
-      dateEnd: dataset.meta.dateEnd,
-    },
-    (job: Stat2dNodeJob) => pool.run(job) as Promise<number[]>,
-  );
-  try {
-    await services.db.transaction(async (tx) => {
-      await tx.delete(stat2dLayers).where(eq(stat2dLayers.zoneId, zoneId));
-      await tx.insert(stat2dLayers).values(
-        outcome.layers.map((layer) => ({
-          zoneId,
-          group: layer.spec.group,
-          field: layer.key,
-          name: layer.spec.name,
-          units: layer.units,
-          tilesPath: layer.relativePath,
-          propertyFile: `${layer.relativePath}/properties.json`,
-          datasetId: dataset.id,
-        })),
-      );
-    });
-  } catch (error) {
-    // No layer of the zone existed (checked above, one render per zone at a time): nothing to keep.
-    await pruneRenders(services.config.dataDir, zoneId, undefined);
-    throw error;
-  }
-  await pruneRenders(services.config.dataDir, zoneId, outcome.renderId);
-  services.log.info(
-    { zone: zone.name, layers: outcome.layers.length, nodes: outcome.nodes, seconds: outcome.seconds },
-    'stat2d maps rendered',
-  );
 }

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { cancelTasks, startComputation } from './compute';
 import { DRAFT, latestStartedTasks } from './task-state';
 import type { Caller, Services } from './context';
-import { projectFor, requireEditable, type ProjectAccess } from './projects';
+import { projectFor, requireEditable, type ProjectAccess } from './project-access';
 
 type TaskRow = typeof tasks.$inferSelect;
 type PointRow = typeof points.$inferSelect;

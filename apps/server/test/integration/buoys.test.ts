@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buoyMessages, MISSING_VALUE, type Buoy, type VisuPayload, type Zone } from '@metocean/contracts';
 import { greatCircleKm } from '@metocean/hindcast';
 import { altimetryNear } from '../../src/data/altimetry';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
+let admin: Actor;
+let manager: Actor;
+let trial: Actor;
 const zoneIds: Record<string, number> = {};
 const DATA = fileURLToPath(new URL('../../../../../shared/data/ndbc-ecbenchmark/', import.meta.url));
-
-const call = <T>(path: string, who?: string) =>
-  server.request<T>('GET', path, { token: who ? tokens[who] : undefined });
 
 /** Brute force from the shared files: every data row `YYYY-MM-DD-HH; hs; tz` of A.txt then Ar.txt. */
 function ndbcRows(): { time: number; hs: number; tz: number }[] {
@@ -33,20 +32,22 @@ function ndbcRows(): { time: number; hs: number; tz: number }[] {
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['admin', 'manager', 'trial']) tokens[who] = (await server.login(who)).accessToken;
-  for (const zone of (await call<Zone[]>('/api/zones/', 'admin')).body) zoneIds[zone.name] = zone.id;
+  admin = await server.as('admin');
+  manager = await server.as('manager');
+  trial = await server.as('trial');
+  for (const zone of (await admin.get<Zone[]>('/api/zones/')).body) zoneIds[zone.name] = zone.id;
 });
 afterAll(() => server.stop());
 
 describe('GET /api/buoys/', () => {
   it('needs a signed-in caller', async () => {
-    expect((await call('/api/buoys/')).status).toBe(401);
+    expect((await server.anonymous.get('/api/buoys/')).status).toBe(401);
   });
 
   it('lists the NDBC buoys with the spec fields, filtered by zone geometry', async () => {
-    const all = await call<Buoy[]>('/api/buoys/', 'admin');
+    const all = await admin.get<Buoy[]>('/api/buoys/');
     expect(all.body.map((b) => b.code)).toEqual(['41009', '42001', '44007']);
-    const maine = await call<Buoy[]>(`/api/buoys/?zone=${zoneIds['Gulf of Maine']}`, 'manager');
+    const maine = await manager.get<Buoy[]>(`/api/buoys/?zone=${zoneIds['Gulf of Maine']}`);
     expect(maine.body).toHaveLength(1);
     const buoy = maine.body[0]!;
     expect(buoy).toMatchObject({
@@ -71,29 +72,29 @@ describe('GET /api/buoys/', () => {
       ['tz', 's'],
     ]);
     expect(buoy.licence).toContain('public-domain');
-    const mexico = await call<Buoy[]>(`/api/buoys/?zone=${zoneIds['Gulf of Mexico']}`, 'manager');
+    const mexico = await manager.get<Buoy[]>(`/api/buoys/?zone=${zoneIds['Gulf of Mexico']}`);
     expect(mexico.body.map((b) => b.code)).toEqual(['42001']);
-    const biscay = await call<Buoy[]>(`/api/buoys/?zone=${zoneIds['Bay of Biscay']}`, 'manager');
+    const biscay = await manager.get<Buoy[]>(`/api/buoys/?zone=${zoneIds['Bay of Biscay']}`);
     expect(biscay.body).toEqual([]);
   });
 
   it('shows only the buoys of the caller’s zones: 404 for another zone and its buoys', async () => {
-    expect((await call<Buoy[]>('/api/buoys/', 'trial')).body).toEqual([]);
-    expect((await call(`/api/buoys/?zone=${zoneIds['Gulf of Maine']}`, 'trial')).status).toBe(404);
-    const [buoy] = (await call<Buoy[]>('/api/buoys/', 'admin')).body;
-    expect((await call(`/api/buoys/${buoy!.id}/get_visu_data/`, 'trial')).status).toBe(404);
-    expect((await call('/api/buoys/999999/get_visu_data/', 'admin')).status).toBe(404);
+    expect((await trial.get<Buoy[]>('/api/buoys/')).body).toEqual([]);
+    expect((await trial.get(`/api/buoys/?zone=${zoneIds['Gulf of Maine']}`)).status).toBe(404);
+    const [buoy] = (await admin.get<Buoy[]>('/api/buoys/')).body;
+    expect((await trial.get(`/api/buoys/${buoy!.id}/get_visu_data/`)).status).toBe(404);
+    expect((await admin.get('/api/buoys/999999/get_visu_data/')).status).toBe(404);
   });
 });
 
 describe('GET /api/buoys/{id}/get_visu_data/', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await call<Buoy[]>('/api/buoys/', 'admin')).body.find((b) => b.code === '44007')!.id;
+    id = (await admin.get<Buoy[]>('/api/buoys/')).body.find((b) => b.code === '44007')!.id;
   });
 
   it('answers the observations as named arrays with kwargs, -999 for the missing hours', async () => {
-    const answer = await call<VisuPayload>(`/api/buoys/${id}/get_visu_data/?runs=hs,tz`, 'manager');
+    const answer = await manager.get<VisuPayload>(`/api/buoys/${id}/get_visu_data/?runs=hs,tz`);
     expect(answer.status).toBe(200);
     const payload = answer.body;
     expect(payload.kwargs).toMatchObject({ code: 'TS', statId: 'BUOY_44007', xName: 'time', yName: 'hs' });
@@ -118,9 +119,8 @@ describe('GET /api/buoys/{id}/get_visu_data/', () => {
   });
 
   it('answers only the asked runs and period', async () => {
-    const answer = await call<VisuPayload>(
+    const answer = await manager.get<VisuPayload>(
       `/api/buoys/${id}/get_visu_data/?runs=tz&from=2000-01-01&to=2000-01-31`,
-      'manager',
     );
     expect(Object.keys(answer.body).sort((a, b) => a.localeCompare(b))).toEqual(['kwargs', 'time', 'tz']);
     const time = answer.body.time!.values as number[];
@@ -130,12 +130,12 @@ describe('GET /api/buoys/{id}/get_visu_data/', () => {
   });
 
   it('refuses unknown runs and an empty period', async () => {
-    const unknown = await call(`/api/buoys/${id}/get_visu_data/?runs=hs,swell`, 'manager');
+    const unknown = await manager.get(`/api/buoys/${id}/get_visu_data/?runs=hs,swell`);
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({
       fieldErrors: { runs: [buoyMessages.unknownRuns(['swell'], ['hs', 'tz'])] },
     });
-    const backwards = await call(`/api/buoys/${id}/get_visu_data/?from=2001-01-01&to=2000-01-01`, 'manager');
+    const backwards = await manager.get(`/api/buoys/${id}/get_visu_data/?from=2001-01-01&to=2000-01-01`);
     expect(backwards.status).toBe(400);
   });
 });

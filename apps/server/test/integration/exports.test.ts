@@ -18,7 +18,7 @@ import {
   type VisuValues,
 } from '@metocean/contracts';
 import { ncdumpValues } from '../export-readers';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const NORA3_CSV = path.join(
@@ -28,17 +28,17 @@ const NORA3_CSV = path.join(
 
 let server: TestServer;
 const dir = mkdtempSync(path.join(tmpdir(), 'exports-it-'));
-const tokens: Record<string, string> = {};
-const call = <T = Record<string, unknown>>(method: string, route: string, who: string, body?: unknown) =>
-  server.request<T>(method, route, { token: tokens[who], body });
+let manager: Actor;
+let standard: Actor;
+let member: Actor;
 
 let projectId = 0;
 let pointId = 0;
 let statIds: string[] = [];
 
-async function createProject(who: string, offerName: string, name: string, points: object[]) {
-  const offer = (await call<Offer[]>('GET', '/api/offers/', who)).body.find((o) => o.name === offerName)!;
-  const created = await call<{ projectId: number }>('POST', '/api/projects/', who, {
+async function createProject(who: Actor, offerName: string, name: string, points: object[]) {
+  const offer = (await who.get<Offer[]>('/api/offers/')).body.find((o) => o.name === offerName)!;
+  const created = await who.post<{ projectId: number }>('/api/projects/', {
     name,
     offerInstance: offer.id,
     zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
@@ -56,11 +56,9 @@ interface Download {
 }
 
 /** GET …/export/ with the query; the body kept as bytes (JSON errors parsed). */
-async function download(query: Record<string, string | number>, who = 'manager', project = projectId) {
+async function download(query: Record<string, string | number>, who = manager, project = projectId) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const response = await fetch(`${server.url}/api/projects/${project}/export/?${search.toString()}`, {
-    headers: tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {},
-  });
+  const response = await who.fetch(`/api/projects/${project}/export/?${search.toString()}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const answer: Download = { status: response.status, headers: response.headers, bytes };
   if (response.headers.get('content-type')?.includes('json'))
@@ -70,10 +68,8 @@ async function download(query: Record<string, string | number>, who = 'manager',
 
 const visu = async (statId: string) =>
   (
-    await call<VisuPayload>(
-      'GET',
+    await manager.get<VisuPayload>(
       `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=${encodeURIComponent(statId)}`,
-      'manager',
     )
   ).body;
 
@@ -157,25 +153,23 @@ const closeToFloat32 = (actual: number, expected: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['manager', 'standard', 'member']) tokens[who] = (await server.login(who)).accessToken;
-  projectId = await createProject('manager', 'On Demand', 'Export_project', [
+  manager = await server.as('manager');
+  standard = await server.as('standard');
+  member = await server.as('member');
+  projectId = await createProject(manager, 'On Demand', 'Export_project', [
     { name: 'Alpha', lat: 53.324, lng: 1.32 },
   ]);
-  await call('PUT', `/api/projects/${projectId}/compute/`, 'manager');
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const project = (await call<Project>('GET', `/api/projects/${projectId}/`, 'manager')).body;
-    if (project.status === 'FINISHED') {
-      pointId = project.points[0]!.id;
-      break;
-    }
-    if (project.status === 'FAILED' || Date.now() > deadline)
-      throw new Error(`compute ended ${project.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  statIds = (
-    await call<{ statId: string }[]>('GET', `/api/projects/${projectId}/stats/`, 'manager')
-  ).body.map((s) => s.statId);
+  await manager.put(`/api/projects/${projectId}/compute/`);
+  const project = await manager.until<Project>(
+    `/api/projects/${projectId}/`,
+    (p) => ['FINISHED', 'FAILED'].includes(p.status),
+    { timeoutMs: 170_000, intervalMs: 1000 },
+  );
+  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  pointId = project.points[0]!.id;
+  statIds = (await manager.get<{ statId: string }[]>(`/api/projects/${projectId}/stats/`)).body.map(
+    (s) => s.statId,
+  );
 }, 200_000);
 afterAll(async () => {
   await server.stop();
@@ -353,25 +347,25 @@ describe('export all time series (EFT)', () => {
 
 describe('export permissions and validation', () => {
   it('refuses a Standard Access offer with the upgrade message', async () => {
-    const own = await createProject('standard', 'Standard Access', 'Standard_export', [
+    const own = await createProject(standard, 'Standard Access', 'Standard_export', [
       { name: 'S1', lat: 53.324, lng: 1.32 },
     ]);
-    const answer = await download({ point: 1, stat_id: 'EFT', export_kind: 'EXCEL' }, 'standard', own);
+    const answer = await download({ point: 1, stat_id: 'EFT', export_kind: 'EXCEL' }, standard, own);
     expect(answer.status).toBe(403);
     expect(answer.json).toEqual({ detail: projectMessages.downloadNeedsUpgrade });
   });
 
   it('hides another customer’s project (404), and needs a signed-in caller (401)', async () => {
     const query = { point: pointId, stat_id: 'EFT', export_kind: 'MATLAB' };
-    expect((await download(query, 'standard')).status).toBe(404);
-    expect((await download(query, 'nobody')).status).toBe(401);
+    expect((await download(query, standard)).status).toBe(404);
+    expect((await download(query, server.anonymous)).status).toBe(401);
     // A member who is not a collaborator of the project does not see it either.
-    expect((await download(query, 'member')).status).toBe(404);
+    expect((await download(query, member)).status).toBe(404);
   });
 
   it('answers 404 for a point of another project and 400 for a point not computed yet', async () => {
     expect((await download({ point: 999_999, stat_id: 'EFT', export_kind: 'EXCEL' })).status).toBe(404);
-    const created = await call<{ id: number }>('POST', '/api/points/', 'manager', {
+    const created = await manager.post<{ id: number }>('/api/points/', {
       project: projectId,
       name: 'Bravo',
       geom: { type: 'Point', coordinates: [3, 53.5] },

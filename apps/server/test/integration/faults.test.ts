@@ -16,7 +16,7 @@ import { projectMessages, type Offer, type Task } from '@metocean/contracts';
 import { loadConfig, type Config } from '../../src/config';
 import { startRuntime, type Runtime } from '../../src/runtime';
 import { results, tasks } from '../../src/db/schema';
-import { DEMO_PASSWORD } from '../harness';
+import { DEMO_PASSWORD, eventually } from '../harness';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
 const cleanups: (() => Promise<void>)[] = [];
@@ -94,13 +94,13 @@ async function computeUntilRunning(runtime: Runtime): Promise<{ taskId: number; 
     })
   ).body.projectId;
   expect((await inject(runtime, 'PUT', `/api/projects/${projectId}/compute/`, token)).status).toBe(200);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const [task] = await runtime.services.db.select().from(tasks);
-    if (task?.status === 'RUNNING') return { taskId: task.id, token };
-    if (Date.now() > deadline) throw new Error(`the task never started: ${task?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const [task] = await eventually(
+    () => runtime.services.db.select().from(tasks),
+    ([first]) => first?.status === 'RUNNING',
+    { timeoutMs: 60_000, intervalMs: 50 },
+    'a RUNNING task',
+  );
+  return { taskId: task!.id, token };
 }
 
 /**
@@ -125,22 +125,21 @@ async function kill(runtime: Runtime): Promise<void> {
 }
 
 async function waitForTask(runtime: Runtime, taskId: number, seconds: number): Promise<Task> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const [row] = await runtime.services.db.select().from(tasks).where(eq(tasks.id, taskId));
-    if (row && ['FINISHED', 'FAILED', 'CANCELLED'].includes(row.status))
-      return {
-        id: row.id,
-        point: row.pointId,
-        status: row.status as Task['status'],
-        processType: row.processType,
-        progress: row.progress,
-        error: row.error,
-        document: null,
-      };
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${row?.status} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const [row] = await eventually(
+    () => runtime.services.db.select().from(tasks).where(eq(tasks.id, taskId)),
+    ([ended]) => ended !== undefined && ['FINISHED', 'FAILED', 'CANCELLED'].includes(ended.status),
+    { timeoutMs: seconds * 1000 },
+    `the end of task ${taskId}`,
+  );
+  return {
+    id: row!.id,
+    point: row!.pointId,
+    status: row!.status as Task['status'],
+    processType: row!.processType,
+    progress: row!.progress,
+    error: row!.error,
+    document: null,
+  };
 }
 
 describe('a worker killed mid-job', () => {

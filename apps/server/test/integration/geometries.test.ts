@@ -16,39 +16,31 @@ import {
   type ProjectGeometry,
 } from '@metocean/contracts';
 import { offerInstances } from '../../src/db/schema';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const call = <T>(method: string, path: string, who: string, body?: unknown) =>
-  server.request<T>(method, path, { token: tokens[who], body });
+let manager: Actor;
+let member: Actor;
+let standard: Actor;
+let trial: Actor;
 
-async function upload(who: string, fileName: string, content: Uint8Array | string, project: number) {
-  const form = new FormData();
-  form.append('project', String(project));
-  form.append('file', new Blob([content]), fileName);
-  const response = await fetch(`${server.url}/api/geometries/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${tokens[who]}` },
-    body: form,
+const upload = (who: Actor, fileName: string, content: Uint8Array | string, project: number) =>
+  who.upload<ProjectGeometry & Record<string, unknown>>('/api/geometries/', {
+    project: String(project),
+    file: { content, fileName },
   });
-  return {
-    status: response.status,
-    body: (await response.json()) as ProjectGeometry & Record<string, unknown>,
-  };
-}
 
-async function createProject(who: string, offerName: string, name: string): Promise<Project> {
-  const offers = (await call<Offer[]>('GET', '/api/offers/', who)).body;
+async function createProject(who: Actor, offerName: string, name: string): Promise<Project> {
+  const offers = (await who.get<Offer[]>('/api/offers/')).body;
   const offer = offers.find((o) => o.name === offerName)!;
-  const created = await call<{ projectId: number }>('POST', '/api/projects/', who, {
+  const created = await who.post<{ projectId: number }>('/api/projects/', {
     name,
     offerInstance: offer.id,
     zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
     points: [{ lat: 53.3, lng: 1.3 }],
   });
   expect(created.status).toBe(201);
-  return (await call<Project>('GET', `/api/projects/${created.body.projectId}/`, who)).body;
+  return (await who.get<Project>(`/api/projects/${created.body.projectId}/`)).body;
 }
 
 // ---- a small ESRI shapefile writer (ESRI Shapefile Technical Description, 1998): polylines (3), polygons
@@ -198,15 +190,17 @@ let project: Project;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['manager', 'member', 'standard', 'trial'])
-    tokens[who] = (await server.login(who)).accessToken;
-  project = await createProject('manager', 'On Demand', 'Geometries_project');
+  manager = await server.as('manager');
+  member = await server.as('member');
+  standard = await server.as('standard');
+  trial = await server.as('trial');
+  project = await createProject(manager, 'On Demand', 'Geometries_project');
 });
 afterAll(() => server.stop());
 
 describe('uploading geometries', () => {
   it('reads a GeoJSON file into one layer per kind, in WGS 84 and the first palette colour', async () => {
-    const answer = await upload('manager', 'Wind farm.geojson', geojson, project.id);
+    const answer = await upload(manager, 'Wind farm.geojson', geojson, project.id);
     expect(answer.status).toBe(201);
     const geometry = answer.body;
     expect(geometry).toMatchObject({ project: project.id, name: 'Wind farm', color: geometryPalette[0] });
@@ -233,20 +227,20 @@ describe('uploading geometries', () => {
   });
 
   it('gives the next upload the next palette colour and lists geometries in upload order', async () => {
-    const answer = await upload('manager', 'boundaries.kml', kml, project.id);
+    const answer = await upload(manager, 'boundaries.kml', kml, project.id);
     expect(answer.status).toBe(201);
     expect(answer.body.color).toBe(geometryPalette[1]);
     // Closed lines (a boundary traced as a line) may also be drawn filled.
     expect(answer.body.layers).toMatchObject([
       { name: 'Lines', type: 'line', allowedTypes: ['line', 'polygon'] },
     ]);
-    const list = await call<ProjectGeometry[]>('GET', `/api/geometries/?project=${project.id}`, 'manager');
+    const list = await manager.get<ProjectGeometry[]>(`/api/geometries/?project=${project.id}`);
     expect(list.status).toBe(200);
     expect(list.body.map((g) => g.name)).toEqual(['Wind farm', 'boundaries']);
   });
 
   it('reads a KMZ archive', async () => {
-    const answer = await upload('manager', 'zipped.kmz', await zipOf({ 'doc.kml': kml }), project.id);
+    const answer = await upload(manager, 'zipped.kmz', await zipOf({ 'doc.kml': kml }), project.id);
     expect(answer.status).toBe(201);
     expect(answer.body.layers[0]!.features.features).toHaveLength(2);
   });
@@ -284,7 +278,7 @@ describe('uploading geometries', () => {
       'turbines.prj': WGS84_PRJ,
       '__MACOSX/._cables.shp': 'resource fork',
     });
-    const answer = await upload('manager', 'site.zip', archive, project.id);
+    const answer = await upload(manager, 'site.zip', archive, project.id);
     expect(answer.status).toBe(201);
     expect(answer.body.layers.map((l) => [l.name, l.type])).toEqual([
       ['cables', 'line'],
@@ -308,22 +302,21 @@ describe('uploading geometries', () => {
       crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::3857' } },
       features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [x, y] } }],
     };
-    const answer = await upload('manager', 'mercator.json', JSON.stringify(mercator), project.id);
+    const answer = await upload(manager, 'mercator.json', JSON.stringify(mercator), project.id);
     expect(answer.status).toBe(201);
     const [lng, lat] = answer.body.layers[0]!.features.features[0]!.geometry.coordinates as number[];
     expect(lng).toBeCloseTo(1.5, 6);
     expect(lat).toBeCloseTo(53.25, 6);
     const unknown = { ...mercator, crs: { type: 'name', properties: { name: 'EPSG:999999' } } };
-    expect((await upload('manager', 'unknown.json', JSON.stringify(unknown), project.id)).body).toEqual({
+    expect((await upload(manager, 'unknown.json', JSON.stringify(unknown), project.id)).body).toEqual({
       nonFieldErrors: [geometryMessages.unknownCrs('EPSG:999999')],
     });
   });
 
   it('refuses bad files with a clear message and stores nothing', async () => {
-    const before = (await call<ProjectGeometry[]>('GET', `/api/geometries/?project=${project.id}`, 'manager'))
-      .body;
+    const before = (await manager.get<ProjectGeometry[]>(`/api/geometries/?project=${project.id}`)).body;
     const refused = async (fileName: string, content: Uint8Array | string) => {
-      const answer = await upload('manager', fileName, content, project.id);
+      const answer = await upload(manager, fileName, content, project.id);
       expect(answer.status).toBe(400);
       return answer.body;
     };
@@ -364,8 +357,7 @@ describe('uploading geometries', () => {
     expect(await refused('long.json', JSON.stringify(tooMany))).toEqual({
       nonFieldErrors: [geometryMessages.tooManyPositions],
     });
-    const after = (await call<ProjectGeometry[]>('GET', `/api/geometries/?project=${project.id}`, 'manager'))
-      .body;
+    const after = (await manager.get<ProjectGeometry[]>(`/api/geometries/?project=${project.id}`)).body;
     expect(after).toHaveLength(before.length);
   });
 
@@ -373,11 +365,11 @@ describe('uploading geometries', () => {
     // 61 MB of zeros deflate to about 60 kB: the declared uncompressed size gives it away.
     const bomb = await zipOf({ 'big.shp': new Uint8Array(geometryLimits.unzippedMaxBytes + 1024 * 1024) });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect((await upload('manager', 'bomb.zip', bomb, project.id)).body).toEqual({
+    expect((await upload(manager, 'bomb.zip', bomb, project.id)).body).toEqual({
       nonFieldErrors: [geometryMessages.tooLargeUnzipped],
     });
     const big = await upload(
-      'manager',
+      manager,
       'big.json',
       new Uint8Array(geometryLimits.fileMaxBytes + 1),
       project.id,
@@ -387,46 +379,40 @@ describe('uploading geometries', () => {
   });
 
   it('needs a project and a file', async () => {
-    const form = new FormData();
-    form.append('file', new Blob([geojson]), 'a.json');
-    const response = await fetch(`${server.url}/api/geometries/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.manager}` },
-      body: form,
+    const answer = await manager.upload('/api/geometries/', {
+      file: { content: geojson, fileName: 'a.json' },
     });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ fieldErrors: { project: [messages.required] } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ fieldErrors: { project: [messages.required] } });
   });
 });
 
 describe('changing geometries', () => {
   let geometry: ProjectGeometry;
   beforeAll(async () => {
-    geometry = (await upload('manager', 'Editable.geojson', geojson, project.id)).body;
+    geometry = (await upload(manager, 'Editable.geojson', geojson, project.id)).body;
   });
 
   it('renames and recolours a geometry; its layers take the new colour', async () => {
-    const renamed = await call<ProjectGeometry>('PATCH', `/api/geometries/${geometry.id}/`, 'manager', {
+    const renamed = await manager.patch<ProjectGeometry>(`/api/geometries/${geometry.id}/`, {
       name: '  Farm outline ',
       color: geometryPalette[5],
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Farm outline');
     expect(renamed.body.layers.every((l) => l.color === geometryPalette[5])).toBe(true);
-    expect(
-      (await call('PATCH', `/api/geometries/${geometry.id}/`, 'manager', { color: '#123456' })).body,
-    ).toEqual({
+    expect((await manager.patch(`/api/geometries/${geometry.id}/`, { color: '#123456' })).body).toEqual({
       fieldErrors: { color: ['Choose a colour of the palette'] },
     });
-    expect((await call('PATCH', `/api/geometries/${geometry.id}/`, 'manager', { name: ' ' })).body).toEqual({
+    expect((await manager.patch(`/api/geometries/${geometry.id}/`, { name: ' ' })).body).toEqual({
       fieldErrors: { name: [messages.required] },
     });
-    expect((await call('PATCH', `/api/geometries/${geometry.id}/`, 'manager', {})).status).toBe(400);
+    expect((await manager.patch(`/api/geometries/${geometry.id}/`, {})).status).toBe(400);
   });
 
   it("changes a layer's colour and type within what its features allow", async () => {
     const path = `/api/geometries/${geometry.id}/polygon/1/`;
-    const outline = await call<ProjectGeometry>('PATCH', path, 'manager', {
+    const outline = await manager.patch<ProjectGeometry>(path, {
       type: 'line',
       color: geometryPalette[2],
     });
@@ -434,20 +420,20 @@ describe('changing geometries', () => {
     expect(outline.body.layers[0]).toMatchObject({ id: 1, type: 'line', color: geometryPalette[2] });
     expect(outline.body.layers[1]!.color).toBe(geometryPalette[5]);
     // The layer is now addressed by its new type.
-    expect((await call('PATCH', path, 'manager', { color: geometryPalette[3] })).status).toBe(404);
-    expect(
-      (await call('PATCH', `/api/geometries/${geometry.id}/line/1/`, 'manager', { type: 'point' })).body,
-    ).toEqual({ fieldErrors: { type: [geometryMessages.typeNotAllowed('point', ['polygon', 'line'])] } });
+    expect((await manager.patch(path, { color: geometryPalette[3] })).status).toBe(404);
+    expect((await manager.patch(`/api/geometries/${geometry.id}/line/1/`, { type: 'point' })).body).toEqual({
+      fieldErrors: { type: [geometryMessages.typeNotAllowed('point', ['polygon', 'line'])] },
+    });
     expect(
       (
-        await call('PATCH', `/api/geometries/${geometry.id}/line/9/`, 'manager', {
+        await manager.patch(`/api/geometries/${geometry.id}/line/9/`, {
           color: geometryPalette[3],
         })
       ).status,
     ).toBe(404);
     expect(
       (
-        await call('PATCH', `/api/geometries/${geometry.id}/circle/1/`, 'manager', {
+        await manager.patch(`/api/geometries/${geometry.id}/circle/1/`, {
           color: geometryPalette[3],
         })
       ).status,
@@ -455,57 +441,52 @@ describe('changing geometries', () => {
   });
 
   it('deletes a geometry', async () => {
-    const doomed = (await upload('manager', 'Doomed.kml', kml, project.id)).body;
-    expect((await call('DELETE', `/api/geometries/${doomed.id}/`, 'manager')).status).toBe(204);
-    const list = (await call<ProjectGeometry[]>('GET', `/api/geometries/?project=${project.id}`, 'manager'))
-      .body;
+    const doomed = (await upload(manager, 'Doomed.kml', kml, project.id)).body;
+    expect((await manager.delete(`/api/geometries/${doomed.id}/`)).status).toBe(204);
+    const list = (await manager.get<ProjectGeometry[]>(`/api/geometries/?project=${project.id}`)).body;
     expect(list.map((g) => g.id)).not.toContain(doomed.id);
-    expect((await call('DELETE', `/api/geometries/${doomed.id}/`, 'manager')).status).toBe(404);
+    expect((await manager.delete(`/api/geometries/${doomed.id}/`)).status).toBe(404);
   });
 });
 
 describe('who may see and change geometries', () => {
   let geometry: ProjectGeometry;
   beforeAll(async () => {
-    geometry = (await upload('manager', 'Shared.geojson', geojson, project.id)).body;
-    const memberId = (await call<{ id: number }>('GET', '/api/users/current/', 'member')).body.id;
-    await call('POST', `/api/projects/${project.id}/update_collaborators/`, 'manager', {
+    geometry = (await upload(manager, 'Shared.geojson', geojson, project.id)).body;
+    const memberId = (await member.get<{ id: number }>('/api/users/current/')).body.id;
+    await manager.post(`/api/projects/${project.id}/update_collaborators/`, {
       collaborators: [memberId],
     });
   });
 
   it('lets a member of the project read but not change', async () => {
-    const list = await call<ProjectGeometry[]>('GET', `/api/geometries/?project=${project.id}`, 'member');
+    const list = await member.get<ProjectGeometry[]>(`/api/geometries/?project=${project.id}`);
     expect(list.status).toBe(200);
     expect(list.body.map((g) => g.id)).toContain(geometry.id);
-    expect((await upload('member', 'x.geojson', geojson, project.id)).status).toBe(403);
-    expect((await call('PATCH', `/api/geometries/${geometry.id}/`, 'member', { name: 'Mine' })).status).toBe(
-      403,
-    );
+    expect((await upload(member, 'x.geojson', geojson, project.id)).status).toBe(403);
+    expect((await member.patch(`/api/geometries/${geometry.id}/`, { name: 'Mine' })).status).toBe(403);
     expect(
       (
-        await call('PATCH', `/api/geometries/${geometry.id}/polygon/1/`, 'member', {
+        await member.patch(`/api/geometries/${geometry.id}/polygon/1/`, {
           color: geometryPalette[1],
         })
       ).status,
     ).toBe(403);
-    expect((await call('DELETE', `/api/geometries/${geometry.id}/`, 'member')).status).toBe(403);
+    expect((await member.delete(`/api/geometries/${geometry.id}/`)).status).toBe(403);
   });
 
   it("answers 404 to another customer's users", async () => {
-    expect((await call('GET', `/api/geometries/?project=${project.id}`, 'standard')).status).toBe(404);
-    expect((await upload('standard', 'x.geojson', geojson, project.id)).status).toBe(404);
-    expect(
-      (await call('PATCH', `/api/geometries/${geometry.id}/`, 'standard', { name: 'Theirs' })).status,
-    ).toBe(404);
+    expect((await standard.get(`/api/geometries/?project=${project.id}`)).status).toBe(404);
+    expect((await upload(standard, 'x.geojson', geojson, project.id)).status).toBe(404);
+    expect((await standard.patch(`/api/geometries/${geometry.id}/`, { name: 'Theirs' })).status).toBe(404);
     expect(
       (
-        await call('PATCH', `/api/geometries/${geometry.id}/polygon/1/`, 'standard', {
+        await standard.patch(`/api/geometries/${geometry.id}/polygon/1/`, {
           color: geometryPalette[1],
         })
       ).status,
     ).toBe(404);
-    expect((await call('DELETE', `/api/geometries/${geometry.id}/`, 'standard')).status).toBe(404);
+    expect((await standard.delete(`/api/geometries/${geometry.id}/`)).status).toBe(404);
   });
 
   it('refuses changes once the offer has expired, and keeps geometries readable', async () => {
@@ -520,12 +501,12 @@ describe('who may see and change geometries', () => {
       .where(eq(offerInstances.id, project.offerInstance.id));
     try {
       const expired = { nonFieldErrors: [projectMessages.offerExpired('On Demand')] };
-      expect((await upload('manager', 'late.geojson', geojson, project.id)).body).toEqual(expired);
-      expect(
-        (await call('PATCH', `/api/geometries/${geometry.id}/`, 'manager', { name: 'Late' })).body,
-      ).toEqual(expired);
-      expect((await call('DELETE', `/api/geometries/${geometry.id}/`, 'manager')).body).toEqual(expired);
-      expect((await call('GET', `/api/geometries/?project=${project.id}`, 'manager')).status).toBe(200);
+      expect((await upload(manager, 'late.geojson', geojson, project.id)).body).toEqual(expired);
+      expect((await manager.patch(`/api/geometries/${geometry.id}/`, { name: 'Late' })).body).toEqual(
+        expired,
+      );
+      expect((await manager.delete(`/api/geometries/${geometry.id}/`)).body).toEqual(expired);
+      expect((await manager.get(`/api/geometries/?project=${project.id}`)).status).toBe(200);
     } finally {
       await db
         .update(offerInstances)
@@ -535,13 +516,13 @@ describe('who may see and change geometries', () => {
   });
 
   it('refuses uploads to a trial project (spec 000 §6: no upload in trial)', async () => {
-    const offers = (await call<Offer[]>('GET', '/api/offers/', 'trial')).body;
+    const offers = (await trial.get<Offer[]>('/api/offers/')).body;
     const trialOffer = offers.find((o) => o.name === 'Free Trial')!;
-    const created = await call<{ projectId: number }>('POST', '/api/projects/', 'trial', {
+    const created = await trial.post<{ projectId: number }>('/api/projects/', {
       offerInstance: trialOffer.id,
       isTrial: true,
     });
-    expect((await upload('trial', 'x.geojson', geojson, created.body.projectId)).body).toEqual({
+    expect((await upload(trial, 'x.geojson', geojson, created.body.projectId)).body).toEqual({
       nonFieldErrors: [geometryMessages.trialNoUpload],
     });
   });
@@ -549,10 +530,10 @@ describe('who may see and change geometries', () => {
 
 describe('the map configuration', () => {
   it('is offline unless MAP_TILES or GEOCODER_URL are set, and needs a session', async () => {
-    expect((await call('GET', '/api/map_config/', 'member')).body).toEqual({
+    expect((await member.get('/api/map_config/')).body).toEqual({
       tileLayers: [],
       geocoderUrl: '',
     });
-    expect((await server.request('GET', '/api/map_config/')).status).toBe(401);
+    expect((await server.anonymous.get('/api/map_config/')).status).toBe(401);
   });
 });

@@ -4,23 +4,18 @@ import JSZip from 'jszip';
 import proj4 from 'proj4';
 import { messages, projectMessages, type Offer, type ParsedPoints } from '@metocean/contracts';
 import { parseMessages } from '../../src/services/parse';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
+let manager: Actor;
+let standard: Actor;
 let projectId: number;
 
-async function upload(who: string, fileName: string, content: Uint8Array | string, project?: number) {
-  const form = new FormData();
-  form.append('file', new Blob([content]), fileName);
-  if (project !== undefined) form.append('project', String(project));
-  const response = await fetch(`${server.url}/api/points/parse/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${tokens[who]}` },
-    body: form,
+const upload = (who: Actor, fileName: string, content: Uint8Array | string, project?: number) =>
+  who.upload<ParsedPoints & Record<string, unknown>>('/api/points/parse/', {
+    file: { content, fileName },
+    ...(project === undefined ? {} : { project: String(project) }),
   });
-  return { status: response.status, body: (await response.json()) as ParsedPoints & Record<string, unknown> };
-}
 
 // ---- a tiny ESRI shapefile writer (ESRI Shapefile Technical Description, 1998) ---------------------------
 
@@ -120,18 +115,16 @@ const UTM31N_PRJ =
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['manager', 'standard']) tokens[who] = (await server.login(who)).accessToken;
-  const offers = (await server.request<Offer[]>('GET', '/api/offers/', { token: tokens.manager })).body;
+  manager = await server.as('manager');
+  standard = await server.as('standard');
+  const offers = (await manager.get<Offer[]>('/api/offers/')).body;
   const offer = offers.find((o) => o.name === 'On Demand')!;
   projectId = (
-    await server.request<{ projectId: number }>('POST', '/api/projects/', {
-      token: tokens.manager,
-      body: {
-        name: 'Parse_project',
-        offerInstance: offer.id,
-        zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
-        points: [{ name: 'Taken', lat: 53.324, lng: 1.32 }],
-      },
+    await manager.post<{ projectId: number }>('/api/projects/', {
+      name: 'Parse_project',
+      offerInstance: offer.id,
+      zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
+      points: [{ name: 'Taken', lat: 53.324, lng: 1.32 }],
     })
   ).body.projectId;
 });
@@ -140,7 +133,7 @@ afterAll(() => server.stop());
 describe('tables', () => {
   it('reads a CSV with name, lat, lon and reports a bad row by its line', async () => {
     const csv = 'name,lat,lon\nK13,53.2,3.2\nBroken,abc,3\n,53.8,2.5\n';
-    const answer = await upload('manager', 'points.csv', csv);
+    const answer = await upload(manager, 'points.csv', csv);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       points: [
@@ -153,14 +146,60 @@ describe('tables', () => {
 
   it('reads semicolon CSV with decimal commas and longitude/latitude headers', async () => {
     const csv = 'Name;Latitude;Longitude\r\nEuro;53,5;3,25\r\n';
-    expect((await upload('manager', 'points.csv', csv)).body.points).toEqual([
+    expect((await upload(manager, 'points.csv', csv)).body.points).toEqual([
       { name: 'Euro', lat: 53.5, lng: 3.25 },
     ]);
   });
 
+  it('reads quoted cells that hold separators, quotes and line breaks, numbering rows by their line', async () => {
+    // RFC 4180 §2.5-2.7: a quoted cell may hold the separator, a line break and a doubled quote. The note of
+    // K13 spans lines 2-3 (Excel's Alt+Enter writes a bare LF inside a cell, even in a CRLF file), so the
+    // broken row is on line 4; a CRLF inside a quoted cell is one line break, not two.
+    const expected = {
+      points: [
+        { name: 'K13, "north"', lat: 53.2, lng: 3.2 },
+        { name: 'Point 2', lat: 53.8, lng: 2.5 },
+      ],
+      errors: [{ row: 4, message: parseMessages.notNumber('lat', 'abc') }],
+    };
+    for (const [eol, inCell] of [
+      ['\n', '\n'],
+      ['\r\n', '\n'],
+      ['\r\n', '\r\n'],
+    ]) {
+      const csv = [
+        'name,lat,lon,note',
+        `"K13, ""north""",53.2,3.2,"first line${inCell}second line"`,
+        'Broken,abc,3,',
+        ',53.8,2.5,',
+        '',
+      ].join(eol);
+      const answer = await upload(manager, 'points.csv', csv);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(expected);
+    }
+  });
+
+  it('reads quoted header cells in a semicolon CSV, a semicolon inside a quoted name, and a BOM', async () => {
+    const csv = '\uFEFF"Name";"Latitude";"Longitude"\n"Dogger; east";54,5;2,1\n';
+    expect((await upload(manager, 'points.csv', csv)).body).toEqual({
+      points: [{ name: 'Dogger; east', lat: 54.5, lng: 2.1 }],
+      errors: [],
+    });
+  });
+
+  it('refuses a CSV whose quoted cell is never closed, naming the line its row starts on', async () => {
+    const csv = 'name,lat,lon\nA,53.1,3.1\n"Open,53.2,3.2\nB,53.3,3.3\n';
+    const answer = await upload(manager, 'points.csv', csv);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      nonFieldErrors: [parseMessages.unreadableCsv(3, 'a quoted cell is never closed')],
+    });
+  });
+
   it('checks the zone and the names of a project when one is given', async () => {
     const csv = 'name,lat,lng\ntaken,53.5,3\nInside,53.6,3.1\nFar,10,3\n';
-    const answer = await upload('manager', 'points.csv', csv, projectId);
+    const answer = await upload(manager, 'points.csv', csv, projectId);
     expect(answer.body.points).toEqual([{ name: 'Inside', lat: 53.6, lng: 3.1 }]);
     expect(answer.body.errors[0]).toEqual({ row: 2, message: messages.pointNameExists });
     expect(answer.body.errors[1]).toMatchObject({ row: 4 });
@@ -176,23 +215,23 @@ describe('tables', () => {
       ['X2', 53.9, 3.3],
     ]);
     const buffer = new Uint8Array(await workbook.xlsx.writeBuffer());
-    expect((await upload('manager', 'points.xlsx', buffer)).body.points).toEqual([
+    expect((await upload(manager, 'points.xlsx', buffer)).body.points).toEqual([
       { name: 'X1', lat: 53.1, lng: 2.9 },
       { name: 'X2', lat: 53.9, lng: 3.3 },
     ]);
   });
 
   it('refuses a table without coordinate columns, an empty file and an unknown type', async () => {
-    expect((await upload('manager', 'points.csv', 'a,b\n1,2\n')).body).toEqual({
+    expect((await upload(manager, 'points.csv', 'a,b\n1,2\n')).body).toEqual({
       nonFieldErrors: [parseMessages.missingColumns],
     });
-    expect((await upload('manager', 'points.csv', '')).body).toEqual({
+    expect((await upload(manager, 'points.csv', '')).body).toEqual({
       nonFieldErrors: [projectMessages.pointsNotLoaded],
     });
-    expect((await upload('manager', 'points.csv', 'name,lat,lon\n')).body).toEqual({
+    expect((await upload(manager, 'points.csv', 'name,lat,lon\n')).body).toEqual({
       nonFieldErrors: [projectMessages.pointsNotLoaded],
     });
-    expect((await upload('manager', 'points.exe', 'MZ')).body).toEqual({
+    expect((await upload(manager, 'points.exe', 'MZ')).body).toEqual({
       nonFieldErrors: [parseMessages.unknownFormat],
     });
   });
@@ -217,7 +256,7 @@ describe('geometries', () => {
         },
       ],
     });
-    expect((await upload('manager', 'points.geojson', geojson)).body).toEqual({
+    expect((await upload(manager, 'points.geojson', geojson)).body).toEqual({
       points: [{ name: 'G1', lat: 53.4, lng: 3 }],
       errors: [{ row: 2, message: parseMessages.notPoints('LineString') }],
     });
@@ -232,12 +271,12 @@ describe('geometries', () => {
       { name: 'Buoy A', lat: 53.25, lng: 2.75 },
       { name: 'Buoy B', lat: 54.1, lng: 3.5 },
     ];
-    expect((await upload('manager', 'buoys.kml', kml)).body.points).toEqual(expected);
+    expect((await upload(manager, 'buoys.kml', kml)).body.points).toEqual(expected);
     const zip = new JSZip();
     zip.file('doc.kml', kml);
     const kmz = await zip.generateAsync({ type: 'uint8array' });
-    expect((await upload('manager', 'buoys.kmz', kmz)).body.points).toEqual(expected);
-    expect((await upload('manager', 'broken.kml', '<kml><Document>')).status).toBe(400);
+    expect((await upload(manager, 'buoys.kmz', kmz)).body.points).toEqual(expected);
+    expect((await upload(manager, 'broken.kml', '<kml><Document>')).status).toBe(400);
   });
 
   it('reads a zipped WGS 84 point shapefile with names from its NAME attribute', async () => {
@@ -249,7 +288,7 @@ describe('geometries', () => {
       ['Shp one', 'Shp two'],
       WGS84_PRJ,
     );
-    const answer = await upload('manager', 'points.zip', zip, projectId);
+    const answer = await upload(manager, 'points.zip', zip, projectId);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       points: [
@@ -263,7 +302,7 @@ describe('geometries', () => {
   it('reprojects a shapefile whose .prj is not WGS 84 (UTM 31N)', async () => {
     const [x, y] = proj4('WGS84', UTM31N_PRJ, [2.5, 53.5]);
     const zip = await zippedShapefile([{ kind: 'point', x: x, y: y }], ['Utm'], UTM31N_PRJ);
-    const [point] = (await upload('manager', 'utm.zip', zip)).body.points;
+    const [point] = (await upload(manager, 'utm.zip', zip)).body.points;
     expect(point?.name).toBe('Utm');
     expect(point?.lat).toBeCloseTo(53.5, 6);
     expect(point?.lng).toBeCloseTo(2.5, 6);
@@ -285,19 +324,19 @@ describe('geometries', () => {
       ['Area'],
       WGS84_PRJ,
     );
-    expect((await upload('manager', 'area.zip', polygon)).body).toEqual({
+    expect((await upload(manager, 'area.zip', polygon)).body).toEqual({
       nonFieldErrors: [parseMessages.notPoints('Polygon')],
     });
     const noPrj = await zippedShapefile([{ kind: 'point', x: 2, y: 53 }], ['P'], WGS84_PRJ, ['prj', 'shx']);
-    expect((await upload('manager', 'noprj.zip', noPrj)).body).toEqual({
+    expect((await upload(manager, 'noprj.zip', noPrj)).body).toEqual({
       nonFieldErrors: [parseMessages.missingParts(['shx', 'prj'])],
     });
     const oddPrj = await zippedShapefile([{ kind: 'point', x: 2, y: 53 }], ['P'], 'PROJCS["nonsense"]');
-    expect((await upload('manager', 'odd.zip', oddPrj)).body).toEqual({
+    expect((await upload(manager, 'odd.zip', oddPrj)).body).toEqual({
       nonFieldErrors: [parseMessages.unknownProjection],
     });
     const broken = new TextEncoder().encode('PK\u0003\u0004 this is not a zip');
-    expect((await upload('manager', 'broken.zip', broken)).body).toEqual({
+    expect((await upload(manager, 'broken.zip', broken)).body).toEqual({
       nonFieldErrors: [parseMessages.brokenZip],
     });
   });
@@ -306,28 +345,18 @@ describe('geometries', () => {
 describe('limits and permissions', () => {
   it('refuses files over 5 MB', async () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 10).fill(65);
-    const answer = await upload('manager', 'big.csv', big);
+    const answer = await upload(manager, 'big.csv', big);
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ detail: projectMessages.fileTooLarge(5) });
   });
 
   it("hides another customer's project and needs a login", async () => {
-    expect((await upload('standard', 'points.csv', 'name,lat,lon\nA,53,3\n', projectId)).status).toBe(404);
-    const anonymous = await fetch(`${server.url}/api/points/parse/`, {
-      method: 'POST',
-      body: new FormData(),
-    });
-    expect(anonymous.status).toBe(401);
+    expect((await upload(standard, 'points.csv', 'name,lat,lon\nA,53,3\n', projectId)).status).toBe(404);
+    expect((await server.anonymous.upload('/api/points/parse/', {})).status).toBe(401);
   });
 
   it('asks for the file field', async () => {
-    const form = new FormData();
-    form.append('project', String(projectId));
-    const response = await fetch(`${server.url}/api/points/parse/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.manager}` },
-      body: form,
-    });
-    expect(await response.json()).toEqual({ fieldErrors: { file: [messages.required] } });
+    const answer = await manager.upload('/api/points/parse/', { project: String(projectId) });
+    expect(answer.body).toEqual({ fieldErrors: { file: [messages.required] } });
   });
 });

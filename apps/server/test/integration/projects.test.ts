@@ -7,51 +7,38 @@ import {
   type Project,
   type ProjectListItem,
 } from '@metocean/contracts';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const call = <T>(
-  method: string,
-  path: string,
-  who: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => server.request<T>(method, path, { token: tokens[who], body, headers });
-const offerNamed = async (who: string, name: string) => {
-  const offers = (await call<Offer[]>('GET', '/api/offers/', who)).body;
+let manager: Actor;
+let member: Actor;
+let trial: Actor;
+let demo: Actor;
+let standard: Actor;
+let expired: Actor;
+const offerNamed = async (who: Actor, name: string) => {
+  const offers = (await who.get<Offer[]>('/api/offers/')).body;
   const offer = offers.find((o) => o.name === name);
-  if (!offer) throw new Error(`${who} has no offer ${name}`);
+  if (!offer) throw new Error(`${who.username} has no offer ${name}`);
   return offer;
 };
 const zoneIn = (offer: Offer, name: string) => offer.zones.find((z) => z.name === name)?.id;
 
-async function waitForStatus(
-  projectId: number,
-  who: string,
-  wanted: string[],
-  seconds = 150,
-): Promise<Project> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const project = (await call<Project>('GET', `/api/projects/${projectId}/`, who)).body;
-    if (wanted.includes(project.status)) return project;
-    if (Date.now() > deadline) throw new Error(`project ${projectId} still ${project.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['manager', 'member', 'trial', 'demo', 'standard', 'expired'])
-    tokens[who] = (await server.login(who)).accessToken;
+  manager = await server.as('manager');
+  member = await server.as('member');
+  trial = await server.as('trial');
+  demo = await server.as('demo');
+  standard = await server.as('standard');
+  expired = await server.as('expired');
 });
 afterAll(() => server.stop());
 
 describe('creating projects', () => {
   it('creates a project with points inside the zone and lists it', async () => {
-    const offer = await offerNamed('manager', 'On Demand');
-    const created = await call<{ status: string; projectId: number }>('POST', '/api/projects/', 'manager', {
+    const offer = await offerNamed(manager, 'On Demand');
+    const created = await manager.post<{ status: string; projectId: number }>('/api/projects/', {
       name: 'Biscay_jacket',
       offerInstance: offer.id,
       zone: zoneIn(offer, 'Bay of Biscay'),
@@ -62,7 +49,7 @@ describe('creating projects', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('success');
-    const project = (await call<Project>('GET', `/api/projects/${created.body.projectId}/`, 'manager')).body;
+    const project = (await manager.get<Project>(`/api/projects/${created.body.projectId}/`)).body;
     expect(project.points.map((p) => p.name)).toEqual(['Point 1', 'North']);
     expect(project).toMatchObject({
       status: 'PENDING',
@@ -72,30 +59,30 @@ describe('creating projects', () => {
     });
     // The demo zone is free (spec 000 §9).
     expect(project.offerInstance.creditsPerPoint).toBe(0);
-    const list = (await call<ProjectListItem[]>('GET', '/api/projects/?search=biscay', 'manager')).body;
+    const list = (await manager.get<ProjectListItem[]>('/api/projects/?search=biscay')).body;
     expect(list.map((p) => p.name)).toContain('Biscay_jacket');
   });
 
   it('states every project-name rule', async () => {
-    const offer = await offerNamed('manager', 'On Demand');
+    const offer = await offerNamed(manager, 'On Demand');
     const base = { offerInstance: offer.id, zone: zoneIn(offer, 'Bay of Biscay') };
-    expect((await call('POST', '/api/projects/', 'manager', { ...base, name: 'ab' })).body).toEqual({
+    expect((await manager.post('/api/projects/', { ...base, name: 'ab' })).body).toEqual({
       fieldErrors: { name: [messages.minLength(3)] },
     });
-    expect((await call('POST', '/api/projects/', 'manager', { ...base, name: 'x'.repeat(51) })).body).toEqual(
-      { fieldErrors: { name: [messages.maxLength(50)] } },
-    );
-    expect((await call('POST', '/api/projects/', 'manager', { ...base, name: 'with space' })).body).toEqual({
+    expect((await manager.post('/api/projects/', { ...base, name: 'x'.repeat(51) })).body).toEqual({
+      fieldErrors: { name: [messages.maxLength(50)] },
+    });
+    expect((await manager.post('/api/projects/', { ...base, name: 'with space' })).body).toEqual({
       fieldErrors: { name: [messages.slugOnly] },
     });
-    expect(
-      (await call('POST', '/api/projects/', 'manager', { ...base, name: 'BISCAY_JACKET' })).body,
-    ).toEqual({ fieldErrors: { name: [messages.projectNameTaken] } });
+    expect((await manager.post('/api/projects/', { ...base, name: 'BISCAY_JACKET' })).body).toEqual({
+      fieldErrors: { name: [messages.projectNameTaken] },
+    });
   });
 
   it('refuses points outside the zone with min, max and value', async () => {
-    const offer = await offerNamed('manager', 'On Demand');
-    const answer = await call('POST', '/api/projects/', 'manager', {
+    const offer = await offerNamed(manager, 'On Demand');
+    const answer = await manager.post('/api/projects/', {
       name: 'Outside_test',
       offerInstance: offer.id,
       zone: zoneIn(offer, 'Bay of Biscay'),
@@ -103,7 +90,7 @@ describe('creating projects', () => {
     });
     expect(answer.body).toEqual({ fieldErrors: { lat: [projectMessages.latitudeOutside(43.3, 48.5, 50)] } });
     // Inside the bounding box, outside the outline (on land near Bordeaux).
-    const land = await call('POST', '/api/projects/', 'manager', {
+    const land = await manager.post('/api/projects/', {
       name: 'Outside_test',
       offerInstance: offer.id,
       zone: zoneIn(offer, 'Bay of Biscay'),
@@ -113,10 +100,10 @@ describe('creating projects', () => {
   });
 
   it('refuses members, other customers’ offers and zones outside the offer', async () => {
-    const offer = await offerNamed('manager', 'On Demand');
+    const offer = await offerNamed(manager, 'On Demand');
     expect(
       (
-        await call('POST', '/api/projects/', 'member', {
+        await member.post('/api/projects/', {
           name: 'Nope',
           offerInstance: offer.id,
           zone: zoneIn(offer, 'World'),
@@ -125,7 +112,7 @@ describe('creating projects', () => {
     ).toBe(403);
     expect(
       (
-        await call('POST', '/api/projects/', 'standard', {
+        await standard.post('/api/projects/', {
           name: 'Nope',
           offerInstance: offer.id,
           zone: zoneIn(offer, 'World'),
@@ -134,10 +121,10 @@ describe('creating projects', () => {
     ).toEqual({
       fieldErrors: { offerInstance: [messages.notFound] },
     });
-    const trialOffer = await offerNamed('trial', 'Free Trial');
+    const trialOffer = await offerNamed(trial, 'Free Trial');
     expect(
       (
-        await call('POST', '/api/projects/', 'manager', {
+        await manager.post('/api/projects/', {
           name: 'Nope',
           offerInstance: offer.id,
           zone: 99999,
@@ -150,22 +137,22 @@ describe('creating projects', () => {
   });
 
   it('creates a trial project at once with a generated name, and a numeric suffix on collision', async () => {
-    const offer = await offerNamed('trial', 'Free Trial');
-    const first = await call<{ projectId: number }>('POST', '/api/projects/', 'trial', {
+    const offer = await offerNamed(trial, 'Free Trial');
+    const first = await trial.post<{ projectId: number }>('/api/projects/', {
       offerInstance: offer.id,
       isTrial: true,
     });
-    const project = (await call<Project>('GET', `/api/projects/${first.body.projectId}/`, 'trial')).body;
+    const project = (await trial.get<Project>(`/api/projects/${first.body.projectId}/`)).body;
     expect(project.name).toBe('Free_Trial-Bay_of_Biscay');
     expect(project.type).toBe(2);
     // The trial offer allows one project.
-    const second = await call('POST', '/api/projects/', 'trial', { offerInstance: offer.id, isTrial: true });
+    const second = await trial.post('/api/projects/', { offerInstance: offer.id, isTrial: true });
     expect(second.body).toEqual({ nonFieldErrors: [projectMessages.tooManyProjects(1)] });
   });
 
   it('refuses new projects on an expired offer', async () => {
-    const offer = await offerNamed('expired', 'On Demand');
-    const answer = await call('POST', '/api/projects/', 'expired', {
+    const offer = await offerNamed(expired, 'On Demand');
+    const answer = await expired.post('/api/projects/', {
       name: 'Late_one',
       offerInstance: offer.id,
       zone: zoneIn(offer, 'World'),
@@ -177,9 +164,9 @@ describe('creating projects', () => {
 describe('points', () => {
   let projectId: number;
   beforeAll(async () => {
-    const offer = await offerNamed('manager', 'On Demand');
+    const offer = await offerNamed(manager, 'On Demand');
     projectId = (
-      await call<{ projectId: number }>('POST', '/api/projects/', 'manager', {
+      await manager.post<{ projectId: number }>('/api/projects/', {
         name: 'North_sea_wind',
         offerInstance: offer.id,
         zone: zoneIn(offer, 'Southern North Sea'),
@@ -188,7 +175,7 @@ describe('points', () => {
   });
 
   it('adds points with default names and refuses duplicate names', async () => {
-    const first = await call<Point>('POST', '/api/points/', 'manager', {
+    const first = await manager.post<Point>('/api/points/', {
       project: projectId,
       geom: { type: 'Point', coordinates: [1.32, 53.324] },
     });
@@ -200,7 +187,7 @@ describe('points', () => {
       nbVersion: 1,
       isComputed: false,
     });
-    const duplicate = await call('POST', '/api/points/', 'manager', {
+    const duplicate = await manager.post('/api/points/', {
       project: projectId,
       name: 'point 1',
       geom: { type: 'Point', coordinates: [2, 53] },
@@ -208,7 +195,7 @@ describe('points', () => {
     expect(duplicate.body).toEqual({ fieldErrors: { name: [messages.pointNameExists] } });
     expect(
       (
-        await call('POST', '/api/points/', 'member', {
+        await member.post('/api/points/', {
           project: projectId,
           geom: { type: 'Point', coordinates: [2, 53] },
         })
@@ -217,28 +204,26 @@ describe('points', () => {
   });
 
   it('guards edits with nbVersion: a stale version gets 409', async () => {
-    const [point] = (await call<Point[]>('GET', `/api/points/?project=${projectId}`, 'manager')).body;
+    const [point] = (await manager.get<Point[]>(`/api/points/?project=${projectId}`)).body;
     const body = { id: point!.id, project: projectId, name: 'IJmuiden', nbVersion: point!.nbVersion };
-    const renamed = await call<Point>('PUT', `/api/points/${point!.id}/`, 'manager', body);
+    const renamed = await manager.put<Point>(`/api/points/${point!.id}/`, body);
     expect(renamed.body).toMatchObject({ name: 'IJmuiden', nbVersion: 2 });
-    const stale = await call('PUT', `/api/points/${point!.id}/`, 'manager', { ...body, name: 'Again' });
+    const stale = await manager.put(`/api/points/${point!.id}/`, { ...body, name: 'Again' });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ detail: messages.staleObject });
   });
 
   it('deletes every point only with the bulk header', async () => {
-    await call('POST', '/api/points/bulk_create/', 'manager', {
+    await manager.post('/api/points/bulk_create/', {
       project: projectId,
       points: [
         { lat: 53.5, lng: 3 },
         { lat: 54, lng: 4 },
       ],
     });
-    expect((await call('DELETE', `/api/points/?project=${projectId}`, 'manager')).status).toBe(400);
-    const deleted = await call<{ deleted: number }>(
-      'DELETE',
+    expect((await manager.delete(`/api/points/?project=${projectId}`)).status).toBe(400);
+    const deleted = await manager.delete<{ deleted: number }>(
       `/api/points/?project=${projectId}`,
-      'manager',
       undefined,
       { 'X-Bulk': 'true' },
     );
@@ -248,9 +233,9 @@ describe('points', () => {
 
 describe('computing', () => {
   it('charges credits atomically: of two parallel computes one wins, the other changes nothing', async () => {
-    const offer = await offerNamed('standard', 'Standard Access');
+    const offer = await offerNamed(standard, 'Standard Access');
     const projectId = (
-      await call<{ projectId: number }>('POST', '/api/projects/', 'standard', {
+      await standard.post<{ projectId: number }>('/api/projects/', {
         name: 'Race_test',
         offerInstance: offer.id,
         zone: zoneIn(offer, 'Southern North Sea'),
@@ -258,83 +243,79 @@ describe('computing', () => {
       })
     ).body.projectId;
     const [a, b] = await Promise.all([
-      call('PUT', `/api/projects/${projectId}/compute/`, 'standard'),
-      call('PUT', `/api/projects/${projectId}/compute/`, 'standard'),
+      standard.put(`/api/projects/${projectId}/compute/`),
+      standard.put(`/api/projects/${projectId}/compute/`),
     ]);
     expect([a.status, b.status].sort((x, y) => x - y)).toEqual([200, 400]);
     const me = (
-      await call<{ accounts: { credits: number }[]; usedCredits: number }>(
-        'GET',
-        '/api/users/current/',
-        'standard',
-      )
+      await standard.get<{ accounts: { credits: number }[]; usedCredits: number }>('/api/users/current/')
     ).body;
     expect(me.accounts[0]?.credits).toBe(19);
     expect(me.usedCredits).toBe(1);
-    const done = await waitForStatus(projectId, 'standard', ['FINISHED', 'FAILED']);
+    const done = await standard.until<Project>(`/api/projects/${projectId}/`, (p) =>
+      ['FINISHED', 'FAILED'].includes(p.status),
+    );
     expect(done.status).toBe('FINISHED');
     expect(done.points[0]?.isComputed).toBe(true);
     const stats = (
-      await call<{ statId: string; code: string }[]>('GET', `/api/projects/${projectId}/stats/`, 'standard')
+      await standard.get<{ statId: string; code: string }[]>(`/api/projects/${projectId}/stats/`)
     ).body;
     for (const code of ['EPD', 'DR', 'WW', 'WD', 'EXT', 'TS'])
       expect(stats.map((s) => s.code)).toContain(code);
     const first = stats[0]!;
-    const payload = await call<{ kwargs: { statId: string } }>(
-      'GET',
+    const payload = await standard.get<{ kwargs: { statId: string } }>(
       `/api/projects/${projectId}/get_visu_data/?point=${done.points[0]!.id}&stats_id=${encodeURIComponent(first.statId)}`,
-      'standard',
     );
     expect(payload.status).toBe(200);
     expect(payload.body.kwargs.statId).toBe(first.statId);
     // Computed points are done: nothing is left to compute.
-    expect((await call('PUT', `/api/projects/${projectId}/compute/`, 'standard')).body).toEqual({
+    expect((await standard.put(`/api/projects/${projectId}/compute/`)).body).toEqual({
       nonFieldErrors: [projectMessages.nothingToCompute],
     });
   }, 200_000);
 
   it('refuses a compute the credits cannot pay, leaving the credits untouched', async () => {
-    const offer = await offerNamed('demo', 'Pack 10 Demo');
+    const offer = await offerNamed(demo, 'Pack 10 Demo');
     const projectId = (
-      await call<{ projectId: number }>('POST', '/api/projects/', 'demo', {
+      await demo.post<{ projectId: number }>('/api/projects/', {
         name: 'Too_expensive',
         offerInstance: offer.id,
         zone: zoneIn(offer, 'North and Celtic Seas'),
         points: Array.from({ length: 10 }, (_, i) => ({ lat: 55 + i * 0.2, lng: 2 })),
       })
     ).body.projectId;
-    await server.request('PUT', '/api/users/current/settings/', {
-      token: tokens.demo,
-      body: { showOverviewControl: true, dismissAllTutorials: false },
+    await demo.put('/api/users/current/settings/', {
+      showOverviewControl: true,
+      dismissAllTutorials: false,
     });
     // Spend 5 of the 10 credits elsewhere first.
     const five = (
-      await call<{ projectId: number }>('POST', '/api/projects/', 'demo', {
+      await demo.post<{ projectId: number }>('/api/projects/', {
         name: 'Five_points',
         offerInstance: offer.id,
         zone: zoneIn(offer, 'North and Celtic Seas'),
         points: Array.from({ length: 5 }, (_, i) => ({ lat: 57 + i * 0.2, lng: 3 })),
       })
     ).body.projectId;
-    expect((await call('PUT', `/api/projects/${five}/compute/`, 'demo')).status).toBe(200);
-    await call('PUT', `/api/projects/${five}/cancel/`, 'demo');
+    expect((await demo.put(`/api/projects/${five}/compute/`)).status).toBe(200);
+    await demo.put(`/api/projects/${five}/cancel/`);
     const before =
-      (await call<{ accounts: { credits: number }[] }>('GET', '/api/users/current/', 'demo')).body.accounts[0]
+      (await demo.get<{ accounts: { credits: number }[] }>('/api/users/current/')).body.accounts[0]
         ?.credits ?? 0;
-    const refused = await call('PUT', `/api/projects/${projectId}/compute/`, 'demo');
+    const refused = await demo.put(`/api/projects/${projectId}/compute/`);
     if (before < 10)
       expect(refused.body).toMatchObject({
         nonFieldErrors: [projectMessages.insufficientCredits(10, before)],
       });
-    const after = (await call<{ accounts: { credits: number }[] }>('GET', '/api/users/current/', 'demo')).body
+    const after = (await demo.get<{ accounts: { credits: number }[] }>('/api/users/current/')).body
       .accounts[0]?.credits;
     expect(after).toBe(before < 10 ? before : before - 10);
   }, 60_000);
 
   it('is refused to members', async () => {
-    const list = (await call<ProjectListItem[]>('GET', '/api/projects/', 'manager')).body;
+    const list = (await manager.get<ProjectListItem[]>('/api/projects/')).body;
     const id = list[0]!.id;
-    await call('POST', `/api/projects/${id}/update_collaborators/`, 'manager', { collaborators: [] });
-    expect((await call('PUT', `/api/projects/${id}/compute/`, 'member')).status).toBe(404);
+    await manager.post(`/api/projects/${id}/update_collaborators/`, { collaborators: [] });
+    expect((await member.put(`/api/projects/${id}/compute/`)).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION, messages } from '@metocean/contracts';
-import { startTestServer, webHeaders, type TestServer } from '../harness';
+import { eventually, startTestServer, webHeaders, type TestServer } from '../harness';
 
 let server: TestServer;
 let formService: Server;
@@ -149,9 +149,12 @@ describe('forms', () => {
   it('stores a contact request and forwards it to the form service', async () => {
     const answer = await server.request<{ id: number }>('POST', '/api/contact/', { body: contact });
     expect(answer.status).toBe(201);
-    const deadline = Date.now() + 10_000;
-    while (forwarded.length === 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(
+      () => Promise.resolve(forwarded.length),
+      (count) => count > 0,
+      { timeoutMs: 10_000, intervalMs: 100 },
+      'the forwarded contact request',
+    );
     expect(forwarded[0]).toMatchObject({
       fields: [
         { name: 'firstname', value: 'Kai' },

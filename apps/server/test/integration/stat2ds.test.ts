@@ -12,41 +12,39 @@ import {
 import { colorAt, tileRange, TILE_SIZE } from '@metocean/hindcast';
 import { customers, offerInstances, offerInstanceZones, stat2dPurchases } from '../../src/db/schema';
 import { signedLayerUrl } from '../../src/services/stat2ds';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
+let admin: Actor;
+let manager: Actor;
+let member: Actor;
+let trial: Actor;
+let demo: Actor;
+let standard: Actor;
+let expired: Actor;
 const zoneIds: Record<string, number> = {};
 
-const call = <T = Record<string, unknown>>(method: string, path: string, who?: string, body?: unknown) =>
-  server.request<T>(method, path, { token: who ? tokens[who] : undefined, body });
-const credits = async (who: string) =>
-  (await call<{ accounts: { credits: number }[] }>('GET', '/api/users/current/', who)).body.accounts[0]
-    ?.credits;
-const mapOf = (who: string, zone: string) =>
-  call<Stat2dMap>('GET', `/api/stat2Ds/?zone=${zoneIds[zone]}`, who);
+const credits = async (who: Actor) =>
+  (await who.get<{ accounts: { credits: number }[] }>('/api/users/current/')).body.accounts[0]?.credits;
+const mapOf = (who: Actor, zone: string) => who.get<Stat2dMap>(`/api/stat2Ds/?zone=${zoneIds[zone]}`);
 
 async function customerOf(name: string): Promise<number> {
   const [row] = await server.runtime.services.db.select().from(customers).where(eq(customers.name, name));
   return row!.id;
 }
 
-async function waitAvailable(who: string, zone: string): Promise<Stat2dMap> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const map = (await mapOf(who, zone)).body;
-    if (map.status !== 'rendering' || Date.now() > deadline) return map;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 beforeAll(async () => {
   // A handful of map nodes per zone, so a render takes seconds (the default is 100 nodes).
   process.env.STAT2D_MAX_NODES = '8';
   server = await startTestServer();
-  for (const who of ['admin', 'manager', 'member', 'trial', 'demo', 'standard', 'expired'])
-    tokens[who] = (await server.login(who)).accessToken;
-  for (const zone of (await call<Zone[]>('GET', '/api/zones/', 'admin')).body) zoneIds[zone.name] = zone.id;
+  admin = await server.as('admin');
+  manager = await server.as('manager');
+  member = await server.as('member');
+  trial = await server.as('trial');
+  demo = await server.as('demo');
+  standard = await server.as('standard');
+  expired = await server.as('expired');
+  for (const zone of (await admin.get<Zone[]>('/api/zones/')).body) zoneIds[zone.name] = zone.id;
 });
 afterAll(async () => {
   delete process.env.STAT2D_MAX_NODES;
@@ -55,18 +53,20 @@ afterAll(async () => {
 
 describe('GET /api/stat2Ds/', () => {
   it('needs a signed-in caller and a zone', async () => {
-    expect((await call('GET', `/api/stat2Ds/?zone=${zoneIds['Southern North Sea']}`)).status).toBe(401);
-    const missing = await call('GET', '/api/stat2Ds/', 'standard');
+    expect((await server.anonymous.get(`/api/stat2Ds/?zone=${zoneIds['Southern North Sea']}`)).status).toBe(
+      401,
+    );
+    const missing = await standard.get('/api/stat2Ds/');
     expect(missing.status).toBe(400);
   });
 
   it('answers 404 for a zone outside the caller’s offers', async () => {
-    expect((await mapOf('trial', 'Southern North Sea')).status).toBe(404);
-    expect((await call('GET', '/api/stat2Ds/?zone=999999', 'standard')).status).toBe(404);
+    expect((await mapOf(trial, 'Southern North Sea')).status).toBe(404);
+    expect((await standard.get('/api/stat2Ds/?zone=999999')).status).toBe(404);
   });
 
   it('says a zone without 2D statistics has no maps', async () => {
-    const world = await mapOf('standard', 'World');
+    const world = await mapOf(standard, 'World');
     expect(world.body).toMatchObject({
       status: 'unavailable',
       has2DStatistics: false,
@@ -76,7 +76,7 @@ describe('GET /api/stat2Ds/', () => {
   });
 
   it('says the maps are not bought, with their price, to a plan without maps', async () => {
-    const map = await mapOf('standard', 'Southern North Sea');
+    const map = await mapOf(standard, 'Southern North Sea');
     expect(map.status).toBe(200);
     expect(map.body).toMatchObject({
       status: 'notBought',
@@ -86,7 +86,7 @@ describe('GET /api/stat2Ds/', () => {
       groups: [],
     });
     // an expired offer shows the same, but buying is not offered
-    expect((await mapOf('expired', 'Southern North Sea')).body).toMatchObject({
+    expect((await mapOf(expired, 'Southern North Sea')).body).toMatchObject({
       status: 'notBought',
       canBuy: false,
     });
@@ -94,9 +94,9 @@ describe('GET /api/stat2Ds/', () => {
 
   it('shows the maps without purchase on an unlimited plan and in the demo zone', async () => {
     for (const [who, zone] of [
-      ['manager', 'North and Celtic Seas'],
-      ['member', 'North and Celtic Seas'],
-      ['trial', 'Bay of Biscay'],
+      [manager, 'North and Celtic Seas'],
+      [member, 'North and Celtic Seas'],
+      [trial, 'Bay of Biscay'],
     ] as const) {
       const map = (await mapOf(who, zone)).body;
       expect(['rendering', 'available']).toContain(map.status);
@@ -107,31 +107,31 @@ describe('GET /api/stat2Ds/', () => {
 
 describe('POST /api/stat2Ds/', () => {
   it('is for managers only', async () => {
-    const answer = await call('POST', '/api/stat2Ds/', 'member', { zone: zoneIds['North and Celtic Seas'] });
+    const answer = await member.post('/api/stat2Ds/', { zone: zoneIds['North and Celtic Seas'] });
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ detail: mapMessages.onlyManagers });
   });
 
   it('refuses a zone without 2D statistics, an expired offer, and a zone of another customer (404)', async () => {
-    const world = await call('POST', '/api/stat2Ds/', 'standard', { zone: zoneIds.World });
+    const world = await standard.post('/api/stat2Ds/', { zone: zoneIds.World });
     expect(world.status).toBe(400);
     expect(world.body).toMatchObject({ nonFieldErrors: [mapMessages.no2dStatistics] });
-    const expired = await call('POST', '/api/stat2Ds/', 'expired', { zone: zoneIds['Southern North Sea'] });
-    expect(expired.status).toBe(400);
-    expect(JSON.stringify(expired.body)).toContain('On Demand');
-    expect(await credits('expired')).toBe(3);
-    const foreign = await call('POST', '/api/stat2Ds/', 'trial', { zone: zoneIds['Southern North Sea'] });
+    const lapsed = await expired.post('/api/stat2Ds/', { zone: zoneIds['Southern North Sea'] });
+    expect(lapsed.status).toBe(400);
+    expect(JSON.stringify(lapsed.body)).toContain('On Demand');
+    expect(await credits(expired)).toBe(3);
+    const foreign = await trial.post('/api/stat2Ds/', { zone: zoneIds['Southern North Sea'] });
     expect(foreign.status).toBe(404);
   });
 
   it('costs nothing on an unlimited plan (nothing charged, nothing recorded)', async () => {
-    const before = await credits('manager');
-    const answer = await call<Stat2dMap>('POST', '/api/stat2Ds/', 'manager', {
+    const before = await credits(manager);
+    const answer = await manager.post<Stat2dMap>('/api/stat2Ds/', {
       zone: zoneIds['Gulf of Mexico'],
     });
     expect(answer.status).toBe(200);
     expect(answer.body.price).toBe(0);
-    expect(await credits('manager')).toBe(before);
+    expect(await credits(manager)).toBe(before);
   });
 
   it('of two parallel purchases the credits can pay one: exactly one is charged, the other is refused', async () => {
@@ -148,7 +148,7 @@ describe('POST /api/stat2Ds/', () => {
       .values({ offerInstanceId: instance!.id, zoneId: zoneIds['Gulf of Mexico']! });
     const answers = await Promise.all(
       ['Southern North Sea', 'Gulf of Mexico'].map((zone) =>
-        call<Stat2dMap & { nonFieldErrors?: string[]; code?: string }>('POST', '/api/stat2Ds/', 'standard', {
+        standard.post<Stat2dMap & { nonFieldErrors?: string[]; code?: string }>('/api/stat2Ds/', {
           zone: zoneIds[zone],
         }),
       ),
@@ -160,7 +160,7 @@ describe('POST /api/stat2Ds/', () => {
       nonFieldErrors: [mapMessages.notEnoughCredits(STAT2D_PRICE_CREDITS, 0)],
       code: 'insufficient_credits',
     });
-    expect(await credits('standard')).toBe(0);
+    expect(await credits(standard)).toBe(0);
     const purchases = await db
       .select()
       .from(stat2dPurchases)
@@ -171,14 +171,14 @@ describe('POST /api/stat2Ds/', () => {
 
   it('two parallel purchases of the same zone charge once', async () => {
     // Pack Demo Co has 10 credits and North and Celtic Seas in its offer.
-    expect(await credits('demo')).toBe(10);
+    expect(await credits(demo)).toBe(10);
     const zone = zoneIds['North and Celtic Seas'];
-    const answers = await Promise.all([1, 2].map(() => call('POST', '/api/stat2Ds/', 'demo', { zone })));
+    const answers = await Promise.all([1, 2].map(() => demo.post('/api/stat2Ds/', { zone })));
     expect(answers.map((a) => a.status).sort((a, b) => a - b)).toEqual([200, 201]);
-    expect(await credits('demo')).toBe(0);
-    const again = await call('POST', '/api/stat2Ds/', 'demo', { zone });
+    expect(await credits(demo)).toBe(0);
+    const again = await demo.post('/api/stat2Ds/', { zone });
     expect(again.status).toBe(200);
-    expect(await credits('demo')).toBe(0);
+    expect(await credits(demo)).toBe(0);
     const db = server.runtime.services.db;
     const rows = await db
       .select()
@@ -194,7 +194,7 @@ describe('POST /api/stat2Ds/', () => {
 
   it("one customer's purchase shows nothing to another", async () => {
     // Expired Shipping's (expired) offer covers every zone; Pack Demo Co bought North and Celtic Seas.
-    expect((await mapOf('expired', 'North and Celtic Seas')).body.status).toBe('notBought');
+    expect((await mapOf(expired, 'North and Celtic Seas')).body.status).toBe('notBought');
   });
 });
 
@@ -203,7 +203,10 @@ describe('rendered maps', () => {
     'lists the layers in the spec groups, with signed tiles and property files',
     { timeout: 180_000 },
     async () => {
-      const map = await waitAvailable('demo', 'North and Celtic Seas');
+      const map = await demo.until<Stat2dMap>(
+        `/api/stat2Ds/?zone=${zoneIds['North and Celtic Seas']}`,
+        (rendered) => rendered.status !== 'rendering',
+      );
       expect(map.status).toBe('available');
       expect(map.groups.map((g) => g.name)).toEqual([...STAT2D_GROUPS]);
       const waves = map.groups.find((g) => g.name === 'Waves')!;
@@ -213,7 +216,7 @@ describe('rendered maps', () => {
         /^\/tiles\/stat2d\/\d+\/[0-9a-z]+\/hs_mean\/\d+-[\w-]{22}\/\{z\}\/\{x\}\/\{y\}\.png$/,
       );
 
-      const props = await server.request('GET', hs.propertyFile);
+      const props = await server.anonymous.get(hs.propertyFile);
       expect(props.status).toBe(200);
       expect(props.headers.get('cache-control')).toContain('max-age=86400');
       const properties = stat2dProperties.parse(props.body);
@@ -229,7 +232,7 @@ describe('rendered maps', () => {
       const z = 6;
       const { xMin: x, yMin: y } = tileRange({ south: 56, west: 3, north: 56, east: 3 }, z);
       const url = hs.tilesPath.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
-      const response = await fetch(`${server.url}${url}`);
+      const response = await server.anonymous.fetch(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
       const bytes = Buffer.from(await response.arrayBuffer());
@@ -253,26 +256,26 @@ describe('rendered maps', () => {
         expect(png.data[o + c]).toBeLessThanOrEqual(Math.max(low[c]!, high[c]!));
       }
       // the second request reads the stored tile: same bytes
-      const again = Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+      const again = Buffer.from(await (await server.anonymous.fetch(url)).arrayBuffer());
       expect(again.equals(bytes)).toBe(true);
     },
   );
 
   it('refuses forged or expired tile links and tiles outside the world', async () => {
-    const map = (await mapOf('demo', 'North and Celtic Seas')).body;
+    const map = (await mapOf(demo, 'North and Celtic Seas')).body;
     const hs = map.groups.find((g) => g.name === 'Waves')!.layers[0]!;
     const forged = hs.propertyFile.replace(
       /\/(\d+)-[\w-]{22}\//,
       (_m, day: string) => `/${day}-${'A'.repeat(22)}/`,
     );
-    expect((await server.request('GET', forged)).status).toBe(403);
+    expect((await server.anonymous.get(forged)).status).toBe(403);
     // a link signed three days ago (valid until the end of the day after) has expired
     const layerPath = /\/tiles\/(stat2d\/[^/]+\/[^/]+\/[^/]+)\//.exec(hs.propertyFile)![1]!;
     const old = signedLayerUrl(server.runtime.services, layerPath, Date.now() - 3 * 86_400_000);
-    expect((await server.request('GET', `${old}/properties.json`)).status).toBe(403);
+    expect((await server.anonymous.get(`${old}/properties.json`)).status).toBe(403);
     const fresh = signedLayerUrl(server.runtime.services, layerPath);
-    expect((await server.request('GET', `${fresh}/properties.json`)).status).toBe(200);
-    expect((await server.request('GET', hs.tilesPath.replace('{z}/{x}/{y}', '2/9/0'))).status).toBe(404);
-    expect((await server.request('GET', hs.tilesPath.replace('{z}/{x}/{y}', '12/0/0'))).status).toBe(404);
+    expect((await server.anonymous.get(`${fresh}/properties.json`)).status).toBe(200);
+    expect((await server.anonymous.get(hs.tilesPath.replace('{z}/{x}/{y}', '2/9/0'))).status).toBe(404);
+    expect((await server.anonymous.get(hs.tilesPath.replace('{z}/{x}/{y}', '12/0/0'))).status).toBe(404);
   });
 });

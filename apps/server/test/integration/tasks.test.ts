@@ -6,36 +6,34 @@ import { offerInstances, results, tasks } from '../../src/db/schema';
 import { BatchStopped } from '../../src/jobs/point-statistics';
 import type { StatisticsPool } from '../../src/jobs/pool';
 import type { StatisticJob } from '../../src/jobs/statistics-worker';
-import { runPointTask, takeTask } from '../../src/services/compute';
-import { startTestServer, type TestServer } from '../harness';
+import { runPointTask, takeTask } from '../../src/jobs/compute-point';
+import { eventually, startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const call = <T = Record<string, unknown>>(method: string, path: string, who: string, body?: unknown) =>
-  server.request<T>(method, path, { token: tokens[who], body });
-const credits = async (who: string) =>
-  (await call<{ accounts: { credits: number }[] }>('GET', '/api/users/current/', who)).body.accounts[0]
-    ?.credits;
-const offerNamed = async (who: string, name: string) => {
-  const offer = (await call<Offer[]>('GET', '/api/offers/', who)).body.find((o) => o.name === name);
-  if (!offer) throw new Error(`${who} has no offer ${name}`);
+let manager: Actor;
+let member: Actor;
+let standard: Actor;
+const credits = async (who: Actor) =>
+  (await who.get<{ accounts: { credits: number }[] }>('/api/users/current/')).body.accounts[0]?.credits;
+const offerNamed = async (who: Actor, name: string) => {
+  const offer = (await who.get<Offer[]>('/api/offers/')).body.find((o) => o.name === name);
+  if (!offer) throw new Error(`${who.username} has no offer ${name}`);
   return offer;
 };
 
-async function createProject(who: string, offerName: string, name: string, points: object[]) {
+async function createProject(who: Actor, offerName: string, name: string, points: object[]) {
   const offer = await offerNamed(who, offerName);
-  const created = await call<{ projectId: number }>('POST', '/api/projects/', who, {
+  const created = await who.post<{ projectId: number }>('/api/projects/', {
     name,
     offerInstance: offer.id,
     zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
     points,
   });
   expect(created.status).toBe(201);
-  return (await call<Project>('GET', `/api/projects/${created.body.projectId}/`, who)).body;
+  return (await who.get<Project>(`/api/projects/${created.body.projectId}/`)).body;
 }
 
-const draftFor = async (who: string, point: number) =>
-  (await call<Task>('POST', '/api/tasks/', who, { point })).body;
+const draftFor = async (who: Actor, point: number) => (await who.post<Task>('/api/tasks/', { point })).body;
 
 let project: Project;
 const pointId = (index: number) => project.points[index]!.id;
@@ -43,8 +41,10 @@ const pointId = (index: number) => project.points[index]!.id;
 beforeAll(async () => {
   // two statistics lanes whatever the machine: the worker takes two points at once
   server = await startTestServer({ STATISTICS_THREADS: '2' });
-  for (const who of ['manager', 'member', 'standard']) tokens[who] = (await server.login(who)).accessToken;
-  project = await createProject('manager', 'On Demand', 'Tasks_project', [
+  manager = await server.as('manager');
+  member = await server.as('member');
+  standard = await server.as('standard');
+  project = await createProject(manager, 'On Demand', 'Tasks_project', [
     { name: 'Alpha', lat: 53.324, lng: 1.32 },
     { name: 'Bravo', lat: 53.5, lng: 3 },
     { name: 'Charlie', lat: 54, lng: 4 },
@@ -54,7 +54,7 @@ afterAll(() => server.stop());
 
 describe('task flow', () => {
   it('creates a draft task for a point and reuses it; a draft leaves the project pending', async () => {
-    const first = await call<Task>('POST', '/api/tasks/', 'manager', { point: pointId(0) });
+    const first = await manager.post<Task>('/api/tasks/', { point: pointId(0) });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
       point: pointId(0),
@@ -62,81 +62,74 @@ describe('task flow', () => {
       processType: '',
       document: null,
     });
-    const again = await call<Task>('POST', '/api/tasks/', 'manager', { point: pointId(0) });
+    const again = await manager.post<Task>('/api/tasks/', { point: pointId(0) });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    expect((await call<Project>('GET', `/api/projects/${project.id}/`, 'manager')).body.status).toBe(
-      'PENDING',
-    );
-    expect((await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body).toEqual([]);
+    expect((await manager.get<Project>(`/api/projects/${project.id}/`)).body.status).toBe('PENDING');
+    expect((await manager.get<Task[]>(`/api/tasks/?project=${project.id}`)).body).toEqual([]);
   });
 
   it('computes a task with the project rules: one credit, a second compute of the same draft changes nothing', async () => {
-    const before = await credits('manager');
-    const draft = await draftFor('manager', pointId(2));
+    const before = await credits(manager);
+    const draft = await draftFor(manager, pointId(2));
     const [a, b] = await Promise.all([
-      call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=WW`, 'manager'),
-      call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=WW`, 'manager'),
+      manager.put<Task>(`/api/tasks/${draft.id}/compute/?id=WW`),
+      manager.put<Task>(`/api/tasks/${draft.id}/compute/?id=WW`),
     ]);
     expect([a.status, b.status].sort((x, y) => x - y)).toEqual([200, 400]);
     const refused = a.status === 400 ? a : b;
     expect(refused.body).toMatchObject({ nonFieldErrors: [expect.any(String)] });
-    expect(await credits('manager')).toBe(before! - 1);
+    expect(await credits(manager)).toBe(before! - 1);
     const started = (a.status === 200 ? a : b).body;
     expect(started).toMatchObject({ status: 'PENDING', processType: 'WW' });
     // The point is active: the project compute refuses rather than charging it twice.
-    expect((await call('PUT', `/api/projects/${project.id}/compute/`, 'manager')).body).toEqual({
+    expect((await manager.put(`/api/projects/${project.id}/compute/`)).body).toEqual({
       nonFieldErrors: [projectMessages.running],
     });
     // Cancel: the credit of the uncomputed point comes back, once.
-    const cancelled = await call<Task>('PUT', `/api/tasks/${draft.id}/cancel/`, 'manager');
+    const cancelled = await manager.put<Task>(`/api/tasks/${draft.id}/cancel/`);
     expect(cancelled.body.status).toBe('CANCELLED');
-    await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'manager');
-    expect(await credits('manager')).toBe(before);
+    await manager.put(`/api/tasks/${draft.id}/cancel/`);
+    expect(await credits(manager)).toBe(before);
     // A cancelled task is not computed again: a new draft is.
-    expect((await call('PUT', `/api/tasks/${draft.id}/compute/?id=ALL`, 'manager')).body).toEqual({
+    expect((await manager.put(`/api/tasks/${draft.id}/compute/?id=ALL`)).body).toEqual({
       nonFieldErrors: [projectMessages.taskStarted],
     });
-    const listed = (await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body;
+    const listed = (await manager.get<Task[]>(`/api/tasks/?project=${project.id}`)).body;
     expect(listed).toEqual([
       expect.objectContaining({ id: draft.id, point: pointId(2), status: 'CANCELLED' }),
     ]);
   });
 
   it('refuses an unknown process type', async () => {
-    const draft = await draftFor('manager', pointId(1));
-    const answer = await call('PUT', `/api/tasks/${draft.id}/compute/?id=NOPE`, 'manager');
+    const draft = await draftFor(manager, pointId(1));
+    const answer = await manager.put(`/api/tasks/${draft.id}/compute/?id=NOPE`);
     expect(answer.status).toBe(400);
     expect(answer.body).toHaveProperty('fieldErrors.id');
   });
 
   it('computes a point, reports progress and serves the result document once finished', async () => {
-    const before = await credits('manager');
-    const draft = await draftFor('manager', pointId(0));
-    const started = await call<Task>('PUT', `/api/tasks/${draft.id}/compute/?id=ALL`, 'manager');
+    const before = await credits(manager);
+    const draft = await draftFor(manager, pointId(0));
+    const started = await manager.put<Task>(`/api/tasks/${draft.id}/compute/?id=ALL`);
     expect(started.status).toBe(200);
-    expect(await credits('manager')).toBe(before! - 1);
-    expect((await call('GET', `/api/tasks/${draft.id}/download/`, 'manager')).status).toBe(404);
-    const deadline = Date.now() + 170_000;
-    let task: Task | undefined;
-    for (;;) {
-      const list = (await call<Task[]>('GET', `/api/tasks/?project=${project.id}`, 'manager')).body;
-      task = list.find((t) => t.id === draft.id);
-      expect(task?.progress).toBeGreaterThanOrEqual(0);
-      if (task && ['FINISHED', 'FAILED'].includes(task.status)) break;
-      if (Date.now() > deadline) throw new Error(`task still ${task?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    expect(task).toMatchObject({
+    expect(await credits(manager)).toBe(before! - 1);
+    expect((await manager.get(`/api/tasks/${draft.id}/download/`)).status).toBe(404);
+    const list = await manager.until<Task[]>(
+      `/api/tasks/?project=${project.id}`,
+      (listed) => {
+        const task = listed.find((t) => t.id === draft.id);
+        expect(task?.progress).toBeGreaterThanOrEqual(0);
+        return task !== undefined && ['FINISHED', 'FAILED'].includes(task.status);
+      },
+      { timeoutMs: 170_000, intervalMs: 1000 },
+    );
+    expect(list.find((t) => t.id === draft.id)).toMatchObject({
       status: 'FINISHED',
       progress: 100,
       document: `/api/tasks/${draft.id}/download/`,
     });
-    const download = await call<Record<string, unknown>>(
-      'GET',
-      `/api/tasks/${draft.id}/download/`,
-      'manager',
-    );
+    const download = await manager.get<Record<string, unknown>>(`/api/tasks/${draft.id}/download/`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
       'attachment; filename="Tasks_project_Alpha_statistics.json"',
@@ -154,7 +147,7 @@ describe('task flow', () => {
     const codes = new Set(Object.values(document.statistics).map((s) => s.code));
     for (const code of ['EPD', 'DR', 'WW', 'EXT']) expect(codes).toContain(code);
     // The computed point's map popup: one overview row per variable and level, in the project.
-    const detail = (await call<Project>('GET', `/api/projects/${project.id}/`, 'manager')).body;
+    const detail = (await manager.get<Project>(`/api/projects/${project.id}/`)).body;
     const overview = detail.overviewStats[String(pointId(0))] ?? [];
     expect(overview.length).toBeGreaterThan(3);
     for (const row of overview) {
@@ -169,26 +162,25 @@ describe('task flow', () => {
       expect.objectContaining({ variable: 'wind_speed', layer: '10 m', units: 'm s-1' }),
     );
     expect(detail.overviewStats[String(pointId(1))]).toBeUndefined();
-    const stats = (await call<{ statId: string }[]>('GET', `/api/projects/${project.id}/stats/`, 'manager'))
-      .body;
+    const stats = (await manager.get<{ statId: string }[]>(`/api/projects/${project.id}/stats/`)).body;
     expect(stats.some((s) => s.statId === 'OVERVIEW')).toBe(false);
     // Members of the project read it too.
-    await call('POST', `/api/projects/${project.id}/update_collaborators/`, 'manager', {
-      collaborators: [(await call<{ id: number }>('GET', '/api/users/current/', 'member')).body.id],
+    await manager.post(`/api/projects/${project.id}/update_collaborators/`, {
+      collaborators: [(await member.get<{ id: number }>('/api/users/current/')).body.id],
     });
-    expect((await call('GET', `/api/tasks/${draft.id}/download/`, 'member')).status).toBe(200);
+    expect((await member.get(`/api/tasks/${draft.id}/download/`)).status).toBe(200);
     // A computed point is done: a new draft for it has nothing to compute and costs nothing.
-    const next = await draftFor('manager', pointId(0));
-    expect((await call('PUT', `/api/tasks/${next.id}/compute/`, 'manager')).body).toEqual({
+    const next = await draftFor(manager, pointId(0));
+    expect((await manager.put(`/api/tasks/${next.id}/compute/`)).body).toEqual({
       nonFieldErrors: [projectMessages.nothingToCompute],
     });
-    expect(await credits('manager')).toBe(before! - 1);
+    expect(await credits(manager)).toBe(before! - 1);
   }, 200_000);
 });
 
 describe('cancelling a running point', () => {
   it('stops a point cancelled while running: nothing stored once its job ends, the next point runs', async () => {
-    const own = await createProject('manager', 'On Demand', 'Cancel_running', [
+    const own = await createProject(manager, 'On Demand', 'Cancel_running', [
       { name: 'Echo', lat: 53.1, lng: 2.2 },
       { name: 'Foxtrot', lat: 53.7, lng: 2.8 },
     ]);
@@ -199,34 +191,36 @@ describe('cancelling a running point', () => {
           .from(results)
           .where(eq(results.taskId, taskId))
       ).length;
-    const taskOf = async (id: number) =>
-      (await call<Task[]>('GET', `/api/tasks/?project=${own.id}`, 'manager')).body.find((t) => t.id === id);
-    const first = await draftFor('manager', own.points[0]!.id);
-    expect((await call('PUT', `/api/tasks/${first.id}/compute/?id=ALL`, 'manager')).status).toBe(200);
-    const deadline = Date.now() + 120_000;
+    const ownTasks = `/api/tasks/?project=${own.id}`;
+    const taskOf = async (id: number) => (await manager.get<Task[]>(ownTasks)).body.find((t) => t.id === id);
+    const often = { timeoutMs: 120_000, intervalMs: 50 };
+    const first = await draftFor(manager, own.points[0]!.id);
+    expect((await manager.put(`/api/tasks/${first.id}/compute/?id=ALL`)).status).toBe(200);
     // cancelled while its batches are being computed and stored (some results stored, not all)
-    while (!((await taskOf(first.id))?.progress ?? 0)) {
-      if (Date.now() > deadline) throw new Error('the point never reported progress');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect((await call<Task>('PUT', `/api/tasks/${first.id}/cancel/`, 'manager')).body.status).toBe(
-      'CANCELLED',
+    await manager.until<Task[]>(
+      ownTasks,
+      (list) => (list.find((t) => t.id === first.id)?.progress ?? 0) > 0,
+      often,
     );
+    expect((await manager.put<Task>(`/api/tasks/${first.id}/cancel/`)).body.status).toBe('CANCELLED');
     const atCancel = await stored(first.id);
     // the next point runs on the same worker: the cancelled point's batches in flight stopped unread
-    const second = await draftFor('manager', own.points[1]!.id);
-    expect((await call('PUT', `/api/tasks/${second.id}/compute/?id=ALL`, 'manager')).status).toBe(200);
+    const second = await draftFor(manager, own.points[1]!.id);
+    expect((await manager.put(`/api/tasks/${second.id}/compute/?id=ALL`)).status).toBe(200);
     // jobs run one at a time: once the next point runs, the cancelled point's job has returned
-    while ((await taskOf(second.id))?.status === 'PENDING') {
-      if (Date.now() > deadline) throw new Error('the next point never started');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await manager.until<Task[]>(
+      ownTasks,
+      (list) => list.find((t) => t.id === second.id)?.status !== 'PENDING',
+      often,
+    );
     const afterJob = await stored(first.id);
-    let next: Task | undefined;
-    while (!['FINISHED', 'FAILED'].includes((next = await taskOf(second.id))?.status ?? '')) {
-      if (Date.now() > deadline) throw new Error(`the next point is still ${next?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const next = (
+      await manager.until<Task[]>(
+        ownTasks,
+        (list) => ['FINISHED', 'FAILED'].includes(list.find((t) => t.id === second.id)?.status ?? ''),
+        { ...often, intervalMs: 250 },
+      )
+    ).find((t) => t.id === second.id);
     expect(next?.status).toBe('FINISHED');
     expect(await taskOf(first.id)).toMatchObject({ status: 'CANCELLED' });
     // what the cancelled point stored: what it had at the cancel (plus at most the batch being inserted
@@ -241,9 +235,9 @@ describe('cancelling a running point', () => {
 
 describe('a job taking its task', () => {
   it('takes it only while it is active: a cancel committed after the job read the task stays', async () => {
-    const own = await createProject('manager', 'On Demand', 'Taken', [{ name: 'Echo', lat: 53.3, lng: 2.6 }]);
+    const own = await createProject(manager, 'On Demand', 'Taken', [{ name: 'Echo', lat: 53.3, lng: 2.6 }]);
     const point = own.points[0]!.id;
-    const draft = await draftFor('manager', point);
+    const draft = await draftFor(manager, point);
     const db = server.runtime.services.db;
     const status = async () =>
       (await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, draft.id)))[0]?.status;
@@ -276,11 +270,11 @@ describe('a job taking its task', () => {
 
 describe('a cancelled point and its batches in flight', () => {
   it('raises the stop flag its batches share when its job returns: the queued ones end unread', async () => {
-    const own = await createProject('manager', 'On Demand', 'Stop_flag', [
+    const own = await createProject(manager, 'On Demand', 'Stop_flag', [
       { name: 'Golf', lat: 53.2, lng: 2.4 },
     ]);
     // a draft is not queued: the job below is the only one to run the point
-    const draft = await draftFor('manager', own.points[0]!.id);
+    const draft = await draftFor(manager, own.points[0]!.id);
     const db = server.runtime.services.db;
     const runs = ['hs', 'tp', 'tz'].map((field) => ({ id: 'EPD', target: { field } }));
     const flags: Int32Array[] = [];
@@ -325,11 +319,11 @@ describe('a cancelled point and its batches in flight', () => {
 
 describe('points computed at once', () => {
   it('run every job of a point in the lane it holds, one lane per point, released when it ends', async () => {
-    const own = await createProject('manager', 'On Demand', 'Lanes', [
+    const own = await createProject(manager, 'On Demand', 'Lanes', [
       { name: 'Hotel', lat: 53.2, lng: 2.4 },
       { name: 'India', lat: 53.6, lng: 2.9 },
     ]);
-    const drafts = await Promise.all(own.points.map((point) => draftFor('manager', point.id)));
+    const drafts = await Promise.all(own.points.map((point) => draftFor(manager, point.id)));
     const runs = ['hs', 'tp', 'tz'].map((field) => ({ id: 'EPD', target: { field } }));
     // a pool of two lanes standing in for the threads: it records the lane of each job of each point and
     // answers a point's plan only once both points hold a lane, so the two are in progress together
@@ -376,26 +370,26 @@ describe('points computed at once', () => {
   });
 
   it('computes two points of a project at once, each to the end, in the real threads', async () => {
-    const own = await createProject('manager', 'On Demand', 'Two_lanes', [
+    const own = await createProject(manager, 'On Demand', 'Two_lanes', [
       { name: 'Kilo', lat: 53.4, lng: 2.2 },
       { name: 'Lima', lat: 53.9, lng: 3.4 },
     ]);
-    expect((await call('PUT', `/api/projects/${own.id}/compute/`, 'manager')).status).toBe(200);
+    expect((await manager.put(`/api/projects/${own.id}/compute/`)).status).toBe(200);
     const db = server.runtime.services.db;
     const ids = own.points.map((point) => point.id);
     let together = 0;
-    const deadline = Date.now() + 170_000;
-    for (;;) {
-      const rows = await db.select({ point: tasks.pointId, status: tasks.status }).from(tasks);
-      const mine = rows.filter((row) => ids.includes(row.point));
-      together = Math.max(together, mine.filter((row) => row.status === 'RUNNING').length);
-      if (mine.length === 2 && mine.every((row) => ['FINISHED', 'FAILED'].includes(row.status))) {
-        expect(mine.map((row) => row.status)).toEqual(['FINISHED', 'FINISHED']);
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`still ${mine.map((row) => row.status).join(', ')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const mine = await eventually(
+      async () => {
+        const rows = await db.select({ point: tasks.pointId, status: tasks.status }).from(tasks);
+        const ofProject = rows.filter((row) => ids.includes(row.point));
+        together = Math.max(together, ofProject.filter((row) => row.status === 'RUNNING').length);
+        return ofProject;
+      },
+      (rows) => rows.length === 2 && rows.every((row) => ['FINISHED', 'FAILED'].includes(row.status)),
+      { timeoutMs: 170_000, intervalMs: 50 },
+      'the tasks of both points ended',
+    );
+    expect(mine.map((row) => row.status)).toEqual(['FINISHED', 'FINISHED']);
     // a 40-year point takes seconds: the second job is taken (pg-boss polls every 0.5 s) while the first runs
     expect(together).toBe(2);
     const overviews = await db
@@ -406,10 +400,10 @@ describe('points computed at once', () => {
   }, 200_000);
 
   it('release the lane of a point whose computation fails', async () => {
-    const own = await createProject('manager', 'On Demand', 'Lane_failure', [
+    const own = await createProject(manager, 'On Demand', 'Lane_failure', [
       { name: 'Juliett', lat: 53.3, lng: 2.5 },
     ]);
-    const draft = await draftFor('manager', own.points[0]!.id);
+    const draft = await draftFor(manager, own.points[0]!.id);
     let released = 0;
     const pool: StatisticsPool = {
       lanes: 1,
@@ -430,39 +424,39 @@ describe('points computed at once', () => {
 
 describe('task permissions', () => {
   it('hides every task call from other customers', async () => {
-    const draft = await draftFor('manager', pointId(1));
-    expect((await call('POST', '/api/tasks/', 'standard', { point: pointId(1) })).status).toBe(404);
-    expect((await call('GET', `/api/tasks/?project=${project.id}`, 'standard')).status).toBe(404);
+    const draft = await draftFor(manager, pointId(1));
+    expect((await standard.post('/api/tasks/', { point: pointId(1) })).status).toBe(404);
+    expect((await standard.get(`/api/tasks/?project=${project.id}`)).status).toBe(404);
     for (const [method, path] of [
       ['PUT', `/api/tasks/${draft.id}/compute/`],
       ['PUT', `/api/tasks/${draft.id}/cancel/`],
       ['GET', `/api/tasks/${draft.id}/download/`],
     ] as const)
-      expect((await call(method, path, 'standard')).status).toBe(404);
-    expect((await call('GET', '/api/tasks/?project=1', 'nobody')).status).toBe(401);
+      expect((await standard.request(method, path)).status).toBe(404);
+    expect((await server.anonymous.get('/api/tasks/?project=1')).status).toBe(401);
   });
 
   it('lets members read but not create, compute or cancel', async () => {
-    const draft = await draftFor('manager', pointId(1));
-    expect((await call('GET', `/api/tasks/?project=${project.id}`, 'member')).status).toBe(200);
-    expect((await call('POST', '/api/tasks/', 'member', { point: pointId(1) })).status).toBe(403);
-    expect((await call('PUT', `/api/tasks/${draft.id}/compute/`, 'member')).status).toBe(403);
-    expect((await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'member')).status).toBe(403);
+    const draft = await draftFor(manager, pointId(1));
+    expect((await member.get(`/api/tasks/?project=${project.id}`)).status).toBe(200);
+    expect((await member.post('/api/tasks/', { point: pointId(1) })).status).toBe(403);
+    expect((await member.put(`/api/tasks/${draft.id}/compute/`)).status).toBe(403);
+    expect((await member.put(`/api/tasks/${draft.id}/cancel/`)).status).toBe(403);
   });
 
   it('refuses downloads to offers without statistics download, with the upgrade message', async () => {
-    const own = await createProject('standard', 'Standard Access', 'Standard_tasks', [
+    const own = await createProject(standard, 'Standard Access', 'Standard_tasks', [
       { lat: 53.324, lng: 1.32 },
     ]);
-    const draft = await draftFor('standard', own.points[0]!.id);
-    const answer = await call('GET', `/api/tasks/${draft.id}/download/`, 'standard');
+    const draft = await draftFor(standard, own.points[0]!.id);
+    const answer = await standard.get(`/api/tasks/${draft.id}/download/`);
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ detail: projectMessages.downloadNeedsUpgrade });
   });
 
   it('refuses new tasks and computes once the offer has expired; the tasks stay readable', async () => {
-    const own = await createProject('standard', 'Standard Access', 'Expiring_tasks', [{ lat: 53.5, lng: 3 }]);
-    const draft = await draftFor('standard', own.points[0]!.id);
+    const own = await createProject(standard, 'Standard Access', 'Expiring_tasks', [{ lat: 53.5, lng: 3 }]);
+    const draft = await draftFor(standard, own.points[0]!.id);
     const db = server.runtime.services.db;
     const [instance] = await db
       .select()
@@ -474,12 +468,10 @@ describe('task permissions', () => {
       .where(eq(offerInstances.id, own.offerInstance.id));
     try {
       const expired = { nonFieldErrors: [projectMessages.offerExpired('Standard Access')] };
-      expect((await call('POST', '/api/tasks/', 'standard', { point: own.points[0]!.id })).body).toEqual(
-        expired,
-      );
-      expect((await call('PUT', `/api/tasks/${draft.id}/compute/`, 'standard')).body).toEqual(expired);
-      expect((await call('PUT', `/api/tasks/${draft.id}/cancel/`, 'standard')).body).toEqual(expired);
-      expect((await call('GET', `/api/tasks/?project=${own.id}`, 'standard')).status).toBe(200);
+      expect((await standard.post('/api/tasks/', { point: own.points[0]!.id })).body).toEqual(expired);
+      expect((await standard.put(`/api/tasks/${draft.id}/compute/`)).body).toEqual(expired);
+      expect((await standard.put(`/api/tasks/${draft.id}/cancel/`)).body).toEqual(expired);
+      expect((await standard.get(`/api/tasks/?project=${own.id}`)).status).toBe(200);
     } finally {
       await db
         .update(offerInstances)

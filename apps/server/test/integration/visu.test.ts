@@ -6,51 +6,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empiricalDistribution } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { visuPayload, type Offer, type Project, type VisuPayload } from '@metocean/contracts';
-import { startTestServer, type TestServer } from '../harness';
+import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const call = <T>(method: string, path: string, who: string, body?: unknown) =>
-  server.request<T>(method, path, { token: tokens[who], body });
+let manager: Actor;
+let standard: Actor;
 
 let projectId = 0;
 let pointId = 0;
 let stats: { pointId: number; statId: string; code: string }[] = [];
-const visu = (statId: string, who = 'manager', point = pointId) =>
-  call<VisuPayload>(
-    'GET',
+const visu = (statId: string, who = manager, point = pointId) =>
+  who.get<VisuPayload>(
     `/api/projects/${projectId}/get_visu_data/?point=${point}&stats_id=${encodeURIComponent(statId)}`,
-    who,
   );
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const who of ['manager', 'standard']) tokens[who] = (await server.login(who)).accessToken;
-  const offer = (await call<Offer[]>('GET', '/api/offers/', 'manager')).body.find(
-    (o) => o.name === 'On Demand',
-  )!;
+  manager = await server.as('manager');
+  standard = await server.as('standard');
+  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
   const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
   projectId = (
-    await call<{ projectId: number }>('POST', '/api/projects/', 'manager', {
+    await manager.post<{ projectId: number }>('/api/projects/', {
       name: 'Visu_ERA5',
       offerInstance: offer.id,
       zone,
       points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
     })
   ).body.projectId;
-  await call('PUT', `/api/projects/${projectId}/compute/`, 'manager');
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const project = (await call<Project>('GET', `/api/projects/${projectId}/`, 'manager')).body;
-    if (project.status === 'FINISHED') {
-      pointId = project.points[0]!.id;
-      break;
-    }
-    if (project.status === 'FAILED' || Date.now() > deadline)
-      throw new Error(`compute ended ${project.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  stats = (await call<typeof stats>('GET', `/api/projects/${projectId}/stats/`, 'manager')).body;
+  await manager.put(`/api/projects/${projectId}/compute/`);
+  const project = await manager.until<Project>(
+    `/api/projects/${projectId}/`,
+    (p) => ['FINISHED', 'FAILED'].includes(p.status),
+    { timeoutMs: 170_000, intervalMs: 1000 },
+  );
+  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  pointId = project.points[0]!.id;
+  stats = (await manager.get<typeof stats>(`/api/projects/${projectId}/stats/`)).body;
 }, 200_000);
 afterAll(() => server.stop());
 
@@ -114,10 +106,8 @@ describe('get_visu_data', () => {
   it('refines a zoomed time series window from the full record to the pixels', async () => {
     const start = Date.UTC(2005, 5, 1);
     const end = Date.UTC(2005, 5, 11);
-    const answer = await call<VisuPayload>(
-      'GET',
+    const answer = await manager.get<VisuPayload>(
       `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=TS__hs&start=${start}&end=${end}&pixels=50`,
-      'manager',
     );
     expect(answer.status).toBe(200);
     const times = answer.body.time!.values as number[];
@@ -136,10 +126,8 @@ describe('get_visu_data', () => {
     // float32 storage in the Zarr store: within 1e-6 m of the CSV's 2-decimal values
     expect(Math.max(...values)).toBeCloseTo(Math.max(...inWindow), 5);
     expect(Math.min(...values)).toBeCloseTo(Math.min(...inWindow), 5);
-    const backwards = await call(
-      'GET',
+    const backwards = await manager.get(
       `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=TS__hs&start=${end}&end=${start}`,
-      'manager',
     );
     expect(backwards.status).toBe(400);
   });
@@ -164,6 +152,6 @@ describe('get_visu_data', () => {
   it('answers 404 for a statistic not stored, and for a project of another customer', async () => {
     expect((await visu('EXT__nothing')).status).toBe(404);
     expect((await visu('OVERVIEW')).status).toBe(404);
-    expect((await visu('EPD__hs', 'standard')).status).toBe(404);
+    expect((await visu('EPD__hs', standard)).status).toBe(404);
   });
 });

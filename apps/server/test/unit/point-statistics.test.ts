@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { OVERVIEW_ID } from '@metocean/contracts';
 import { seededRandom, statisticOf, type Series } from '@metocean/core';
 import {
   batchesOf,
   cycloneMaskOf,
-  OVERVIEW_ID,
   planPoint,
   payloadJson,
   BatchStopped,

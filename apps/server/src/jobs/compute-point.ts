@@ -1,0 +1,178 @@
+// The compute-point job (queue.ts): a worker takes a point's task, runs every statistic the point's dataset
+// supports in the statistics pool and stores the results (spec 000 §4, §5; ARCHITECTURE.md "Data flow of a
+// computation", step 2). The computation itself starts in services/compute.ts.
+import { and, eq, inArray } from 'drizzle-orm';
+import { statisticOf } from '@metocean/core';
+import { OVERVIEW_ID, projectMessages, statIdOf } from '@metocean/contracts';
+import { points, projects, results, tasks, zones } from '../db/schema';
+import type { Db } from '../db/client';
+import { sourceForPoint } from '../data/registry';
+import type { Services } from '../services/context';
+import { ACTIVE } from '../services/task-state';
+import { BATCHES_IN_FLIGHT, type StatisticsPool } from './pool';
+import { batchesOf, raiseStop, stopFlag, type PointPlan } from './point-statistics';
+
+/**
+ * A compute job that failed for good while its task was still active: its worker died (the job expired)
+ * on the last attempt. The task must not stay RUNNING: it fails with a message, its partial results go.
+ */
+export async function failLostTask(services: Services, taskId: number): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(tasks)
+      .set({ status: 'FAILED', error: projectMessages.computationLost, updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
+      .returning({ id: tasks.id });
+    if (failed.length > 0) await tx.delete(results).where(eq(results.taskId, taskId));
+  });
+}
+
+/**
+ * Takes a task for its job: RUNNING, with the results of an earlier attempt deleted (a retried job starts
+ * clean), only while the task is still active. A cancel committed after the job read the task wins: the job
+ * computes nothing, and the task stays CANCELLED with its credit given back. Without the condition the
+ * job turned it RUNNING again and computed a point whose credit had been refunded.
+ */
+export async function takeTask(db: Db, taskId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .update(tasks)
+      .set({ status: 'RUNNING', progress: 0, error: '', updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
+      .returning({ id: tasks.id });
+    if (taken.length === 0) return false;
+    await tx.delete(results).where(eq(results.taskId, taskId));
+    return true;
+  });
+}
+
+async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
+  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
+  return row?.status;
+}
+
+/**
+ * The job of one point. A retried job starts clean (its earlier results are deleted); a cancelled task stops
+ * before the next statistic; the task turns FINISHED only when every result is stored.
+ */
+export async function runPointTask(
+  services: Services,
+  pool: StatisticsPool,
+  taskId: number,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const db = services.db;
+  const [row] = await db
+    .select({ task: tasks, point: points, zone: zones })
+    .from(tasks)
+    .innerJoin(points, eq(points.id, tasks.pointId))
+    .innerJoin(projects, eq(projects.id, points.projectId))
+    .innerJoin(zones, eq(zones.id, projects.zoneId))
+    .where(eq(tasks.id, taskId))
+    .limit(1);
+  if (!row || !ACTIVE.includes(row.task.status)) return;
+  // every job of the point in one thread: its series read once, the engine's per-array work shared
+  const lane = pool.claimLane();
+  try {
+    await computePoint(services, pool, lane.index, row, attempt);
+  } finally {
+    lane.release();
+  }
+}
+
+async function computePoint(
+  services: Services,
+  pool: StatisticsPool,
+  lane: number,
+  row: {
+    task: typeof tasks.$inferSelect;
+    point: typeof points.$inferSelect;
+    zone: typeof zones.$inferSelect;
+  },
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const db = services.db;
+  const taskId = row.task.id;
+  if (!(await takeTask(db, taskId))) return;
+  try {
+    const source = await sourceForPoint(db, row.zone.id, row.point.lat, row.point.lng);
+    if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
+    const point = { source, lat: row.point.lat, lon: row.point.lng };
+    // the worker reads the series (never the event loop) and says what the point supports
+    const { runs } = (await pool.run(point, lane)) as PointPlan;
+    // The worker has the next batches in hand while the server stores the previous ones: a batch is posted
+    // as soon as one in flight ends, not when its outcomes are stored, so storing (on the embedded database
+    // PGlite's work on the event loop) overlaps the statistics instead of pacing them. Computed outcomes
+    // wait in memory for their turn. A cancel or a failure stops the posting and raises the point's stop
+    // flag: the batches in flight end before their next statistic, unread.
+    const batches = batchesOf(runs);
+    const stop = stopFlag();
+    const outcomesOf: Promise<string[]>[] = [];
+    let inFlight = 0;
+    let stopped = false;
+    const launch = () => {
+      while (!stopped && inFlight < BATCHES_IN_FLIGHT && outcomesOf.length < batches.length) {
+        const job = { ...point, runs: batches[outcomesOf.length]!, stop };
+        const outcomes = pool.run(job, lane) as Promise<string[]>;
+        inFlight++;
+        // a stopped point leaves batches unread (BatchStopped, or a failure): it must not go unhandled
+        outcomes.then(
+          () => {
+            inFlight--;
+            launch();
+          },
+          () => {
+            inFlight--;
+          },
+        );
+        outcomesOf.push(outcomes);
+      }
+    };
+    try {
+      launch();
+      let stored = 0;
+      for (const [k, batch] of batches.entries()) {
+        const outcomes = await outcomesOf[k]!;
+        if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
+        // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
+        // the point's other statistics still count. Every result names its dataset and the node read. The
+        // worker sends each payload compressed, stored as it is (db/payload.ts).
+        await db.insert(results).values(
+          batch.map((run, i) => ({
+            taskId,
+            pointId: row.point.id,
+            statId: statIdOf(run.id, run.target),
+            code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
+            payload: outcomes[i]!,
+          })),
+        );
+        stored += batch.length;
+        await db
+          .update(tasks)
+          .set({ progress: Math.round((stored / runs.length) * 100), updatedAt: new Date() })
+          .where(eq(tasks.id, taskId));
+      }
+    } finally {
+      stopped = true;
+      raiseStop(stop);
+    }
+    await db.transaction(async (tx) => {
+      const finished = await tx
+        .update(tasks)
+        .set({ status: 'FINISHED', progress: 100, updatedAt: new Date() })
+        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')))
+        .returning({ id: tasks.id });
+      if (finished.length > 0)
+        await tx.update(points).set({ isComputed: true }).where(eq(points.id, row.point.id));
+    });
+  } catch (error) {
+    const last = attempt.retryCount >= attempt.retryLimit;
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(tasks)
+      .set({ status: last ? 'FAILED' : 'PENDING', error: last ? message : '', updatedAt: new Date() })
+      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')));
+    if (!last) throw error;
+    services.log.error({ err: error, taskId }, 'point computation failed');
+  }
+}

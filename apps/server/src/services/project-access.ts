@@ -1,0 +1,65 @@
+// Who may see a project and who may change it (spec 000 §6): the one access policy every service that
+// touches a project, its points, tasks, results or exports goes through. It imports no other domain
+// service, so any of them may import it without an import circle.
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { projectMessages } from '@metocean/contracts';
+import { offerInstances, offers, projectCollaborators, projects, zones } from '../db/schema';
+import type { Db } from '../db/client';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import type { Caller } from './context';
+import { isExpired } from './zones';
+
+type ProjectRow = typeof projects.$inferSelect;
+type InstanceRow = typeof offerInstances.$inferSelect;
+type ZoneRow = typeof zones.$inferSelect;
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  instance: InstanceRow;
+  offerName: string;
+  zone: ZoneRow;
+  /** Managers of the project's customer create, rename, delete, edit points and compute (spec 000 §6). */
+  canEdit: boolean;
+  expired: boolean;
+}
+
+/** The projects the caller may see: their customer's; members only those they collaborate on (§6). */
+export function visibleTo(db: Db, caller: Caller): SQL {
+  const ofCustomer = eq(projects.customerId, caller.customerId);
+  if (caller.isStaff) return ofCustomer;
+  const mine = db
+    .select({ id: projectCollaborators.projectId })
+    .from(projectCollaborators)
+    .where(eq(projectCollaborators.userId, caller.id));
+  return and(ofCustomer, inArray(projects.id, mine)) ?? ofCustomer;
+}
+
+/** The caller's visible projects matching `where`, with their offer instance and zone. */
+export async function accessibleProjects(
+  db: Db,
+  caller: Caller,
+  where: SQL | undefined,
+  orderBy: SQL[] = [],
+): Promise<ProjectAccess[]> {
+  const rows = await db
+    .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
+    .from(projects)
+    .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
+    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
+    .innerJoin(zones, eq(zones.id, projects.zoneId))
+    .where(and(visibleTo(db, caller), where))
+    .orderBy(...orderBy);
+  return rows.map((row) => ({ ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) }));
+}
+
+/** The project if the caller may see it; 404 otherwise, so its existence is not revealed. */
+export async function projectFor(db: Db, caller: Caller, projectId: number): Promise<ProjectAccess> {
+  const [access] = await accessibleProjects(db, caller, eq(projects.id, projectId));
+  if (!access) throw notFound();
+  return access;
+}
+
+export function requireEditable(access: ProjectAccess): void {
+  if (!access.canEdit) throw forbidden();
+  if (access.expired) throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(access.offerName)] });
+}
