@@ -50,7 +50,7 @@ export const toJson = toStoredJson;
 export const DATASET = { name: 'ERA5 South China Sea', notes: 'ECMWF ERA5 reanalysis', synthetic: false };
 export const NODE = { lat: 15.5, lon: 109.94, distanceKm: 1.2 };
 
-/** A stored row as apps/server/src/services/compute.ts writes it. */
+/** A stored row as apps/server/src/jobs/compute-point.ts writes it. */
 export function rowOf(
   series: Series,
   id: string,
