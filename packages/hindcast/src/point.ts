@@ -16,6 +16,8 @@ export interface PointRead {
   node: NearestNode | null;
   /** Variables of the file not read, with the reason (not in the catalogue, wrong dimensions). */
   skipped: string[];
+  /** Values treated as missing (fill values, outside the physical range), one sentence per variable. */
+  notes: string[];
 }
 
 /**
@@ -31,22 +33,23 @@ export async function readPointSeries(
   if (format === 'zarr-v3') {
     const dataset = await openZarrDataset(path);
     const n = nodeCount(dataset.info.grid);
-    if (n === 1) return { series: await dataset.readNode(0), node: null, skipped: [] };
+    if (n === 1) return { series: await dataset.readNode(0), node: null, skipped: [], notes: [] };
     if (lat === undefined || lon === undefined) throw severalNodes(path, n);
     const { node, series } = await dataset.readPoint(lat, lon);
-    return { series, node, skipped: [] };
+    return { series, node, skipped: [], notes: [] };
   }
   // a file without coordinates is one point, whose position no statistic reads
   const data = await readDataFile(path, { lat: lat ?? 0, lon: lon ?? 0 });
   const n = nodeCount(data.grid);
-  if (n === 1) return { series: nodeSeries(data, 0), node: null, skipped: data.skipped };
+  if (n === 1)
+    return { series: nodeSeries(data, 0), node: null, skipped: data.skipped, notes: data.notes ?? [] };
   if (lat === undefined || lon === undefined) throw severalNodes(path, n);
   const steps = data.time.length;
   // a node with no value in any field is land or outside the model's domain
   const hasData = (k: number): boolean =>
     data.fields.some((f) => f.values.subarray(k * steps, (k + 1) * steps).some((v) => v === v));
   const node = nearestNode(data.grid, lat, lon, { isSea: hasData, label: path });
-  return { series: nodeSeries(data, node.index), node, skipped: data.skipped };
+  return { series: nodeSeries(data, node.index), node, skipped: data.skipped, notes: data.notes ?? [] };
 }
 
 function severalNodes(path: string, n: number): DataFileError {
