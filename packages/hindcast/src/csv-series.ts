@@ -20,7 +20,7 @@ import {
   type Delimiter,
 } from './csv';
 
-const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T-](\d{2})(?::(\d{2})(?::(\d{2}))?)?)?Z?$/;
+const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T-](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?)?Z?$/;
 
 /**
  * UTC epoch ms of `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD-HH` or `YYYY-MM-DDTHH:MM:SSZ`; NaN if unreadable or
@@ -38,9 +38,10 @@ export function parseTime(text: string): number {
     number,
   ];
   const [year, month, day, hour, minute, second] = parts;
+  const ms = Number((m[7] ?? '').padEnd(3, '0'));
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
+  date.setUTCHours(hour, minute, second, ms);
   const same =
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&

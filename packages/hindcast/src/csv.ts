@@ -179,7 +179,9 @@ export function cellValue(
   decimal: DecimalMark = '.',
 ): number {
   if (cell === undefined || cell === '' || MISSING_WORDS.has(cell.toLowerCase())) return NaN;
-  const text = decimal === ',' && !cell.includes('.') ? cell.replace(',', '.') : cell;
+  // with a decimal comma a point is refused, not read: `1.5` may be another file's convention, `1.234`
+  // a thousands separator
+  const text = decimal === ',' ? (cell.includes('.') ? '' : cell.replace(',', '.')) : cell;
   if (!DECIMAL.test(text)) {
     const expected =
       decimal === ','
