@@ -270,7 +270,8 @@ function resampleOption(options: Record<string, string>, command: string): numbe
 /** Values of the fields equal to a declared missing value become NaN; one note per field that had some. */
 function dropDeclared(series: Series, missing: readonly number[]): string[] {
   if (missing.length === 0) return [];
-  const declared = new Set(missing);
+  // float32 files hold float32 values: 7.77 declared is the float32 nearest 7.77 in them
+  const declared = new Set([...missing, ...missing.map(Math.fround)]);
   const notes: string[] = [];
   for (const [name, field] of Object.entries(series.fields)) {
     let count = 0;
