@@ -284,7 +284,7 @@ function dropDeclared(series: Series, missing: readonly number[]): string[] {
     }
     if (count > 0)
       notes.push(
-        `${name}: ${count.toLocaleString('en-US')} values of ${missing.join(' or ')} treated as missing (declared missing)`,
+        `${name}: ${count.toLocaleString('en-US')} value${count === 1 ? '' : 's'} of ${missing.join(' or ')} treated as missing (declared missing)`,
       );
   }
   return notes;

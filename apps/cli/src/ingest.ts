@@ -108,6 +108,7 @@ async function ingestLocally(files: string[], options: Record<string, string>): 
     },
     timeStep: info.timeStep,
     skipped: result.skipped,
+    notes: result.notes,
     bytesRead: result.bytesRead,
     seconds: Math.round(performance.now() - started) / 1000,
   };

@@ -309,16 +309,15 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
       for (let i = 0; i < raw.length; i++) raw[i] = raw[i]! * conversion.scale + conversion.offset;
     }
     const outside = physical ? dropOutsideRange(raw, key) : { count: 0, range: '' };
-    const n = (k: number): string => k.toLocaleString('en-US');
     const fills = [...new Set(packing.fillValues ?? [])].join(', ');
     if (dropped.fill > 0)
-      notes.push(`${v.name}: ${n(dropped.fill)} values of the fill value ${fills} treated as missing`);
+      notes.push(`${v.name}: ${valueCount(dropped.fill)} of the fill value ${fills} treated as missing`);
     if (dropped.invalid > 0)
       notes.push(
-        `${v.name}: ${n(dropped.invalid)} values outside its valid_min/valid_max treated as missing`,
+        `${v.name}: ${valueCount(dropped.invalid)} outside its valid_min/valid_max treated as missing`,
       );
     if (outside.count > 0)
-      notes.push(`${v.name}: ${n(outside.count)} values outside ${outside.range} treated as missing`);
+      notes.push(`${v.name}: ${valueCount(outside.count)} outside ${outside.range} treated as missing`);
     const count = axis ? axis.values.length : 1;
     const values = Array.from({ length: count }, (_, l) =>
       reorder(raw, v, timeDim, spatial, axis?.dim, l, nTime, nNodes),
@@ -385,7 +384,7 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
       for (let i = 0; i < sp.length; i++) if (Number.isNaN(sp[i]!)) dir[l]![i] = NaN;
       if (outside.count > 0)
         notes.push(
-          `${u.name}, ${w.name}: ${outside.count.toLocaleString('en-US')} speeds outside ${outside.range} treated as missing`,
+          `${u.name}, ${w.name}: ${valueCount(outside.count)} (speeds) outside ${outside.range} treated as missing`,
         );
     });
     const ten = u.name === 'u10' && !du.axis ? { values: [10], type: 'altitude' as const, dim: '' } : du.axis;
@@ -409,6 +408,11 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     skipped,
     notes,
   };
+}
+
+/** `1 value`, `4,821 values`. */
+function valueCount(count: number): string {
+  return `${count.toLocaleString('en-US')} value${count === 1 ? '' : 's'}`;
 }
 
 /**

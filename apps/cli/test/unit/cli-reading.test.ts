@@ -167,9 +167,9 @@ suite('reading options', () => {
     const out = await report('describe', path, '--var', 'hs', '--missing', '7.77');
     expect(out.result).toMatchObject({ count: 1, max: 1.5 });
     expect(out.notes).toEqual([
-      'swh: 1 values of the fill value -32767 treated as missing',
-      'swh: 1 values outside the physical range of hs, 0 to 30 m treated as missing',
-      'hs: 1 values of 7.77 treated as missing (declared missing)',
+      'swh: 1 value of the fill value -32767 treated as missing',
+      'swh: 1 value outside the physical range of hs, 0 to 30 m treated as missing',
+      'hs: 1 value of 7.77 treated as missing (declared missing)',
     ]);
   });
 
