@@ -31,7 +31,7 @@ import {
   sniffFormat,
   type DecimalMark,
 } from '@metocean/hindcast';
-import { commandMethod, evaMethod, RESULT_UNITS, unitsOf, type Report } from './report';
+import { commandMethod, durationNotes, evaMethod, RESULT_UNITS, unitsOf, type Report } from './report';
 
 export class CliError extends Error {}
 
@@ -489,6 +489,16 @@ async function compute(
   const { series } = point;
   const field = (key: string): Float64Array | Float32Array =>
     fieldValues(point, required(options, key, command), command);
+  if (command === 'windows' || command === 'downtime') {
+    const hours =
+      command === 'windows'
+        ? listOption(options, 'durations', command)
+        : [numberOption(options, 'duration', command)];
+    for (const note of durationNotes(hours, series.stepMs)) {
+      io.warn(`note: ${note}`);
+      context.notes.push(note);
+    }
+  }
   switch (command) {
     case 'describe':
       return describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));

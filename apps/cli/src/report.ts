@@ -82,6 +82,20 @@ export function evaMethod(
   });
 }
 
+/**
+ * A duration that is not a whole number of steps is counted as the next whole number of steps (the core's
+ * rule): said, so a 4-h window on 3-hourly data is known to be a 6-h one.
+ */
+export function durationNotes(hours: readonly number[], stepMs: number): string[] {
+  const stepHours = stepMs / 3_600_000;
+  return hours
+    .filter((h) => h > 0 && Math.abs(h / stepHours - Math.round(h / stepHours)) > 1e-9)
+    .map((h) => {
+      const steps = Math.ceil(h / stepHours - 1e-9);
+      return `a window of ${h} h is not a whole number of ${formatStep(stepMs)} steps: counted as ${steps} steps (${steps * stepHours} h)`;
+    });
+}
+
 /** Units of the quantities of each command's result, besides the variables read. */
 export const RESULT_UNITS: Record<string, Record<string, string>> = {
   describe: { count: 'values' },

@@ -245,4 +245,14 @@ suite('a 3-hourly record at its own step', () => {
     const hourly = (await report('windows', ERA5, ...args)).result as typeof three;
     three.forEach((r, k) => expect(Math.abs(r.probability - hourly[k]!.probability)).toBeLessThan(3));
   }, 30_000);
+
+  test('a duration that is not a whole number of steps is said to be rounded up', async () => {
+    const out = await report('downtime', threeHourly, '--var', 'swh', '--below', '1.5', '--duration', '4');
+    expect(out.notes).toEqual([
+      'a window of 4 h is not a whole number of 3 h steps: counted as 2 steps (6 h)',
+    ]);
+    const six = await report('downtime', threeHourly, '--var', 'swh', '--below', '1.5', '--duration', '6');
+    expect(six.notes).toEqual([]);
+    expect(out.result).toEqual(six.result);
+  }, 30_000);
 });
