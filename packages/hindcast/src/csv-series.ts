@@ -20,11 +20,13 @@ import {
   type Delimiter,
 } from './csv';
 
-const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T-](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?)?Z?$/;
+const TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T-](\d{2})(?::(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?)?\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /**
- * UTC epoch ms of `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD-HH` or `YYYY-MM-DDTHH:MM:SSZ`; NaN if unreadable or
- * not a real time (month 13, 31 April, hour 24: Date.UTC would roll them over into another day).
+ * UTC epoch ms of `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD-HH` or ISO 8601 `YYYY-MM-DDTHH:MM:SS[.sss]` with `Z`,
+ * `UTC` or an offset (`+00:00`, `+0100`; taken back to UTC), UTC without one; NaN if unreadable or not a
+ * real time (month 13, 31 April, hour 24: Date.UTC would roll them over into another day).
  */
 export function parseTime(text: string): number {
   const m = TIME.exec(text.trim());
@@ -49,7 +51,12 @@ export function parseTime(text: string): number {
     date.getUTCHours() === hour &&
     date.getUTCMinutes() === minute &&
     date.getUTCSeconds() === second;
-  return same ? date.getTime() : NaN;
+  if (!same) return NaN;
+  // an explicit offset (pandas writes +00:00) is taken back to UTC
+  const zone = /^([+-])(\d{2}):?(\d{2})?$/.exec(m[8] ?? '');
+  if (!zone) return date.getTime();
+  const offsetMs = (Number(zone[2]) * 60 + Number(zone[3] ?? 0)) * 60_000;
+  return date.getTime() - (zone[1] === '-' ? -offsetMs : offsetMs);
 }
 
 /** A step for people: `10 min`, `1 h`, `3 h`, `1 d`, `90 s`. */
@@ -242,7 +249,7 @@ export function readCsvSeries(
       if (Number.isNaN(t)) {
         throw new Error(
           `${placeOf(file, line)}: column "${table.columns[0]}" holds "${row[0]}" where a time was expected ` +
-            '(YYYY-MM-DD HH:MM:SS, YYYY-MM-DD-HH or YYYY-MM-DDTHH:MM:SSZ, UTC)',
+            '(YYYY-MM-DD HH:MM:SS, YYYY-MM-DD-HH or ISO 8601 YYYY-MM-DDTHH:MM:SSZ; UTC unless an offset is given)',
         );
       }
       times.push(t);

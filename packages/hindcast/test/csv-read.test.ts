@@ -74,6 +74,15 @@ describe('CSV dialects (csv-parse, RFC 4180)', () => {
   });
 });
 
+test('times: UTC by default; an ISO offset (pandas +00:00) is taken back to UTC; milliseconds read', () => {
+  const read = readCsvSeries(
+    'time,hs\n2000-01-01 00:00:00+00:00,1\n2000-01-01T02:00:00+01:00,2\n2000-01-01 02:00:00.000Z,3\n2000-01-01 03:00 UTC,4\n',
+  );
+  expect([...read.series.time]).toEqual([0, 1, 2, 3].map((h) => t0 + h * H));
+  expect([...read.series.fields.hs!.values]).toEqual([1, 2, 3, 4]);
+  expect(() => readCsvSeries('time,hs\n2000-01-01T00:00:00+1,1\n')).toThrow(/where a time was expected/);
+});
+
 describe('fill values: missing, counted and reported, never data', () => {
   test('values outside the physical range of a catalogue variable (Hs −999, NDBC 99.00) are missing', () => {
     const rows = [1.2, -999, 99.0, 1.4, -999, -999].map(
