@@ -37,7 +37,7 @@ export class CliError extends Error {}
 
 export const INGEST_USAGE = `  ingest    FILE [FILE …] --name NAME --licence TEXT --source TEXT (--out DIR | --server URL --zones 3,4
             --username NAME) [--kind regional|global] [--origin TEXT] [--notes TEXT] [--citation TEXT]
-            [--private] [--lat N --lon N] [--resolution N --resolution-units degree|km]
+            [--private] [--lat N --lon N] [--resolution N --resolution-units degree|km] [--missing V[,V]]
             NetCDF4/NetCDF3 (.nc), xarray Zarr folders, point CSVs; several files are one record split in
             time. --out writes a Zarr store; --server registers the file as a dataset serving the zones
             (administrators; the password is read from METOCEAN_PASSWORD).`;
@@ -345,6 +345,8 @@ function readMaxima(
   options: Record<string, string>,
   name: string,
 ): { values: number[]; units: string } {
+  if (options.resample !== undefined)
+    throw new CliError('eva: --resample applies to a time series, not to --input maxima');
   const decimal = decimalOption(options, 'eva');
   const declared = new Set(missingOption(options, 'eva'));
   let columns: Record<string, Float64Array>;

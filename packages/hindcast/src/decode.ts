@@ -55,6 +55,8 @@ export interface DecodeOptions {
   /** Position of a point file that carries no coordinates. */
   lat?: number;
   lon?: number;
+  /** Values meaning missing that the file does not declare (`--missing`), in the file's units. */
+  missing?: readonly number[];
 }
 
 const TIME_NAMES = new Set(['time', 'valid_time', 't']);
@@ -305,6 +307,12 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     if (raw.length !== expected) {
       throw new DataFileError(file.path, v.name, `holds ${raw.length} values, its shape needs ${expected}`);
     }
+    // declared missing values are the file's (unpacked, before any conversion of units)
+    const declared = dropDeclared(raw, options.missing ?? []);
+    if (declared.count > 0)
+      notes.push(
+        `${v.name}: ${valueCount(declared.count)} of ${declared.values} treated as missing (declared missing)`,
+      );
     if (conversion.scale !== 1 || conversion.offset !== 0) {
       for (let i = 0; i < raw.length; i++) raw[i] = raw[i]! * conversion.scale + conversion.offset;
     }
@@ -408,6 +416,20 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     skipped,
     notes,
   };
+}
+
+/** Values equal to a declared missing value (float32 files compared in float32) become NaN. */
+function dropDeclared(values: Float64Array, missing: readonly number[]): { count: number; values: string } {
+  if (missing.length === 0) return { count: 0, values: '' };
+  const declared = new Set([...missing, ...missing.map(Math.fround)]);
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (declared.has(values[i]!)) {
+      values[i] = NaN;
+      count++;
+    }
+  }
+  return { count, values: missing.join(' or ') };
 }
 
 /** `1 value`, `4,821 values`. */

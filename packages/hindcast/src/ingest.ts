@@ -118,7 +118,7 @@ export function decodeCsv(
   let series;
   let notes: string[];
   try {
-    ({ series, notes } = readCsvSeries(texts));
+    ({ series, notes } = readCsvSeries(texts, options.missing ? { missing: options.missing } : {}));
   } catch (error) {
     throw new DataFileError(source, null, (error as Error).message);
   }
