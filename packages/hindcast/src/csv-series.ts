@@ -291,8 +291,11 @@ export function readCsvSeries(
   let grid;
   try {
     grid = toRegularGrid(
-      rows.map((i) => times[i]!),
-      Object.fromEntries(Object.entries(columns).map(([name, v]) => [name, rows.map((i) => v[i]!)])),
+      // every row kept (no resample): the columns as read, without a copy
+      rows.length === times.length ? times : rows.map((i) => times[i]!),
+      rows.length === times.length
+        ? columns
+        : Object.fromEntries(Object.entries(columns).map(([name, v]) => [name, rows.map((i) => v[i]!)])),
       stepMs,
     );
   } catch (error) {
@@ -335,7 +338,10 @@ function inferStep(
   fileOf: readonly (number | null)[],
   lineOf: readonly number[],
 ): number {
-  const order = [...rows].sort((a, b) => times[a]! - times[b]!);
+  // rows are almost always in time order: sorted only when they are not
+  let ordered = true;
+  for (let k = 1; k < rows.length && ordered; k++) ordered = times[rows[k]!]! > times[rows[k - 1]!]!;
+  const order = ordered ? rows : [...rows].sort((a, b) => times[a]! - times[b]!);
   const sorted = order.map((i) => times[i]!);
   const step = modeOfDifferences(sorted);
   if (step === 0) return 3_600_000;

@@ -298,7 +298,8 @@ describe('ingest of NetCDF files into our Zarr store', () => {
       expect(mismatches, ours).toBe(0);
     }
     expect(series.fields.dir!.units).toBe('degree');
-  });
+    // the 3.5 MB file is read twice (ingest and the reader): a few seconds on a loaded machine
+  }, 30_000);
 
   it('the real NORA3 record → Zarr: wind at seven heights, waves, swell, with its demo description', async () => {
     const demo = REAL_DEMO_DATASETS[1]!;
