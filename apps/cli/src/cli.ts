@@ -267,29 +267,6 @@ function resampleOption(options: Record<string, string>, command: string): numbe
   }
 }
 
-/** Values of the fields equal to a declared missing value become NaN; one note per field that had some. */
-function dropDeclared(series: Series, missing: readonly number[]): string[] {
-  if (missing.length === 0) return [];
-  // float32 files hold float32 values: 7.77 declared is the float32 nearest 7.77 in them
-  const declared = new Set([...missing, ...missing.map(Math.fround)]);
-  const notes: string[] = [];
-  for (const [name, field] of Object.entries(series.fields)) {
-    let count = 0;
-    const values = field.values;
-    for (let i = 0; i < values.length; i++) {
-      if (declared.has(values[i]!)) {
-        values[i] = NaN;
-        count++;
-      }
-    }
-    if (count > 0)
-      notes.push(
-        `${name}: ${count.toLocaleString('en-US')} value${count === 1 ? '' : 's'} of ${missing.join(' or ')} treated as missing (declared missing)`,
-      );
-  }
-  return notes;
-}
-
 /** The point series of FILE: a CSV, or a NetCDF file or Zarr store (the node nearest --lat/--lon). */
 async function readSeries(
   file: string,
@@ -318,14 +295,15 @@ async function readSeries(
     } else {
       if (decimal !== undefined || resampleMs !== undefined)
         throw new CliError(`${command}: --decimal and --resample apply to CSV files, not to ${file}`);
-      const { series, node, skipped, notes } = await readPointSeries(file, format, position);
+      // declared values are compared with the file's own (before any conversion of units)
+      const { series, node, skipped, notes } = await readPointSeries(file, format, { ...position, missing });
       if (node) {
         io.warn(
           `note: node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
             `${node.distanceKm.toFixed(1)} km from the position given`,
         );
       }
-      point = { series, skipped, notes: [...notes, ...dropDeclared(series, missing)] };
+      point = { series, skipped, notes };
     }
   } catch (error) {
     throw fileError(file, error);

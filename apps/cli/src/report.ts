@@ -107,5 +107,3 @@ export const RESULT_UNITS: Record<string, Record<string, string>> = {
   contours: { returnPeriod: 'years', beta: '1 (standard normal)' },
   eva: { returnPeriod: 'years', poissonLambda: 'per year' },
 };
-
-export { formatStep };

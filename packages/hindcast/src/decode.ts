@@ -309,10 +309,6 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     }
     // declared missing values are the file's (unpacked, before any conversion of units)
     const declared = dropDeclared(raw, options.missing ?? []);
-    if (declared.count > 0)
-      notes.push(
-        `${v.name}: ${valueCount(declared.count)} of ${declared.values} treated as missing (declared missing)`,
-      );
     if (conversion.scale !== 1 || conversion.offset !== 0) {
       for (let i = 0; i < raw.length; i++) raw[i] = raw[i]! * conversion.scale + conversion.offset;
     }
@@ -320,6 +316,10 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     const fills = [...new Set(packing.fillValues ?? [])].join(', ');
     if (dropped.fill > 0)
       notes.push(`${v.name}: ${valueCount(dropped.fill)} of the fill value ${fills} treated as missing`);
+    if (declared.count > 0)
+      notes.push(
+        `${v.name}: ${valueCount(declared.count)} of ${declared.values} treated as missing (declared missing)`,
+      );
     if (dropped.invalid > 0)
       notes.push(
         `${v.name}: ${valueCount(dropped.invalid)} outside its valid_min/valid_max treated as missing`,
@@ -419,7 +419,10 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
 }
 
 /** Values equal to a declared missing value (float32 files compared in float32) become NaN. */
-function dropDeclared(values: Float64Array, missing: readonly number[]): { count: number; values: string } {
+export function dropDeclared(
+  values: Float32Array | Float64Array,
+  missing: readonly number[],
+): { count: number; values: string } {
   if (missing.length === 0) return { count: 0, values: '' };
   const declared = new Set([...missing, ...missing.map(Math.fround)]);
   let count = 0;

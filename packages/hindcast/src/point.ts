@@ -4,7 +4,7 @@
 import { toRegularGrid } from '@metocean/core';
 import type { Series } from '@metocean/core';
 import { DataFileError } from './cf';
-import type { DecodedDataset } from './decode';
+import { dropDeclared, type DecodedDataset } from './decode';
 import { nodeCount } from './model';
 import { nearestNode, type NearestNode } from './nearest';
 import { readDataFile, type FileFormat } from './netcdf';
@@ -27,19 +27,29 @@ export interface PointRead {
 export async function readPointSeries(
   path: string,
   format: FileFormat,
-  position: { lat?: number; lon?: number } = {},
+  position: { lat?: number; lon?: number; missing?: readonly number[] } = {},
 ): Promise<PointRead> {
   const { lat, lon } = position;
+  const missing = position.missing ?? [];
   if (format === 'zarr-v3') {
     const dataset = await openZarrDataset(path);
     const n = nodeCount(dataset.info.grid);
-    if (n === 1) return { series: await dataset.readNode(0), node: null, skipped: [], notes: [] };
-    if (lat === undefined || lon === undefined) throw severalNodes(path, n);
-    const { node, series } = await dataset.readPoint(lat, lon);
-    return { series, node, skipped: [], notes: [] };
+    if (n > 1 && (lat === undefined || lon === undefined)) throw severalNodes(path, n);
+    const { node, series } =
+      n === 1 ? { node: null, series: await dataset.readNode(0) } : await dataset.readPoint(lat!, lon!);
+    // our stores hold catalogue units: the declared values are compared with them
+    const notes: string[] = [];
+    for (const [name, field] of Object.entries(series.fields)) {
+      const declared = dropDeclared(field.values, missing);
+      if (declared.count > 0)
+        notes.push(
+          `${name}: ${declared.count.toLocaleString('en-US')} value${declared.count === 1 ? '' : 's'} of ${declared.values} treated as missing (declared missing)`,
+        );
+    }
+    return { series, node, skipped: [], notes };
   }
   // a file without coordinates is one point, whose position no statistic reads
-  const data = await readDataFile(path, { lat: lat ?? 0, lon: lon ?? 0 });
+  const data = await readDataFile(path, { lat: lat ?? 0, lon: lon ?? 0, missing });
   const n = nodeCount(data.grid);
   if (n === 1)
     return { series: nodeSeries(data, 0), node: null, skipped: data.skipped, notes: data.notes ?? [] };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe as suite, expect, test } from 'vitest';
-import { writeNetcdf4 } from '@metocean/hindcast';
+import { ingest, writeNetcdf4 } from '@metocean/hindcast';
 import { runCli } from '../../src/cli';
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
@@ -168,9 +168,28 @@ suite('reading options', () => {
     expect(out.result).toMatchObject({ count: 1, max: 1.5 });
     expect(out.notes).toEqual([
       'swh: 1 value of the fill value -32767 treated as missing',
+      'swh: 1 value of 7.77 treated as missing (declared missing)',
       'swh: 1 value outside the physical range of hs, 0 to 30 m treated as missing',
-      'hs: 1 value of 7.77 treated as missing (declared missing)',
     ]);
+  });
+
+  test('--missing applies to a store of metocean ingest (its catalogue units)', async () => {
+    const csv = file(
+      'point.csv',
+      '#LONGITUDE:2,LATITUDE:50\ntime,hs\n2000-01-01-00,1\n2000-01-01-01,2\n2000-01-01-02,3\n',
+    );
+    const store = join(work, 'point.zarr');
+    await ingest(csv, store, {
+      name: 'declared test',
+      kind: 'regional',
+      private: true,
+      origin: 'test',
+      notes: '',
+      provenance: { source: 'test', licence: 'CC0' },
+    });
+    const out = await report('describe', store, '--var', 'hs', '--missing', '2');
+    expect(out.result).toMatchObject({ count: 2, mean: 2 });
+    expect(out.notes).toEqual(['hs: 1 value of 2 treated as missing (declared missing)']);
   });
 
   test('--decimal , reads decimal commas of a tab file; with "," separators it is refused', async () => {

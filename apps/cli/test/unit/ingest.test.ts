@@ -72,8 +72,8 @@ describe('metocean ingest --out', () => {
     expect(result.stderr).toBe('');
     const printed = JSON.parse(result.stdout) as { notes: string[] };
     expect(printed.notes).toEqual([
-      'swh: 1 value of 2.75 treated as missing (declared missing)',
       'swh: 1 value of the fill value -999 treated as missing',
+      'swh: 1 value of 2.75 treated as missing (declared missing)',
     ]);
     const store = await openZarrDataset(out);
     expect(Array.from((await store.readNode(1)).fields.hs!.values)).toEqual([2.5, NaN, 3]);
