@@ -12,6 +12,7 @@ import {
   ingest,
   openZarrDataset,
   parseCsvSeries,
+  readCsvSeries,
   syntheticDataset,
   syntheticHindcast,
   writeNetcdf4,
@@ -186,6 +187,14 @@ async function ingestThroughput(dir: string): Promise<void> {
     );
     console.log(
       `${'  CSV ingest throughput'.padEnd(64)} ${(csvMb / (csvMs / 1000)).toFixed(1).padStart(9)} MB/s`,
+    );
+    // the reading alone (csv-parse, step inference, fill values; docs/methods/reading.md)
+    const text = readFileSync(ERA5, 'utf8');
+    const readMs = await timeAsync(`Read the ERA5 point CSV into a series (${csvMb.toFixed(1)} MB)`, () =>
+      Promise.resolve(readCsvSeries(text)),
+    );
+    console.log(
+      `${'  CSV read throughput'.padEnd(64)} ${(csvMb / (readMs / 1000)).toFixed(1).padStart(9)} MB/s`,
     );
   }
 }

@@ -14,24 +14,30 @@ import {
   jointTable,
   monthlyStats,
   rose,
+  HOUR_MS,
   weatherDowntime,
   weatherWindows,
 } from '@metocean/core';
 import type { ExtremeMethod, LawId, Series } from '@metocean/core';
 import {
   catalogueKey,
+  formatStep,
+  nameAndUnits,
   numericColumns,
-  parseCsvSeries,
   parseCsvTable,
+  parseStep,
+  readCsvSeries,
   readPointSeries,
   sniffFormat,
+  type DecimalMark,
 } from '@metocean/hindcast';
+import { commandMethod, durationNotes, evaMethod, RESULT_UNITS, unitsOf, type Report } from './report';
 
 export class CliError extends Error {}
 
 export const INGEST_USAGE = `  ingest    FILE [FILE …] --name NAME --licence TEXT --source TEXT (--out DIR | --server URL --zones 3,4
             --username NAME) [--kind regional|global] [--origin TEXT] [--notes TEXT] [--citation TEXT]
-            [--private] [--lat N --lon N] [--resolution N --resolution-units degree|km]
+            [--private] [--lat N --lon N] [--resolution N --resolution-units degree|km] [--missing V[,V]]
             NetCDF4/NetCDF3 (.nc), xarray Zarr folders, point CSVs; several files are one record split in
             time. --out writes a Zarr store; --server registers the file as a dataset serving the zones
             (administrators; the password is read from METOCEAN_PASSWORD).`;
@@ -47,14 +53,22 @@ export const USAGE = `usage: metocean <command> FILE [options]
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
   downtime  FILE --var hs --below 2 --duration 12
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
+  every statistic also takes [--missing V[,V]] [--decimal ,] [--resample 1h] (see below)
 ${INGEST_USAGE}
 The statistics' FILE is a point series:
-  - a CSV (header row, # comments, ',' or ';' separators, time first as YYYY-MM-DD HH:MM:SS or
-    YYYY-MM-DD-HH, UTC; absent hours are gaps; empty or NaN cells are missing values);
+  - a CSV (RFC 4180: header row, # comments, ',' ';' or tab separators detected, quoted cells, UTF-8 BOM,
+    CRLF; time first as YYYY-MM-DD HH:MM:SS, YYYY-MM-DD-HH or ISO 8601, UTC; a column is named by its
+    header, with or without its units "Hs [m]", or by its catalogue name hs; decimal commas are read with
+    ';' or tab separators, or with --decimal ,). The series keeps its own regular step (10 min, 1 h, 3 h …;
+    absent steps are gaps); mixed steps are refused unless --resample STEP keeps the rows on one grid.
+    Empty, NaN, NA, null and MM cells, values declared with --missing and values outside the physical
+    range of a catalogue variable (Hs -999, NDBC 99.00) are missing: counted and reported on stderr;
   - or a NetCDF3/NetCDF4 file, an xarray Zarr folder or a store written by \`metocean ingest --out\`, whose
     variables are read under their catalogue names (hs, tp, dir, wind_speed_10m …; swh or mwd also find
     them). A file of several nodes needs --lat N --lon N: the nearest node with data is read.
-Prints JSON on stdout; errors on stderr with exit code 1.`;
+Prints JSON on stdout: { command, file, units, method, step, notes, result }, the units of every variable
+read and quantity printed, the method (for eva: sample, law, fit and interval method) and the step;
+notes and warnings also on stderr; errors on stderr with exit code 1.`;
 
 const COMMANDS = ['describe', 'monthly', 'eva', 'joint', 'rose', 'windows', 'downtime', 'contours'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -83,6 +97,8 @@ const OPTIONS: Record<Command, readonly string[]> = {
   downtime: ['var', 'below', 'duration'],
   contours: ['hs', 'tp', 'return-periods'],
 };
+/** Options of every statistic: the node of a file of several, and how a file is read (issue 21). */
+const READING_OPTIONS = ['lat', 'lon', 'missing', 'decimal', 'resample'] as const;
 /** Direction sectors of a rose (issue 3, DR). */
 const ROSE_SECTORS = [8, 16, 36];
 
@@ -103,7 +119,7 @@ export function parseArguments(argv: readonly string[]): Parsed {
     const arg = rest[i]!;
     if (!arg.startsWith('--')) throw new CliError(`${command}: unexpected argument "${arg}"`);
     const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
-    const known = [...OPTIONS[command as Command], 'lat', 'lon'];
+    const known = [...OPTIONS[command as Command], ...READING_OPTIONS];
     if (!known.includes(key)) {
       throw new CliError(
         `${command}: unknown option --${key} (options: ${known.map((k) => `--${k}`).join(', ')})`,
@@ -166,6 +182,16 @@ function listOption(
 interface PointSeries {
   series: Series;
   skipped: string[];
+  /** Values treated as missing, rows resampled: one sentence each. */
+  notes: string[];
+}
+
+/** What a command read, for the report printed around its result. */
+interface Context {
+  point: PointSeries | null;
+  notes: string[];
+  /** Units of variables read outside a point series (--input maxima). */
+  units: Record<string, string>;
 }
 
 /**
@@ -179,9 +205,12 @@ function columnName(
   skipped: readonly string[] = [],
 ): string {
   const key = catalogueKey(name, {});
+  // the literal header `Hs [m]` names the column `Hs` (its units in brackets)
+  const bare = nameAndUnits(name).name;
   const match =
     names.find((k) => k === name) ??
     names.find((k) => k.toLowerCase() === name.toLowerCase()) ??
+    names.find((k) => k.toLowerCase() === bare.toLowerCase()) ??
     (key === null ? undefined : names.find((k) => k === key || catalogueKey(k, {}) === key));
   if (match !== undefined) return match;
   const notRead = skipped.length ? `; not read: ${skipped.join('; ')}` : '';
@@ -214,31 +243,105 @@ function fileError(file: string, error: unknown): CliError {
   return new CliError(message.startsWith(file) ? message : `${file}: ${message}`);
 }
 
+/** --decimal: the decimal mark of a CSV ('.' or ','). */
+function decimalOption(options: Record<string, string>, command: string): DecimalMark | undefined {
+  const decimal = options.decimal;
+  if (decimal === undefined) return undefined;
+  if (decimal !== '.' && decimal !== ',')
+    throw new CliError(`${command}: --decimal must be "," or ".", got "${decimal}"`);
+  return decimal;
+}
+
+/** --missing V[,V]: values meaning missing besides the empty cell, NaN and the catalogue's ranges. */
+function missingOption(options: Record<string, string>, command: string): number[] {
+  return options.missing === undefined ? [] : listOption(options, 'missing', command);
+}
+
+/** --resample STEP in ms (10min, 1h, 3h …). */
+function resampleOption(options: Record<string, string>, command: string): number | undefined {
+  if (options.resample === undefined) return undefined;
+  try {
+    return parseStep(options.resample);
+  } catch (error) {
+    throw new CliError(`${command}: --resample: ${(error as Error).message}`);
+  }
+}
+
 /** The point series of FILE: a CSV, or a NetCDF file or Zarr store (the node nearest --lat/--lon). */
 async function readSeries(
   file: string,
   io: Io,
   options: Record<string, string>,
   command: string,
+  context?: Context,
 ): Promise<PointSeries> {
   const position = {
     lat: optionalNumber(options, 'lat', command),
     lon: optionalNumber(options, 'lon', command),
   };
+  const decimal = decimalOption(options, command);
+  const missing = missingOption(options, command);
+  const resampleMs = resampleOption(options, command);
+  let point: PointSeries;
   try {
     const format = await sniffFormat(file);
-    if (format === 'text') return { series: parseCsvSeries(io.readText(file)), skipped: [] };
-    const { series, node, skipped } = await readPointSeries(file, format, position);
-    if (node) {
-      io.warn(
-        `note: node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
-          `${node.distanceKm.toFixed(1)} km from the position given`,
-      );
+    if (format === 'text') {
+      const read = readCsvSeries(io.readText(file), {
+        missing,
+        ...(decimal ? { decimal } : {}),
+        ...(resampleMs !== undefined ? { resampleMs } : {}),
+      });
+      point = { series: read.series, skipped: [], notes: read.notes };
+    } else {
+      if (decimal !== undefined || resampleMs !== undefined)
+        throw new CliError(`${command}: --decimal and --resample apply to CSV files, not to ${file}`);
+      // declared values are compared with the file's own (before any conversion of units)
+      const { series, node, skipped, notes } = await readPointSeries(file, format, { ...position, missing });
+      if (node) {
+        io.warn(
+          `note: node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
+            `${node.distanceKm.toFixed(1)} km from the position given`,
+        );
+      }
+      point = { series, skipped, notes };
     }
-    return { series, skipped };
   } catch (error) {
     throw fileError(file, error);
   }
+  for (const note of point.notes) io.warn(`note: ${note}`);
+  if (context) {
+    context.point = point;
+    context.notes.push(...point.notes);
+  }
+  return point;
+}
+
+/** The annual maxima of `--input maxima`: one per row of a CSV column, missing values left out. */
+function readMaxima(
+  file: string,
+  io: Io,
+  options: Record<string, string>,
+  name: string,
+): { values: number[]; units: string } {
+  if (options.resample !== undefined)
+    throw new CliError('eva: --resample applies to a time series, not to --input maxima');
+  const decimal = decimalOption(options, 'eva');
+  const declared = new Set(missingOption(options, 'eva'));
+  let columns: Record<string, Float64Array>;
+  let headers: string[];
+  try {
+    const table = parseCsvTable(io.readText(file), decimal ? { decimal } : {});
+    columns = numericColumns(table);
+    headers = table.columns;
+  } catch (error) {
+    throw fileError(file, error);
+  }
+  const column = columnName(Object.keys(columns), name, 'eva');
+  const header = headers.find((h) => nameAndUnits(h).name === column) ?? column;
+  return {
+    values: [...columns[column]!].filter((v) => !Number.isNaN(v) && !declared.has(v)),
+    units: nameAndUnits(header).units,
+  };
 }
 
 const LAWS_BY_METHOD: Record<ExtremeMethod, readonly string[]> = {
@@ -246,7 +349,12 @@ const LAWS_BY_METHOD: Record<ExtremeMethod, readonly string[]> = {
   pot: PEAKS_LAWS,
 };
 
-async function eva(file: string, options: Record<string, string>, io: Io): Promise<unknown> {
+async function eva(
+  file: string,
+  options: Record<string, string>,
+  io: Io,
+  context: Context,
+): Promise<Record<string, unknown>> {
   const method = required(options, 'method', 'eva');
   if (method !== 'annual-maxima' && method !== 'pot')
     throw new CliError(`eva: --method must be annual-maxima or pot, got "${method}"`);
@@ -276,19 +384,14 @@ async function eva(file: string, options: Record<string, string>, io: Io): Promi
   let result;
   if (options.input === 'maxima') {
     if (method !== 'annual-maxima') throw new CliError('eva: --input maxima needs --method annual-maxima');
-    let columns: Record<string, Float64Array>;
-    try {
-      columns = numericColumns(parseCsvTable(io.readText(file)));
-    } catch (error) {
-      throw fileError(file, error);
-    }
-    const column = columns[columnName(Object.keys(columns), var_, 'eva')]!;
-    const maxima = [...column].filter((v) => !Number.isNaN(v)).map((v) => (common.minima ? -v : v));
+    const read = readMaxima(file, io, options, var_);
+    context.units[var_] = unitsOf(var_, read.units);
+    const maxima = read.values.map((v) => (common.minima ? -v : v));
     result = analyzeSample(annualMaximaSample(maxima), common, common.minima);
   } else if (options.input !== undefined) {
     throw new CliError(`eva: --input must be "maxima", got "${options.input}"`);
   } else {
-    const point = await readSeries(file, io, options, 'eva');
+    const point = await readSeries(file, io, options, 'eva', context);
     const threshold = options.threshold;
     result = extremeValueAnalysis(point.series.time, fieldValues(point, var_, 'eva'), {
       ...common,
@@ -311,17 +414,71 @@ async function eva(file: string, options: Record<string, string>, io: Io): Promi
     nPeaks: result.nPeaks,
     poissonLambda: result.poissonLambda,
     returnValues: result.returnValues,
+    fit: 'maximum likelihood',
+    interval: result.interval,
+    intervalScale: result.intervalScale,
+    confidence: result.confidence,
   };
 }
 
-/** Runs one command; returns the JSON-ready result. */
-export async function execute(argv: readonly string[], io: Io): Promise<unknown> {
+/** The variables a command reads: the values of its options naming columns. */
+const VARIABLE_OPTIONS = ['var', 'x', 'y', 'dir', 'hs', 'tp'];
+
+/** Runs one command; returns the result with its units, method, step and notes (report.ts). */
+export async function execute(argv: readonly string[], io: Io): Promise<Report> {
   const { command, file, options } = parseArguments(argv);
-  if (command === 'eva') return eva(file, options, io);
-  const point = await readSeries(file, io, options, command);
+  const context: Context = { point: null, notes: [], units: {} };
+  const result =
+    command === 'eva'
+      ? await eva(file, options, io, context)
+      : await compute(command, file, options, io, context);
+  const units: Record<string, string> = { ...context.units };
+  const point = context.point;
+  for (const key of VARIABLE_OPTIONS) {
+    const name = options[key];
+    if (name === undefined || (command === 'eva' && key !== 'var')) continue;
+    if (!point) continue;
+    const column = columnName(Object.keys(point.series.fields), name, command, point.skipped);
+    units[column] = unitsOf(column, point.series.fields[column]!.units);
+  }
+  Object.assign(units, RESULT_UNITS[command]);
+  const stepHours = point ? point.series.stepMs / HOUR_MS : NaN;
+  const method =
+    command === 'eva'
+      ? evaMethod(result as Parameters<typeof evaMethod>[0], optionalNumber(options, 'separation', 'eva'))
+      : commandMethod(command, options, stepHours);
+  return {
+    command,
+    file,
+    units,
+    method,
+    step: point ? formatStep(point.series.stepMs) : null,
+    notes: context.notes,
+    result,
+  };
+}
+
+async function compute(
+  command: Exclude<Command, 'eva'>,
+  file: string,
+  options: Record<string, string>,
+  io: Io,
+  context: Context,
+): Promise<unknown> {
+  const point = await readSeries(file, io, options, command, context);
   const { series } = point;
   const field = (key: string): Float64Array | Float32Array =>
     fieldValues(point, required(options, key, command), command);
+  if (command === 'windows' || command === 'downtime') {
+    const hours =
+      command === 'windows'
+        ? listOption(options, 'durations', command)
+        : [numberOption(options, 'duration', command)];
+    for (const note of durationNotes(hours, series.stepMs)) {
+      io.warn(`note: ${note}`);
+      context.notes.push(note);
+    }
+  }
   switch (command) {
     case 'describe':
       return describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
@@ -376,7 +533,11 @@ export async function execute(argv: readonly string[], io: Io): Promise<unknown>
         }));
     case 'contours': {
       const model = fitHsTpModel(field('hs'), field('tp'));
-      return listOption(options, 'return-periods', command, [1, 10, 100]).map((T) => iformContour(model, T));
+      // one sea state lasts one step of the series: N = T · 8765.82 h / step
+      const seaStateHours = series.stepMs / HOUR_MS;
+      return listOption(options, 'return-periods', command, [1, 10, 100]).map((T) =>
+        iformContour(model, T, { seaStateHours }),
+      );
     }
   }
 }

@@ -54,6 +54,16 @@ function optionalNumber(options: Record<string, string>, key: string): number | 
   return value;
 }
 
+/** --missing V[,V]: values of the files meaning missing that they do not declare. */
+function missingValues(options: Record<string, string>): number[] {
+  const text = options.missing;
+  if (text === undefined) return [];
+  const items = text.split(',').map((s) => s.trim());
+  if (items.some((item) => item === '' || !Number.isFinite(Number(item))))
+    throw new IngestError(`ingest: --missing must be comma-separated numbers, got "${text}"`);
+  return items.map(Number);
+}
+
 function description(options: Record<string, string>): DatasetDescription {
   const kind = options.kind ?? 'regional';
   if (kind !== 'regional' && kind !== 'global')
@@ -82,12 +92,14 @@ async function ingestLocally(files: string[], options: Record<string, string>): 
   const out = required(options, 'out');
   const lat = optionalNumber(options, 'lat');
   const lon = optionalNumber(options, 'lon');
+  const missing = missingValues(options);
   const started = performance.now();
   let result;
   try {
     result = await ingest(files, out, description(options), {
       ...(lat !== undefined ? { lat } : {}),
       ...(lon !== undefined ? { lon } : {}),
+      ...(missing.length > 0 ? { missing } : {}),
     });
   } catch (error) {
     if (error instanceof DataFileError) throw new IngestError(`ingest: ${error.message}`);
@@ -108,6 +120,7 @@ async function ingestLocally(files: string[], options: Record<string, string>): 
     },
     timeStep: info.timeStep,
     skipped: result.skipped,
+    notes: result.notes,
     bytesRead: result.bytesRead,
     seconds: Math.round(performance.now() - started) / 1000,
   };
@@ -199,7 +212,13 @@ export async function runIngest(argv: readonly string[], io: IngestIo): Promise<
   const { files, options } = parseIngestArguments(argv);
   if (options.out !== undefined && options.server !== undefined)
     throw new IngestError('ingest: give --out or --server, not both');
-  if (options.server !== undefined) return ingestOnServer(files, options, io.env, io.isDirectory, io.fetch);
+  if (options.server !== undefined) {
+    if (options.missing !== undefined)
+      throw new IngestError(
+        'ingest: --missing applies to --out (the server reads the fill values the file declares)',
+      );
+    return ingestOnServer(files, options, io.env, io.isDirectory, io.fetch);
+  }
   return ingestLocally(files, options);
 }
 

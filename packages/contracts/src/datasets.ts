@@ -43,6 +43,8 @@ export const ingestResult = z.object({
   timeSteps: z.number(),
   /** File variables not taken, with the reason. */
   skipped: z.array(z.string()),
+  /** Values treated as missing (fill values, outside the physical range), one sentence each (issue 21). */
+  notes: z.array(z.string()),
   bytesRead: z.number(),
 });
 export type IngestResult = z.infer<typeof ingestResult>;

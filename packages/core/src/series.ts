@@ -25,6 +25,16 @@ export interface Series {
 }
 
 export const HOUR_MS = 3_600_000;
+/**
+ * The step of a regular time axis (Series.time): the first difference, or an hour for fewer than two
+ * times. Statistics that count steps in hours (windows, annual coverage, POT λ) take it as their default,
+ * so a 3-hourly series is computed at its own step, not as an hourly one with two steps in three missing.
+ */
+export function stepOfTime(time: ArrayLike<number>): number {
+  const step = time.length > 1 ? time[1]! - time[0]! : HOUR_MS;
+  return step > 0 ? step : HOUR_MS;
+}
+
 /** Mean Gregorian year in hours (365.2425 d), used to turn counts of hours into years. */
 export const HOURS_PER_YEAR = 8765.82;
 

@@ -1,7 +1,7 @@
 // Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
 import { checkProbability, quantilesOfValid } from './order';
-import { HOUR_MS } from './series';
+import { HOUR_MS, stepOfTime } from './series';
 import { checkedOnce, memoized } from './memo';
 import { hasGaps, sharedCalendar } from './shared';
 
@@ -59,7 +59,7 @@ export function weatherWindows(
   options: { below: number; durationsHours: readonly number[]; stepMs?: number },
 ): WindowRow[] {
   if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
-  const stepMs = options.stepMs ?? HOUR_MS;
+  const stepMs = options.stepMs ?? stepOfTime(time);
   const stepHours = stepMs / HOUR_MS;
   const calm = sharedCalm(values, options.below);
   const { year, month, runStart } = sharedCalendar(time);
@@ -212,7 +212,7 @@ export function weatherDowntimes(
 ): DowntimeRow[][] {
   if (time.length !== values.length)
     throw new RangeError('weatherDowntime: time and values differ in length');
-  const stepMs = options.stepMs ?? HOUR_MS;
+  const stepMs = options.stepMs ?? stepOfTime(time);
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
   const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
   for (const p of probabilities) checkProbability(p, 'weatherDowntime');

@@ -135,8 +135,15 @@ export function packingOf(attrs: Record<string, unknown>): Packing {
   return packing;
 }
 
-/** Unpacks raw values: fill and out-of-range values become NaN, then value × scale_factor + add_offset. */
-export function unpack(raw: ArrayLike<number | bigint>, packing: Packing): Float64Array {
+/**
+ * Unpacks raw values: fill and out-of-range values become NaN, then value × scale_factor + add_offset.
+ * `dropped`, when given, counts the fill values and the values outside valid_min/valid_max.
+ */
+export function unpack(
+  raw: ArrayLike<number | bigint>,
+  packing: Packing,
+  dropped?: { fill: number; invalid: number },
+): Float64Array {
   const scale = packing.scaleFactor ?? 1;
   const offset = packing.addOffset ?? 0;
   const fills = packing.fillValues ?? [];
@@ -145,11 +152,16 @@ export function unpack(raw: ArrayLike<number | bigint>, packing: Packing): Float
   const out = new Float64Array(raw.length);
   for (let i = 0; i < raw.length; i++) {
     const x = Number(raw[i]!);
-    let missing = Number.isNaN(x) || x < lo || x > hi;
+    let missing = Number.isNaN(x);
     for (let k = 0; k < fills.length && !missing; k++) {
       const f = fills[k]!;
       // float fill values stored as float32 (1e20, 9.96921e36) compare in float32 precision
       if (x === f || Math.fround(x) === Math.fround(f)) missing = true;
+    }
+    if (missing && dropped && !Number.isNaN(x)) dropped.fill++;
+    if (!missing && (x < lo || x > hi)) {
+      missing = true;
+      if (dropped) dropped.invalid++;
     }
     out[i] = missing ? NaN : x * scale + offset;
   }
@@ -169,6 +181,12 @@ export function wrapLongitude(lon: number): number {
 const ALIASES: Record<string, string> = {
   swh: 'hs',
   hs: 'hs',
+  wvht: 'hs', // NDBC standard meteorological files (WVHT, DPD, APD, MWD, WSPD, WDIR, WTMP)
+  dpd: 'tp',
+  apd: 'tz',
+  wspd: 'wind_speed',
+  wdir: 'wind_dir',
+  wtmp: 'temperature',
   hm0: 'hs',
   vhm0: 'hs',
   significant_wave_height: 'hs',

@@ -11,7 +11,7 @@ import {
   unpack,
   wrapLongitude,
 } from './cf';
-import { fieldName, nodeCount } from './model';
+import { fieldName, nodeCount, PHYSICAL_RANGES, VARIABLES } from './model';
 import type { Grid, LevelType, VariableInfo } from './model';
 
 export interface RawVariable {
@@ -47,12 +47,16 @@ export interface DecodedDataset {
   attributes: Record<string, unknown>;
   /** File variables not taken, with the reason. */
   skipped: string[];
+  /** Values treated as missing (fill values, outside the valid or physical range), one sentence each. */
+  notes?: string[];
 }
 
 export interface DecodeOptions {
   /** Position of a point file that carries no coordinates. */
   lat?: number;
   lon?: number;
+  /** Values meaning missing that the file does not declare (`--missing`), in the file's units. */
+  missing?: readonly number[];
 }
 
 const TIME_NAMES = new Set(['time', 'valid_time', 't']);
@@ -269,10 +273,16 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
   const nNodes = nodeCount(spatial.grid);
   const fields: DecodedField[] = [];
   const skipped: string[] = [];
+  const notes: string[] = [];
   const taken = new Set<string>();
 
   /** Decoded and unit-converted values of a variable, per level. */
-  const decode = (v: RawVariable, key: string): { values: Float32Array[]; axis?: LevelAxis } | null => {
+  // `physical`: the values are of the variable itself (not a vector component), so its range applies
+  const decode = (
+    v: RawVariable,
+    key: string,
+    physical = true,
+  ): { values: Float32Array[]; axis?: LevelAxis } | null => {
     const extra = v.dims.filter((d) => d !== timeDim && !spatial.dims.includes(d));
     const axis = extra.length === 1 ? levels.get(extra[0]!) : undefined;
     if (!v.dims.includes(timeDim) || extra.length > 1 || (extra.length === 1 && !axis)) {
@@ -286,8 +296,10 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
       throw new DataFileError(file.path, v.name, (error as Error).message);
     }
     let raw: Float64Array;
+    const packing = packingOf(v.attrs);
+    const dropped = { fill: 0, invalid: 0 };
     try {
-      raw = unpack(v.read(), packingOf(v.attrs));
+      raw = unpack(v.read(), packing, dropped);
     } catch (error) {
       throw new DataFileError(file.path, v.name, `values unreadable (${(error as Error).message})`);
     }
@@ -295,9 +307,25 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     if (raw.length !== expected) {
       throw new DataFileError(file.path, v.name, `holds ${raw.length} values, its shape needs ${expected}`);
     }
+    // declared missing values are the file's (unpacked, before any conversion of units)
+    const declared = dropDeclared(raw, options.missing ?? []);
     if (conversion.scale !== 1 || conversion.offset !== 0) {
       for (let i = 0; i < raw.length; i++) raw[i] = raw[i]! * conversion.scale + conversion.offset;
     }
+    const outside = physical ? dropOutsideRange(raw, key) : { count: 0, range: '' };
+    const fills = [...new Set(packing.fillValues ?? [])].join(', ');
+    if (dropped.fill > 0)
+      notes.push(`${v.name}: ${valueCount(dropped.fill)} of the fill value ${fills} treated as missing`);
+    if (declared.count > 0)
+      notes.push(
+        `${v.name}: ${valueCount(declared.count)} of ${declared.values} treated as missing (declared missing)`,
+      );
+    if (dropped.invalid > 0)
+      notes.push(
+        `${v.name}: ${valueCount(dropped.invalid)} outside its valid_min/valid_max treated as missing`,
+      );
+    if (outside.count > 0)
+      notes.push(`${v.name}: ${valueCount(outside.count)} outside ${outside.range} treated as missing`);
     const count = axis ? axis.values.length : 1;
     const values = Array.from({ length: count }, (_, l) =>
       reorder(raw, v, timeDim, spatial, axis?.dim, l, nTime, nNodes),
@@ -345,8 +373,8 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     const u = find(pair.u);
     const w = find(pair.v);
     if (!u || !w || taken.has(pair.speed)) continue;
-    const du = decode(u, pair.speed);
-    const dv = decode(w, pair.speed);
+    const du = decode(u, pair.speed, false);
+    const dv = decode(w, pair.speed, false);
     if (!du || !dv) continue;
     // wind directions are "coming from", current directions "going to" (CF wind_from_direction,
     // direction_of_sea_water_velocity)
@@ -358,6 +386,15 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
         return ((Math.atan2(sign * x, sign * y) * 180) / Math.PI + 360) % 360;
       }),
     );
+    // a speed out of range comes from an undeclared fill code in u or v: its direction is missing too
+    speed.forEach((sp, l) => {
+      const outside = dropOutsideRange(sp, pair.speed);
+      for (let i = 0; i < sp.length; i++) if (Number.isNaN(sp[i]!)) dir[l]![i] = NaN;
+      if (outside.count > 0)
+        notes.push(
+          `${u.name}, ${w.name}: ${valueCount(outside.count)} (speeds) outside ${outside.range} treated as missing`,
+        );
+    });
     const ten = u.name === 'u10' && !du.axis ? { values: [10], type: 'altitude' as const, dim: '' } : du.axis;
     push(pair.speed, ten ? { values: speed, axis: ten } : { values: speed });
     push(pair.dir, ten ? { values: dir, axis: ten } : { values: dir });
@@ -377,5 +414,50 @@ export function decodeRawFile(file: RawFile, options: DecodeOptions = {}): Decod
     fields,
     attributes: file.attrs,
     skipped,
+    notes,
   };
+}
+
+/** Values equal to a declared missing value (float32 files compared in float32) become NaN. */
+export function dropDeclared(
+  values: Float32Array | Float64Array,
+  missing: readonly number[],
+): { count: number; values: string } {
+  if (missing.length === 0) return { count: 0, values: '' };
+  const declared = new Set([...missing, ...missing.map(Math.fround)]);
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (declared.has(values[i]!)) {
+      values[i] = NaN;
+      count++;
+    }
+  }
+  return { count, values: missing.join(' or ') };
+}
+
+/** `1 value`, `4,821 values`. */
+function valueCount(count: number): string {
+  return `${count.toLocaleString('en-US')} value${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Values outside the catalogue variable's physical range (catalogue units) become NaN: a fill code the file
+ * does not declare (Hs −999) is never data. Returns how many, and the range for the message.
+ */
+export function dropOutsideRange(
+  values: Float32Array | Float64Array,
+  key: string,
+): { count: number; range: string } {
+  const range = PHYSICAL_RANGES[key];
+  if (!range) return { count: 0, range: '' };
+  const [lo, hi] = range;
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i]!;
+    if (x < lo || x > hi) {
+      values[i] = NaN;
+      count++;
+    }
+  }
+  return { count, range: `the physical range of ${key}, ${lo} to ${hi} ${VARIABLES[key]!.units}` };
 }

@@ -1,5 +1,6 @@
 // @metocean/hindcast: the data layer (README.md).
 export * from './csv';
+export * from './csv-series';
 export * from './model';
 export * from './nearest';
 export * from './zarr';

@@ -3,7 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogueKey, catalogueVariable, DataFileError, unitConversion, wrapLongitude } from './cf';
-import { parseCsvSeries } from './csv';
+import { readCsvSeries } from './csv-series';
 import type { DecodedDataset, DecodedField, DecodeOptions } from './decode';
 import { nodeCount } from './model';
 import type { DatasetInfo, Grid, VariableInfo } from './model';
@@ -24,6 +24,8 @@ export interface IngestResult {
   info: DatasetInfo;
   /** File variables not taken, with the reason. */
   skipped: string[];
+  /** Values treated as missing (fill codes, outside the physical range), one sentence per variable. */
+  notes: string[];
   bytesRead: number;
 }
 
@@ -114,8 +116,9 @@ export function decodeCsv(
     throw new DataFileError(source, null, 'has no LONGITUDE/LATITUDE comment line: pass the point position');
   }
   let series;
+  let notes: string[];
   try {
-    series = parseCsvSeries(texts);
+    ({ series, notes } = readCsvSeries(texts, options.missing ? { missing: options.missing } : {}));
   } catch (error) {
     throw new DataFileError(source, null, (error as Error).message);
   }
@@ -167,7 +170,7 @@ export function decodeCsv(
   if (fields.length === 0)
     throw new DataFileError(source, null, `has no column of the catalogue (${skipped.join('; ')})`);
   const grid: Grid = { type: 'nodes', lat: [lat], lon: [wrapLongitude(lon)] };
-  return { source, format: 'csv', time: series.time, grid, fields, attributes: {}, skipped };
+  return { source, format: 'csv', time: series.time, grid, fields, attributes: {}, skipped, notes };
 }
 
 /**
@@ -221,6 +224,7 @@ export function concatDecoded(parts: readonly DecodedDataset[]): DecodedDataset 
     time,
     fields: first.fields.map((f, k) => ({ ...f, values: values[k]! })),
     skipped: [...new Set(sorted.flatMap((p) => p.skipped))],
+    notes: sorted.flatMap((p) => (p.notes ?? []).map((n) => (sorted.length > 1 ? `${p.source}: ${n}` : n))),
   };
 }
 
@@ -260,5 +264,5 @@ export async function ingest(
     for (const file of files) bytesRead += await sizeOf(file);
   }
   const info = await writeDecoded(dir, data, description);
-  return { dir, info, skipped: data.skipped, bytesRead };
+  return { dir, info, skipped: data.skipped, notes: data.notes ?? [], bytesRead };
 }

@@ -199,6 +199,34 @@ export const VARIABLES: Record<string, Omit<VariableInfo, 'levels' | 'levelType'
   },
 };
 
+/**
+ * Physical range of each catalogue variable, in its catalogue units: a value outside is a fill code or a
+ * broken sensor (Hs −999, NDBC's 99.00 and 999), read as missing and reported, never as data. The bounds are
+ * wide on purpose (beyond any recorded sea state, wind or current), so no real value is ever lost:
+ * the highest measured Hs is about 19 m, the highest hourly wind about 70 m/s.
+ */
+export const PHYSICAL_RANGES: Record<string, readonly [number, number]> = {
+  hs: [0, 30],
+  tp: [0, 40],
+  tz: [0, 30],
+  dp: [0, 360],
+  dir: [0, 360],
+  hs_swell: [0, 30],
+  tp_swell: [0, 40],
+  dir_swell: [0, 360],
+  wind_speed: [0, 100],
+  wind_dir: [0, 360],
+  current_speed: [0, 10],
+  current_dir: [0, 360],
+  water_level: [-20, 20],
+  tide: [-20, 20],
+  surge: [-10, 10],
+  temperature: [-5, 45],
+  salinity: [0, 50],
+  energy_flux: [0, 20_000],
+  hurricane: [0, 1],
+};
+
 /** Longitude in [−180, 180). */
 function wrap180(lon: number): number {
   return lon - 360 * Math.floor((lon + 180) / 360);

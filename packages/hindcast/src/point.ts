@@ -4,7 +4,7 @@
 import { toRegularGrid } from '@metocean/core';
 import type { Series } from '@metocean/core';
 import { DataFileError } from './cf';
-import type { DecodedDataset } from './decode';
+import { dropDeclared, type DecodedDataset } from './decode';
 import { nodeCount } from './model';
 import { nearestNode, type NearestNode } from './nearest';
 import { readDataFile, type FileFormat } from './netcdf';
@@ -16,6 +16,8 @@ export interface PointRead {
   node: NearestNode | null;
   /** Variables of the file not read, with the reason (not in the catalogue, wrong dimensions). */
   skipped: string[];
+  /** Values treated as missing (fill values, outside the physical range), one sentence per variable. */
+  notes: string[];
 }
 
 /**
@@ -25,28 +27,39 @@ export interface PointRead {
 export async function readPointSeries(
   path: string,
   format: FileFormat,
-  position: { lat?: number; lon?: number } = {},
+  position: { lat?: number; lon?: number; missing?: readonly number[] } = {},
 ): Promise<PointRead> {
   const { lat, lon } = position;
+  const missing = position.missing ?? [];
   if (format === 'zarr-v3') {
     const dataset = await openZarrDataset(path);
     const n = nodeCount(dataset.info.grid);
-    if (n === 1) return { series: await dataset.readNode(0), node: null, skipped: [] };
-    if (lat === undefined || lon === undefined) throw severalNodes(path, n);
-    const { node, series } = await dataset.readPoint(lat, lon);
-    return { series, node, skipped: [] };
+    if (n > 1 && (lat === undefined || lon === undefined)) throw severalNodes(path, n);
+    const { node, series } =
+      n === 1 ? { node: null, series: await dataset.readNode(0) } : await dataset.readPoint(lat!, lon!);
+    // our stores hold catalogue units: the declared values are compared with them
+    const notes: string[] = [];
+    for (const [name, field] of Object.entries(series.fields)) {
+      const declared = dropDeclared(field.values, missing);
+      if (declared.count > 0)
+        notes.push(
+          `${name}: ${declared.count.toLocaleString('en-US')} value${declared.count === 1 ? '' : 's'} of ${declared.values} treated as missing (declared missing)`,
+        );
+    }
+    return { series, node, skipped: [], notes };
   }
   // a file without coordinates is one point, whose position no statistic reads
-  const data = await readDataFile(path, { lat: lat ?? 0, lon: lon ?? 0 });
+  const data = await readDataFile(path, { lat: lat ?? 0, lon: lon ?? 0, missing });
   const n = nodeCount(data.grid);
-  if (n === 1) return { series: nodeSeries(data, 0), node: null, skipped: data.skipped };
+  if (n === 1)
+    return { series: nodeSeries(data, 0), node: null, skipped: data.skipped, notes: data.notes ?? [] };
   if (lat === undefined || lon === undefined) throw severalNodes(path, n);
   const steps = data.time.length;
   // a node with no value in any field is land or outside the model's domain
   const hasData = (k: number): boolean =>
     data.fields.some((f) => f.values.subarray(k * steps, (k + 1) * steps).some((v) => v === v));
   const node = nearestNode(data.grid, lat, lon, { isSea: hasData, label: path });
-  return { series: nodeSeries(data, node.index), node, skipped: data.skipped };
+  return { series: nodeSeries(data, node.index), node, skipped: data.skipped, notes: data.notes ?? [] };
 }
 
 function severalNodes(path: string, n: number): DataFileError {

@@ -1,6 +1,6 @@
 import { toRegularGrid } from '@metocean/core';
 import { describe, expect, test } from 'vitest';
-import { numericColumns, parseCsvSeries, parseCsvTable, parseTime } from '../src/csv';
+import { numericColumns, parseCsvSeries, parseCsvTable, parseTime } from '../src/index';
 
 describe('CSV point series', () => {
   test('parseTime reads both formats and refuses times that are not real (no roll-over into another day)', () => {

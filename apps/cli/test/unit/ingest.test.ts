@@ -66,6 +66,21 @@ describe('metocean ingest --out', () => {
     expect(Array.from((await store.readNode(1)).fields.hs!.values)).toEqual([2.5, 2.75, 3]);
   });
 
+  it('reports the fill values it treats as missing; --missing declares more (issue 21)', async () => {
+    const out = path.join(work, 'declared.zarr');
+    const result = await runIngestCli([ncgen('m'), ...describeArgs, '--out', out, '--missing', '2.75'], io);
+    expect(result.stderr).toBe('');
+    const printed = JSON.parse(result.stdout) as { notes: string[] };
+    expect(printed.notes).toEqual([
+      'swh: 1 value of the fill value -999 treated as missing',
+      'swh: 1 value of 2.75 treated as missing (declared missing)',
+    ]);
+    const store = await openZarrDataset(out);
+    expect(Array.from((await store.readNode(1)).fields.hs!.values)).toEqual([2.5, NaN, 3]);
+    const bad = await runIngestCli([ncgen('m'), ...describeArgs, '--out', out, '--missing', 'x'], io);
+    expect(bad.stderr).toMatch(/--missing must be comma-separated numbers, got "x"/);
+  });
+
   it('takes a point CSV (position from its LONGITUDE/LATITUDE line)', async () => {
     const out = path.join(work, 'era5.zarr');
     const result = await runIngestCli([ERA5, ...describeArgs, '--out', out, '--resolution', '0.5'], io);

@@ -182,6 +182,7 @@ export async function ingestUpload(
     timeSteps:
       Math.round((ingested.info.period.end - ingested.info.period.start) / stepMs(ingested.info)) + 1,
     skipped: ingested.skipped,
+    notes: ingested.notes,
     bytesRead: ingested.bytesRead,
   };
 }

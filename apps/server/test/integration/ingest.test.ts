@@ -166,7 +166,7 @@ describe('POST /api/datasets/ingest/', () => {
     });
     expect(csv.status).toBe(201);
     // 2000-01-01 00:00 to 2010-12-31 23:00 hourly
-    expect(csv.body).toMatchObject({ nodes: 1, timeSteps: 96_432 });
+    expect(csv.body).toMatchObject({ nodes: 1, timeSteps: 96_432, notes: [] });
 
     const zip = new JSZip();
     const meta: Record<string, unknown> = {
@@ -186,13 +186,18 @@ describe('POST /api/datasets/ingest/', () => {
     zip.file('store.zarr/time/0', bytes(new BigInt64Array([0n, 1n, 2n])));
     zip.file('store.zarr/lat/0', bytes(new Float64Array([45])));
     zip.file('store.zarr/lon/0', bytes(new Float64Array([-6])));
-    zip.file('store.zarr/hs/0.0.0', bytes(new Float32Array([1.25, 1.5, 1.75])));
+    // −999 undeclared in the store: outside the physical range of Hs, missing and reported (issue 21)
+    zip.file('store.zarr/hs/0.0.0', bytes(new Float32Array([1.25, -999, 1.75])));
     const zarr = await upload({
       ...fields('Biscay test Zarr'),
       file: { name: 'store.zip', bytes: await zip.generateAsync({ type: 'nodebuffer' }) },
     });
     expect(zarr.status).toBe(201);
-    expect(zarr.body).toMatchObject({ nodes: 1, timeSteps: 3 });
+    expect(zarr.body).toMatchObject({
+      nodes: 1,
+      timeSteps: 3,
+      notes: ['hs: 1 value outside the physical range of hs, 0 to 30 m treated as missing'],
+    });
   });
 
   it('refuses bad files with the file, the variable and the problem, leaving nothing behind', async () => {

@@ -2,7 +2,7 @@
 // calendar-year maxima or its declustered peaks over a threshold, with the guide's warnings.
 import { quantile } from '../descriptive';
 import { checkedOnce, memoizedOver } from '../memo';
-import { HOUR_MS, HOURS_PER_YEAR } from '../series';
+import { HOUR_MS, HOURS_PER_YEAR, stepOfTime } from '../series';
 import { sharedCalendar } from '../shared';
 
 /** Steps to keep: true or 1 kept, false or 0 left out (typed masks are built without boxing). */
@@ -143,7 +143,7 @@ export function annualExtremes(
 ): AnnualMaximum[] {
   if (time.length !== values.length) throw new RangeError('annualMaxima: time and values differ in length');
   const minValidFraction = options.minValidFraction ?? MIN_VALID_FRACTION;
-  const stepMs = options.stepMs ?? HOUR_MS;
+  const stepMs = options.stepMs ?? stepOfTime(time);
   const yearly = options.mask
     ? yearlyExtremes(time, values, options.mask)
     : checkedOnce(() =>
@@ -249,7 +249,7 @@ export function declusteredSample(
 ): ExtremeSample {
   const separationHours = options.separationHours ?? DEFAULT_SEPARATION_HOURS;
   const separationMs = separationHours * HOUR_MS;
-  const stepHours = (options.stepMs ?? HOUR_MS) / HOUR_MS;
+  const stepHours = (options.stepMs ?? stepOfTime(time)) / HOUR_MS;
   const peaks: number[] = [];
   const times: number[] = [];
   let lastExceedance = -Infinity;
