@@ -61,6 +61,7 @@ export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
     add('meanCalmPeriods', (r) => num(r.meanCalmPeriods), '1', 'calm periods per year');
     add('meanCalmLength', (r) => num(r.meanCalmLengthHours), 'hour', 'mean calm length');
     add('hoursWithData', (r) => num(r.hoursWithData), 'hour', 'hours with data');
+    add('censored', (r) => num(r.censored), '1', 'censored starts (window runs into missing data)');
     return {
       arrays,
       kwargs: {
@@ -86,7 +87,7 @@ export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
   );
   add('meanTotal', (r) => num(r.meanTotalHours), 'hour', 'mean total duration');
   add('starts', (r) => num(r.starts), '1', 'start times considered');
-  add('censored', (r) => num(r.censored), '1', 'starts without a later window');
+  add('censored', (r) => num(r.censored), '1', 'censored starts (wait unknown)');
   return {
     arrays,
     kwargs: {
