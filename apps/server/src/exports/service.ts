@@ -112,13 +112,19 @@ async function statisticDocument(
   request: SelectionRequest,
   context: ExportContext,
 ): Promise<ExportDocument> {
-  const payload = await storedPayload(services, access, point.id, query.stat_id).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw badRequest({
-        fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
-      });
-    throw error;
-  });
+  const settings =
+    query.below !== undefined || query.durations !== undefined
+      ? { below: query.below, durationsHours: query.durations }
+      : undefined;
+  const payload = await storedPayload(services, access, point.id, query.stat_id, undefined, settings).catch(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404)
+        throw badRequest({
+          fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
+        });
+      throw error;
+    },
+  );
   const { kwargs } = payload;
   if (kwargs.error)
     throw badRequest({

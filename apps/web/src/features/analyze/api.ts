@@ -81,6 +81,40 @@ export function useRefinedWindow(
   });
 }
 
+/** A user's limit and durations for WW or WD (get_visu_data below and durations). */
+export interface WindowQuery {
+  /** The limit in the variable's units; the stored run's median when absent. */
+  below?: number;
+  durationsHours: number[];
+}
+
+/** get_visu_data's query of a WW or WD recomputed with the user's settings. */
+export function windowQueryString(settings: WindowQuery): string {
+  const query = new URLSearchParams({ durations: settings.durationsHours.join(',') });
+  if (settings.below !== undefined) query.set('below', String(settings.below));
+  return query.toString();
+}
+
+/**
+ * WW or WD recomputed by the server from the point's full record with the user's limit and durations;
+ * nothing is asked for while the settings are the stored run's (undefined).
+ */
+export function useRecomputedWindows(projectId: number, entry: StatEntry, settings: WindowQuery | undefined) {
+  return useQuery({
+    queryKey: [...analyzeKeys.visu(projectId, entry.pointId, entry.statId), settings] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`, {
+        schema: visuPayload,
+        signal,
+        forbidden: 'throw',
+      }),
+    enabled: settings !== undefined,
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+}
+
 export type ExportKind = keyof typeof EXPORT_EXTENSIONS;
 
 export interface ExportRequest {
@@ -94,6 +128,8 @@ export interface ExportRequest {
   levelIndex?: number;
   /** Class lists keyed by dimension name: indices to keep. */
   classes?: Record<string, number[]>;
+  /** WW / WD recomputed with the user's limit and durations. */
+  windows?: WindowQuery;
 }
 
 /** Query string of GET /api/projects/{id}/export/ (packages/contracts exportQuery). */
@@ -108,6 +144,10 @@ export function exportPath(request: ExportRequest): string {
   if (request.levelIndex !== undefined) query.set('export_level_idx', String(request.levelIndex));
   for (const [name, indices] of Object.entries(request.classes ?? {}))
     if (indices.length > 0) query.set(name, indices.join(','));
+  if (request.windows) {
+    query.set('durations', request.windows.durationsHours.join(','));
+    if (request.windows.below !== undefined) query.set('below', String(request.windows.below));
+  }
   return `${paths.projectExport(request.projectId)}?${query.toString()}`;
 }
 
