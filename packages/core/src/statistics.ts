@@ -150,6 +150,8 @@ function named(series: Series): Named[] {
 const DISPLAY_PIXELS = 1000;
 /** Class width of histograms and joint tables, in the variable's unit (EPD, EJPD). */
 const BIN_WIDTH = 0.5;
+/** Class width of the periods of the Hs–Tp scatter table (EJPD hs × tp), s: the usual 1-s scatter diagram. */
+const PERIOD_BIN_WIDTH = 1;
 /** Direction sectors of roses and joint tables (DR, EJPD). */
 const SECTORS = 16;
 // phrases of the method texts shared by several statistics
@@ -346,20 +348,30 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     id: 'EJPD',
     code: 'EJPD',
     name: 'Empirical joint probability distribution',
-    description: 'Joint occurrence table of two variables in counts and per mille, with marginal sums.',
-    method: `bins left-closed from 0, ${BIN_WIDTH} wide; direction bins are the rose sectors, sector k covering [k·${360 / SECTORS}° − ${180 / SECTORS}°, k·${360 / SECTORS}° + ${180 / SECTORS}°) from north; pairs with a missing member left out; per mille of the pairs counted`,
+    description:
+      'Joint occurrence table of two variables in counts and per mille, with marginal sums: each magnitude with its direction, and the Hs–Tp scatter table of every wave height with its period.',
+    method: `bins left-closed from 0, ${BIN_WIDTH} wide (periods ${PERIOD_BIN_WIDTH} s wide); direction bins are the rose sectors, sector k covering [k·${360 / SECTORS}° − ${180 / SECTORS}°, k·${360 / SECTORS}° + ${180 / SECTORS}°) from north; pairs with a missing member left out; per mille of the pairs counted`,
     monthly: false,
-    appliesTo: 'magnitude × direction pairs at one level (any pair of fields on request)',
-    targets: withDirection,
-    compute: (s, t, o = {}) =>
+    appliesTo:
+      'magnitude × direction pairs and wave height × (peak) period at one level (any pair of fields on request)',
+    targets: (s) => [...withDirection(s), ...withPeriod(s)],
+    compute: (s, t, o = {}) => {
+      const partner = s.fields[t.partner ?? ''];
+      if (partner && kindOf(t.partner!, partner) === 'period')
+        // the Hs–Tp scatter table: periods in classes of 1 s
+        return jointTable(values(s, t.field), values(s, t.partner), {
+          dx: o.binWidth ?? BIN_WIDTH,
+          dy: PERIOD_BIN_WIDTH,
+        });
       // the partner is a direction: its bins are the rose's sectors, centred on north
-      jointTable(values(s, t.field), values(s, t.partner), {
+      return jointTable(values(s, t.field), values(s, t.partner), {
         dx: o.binWidth ?? BIN_WIDTH,
         dy: 360 / (o.sectors ?? SECTORS),
         yDirection: true,
         // counted in one pass with the pair's roses (DR, DR_month)
         time: s.time,
-      }),
+      });
+    },
   },
   {
     id: 'DR',
