@@ -12,6 +12,7 @@ import {
   EXPORT_EXTENSIONS,
   EXPORT_QUERY_KEYS,
   projectMessages,
+  statIdParts,
   type ExportQuery,
   type VisuKwargs,
 } from '@metocean/contracts';
@@ -94,14 +95,19 @@ async function provenanceOf(
   zoneId: number,
   datasetName: string,
   synthetic: boolean,
-): Promise<string | undefined> {
+): Promise<Pick<ExportContext, 'provenance' | 'coverage'>> {
   const datasets = await datasetsOfZones(services.db, [zoneId]);
   const dataset =
     datasets.find((d) => d.name === datasetName) ??
     (synthetic ? datasets.find((d) => d.meta.synthetic) : undefined);
-  if (!dataset) return undefined;
+  if (!dataset) return {};
   const { source, licence, citation } = dataset.meta.provenance;
-  return [source, licence && `licence: ${licence}`, citation].filter(Boolean).join('; ');
+  const start = Date.parse(dataset.meta.dateBegin);
+  const end = Date.parse(dataset.meta.dateEnd);
+  return {
+    provenance: [source, licence && `licence: ${licence}`, citation].filter(Boolean).join('; '),
+    ...(Number.isFinite(start) && Number.isFinite(end) ? { coverage: { start, end } } : {}),
+  };
 }
 
 async function statisticDocument(
@@ -130,9 +136,19 @@ async function statisticDocument(
     throw badRequest({
       fieldErrors: { stat_id: [exportMessages.failedStatistic(query.stat_id, kwargs.error)] },
     });
-  const provenance = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
-  return payloadDocument(payload, request, { ...context, provenance });
+  const { id, subject, partner } = statIdParts(query.stat_id);
+  // TS and CTS are stored downsampled for the chart: their exports are the full record of their fields
+  if (FULL_RECORD.has(id))
+    return timeSeriesDocument(services, access, point, request, context, {
+      kwargs,
+      fields: [subject, partner].filter(Boolean),
+    });
+  const about = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
+  return payloadDocument(payload, request, { ...context, ...about });
 }
+
+/** Statistics whose stored result is a display series: exported as the full record of their fields. */
+const FULL_RECORD = new Set(['TS', 'CTS']);
 
 async function timeSeriesDocument(
   services: Services,
@@ -140,13 +156,14 @@ async function timeSeriesDocument(
   point: PointRow,
   request: SelectionRequest,
   context: ExportContext,
+  only?: { kwargs: VisuKwargs; fields: string[] },
 ): Promise<ExportDocument> {
   const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
   const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
   const analysed = analysedSeries(series);
   const eft = statisticOf(EFT_ID);
-  const kwargs: VisuKwargs = {
+  let kwargs: VisuKwargs = {
     statId: EFT_ID,
     code: 'EFT',
     periodicity: 'annual',
@@ -156,8 +173,16 @@ async function timeSeriesDocument(
     method: eft.method,
   };
   if (dataset.synthetic) kwargs.notice = (dataset.notes.split(';')[0] ?? dataset.notes).trim();
-  const provenance = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
-  return seriesDocument(analysed, kwargs, request, { ...context, provenance });
+  let exported = analysed;
+  if (only) {
+    const missing = only.fields.find((f) => !analysed.fields[f]);
+    if (missing !== undefined) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
+    exported = { ...analysed, fields: Object.fromEntries(only.fields.map((f) => [f, analysed.fields[f]!])) };
+    // the statistic's own kwargs (title, axes), with the method of what the file holds
+    kwargs = { ...only.kwargs, method: `${eft.method} (the chart shows a min/max downsampling of it)` };
+  }
+  const { provenance } = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
+  return seriesDocument(exported, kwargs, request, { ...context, provenance });
 }
 
 /** Pipes a writer's output through a stream handed to the reply at once; a failure aborts the download. */
