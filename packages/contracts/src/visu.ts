@@ -180,6 +180,7 @@ export const EXPORT_QUERY_KEYS = [
   'export_level_idx',
   'below',
   'durations',
+  'fields',
 ];
 
 /**
@@ -207,6 +208,14 @@ export const exportQuery = z
     /** WW / WD recomputed with a user's limit and durations, as get_visu_data. */
     below: windowLimit.optional(),
     durations: windowDurations.optional(),
+    /** EFT: the fields to export, comma-separated (every field of the point when left out). */
+    fields: z
+      .string()
+      .trim()
+      .min(1, 'fields: give the names of the variables, comma-separated')
+      .max(2000)
+      .transform((text) => [...new Set(text.split(',').map((f) => f.trim()))].filter(Boolean))
+      .optional(),
   })
   .catchall(z.string({ error: 'a class list is one comma-separated value: hs=0,1,2 or hs=0-2' }));
 export type ExportQuery = z.infer<typeof exportQuery>;

@@ -47,6 +47,9 @@ export const exportMessages = {
   failedStatistic: (statId: string, error: string) =>
     `stat_id: ${statId} could not be computed for this point (${error}), so there is nothing to export.`,
   noDataset: 'No dataset serves this point any more: its time series cannot be exported.',
+  unknownFields: (names: string[], point: string, have: string[]) =>
+    `fields: ${names.join(', ')} ${names.length > 1 ? 'are not variables' : 'is not a variable'} of the point ${point} (it has ${have.join(', ')}).`,
+  fieldsOnlyForEft: 'fields: only the full time series (stat_id EFT) takes a list of variables.',
 } as const;
 
 type PointRow = typeof points.$inferSelect;
@@ -156,7 +159,7 @@ async function timeSeriesDocument(
   point: PointRow,
   request: SelectionRequest,
   context: ExportContext,
-  only?: { kwargs: VisuKwargs; fields: string[] },
+  only?: { kwargs?: VisuKwargs; fields: string[] },
 ): Promise<ExportDocument> {
   const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
@@ -175,11 +178,15 @@ async function timeSeriesDocument(
   if (dataset.synthetic) kwargs.notice = (dataset.notes.split(';')[0] ?? dataset.notes).trim();
   let exported = analysed;
   if (only) {
-    const missing = only.fields.find((f) => !analysed.fields[f]);
-    if (missing !== undefined) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
+    const unknown = only.fields.filter((f) => !analysed.fields[f]);
+    if (unknown.length > 0) {
+      const message = exportMessages.unknownFields(unknown, point.name, Object.keys(analysed.fields));
+      throw badRequest({ fieldErrors: { fields: [message] } });
+    }
     exported = { ...analysed, fields: Object.fromEntries(only.fields.map((f) => [f, analysed.fields[f]!])) };
-    // the statistic's own kwargs (title, axes), with the method of what the file holds
-    kwargs = { ...only.kwargs, method: `${eft.method} (the chart shows a min/max downsampling of it)` };
+    // a statistic's own kwargs (title, axes), with the method of what the file holds
+    if (only.kwargs)
+      kwargs = { ...only.kwargs, method: `${eft.method} (the chart shows a min/max downsampling of it)` };
   }
   const { provenance } = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
   return seriesDocument(exported, kwargs, request, { ...context, provenance });
@@ -233,9 +240,18 @@ export async function exportStatistic(
   const request = { month: query.month, levelIndex: query.export_level_idx, classLists: classListsOf(query) };
   let document: ExportDocument;
   try {
+    if (query.fields && query.stat_id !== EFT_ID)
+      throw badRequest({ fieldErrors: { fields: [exportMessages.fieldsOnlyForEft] } });
     document =
       query.stat_id === EFT_ID
-        ? await timeSeriesDocument(services, access, point, request, context)
+        ? await timeSeriesDocument(
+            services,
+            access,
+            point,
+            request,
+            context,
+            query.fields ? { fields: query.fields } : undefined,
+          )
         : await statisticDocument(services, access, point, query, request, context);
   } catch (error) {
     if (error instanceof SelectionError)

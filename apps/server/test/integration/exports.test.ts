@@ -398,6 +398,38 @@ print(json.dumps({"n": int(ds['hs'].size), "steps": sorted(set(np.diff(t).astype
     expect(header).toMatch(/:time_coverage_end = "2000-12-31T23:00:00Z" ;/);
   });
 
+  it('EFT with fields: only the variables chosen, every hour; an unknown one is named in the refusal', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'NETCDF', fields: 'hs' });
+    expect(answer.status).toBe(200);
+    const file = save(answer.bytes, 'eft-hs.nc');
+    const read = python(
+      `import sys, json, xarray as xr
+ds = xr.open_dataset(sys.argv[1])
+print(json.dumps({"vars": sorted(v for v in ds.data_vars if ds[v].dims == ('time',)), "n": int(ds.sizes['time'])}))`,
+      file,
+    ) as { vars: string[]; n: number };
+    expect(read.vars).toEqual(['hs']);
+    expect(read.n).toBe(csvColumn('hs').values.length);
+    const unknown = await download({
+      point: pointId,
+      stat_id: 'EFT',
+      export_kind: 'EXCEL',
+      fields: 'hs,swell',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json?.fieldErrors?.fields?.[0]).toMatch(
+      /^fields: swell is not a variable of the point Alpha \(it has .*hs/,
+    );
+    const notEft = await download({
+      point: pointId,
+      stat_id: statId('EPD__hs'),
+      export_kind: 'EXCEL',
+      fields: 'hs',
+    });
+    expect(notEft.status).toBe(400);
+    expect(notEft.json?.fieldErrors?.fields?.[0]).toMatch(/only the full time series/);
+  });
+
   it('openpyxl reads the bin edges and sector labels of a matrix sheet', async () => {
     const id = statId('DR__hs__');
     const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });

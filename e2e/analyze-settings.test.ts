@@ -1,6 +1,8 @@
-// Weather windows and downtime in Chromium (issue 21): the user types a limit and durations, the chart
-// recomputes from the point's full record at once (get_visu_data with below and durations), a bad value is
-// refused beside its field without a request, and the Excel export carries the numbers shown.
+// The Analyze settings of issue 21 in Chromium: the user types a weather-window limit and durations, the
+// chart recomputes from the point's full record at once (get_visu_data with below and durations), a bad
+// value is refused beside its field without a request, and the Excel export carries the numbers shown;
+// 'Export all time series' downloads the variables chosen, in the format chosen, with its progress.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
@@ -15,7 +17,7 @@ import {
   type RunningServer,
 } from './harness';
 
-describe('weather windows and downtime with the user settings', () => {
+describe('analyze settings: windows recomputed, all time series exported', () => {
   let server: RunningServer;
   let browser: Browser;
   let project = 0;
@@ -114,5 +116,35 @@ describe('weather windows and downtime with the user settings', () => {
     await page.waitForTimeout(1200);
     await screenshot(page, 'analyze-99-weather-downtime-settings');
     await closeModal(page);
+  });
+
+  it('exports the chosen variables of the point as one NetCDF file, with progress', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-export-all'));
+    await menu(page).getByRole('button', { name: 'Export all time series' }).click();
+    const dialog = page.getByTestId('export-all');
+    await visible(dialog);
+    const boxes = dialog.getByRole('checkbox');
+    expect(await boxes.count()).toBe(3); // ERA5: hs, tp, dp
+    // none chosen: the dialog says why it cannot export
+    for (let i = 0; i < 3; i++) await boxes.nth(i).uncheck();
+    await visible(dialog.getByText('Choose at least one variable to export.'));
+    expect(await dialog.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+    await dialog.getByLabel(/wave height/i).check();
+    await dialog.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'NetCDF (.nc)' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^ERA5_node_all_time_series.*\.nc$/);
+    await visible(dialog.getByTestId('export-progress').getByText(/^Downloaded: \d+\.\d MB$/));
+    // the file holds the full hourly record of Hs only: netCDF's own reader (ncdump, Debian's netcdf-bin)
+    const header = execFileSync('ncdump', ['-h', await file.path()]).toString();
+    expect(header).toMatch(/time = 96432 ;/); // 2000-2010, hourly
+    expect(header).toMatch(/float hs\(time\)/);
+    expect(header).not.toMatch(/ tp\(time\)| dp\(time\)/);
+    await screenshot(page, 'analyze-100-export-all');
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
