@@ -413,6 +413,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
       weatherWindows(s.time, values(s, t.field), {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+        // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
+        stepMs: s.stepMs,
       }),
   },
   {
@@ -429,6 +431,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
       weatherDowntimes(s.time, values(s, t.field), {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+        // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
+        stepMs: s.stepMs,
       }),
   },
   {
