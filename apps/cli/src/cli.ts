@@ -516,6 +516,8 @@ async function compute(
           durationHours: r.durationHours,
           probability: r.probability,
           meanCalmPeriods: r.meanCalmPeriods,
+          // starts whose window runs into missing data: left out of the probability (issue 21)
+          censored: r.censored,
         }));
     case 'downtime':
       return weatherDowntime(series.time, field('var'), {

@@ -185,6 +185,36 @@ export const visuDataQuery = z.object({
   point: z.coerce.number().int().positive(),
 });
 
+/** Bounds of the weather-window and downtime settings a user may recompute with (get_visu_data). */
+export const windowSettingsLimits = { maxDurations: 8, maxDurationHours: 24 * 31 } as const;
+
+/** The operational limit of WW and WD, in the variable's units (> 0: they apply to magnitudes). */
+export const windowLimit = z.coerce
+  .number({ error: 'The limit must be a number' })
+  .finite('The limit must be a number')
+  .positive('The limit must be above 0');
+
+/** Window or operation durations in hours, comma-separated ("6,12,24"), each > 0 and at most 31 days. */
+export const windowDurations = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?( *, *\d+(\.\d+)?)*$/, 'Durations are hours separated by commas, e.g. 6,12,24')
+  .transform((text) => text.split(',').map(Number))
+  .pipe(
+    z
+      .array(
+        z
+          .number()
+          .positive('Every duration must be above 0 hours')
+          .max(
+            windowSettingsLimits.maxDurationHours,
+            `A duration is at most ${windowSettingsLimits.maxDurationHours} hours (31 days)`,
+          ),
+      )
+      .min(1, 'Give at least one duration')
+      .max(windowSettingsLimits.maxDurations, `At most ${windowSettingsLimits.maxDurations} durations`),
+  );
+
 export const task = z.object({
   id: z.number(),
   point: z.number(),

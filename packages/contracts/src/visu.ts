@@ -3,7 +3,7 @@
 // values, dimensions and attributes (units, longName), next to a kwargs block with the axis names and labels
 // and the provenance of the numbers. Missing values are -999.
 import { z } from 'zod';
-import { statisticCodes } from './projects';
+import { statisticCodes, windowDurations, windowLimit } from './projects';
 
 /** The missing-value sentinel of spec 002 §3. */
 export const MISSING_VALUE = -999;
@@ -178,6 +178,9 @@ export const EXPORT_QUERY_KEYS = [
   'file_name',
   'month',
   'export_level_idx',
+  'below',
+  'durations',
+  'fields',
 ];
 
 /**
@@ -202,6 +205,17 @@ export const exportQuery = z
     file_name: z.string().trim().max(200).optional(),
     month: optionalIndex('month must be a whole number from 0 (January) to 11 (December)', 11),
     export_level_idx: optionalIndex('export_level_idx must be a zero-based level index'),
+    /** WW / WD recomputed with a user's limit and durations, as get_visu_data. */
+    below: windowLimit.optional(),
+    durations: windowDurations.optional(),
+    /** EFT: the fields to export, comma-separated (every field of the point when left out). */
+    fields: z
+      .string()
+      .trim()
+      .min(1, 'fields: give the names of the variables, comma-separated')
+      .max(2000)
+      .transform((text) => [...new Set(text.split(',').map((f) => f.trim()))].filter(Boolean))
+      .optional(),
   })
   .catchall(z.string({ error: 'a class list is one comma-separated value: hs=0,1,2 or hs=0-2' }));
 export type ExportQuery = z.infer<typeof exportQuery>;

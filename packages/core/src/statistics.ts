@@ -150,6 +150,8 @@ function named(series: Series): Named[] {
 const DISPLAY_PIXELS = 1000;
 /** Class width of histograms and joint tables, in the variable's unit (EPD, EJPD). */
 const BIN_WIDTH = 0.5;
+/** Class width of the periods of the Hs–Tp scatter table (EJPD hs × tp), s: the usual 1-s scatter diagram. */
+const PERIOD_BIN_WIDTH = 1;
 /** Direction sectors of roses and joint tables (DR, EJPD). */
 const SECTORS = 16;
 // phrases of the method texts shared by several statistics
@@ -346,20 +348,30 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     id: 'EJPD',
     code: 'EJPD',
     name: 'Empirical joint probability distribution',
-    description: 'Joint occurrence table of two variables in counts and per mille, with marginal sums.',
-    method: `bins left-closed from 0, ${BIN_WIDTH} wide; direction bins are the rose sectors, sector k covering [k·${360 / SECTORS}° − ${180 / SECTORS}°, k·${360 / SECTORS}° + ${180 / SECTORS}°) from north; pairs with a missing member left out; per mille of the pairs counted`,
+    description:
+      'Joint occurrence table of two variables in counts and per mille, with marginal sums: each magnitude with its direction, and the Hs–Tp scatter table of every wave height with its period.',
+    method: `bins left-closed from 0, ${BIN_WIDTH} wide (periods ${PERIOD_BIN_WIDTH} s wide); direction bins are the rose sectors, sector k covering [k·${360 / SECTORS}° − ${180 / SECTORS}°, k·${360 / SECTORS}° + ${180 / SECTORS}°) from north; pairs with a missing member left out; per mille of the pairs counted`,
     monthly: false,
-    appliesTo: 'magnitude × direction pairs at one level (any pair of fields on request)',
-    targets: withDirection,
-    compute: (s, t, o = {}) =>
+    appliesTo:
+      'magnitude × direction pairs and wave height × (peak) period at one level (any pair of fields on request)',
+    targets: (s) => [...withDirection(s), ...withPeriod(s)],
+    compute: (s, t, o = {}) => {
+      const partner = s.fields[t.partner ?? ''];
+      if (partner && kindOf(t.partner!, partner) === 'period')
+        // the Hs–Tp scatter table: periods in classes of 1 s
+        return jointTable(values(s, t.field), values(s, t.partner), {
+          dx: o.binWidth ?? BIN_WIDTH,
+          dy: PERIOD_BIN_WIDTH,
+        });
       // the partner is a direction: its bins are the rose's sectors, centred on north
-      jointTable(values(s, t.field), values(s, t.partner), {
+      return jointTable(values(s, t.field), values(s, t.partner), {
         dx: o.binWidth ?? BIN_WIDTH,
         dy: 360 / (o.sectors ?? SECTORS),
         yDirection: true,
         // counted in one pass with the pair's roses (DR, DR_month)
         time: s.time,
-      }),
+      });
+    },
   },
   {
     id: 'DR',
@@ -393,7 +405,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
     method:
-      'a window of D hours starts at t when every hourly value in [t, t + D) exists and is strictly below the limit (default: the median); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
+      'a window of D hours starts at t when every hourly value in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -401,6 +413,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
       weatherWindows(s.time, values(s, t.field), {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+        // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
+        stepMs: s.stepMs,
       }),
   },
   {
@@ -409,7 +423,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Weather downtime',
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
-    method: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts without a later window are censored; ${TYPE_7}`,
+    method: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts whose wait is unknown are censored (counted, left out): no later window, or a window of unknown outcome (missing data, no value at or above the limit) before the first window; ${TYPE_7}`,
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -417,6 +431,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
       weatherDowntimes(s.time, values(s, t.field), {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
+        // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
+        stepMs: s.stepMs,
       }),
   },
   {

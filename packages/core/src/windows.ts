@@ -26,6 +26,29 @@ function sharedCalm(values: ArrayLike<number>, limit: number): Int32Array {
   return memoized(values, `calm:${limit}`, () => calmRunLengths(values, limit));
 }
 
+/** No value at or above the limit before the end of the series (a distance larger than any window). */
+const NO_EXCEEDANCE = 0x7fffffff;
+
+/**
+ * exceed[i] = number of steps from i to the first value that exists and is at or above the limit
+ * (0 where the value at i is; NO_EXCEEDANCE when none follows). A window of d steps starting at i is a
+ * known failure when exceed[i] < d, whatever the missing values in it.
+ */
+export function exceedanceDistances(values: ArrayLike<number>, limit: number): Int32Array {
+  const n = values.length;
+  const exceed = new Int32Array(n);
+  let next = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (values[i]! >= limit) next = i;
+    exceed[i] = next < 0 ? NO_EXCEEDANCE : next - i;
+  }
+  return exceed;
+}
+
+function sharedExceedance(values: ArrayLike<number>, limit: number): Int32Array {
+  return memoized(values, `exceed:${limit}`, () => exceedanceDistances(values, limit));
+}
+
 function stepsFor(durationHours: number, stepMs: number, caller: string): number {
   if (!(durationHours > 0))
     throw new RangeError(`${caller}: durations must be positive hours, got ${durationHours}`);
@@ -36,8 +59,16 @@ export interface WindowRow {
   /** Calendar month 1-12, or 0 for the whole year. */
   month: number;
   durationHours: number;
-  /** Chance, %, that a window of at least the duration starts at a random time with data. */
+  /**
+   * Chance, %, that a window of at least the duration starts at a random time with data: window starts
+   * over the starts whose outcome is known (censored starts are neither).
+   */
   probability: number;
+  /**
+   * Starts with data whose window runs into missing data (or past the end of the record) before any value
+   * at or above the limit: their outcome is unknown, so they are left out of the probability and counted.
+   */
+  censored: number;
   /** Calm periods of at least the duration starting in the month, per year with data in that month. */
   meanCalmPeriods: number;
   /** Mean length of those calm periods, hours (NaN when none). */
@@ -50,7 +81,10 @@ export interface WindowRow {
 
 /**
  * WW: for each duration and month, the probability that a window starts at t (every value in
- * [t, t + D) exists and is below the limit), and the calm periods (maximal runs, counted in the month they
+ * [t, t + D) exists and is below the limit) among the starts t with data whose outcome is known: a start
+ * fails when a value in [t, t + D) exists and is at or above the limit, and is censored (counted, neither
+ * success nor failure) when neither holds, i.e. its window runs into missing data or past the end of the
+ * record before any exceedance. The calm periods (maximal runs, counted in the month they
  * start) of at least D hours. Month 0 is the whole year.
  */
 export function weatherWindows(
@@ -62,6 +96,7 @@ export function weatherWindows(
   const stepMs = options.stepMs ?? stepOfTime(time);
   const stepHours = stepMs / HOUR_MS;
   const calm = sharedCalm(values, options.below);
+  const exceed = sharedExceedance(values, options.below);
   const { year, month, runStart } = sharedCalendar(time);
   const valid = new Float64Array(13);
   const firstYear = year.length ? year[0]! : 0;
@@ -98,9 +133,16 @@ export function weatherWindows(
   const stepsBy = new Int32Array(13 * width);
   const periodsBy = new Int32Array(13 * width);
   const lengthsBy = new Int32Array(13 * width);
+  // starts with data by their distance to the next exceedance (capped): the known failures of d are below d
+  const failsBy = new Int32Array(13 * width);
   let previous = 0;
   for (let i = 0; i < calm.length; i++) {
     const run = calm[i]!;
+    const v = values[i]!;
+    if (v === v) {
+      const e = exceed[i]!;
+      failsBy[month[i]! * width + (e < cap ? e : cap)]!++;
+    }
     if (run !== 0) {
       const k = month[i]! * width + (run < cap ? run : cap);
       stepsBy[k]!++;
@@ -115,6 +157,7 @@ export function weatherWindows(
   for (const [index, durationHours] of options.durationsHours.entries()) {
     const d = durations[index]!;
     const starts = new Float64Array(13);
+    const fails = new Float64Array(13);
     const periods = new Float64Array(13);
     const lengths = new Float64Array(13);
     for (let m = 1; m <= 12; m++) {
@@ -123,18 +166,22 @@ export function weatherWindows(
         periods[m]! += periodsBy[m * width + r]!;
         lengths[m]! += lengthsBy[m * width + r]! * stepHours;
       }
+      for (let r = 0; r < d; r++) fails[m]! += failsBy[m * width + r]!;
     }
     for (let m = 1; m <= 12; m++) {
       starts[0]! += starts[m]!;
+      fails[0]! += fails[m]!;
       periods[0]! += periods[m]!;
       lengths[0]! += lengths[m]!;
     }
     for (let m = 0; m <= 12; m++) {
       const years = yearsWithData[m]!;
+      const known = starts[m]! + fails[m]!;
       rows.push({
         month: m,
         durationHours,
-        probability: valid[m]! > 0 ? (100 * starts[m]!) / valid[m]! : NaN,
+        probability: known > 0 ? (100 * starts[m]!) / known : NaN,
+        censored: valid[m]! - known,
         meanCalmPeriods: years > 0 ? periods[m]! / years : NaN,
         meanCalmLengthHours: periods[m]! > 0 ? lengths[m]! / periods[m]! : NaN,
         hoursWithData: valid[m]! * stepHours,
@@ -166,7 +213,11 @@ export interface DowntimeRow {
   durationHours: number;
   /** Start times considered: steps with data in the month. */
   starts: number;
-  /** Starts with no window before the end of the series, left out of the statistics. */
+  /**
+   * Starts left out of the statistics because their wait is unknown: no window before the end of the
+   * series, or the search for the first window runs into a window whose outcome is unknown (it holds
+   * missing data and no value at or above the limit) before it finds one.
+   */
   censored: number;
   meanWaitHours: number;
   /** Percentile (0-100) -> waiting hours, type 7. */
@@ -182,6 +233,8 @@ export const DOWNTIME_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 
 /**
  * WD: for an operation needing a continuous window of D hours below the limit, the waiting time from each
  * start t (a step with data) to the first window start ≥ t, and the total duration wait + D, per month.
+ * A start is censored when, walking from t, a window of unknown outcome (missing data, no exceedance) comes
+ * before the first window start, or no window follows: its true wait is unknown.
  */
 export function weatherDowntime(
   time: Float64Array,
@@ -227,6 +280,8 @@ export function weatherDowntimes(
 interface DowntimeLayout {
   values: ArrayLike<number>;
   calm: Int32Array;
+  /** Steps to the next value at or above the limit (exceedanceDistances). */
+  exceed: Int32Array;
   month: Uint8Array;
   n: number;
   runStart: Int32Array;
@@ -277,6 +332,7 @@ function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: nu
   return {
     values,
     calm,
+    exceed: sharedExceedance(values, limit),
     month,
     n: values.length,
     runStart: runs.start,
@@ -296,6 +352,7 @@ function downtimeRows(
   probabilities: readonly number[],
 ): DowntimeRow[] {
   const { n, runStart, runLength, monthStart, monthOf, missing } = layout;
+  const undecided = undecidedWindows(layout, steps);
   // blocks of window starts [first, last]
   const first: number[] = [];
   const last: number[] = [];
@@ -367,8 +424,18 @@ function downtimeRows(
     }
   };
   position = 0;
+  let u = -1;
   for (let k = 0; k < first.length; k++) {
-    if (first[k]! > position) segment(position, first[k]! - 1, 0, first[k]!);
+    const b = first[k]! - 1;
+    if (b >= position) {
+      // the starts up to the last window of unknown outcome before the block are censored
+      while (u + 1 < undecided.lo.length && undecided.lo[u + 1]! <= b) u++;
+      const q = u >= 0 ? Math.min(undecided.hi[u]!, b) : -1;
+      if (q >= position) {
+        segment(position, q, 2, 0);
+        if (q < b) segment(q + 1, b, 0, first[k]!);
+      } else segment(position, b, 0, first[k]!);
+    }
     segment(first[k]!, last[k]!, 1, 0);
     position = last[k]! + 1;
   }
@@ -393,7 +460,16 @@ function downtimeRows(
     quantilesOf = countQuantiles(counts, width, uncensored, stepHours, probabilities);
   } else {
     const { values, calm, month } = layout;
-    quantilesOf = waitQuantilesBySelection(values, calm, month, steps, uncensored, stepHours, probabilities);
+    quantilesOf = waitQuantilesBySelection(
+      values,
+      calm,
+      layout.exceed,
+      month,
+      steps,
+      uncensored,
+      stepHours,
+      probabilities,
+    );
   }
   return Array.from(uncensored, (count, m) => {
     const mean = count ? (sums[m]! * stepHours) / count : NaN;
@@ -449,6 +525,7 @@ function countQuantiles(
 function waitQuantilesBySelection(
   values: ArrayLike<number>,
   calm: Int32Array,
+  exceed: Int32Array,
   month: Uint8Array,
   steps: number,
   uncensored: Int32Array,
@@ -458,14 +535,44 @@ function waitQuantilesBySelection(
   const waits = Array.from(uncensored, (count) => new Float64Array(count));
   const fill = new Int32Array(13);
   let upcoming = -1;
+  // the nearest window of unknown outcome at or after i: a start before it and before `upcoming` is censored
+  let unknown = -1;
   for (let i = values.length - 1; i >= 0; i--) {
     if (calm[i]! >= steps) upcoming = i;
+    else if (exceed[i]! >= steps) unknown = i;
     const v = values[i]!;
-    if (v !== v || upcoming < 0) continue;
+    if (v !== v || upcoming < 0 || (unknown >= 0 && unknown < upcoming)) continue;
     const wait = (upcoming - i) * stepHours;
     const m = month[i]!;
     waits[m]![fill[m]!++] = wait;
     waits[0]![fill[0]!++] = wait;
   }
   return waits.map((wait) => quantilesOfValid(wait, probabilities));
+}
+
+/**
+ * The windows of `steps` steps whose outcome is unknown, as ascending disjoint intervals [lo, hi] of start
+ * steps, found from the missing steps alone (the end of the record is handled by the caller: every start
+ * after the last window is censored). A window starting at s is unknown when its first step that is not
+ * calm is a missing step m < s + steps and no exceedance comes before s + steps: s runs from the start of
+ * the calm run ending at m (or m) and from m − steps + 1, to m and to m + exceed[m] − steps.
+ */
+function undecidedWindows(layout: DowntimeLayout, steps: number): { lo: Int32Array; hi: Int32Array } {
+  const { missing, exceed, runStart, runLength } = layout;
+  const lo: number[] = [];
+  const hi: number[] = [];
+  let r = 0;
+  for (let j = 0; j < missing.length; j++) {
+    const m = missing[j]!;
+    // the last calm run starting before m; it ends right before m or earlier
+    while (r + 1 < runStart.length && runStart[r + 1]! < m) r++;
+    const ending = r < runStart.length && runStart[r]! < m && runStart[r]! + runLength[r]! === m;
+    const a = Math.max(ending ? runStart[r]! : m, m - steps + 1);
+    const b = Math.min(m, m + exceed[m]! - steps);
+    if (a <= b) {
+      lo.push(a);
+      hi.push(b);
+    }
+  }
+  return { lo: Int32Array.from(lo), hi: Int32Array.from(hi) };
 }

@@ -11,7 +11,7 @@ import {
   STATISTICS,
   statisticsFor,
 } from '../src';
-import type { EnvironmentalContours, ExtremeAnalysis, LawEstimate, Series } from '../src';
+import type { EnvironmentalContours, ExtremeAnalysis, JointTable, LawEstimate, Series } from '../src';
 import { era5, reference } from './data';
 
 /** scipy fits of the same samples (scripts/reference/extremes.py; see extremes.test.ts). */
@@ -197,6 +197,64 @@ suite('statistic registry', () => {
         error: `fitExtremes: the 3-parameter Weibull needs at least 10 values, the sample has ${m.peaks.length}`,
       });
     for (const m of many) expect(estimated(m.laws, 'weibull3').returnValues).toHaveLength(7);
+  });
+  test("WW and WD count durations at the record's own step: 6 h on 3-hourly data is two records", () => {
+    const s = era5();
+    const keep = Array.from({ length: Math.floor(s.time.length / 3) }, (_, k) => 3 * k);
+    const hs = Float32Array.from(keep, (i) => s.fields.swh!.values[i]!);
+    const threeHourly: Series = {
+      ...s,
+      time: Float64Array.from(keep, (i) => s.time[i]!),
+      stepMs: 3 * 3_600_000,
+      fields: { swh: { ...s.fields.swh!, values: hs } },
+    };
+    const rows = statisticOf('WW').compute(
+      threeHourly,
+      { field: 'swh' },
+      { below: 1.5, durationsHours: [6] },
+    ) as {
+      month: number;
+      probability: number;
+    }[];
+    // brute force of the definition on the records: a window starts at k when records k and k + 1 are
+    // both below the limit; the last record cannot open one (censored)
+    let opens = 0;
+    for (let k = 0; k + 1 < hs.length; k++) if (hs[k]! < 1.5 && hs[k + 1]! < 1.5) opens++;
+    const known = hs[hs.length - 1]! < 1.5 ? hs.length - 1 : hs.length;
+    expect(rows.find((r) => r.month === 0)!.probability).toBeCloseTo((100 * opens) / known, 9);
+    const [downtime] = statisticOf('WD').compute(
+      threeHourly,
+      { field: 'swh' },
+      { below: 1.5, durationsHours: [6] },
+    ) as {
+      durationHours: number;
+      month: number;
+      starts: number;
+    }[][];
+    expect(downtime!.find((r) => r.month === 0)!.starts).toBe(hs.length);
+  });
+  test('EJPD: the Hs–Tp scatter table is a standard statistic of a point with both; counts equal numpy', () => {
+    const s = era5();
+    expect(statisticsFor(s).filter((r) => r.id === 'EJPD')).toEqual([
+      { id: 'EJPD', target: { field: 'swh', partner: 'mwd' } },
+      { id: 'EJPD', target: { field: 'swh', partner: 'pp1d' } },
+    ]);
+    // Reference: numpy.histogram2d of ERA5 Hs × Tp on 0.5 m × 1 s left-closed edges
+    // (scripts/reference/descriptive.py -> test/reference/binning.json, as binning.test.ts); counts exact
+    const numpy = reference<{ joint: { xEdges: number[]; yEdges: number[]; counts: number[][] } }>(
+      'binning.json',
+    ).joint;
+    const table = statisticOf('EJPD').compute(s, { field: 'swh', partner: 'pp1d' }) as JointTable;
+    expect(table.xEdges).toEqual(numpy.xEdges);
+    expect(table.yEdges).toEqual(numpy.yEdges);
+    expect(table.counts).toEqual(numpy.counts);
+    // a point without a period keeps the magnitude × direction tables only
+    const { pp1d: _period, ...noPeriod } = s.fields;
+    expect(
+      statisticsFor({ ...s, fields: noPeriod })
+        .filter((r) => r.id === 'EJPD')
+        .map((r) => r.target.partner),
+    ).toEqual(['mwd']);
   });
   test('ENVC: the wave height with its peak period; the contours of the joint model fitted to the pairs', () => {
     const s = era5();

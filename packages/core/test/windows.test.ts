@@ -11,10 +11,13 @@ import {
 } from '../src';
 import { era5, ndbc, values } from './data';
 
-// Reference: brute-force implementations written straight from the definitions (issue 3, Conventions):
-// a window of D hours starts at t when every value in [t, t + D) exists and is strictly below the limit;
-// the wait from t is the distance to the first window start ≥ t. They are O(n·D) and O(n·wait), the engine
-// is O(n). Counts are exact; means and percentiles to 1e-9.
+// Reference: brute-force implementations written straight from the definitions (issue 3, Conventions;
+// censoring: issue 21): a window of D hours starts at t when every value in [t, t + D) exists and is
+// strictly below the limit; it fails when a value in [t, t + D) exists and is at or above the limit; else
+// (missing data or the end of the record in it, no exceedance) its outcome is unknown. The wait from t is
+// the distance to the first window start ≥ t, unknown (censored) when a window of unknown outcome comes
+// first or none follows. They are O(n·D) and O(n·wait), the engine is O(n). Counts are exact; means and
+// percentiles to 1e-9.
 const H = 3_600_000;
 
 function bruteWindowStart(v: ArrayLike<number>, t: number, d: number, limit: number): boolean {
@@ -23,7 +26,25 @@ function bruteWindowStart(v: ArrayLike<number>, t: number, d: number, limit: num
   return true;
 }
 
+type Outcome = 'window' | 'fails' | 'unknown';
+
+function bruteOutcome(v: ArrayLike<number>, t: number, d: number, limit: number): Outcome {
+  for (let k = t; k < Math.min(t + d, v.length); k++) if (v[k]! >= limit) return 'fails';
+  return bruteWindowStart(v, t, d, limit) ? 'window' : 'unknown';
+}
+
+/** The wait from t to the first window start, or -1 when it is censored. */
 function bruteWait(v: ArrayLike<number>, t: number, d: number, limit: number): number {
+  for (let s = t; s < v.length; s++) {
+    const outcome = bruteOutcome(v, s, d, limit);
+    if (outcome === 'window') return s - t;
+    if (outcome === 'unknown') return -1;
+  }
+  return -1;
+}
+
+/** The first window start ≥ t regardless of windows of unknown outcome before it, or -1. */
+function bruteFirstWindow(v: ArrayLike<number>, t: number, d: number, limit: number): number {
   for (let s = t; s < v.length; s++) if (bruteWindowStart(v, s, d, limit)) return s - t;
   return -1;
 }
@@ -71,16 +92,23 @@ suite('WW on real data equals the brute force', () => {
       for (let m = 1; m <= 12; m++) {
         let validHours = 0;
         let starts = 0;
+        let fails = 0;
+        let unknown = 0;
         const years = new Set<number>();
         for (let i = 0; i < v.length; i++) {
           if (month[i] !== m || Number.isNaN(v[i]!)) continue;
           validHours++;
           years.add(year[i]!);
-          if (bruteWindowStart(v, i, d, limit)) starts++;
+          const outcome = bruteOutcome(v, i, d, limit);
+          if (outcome === 'window') starts++;
+          else if (outcome === 'fails') fails++;
+          else unknown++;
         }
         const mine = periods.filter((p) => month[p.start] === m);
         const row = rows.find((r) => r.month === m)!;
-        expect(row.probability).toBeCloseTo((100 * starts) / validHours, 9);
+        expect(row.probability).toBeCloseTo((100 * starts) / (starts + fails), 9);
+        expect(row.censored).toBe(unknown);
+        expect(row.hoursWithData).toBe(validHours);
         expect(row.meanCalmPeriods).toBeCloseTo(mine.length / years.size, 9);
         if (mine.length)
           expect(row.meanCalmLengthHours).toBeCloseTo(
@@ -90,6 +118,50 @@ suite('WW on real data equals the brute force', () => {
       }
     });
   }
+});
+
+suite('WW: starts whose window runs into missing data are censored (issue 21)', () => {
+  test('a gap or the end of the record inside the window: neither success nor failure, counted', () => {
+    const time = Float64Array.from({ length: 8 }, (_, i) => Date.UTC(2001, 0, 1) + i * H);
+    // t = 0 opens a 3-hour window; t = 1, 2 run into the gap at 3; t = 4 meets the storm at 6 (fails);
+    // t = 5, 6 fail on the storm; t = 7 runs past the end of the record
+    const v = [0, 0, 0, NaN, 0, 0, 5, 0];
+    const [year] = weatherWindows(time, v, { below: 1, durationsHours: [3] });
+    expect(year!.censored).toBe(3);
+    // known outcomes: one window (t = 0) and three failures (t = 4, 5, 6), not 1 of the 7 starts with data
+    expect(year!.probability).toBeCloseTo(25, 12);
+    expect(year!.hoursWithData).toBe(7);
+  });
+  test('random daily series with gaps: probability and censored counts equal the brute force (property)', () => {
+    const DAY = 24 * H;
+    const day = fc.oneof(fc.constant(NaN), fc.double({ min: 0, max: 4, noNaN: true }));
+    fc.assert(
+      fc.property(
+        fc.array(day, { minLength: 1, maxLength: 300 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 3 }),
+        (raw, ds) => {
+          const x = Float64Array.from(raw);
+          const t = Float64Array.from(x, (_, i) => Date.UTC(2003, 0, 20) + i * DAY);
+          const { month } = calendarOf(t);
+          const rows = weatherWindows(t, x, { below: 2, durationsHours: ds.map((d) => d * 24), stepMs: DAY });
+          ds.forEach((d, k) => {
+            for (const row of rows.slice(13 * k, 13 * (k + 1))) {
+              const count = { window: 0, fails: 0, unknown: 0 };
+              for (let i = 0; i < x.length; i++) {
+                if (Number.isNaN(x[i]!) || (row.month !== 0 && month[i] !== row.month)) continue;
+                count[bruteOutcome(x, i, d, 2)]++;
+              }
+              expect(row.censored).toBe(count.unknown);
+              const known = count.window + count.fails;
+              if (known === 0) expect(row.probability).toBeNaN();
+              else expect(row.probability).toBeCloseTo((100 * count.window) / known, 9);
+            }
+          });
+        },
+      ),
+      { seed: 21, numRuns: 150 },
+    );
+  });
 });
 
 suite('WD on real data equals the brute force', () => {
@@ -189,6 +261,17 @@ suite('WD on real data equals the brute force', () => {
       { seed: 11, numRuns: 150 },
     );
   });
+  test('a start whose search meets a window of unknown outcome before a window is censored (issue 21)', () => {
+    const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
+    // storms at 0-1 and 5, a gap at 3, windows from 6: t = 0..2 would wait for 6, but the window at 2
+    // (2, 3, 4) holds the gap and no storm, so it may have been calm: their wait is unknown. The window at 3
+    // (3, 4, 5) holds the gap and the storm: a known failure, so t = 4 and 5 wait 2 h and 1 h.
+    const rows = weatherDowntime(time, [5, 5, 0, NaN, 0, 5, 0, 0, 0, 0], { below: 1, durationHours: 3 });
+    // censored: t = 0, 1, 2 (unknown window first) and 8, 9 (no window after); waits 2, 1, 0, 0
+    expect(rows[0]!.censored).toBe(5);
+    expect(rows[0]!.starts).toBe(9);
+    expect(rows[0]!.meanWaitHours).toBeCloseTo(3 / 4, 12);
+  });
   test('the last hours of a series with no window after them are censored', () => {
     const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
     const rows = weatherDowntime(time, [0, 0, 0, 5, 5, 0, 0, 5, 0, 0], { below: 1, durationHours: 3 });
@@ -229,7 +312,7 @@ suite('windows: properties (seeded; a failing seed is printed by fast-check)', (
       fc.property(series, fc.integer({ min: 1, max: 12 }), (v, d) => {
         const next = nextWindowStart(calmRunLengths(v, 2), d);
         for (let i = 0; i < v.length; i++) {
-          const w = bruteWait(v, i, d, 2);
+          const w = bruteFirstWindow(v, i, d, 2);
           expect(next[i]! < 0 ? -1 : next[i]! - i).toBe(w);
           if (w >= 0) {
             expect(w).toBeGreaterThanOrEqual(0);

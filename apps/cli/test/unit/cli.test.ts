@@ -203,7 +203,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     expect(out.edges).toEqual([0, 1, 2, 3, 4]);
     out.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref[k]![c]!, 9)));
   });
-  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods }', async () => {
+  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods, censored }', async () => {
     const out = (await run(
       'windows',
       ERA5,
@@ -215,7 +215,13 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       '6,12,24,48',
     )) as Record<string, number>[];
     expect(out).toHaveLength(48);
-    expect(Object.keys(out[0]!)).toEqual(['month', 'durationHours', 'probability', 'meanCalmPeriods']);
+    expect(Object.keys(out[0]!)).toEqual([
+      'month',
+      'durationHours',
+      'probability',
+      'meanCalmPeriods',
+      'censored',
+    ]);
     for (const r of out) expect(r.probability! >= 0 && r.probability! <= 100).toBe(true);
     // a longer window is never more likely
     const jan = out.filter((r) => r.month === 1).map((r) => r.probability!);

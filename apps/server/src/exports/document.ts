@@ -65,6 +65,8 @@ export interface ExportContext {
   exportedAt: Date;
   /** The dataset's notes: licence and provenance of the record. */
   provenance?: string;
+  /** First and last time of the record a statistic was computed from (a time axis states its own). */
+  coverage?: { start: number; end: number };
 }
 
 export interface ExportDocument {
@@ -461,9 +463,121 @@ export function provenanceRows(document: ExportDocument): [string, string | numb
   if (kwargs.level !== undefined && kwargs.level !== null) rows.push(['level (m)', kwargs.level]);
   if (kwargs.error) rows.push(['error', kwargs.error]);
   rows.push(['selection', selectionText(selection)]);
+  const coverage = coverageOf(document);
+  if (coverage) {
+    // ACDD's time_coverage_start / _end in the nc (its attribute names are made from these items)
+    rows.push(['time coverage start', isoSeconds(coverage.start)]);
+    rows.push(['time coverage end', isoSeconds(coverage.end)]);
+  }
   rows.push(...otherKwargs(kwargs));
   rows.push(['missing values', 'empty cells in xlsx, NaN in mat, _FillValue -999 in nc']);
   rows.push(['time', 'UTC; months are zero-based in export requests (0 = January)']);
   rows.push(['exported at (UTC)', context.exportedAt.toISOString()]);
   return rows;
+}
+
+/** ISO 8601 UTC to the second ("2000-01-01T00:00:00Z"), as ACDD writes times. */
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * The period the numbers cover: the first and last time of the document's time axis (after the
+ * selection), else the record the statistic was computed from (context.coverage).
+ */
+export function coverageOf(document: ExportDocument): { start: number; end: number } | undefined {
+  const time = document.arrays.find(
+    (a) => a.name === TIME_DIMENSION && isTimeUnits(a.units) && a.dimensions.length === 1,
+  );
+  if (time && isNumeric(time.values)) {
+    let start = NaN;
+    let end = NaN;
+    for (const t of time.values)
+      if (Number.isFinite(t)) {
+        if (!(t >= start)) start = t;
+        if (!(t <= end)) end = t;
+      }
+    return Number.isFinite(start) ? { start, end } : undefined;
+  }
+  return document.context.coverage;
+}
+
+/** 16-point compass names of the sectors 22.5° wide, from north clockwise. */
+const COMPASS = [
+  'N',
+  'NNE',
+  'NE',
+  'ENE',
+  'E',
+  'ESE',
+  'SE',
+  'SSE',
+  'S',
+  'SSW',
+  'SW',
+  'WSW',
+  'W',
+  'WNW',
+  'NW',
+  'NNW',
+];
+
+const short = (x: number) => String(Math.round(x * 1e6) / 1e6);
+
+/** A direction sector by its centre and width: "NE 45° [33.75°, 56.25°)" (the name for 16 sectors). */
+function sectorLabel(centre: number, width: number): string {
+  const wrap = (d: number) => ((d % 360) + 360) % 360;
+  const name = Math.abs(width - 22.5) < 1e-9 ? `${COMPASS[Math.round(wrap(centre) / 22.5) % 16]} ` : '';
+  return `${name}${short(wrap(centre))}° [${short(wrap(centre - width / 2))}°, ${short(wrap(centre + width / 2))}°)`;
+}
+
+/** A class between two edges, left-closed: "[0.5, 1)"; the last class of a rose is open: "≥ 4". */
+const intervalLabel = (low: number, high: number | undefined) =>
+  high === undefined ? `≥ ${short(low)}` : `[${short(low)}, ${short(high)})`;
+
+/**
+ * Labels of the dimensions of a table that have no coordinate of their own, so that a sheet names its
+ * rows and columns by what they are, not by indices: bins by their edges (an array over `<dim>Edge` one
+ * longer than the dimension: EJPD's x and y), direction sectors by compass name, centre and bounds (an
+ * array over the dimension holding sector centres: DR's `sectors`, EJPD's `ySector`), classes by their
+ * lower edges (DR's `edges` over `class`, the last open above). With the header of each.
+ */
+export function dimensionLabels(arrays: ExportArray[]): Map<string, { header: string; labels: string[] }> {
+  const out = new Map<string, { header: string; labels: string[] }>();
+  const lengths = new Map<string, number>();
+  for (const a of arrays)
+    a.dimensions.forEach((d, k) => lengths.set(d, Math.max(lengths.get(d) ?? 0, a.shape[k]!)));
+  const numbersOf = (a: ExportArray) => (isNumeric(a.values) ? Array.from(a.values) : undefined);
+  for (const [dimension, length] of lengths) {
+    const oneD = arrays.filter((a) => a.dimensions.length === 1);
+    const sectors = oneD.find(
+      (a) => a.dimensions[0] === dimension && /sector/i.test(a.name) && a.shape[0] === length,
+    );
+    const sectorCentres = sectors ? numbersOf(sectors) : undefined;
+    if (sectors && sectorCentres && length > 0) {
+      const width = 360 / length;
+      out.set(dimension, {
+        header: `${dimension}: ${sectors.longName} (${sectors.units || 'degree'})`,
+        labels: sectorCentres.map((c) => sectorLabel(c, width)),
+      });
+      continue;
+    }
+    const edges = oneD.find((a) => a.dimensions[0] === `${dimension}Edge` && a.shape[0] === length + 1);
+    const edgeValues = edges ? numbersOf(edges) : undefined;
+    if (edges && edgeValues) {
+      out.set(dimension, {
+        header: `${dimension}: ${edges.longName.replace(/ edge$/, '')} (${edges.units || '1'})`,
+        labels: Array.from({ length }, (_, k) => intervalLabel(edgeValues[k]!, edgeValues[k + 1])),
+      });
+      continue;
+    }
+    const lower = oneD.find(
+      (a) => a.dimensions[0] === dimension && a.name === 'edges' && a.shape[0] === length,
+    );
+    const lowerValues = lower ? numbersOf(lower) : undefined;
+    if (lower && lowerValues)
+      out.set(dimension, {
+        header: `${dimension}: ${lower.longName.replace(/ lower edge$/, '')} (${lower.units || '1'})`,
+        labels: lowerValues.map((e, k) => intervalLabel(e, lowerValues[k + 1])),
+      });
+  }
+  return out;
 }

@@ -12,6 +12,7 @@ import {
   EXPORT_EXTENSIONS,
   EXPORT_QUERY_KEYS,
   projectMessages,
+  statIdParts,
   type ExportQuery,
   type VisuKwargs,
 } from '@metocean/contracts';
@@ -46,6 +47,9 @@ export const exportMessages = {
   failedStatistic: (statId: string, error: string) =>
     `stat_id: ${statId} could not be computed for this point (${error}), so there is nothing to export.`,
   noDataset: 'No dataset serves this point any more: its time series cannot be exported.',
+  unknownFields: (names: string[], point: string, have: string[]) =>
+    `fields: ${names.join(', ')} ${names.length > 1 ? 'are not variables' : 'is not a variable'} of the point ${point} (it has ${have.join(', ')}).`,
+  fieldsOnlyForEft: 'fields: only the full time series (stat_id EFT) takes a list of variables.',
 } as const;
 
 type PointRow = typeof points.$inferSelect;
@@ -94,14 +98,19 @@ async function provenanceOf(
   zoneId: number,
   datasetName: string,
   synthetic: boolean,
-): Promise<string | undefined> {
+): Promise<Pick<ExportContext, 'provenance' | 'coverage'>> {
   const datasets = await datasetsOfZones(services.db, [zoneId]);
   const dataset =
     datasets.find((d) => d.name === datasetName) ??
     (synthetic ? datasets.find((d) => d.meta.synthetic) : undefined);
-  if (!dataset) return undefined;
+  if (!dataset) return {};
   const { source, licence, citation } = dataset.meta.provenance;
-  return [source, licence && `licence: ${licence}`, citation].filter(Boolean).join('; ');
+  const start = Date.parse(dataset.meta.dateBegin);
+  const end = Date.parse(dataset.meta.dateEnd);
+  return {
+    provenance: [source, licence && `licence: ${licence}`, citation].filter(Boolean).join('; '),
+    ...(Number.isFinite(start) && Number.isFinite(end) ? { coverage: { start, end } } : {}),
+  };
 }
 
 async function statisticDocument(
@@ -112,21 +121,37 @@ async function statisticDocument(
   request: SelectionRequest,
   context: ExportContext,
 ): Promise<ExportDocument> {
-  const payload = await storedPayload(services, access, point.id, query.stat_id).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw badRequest({
-        fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
-      });
-    throw error;
-  });
+  const settings =
+    query.below !== undefined || query.durations !== undefined
+      ? { below: query.below, durationsHours: query.durations }
+      : undefined;
+  const payload = await storedPayload(services, access, point.id, query.stat_id, undefined, settings).catch(
+    (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404)
+        throw badRequest({
+          fieldErrors: { stat_id: [exportMessages.unknownStatistic(query.stat_id, point.name)] },
+        });
+      throw error;
+    },
+  );
   const { kwargs } = payload;
   if (kwargs.error)
     throw badRequest({
       fieldErrors: { stat_id: [exportMessages.failedStatistic(query.stat_id, kwargs.error)] },
     });
-  const provenance = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
-  return payloadDocument(payload, request, { ...context, provenance });
+  const { id, subject, partner } = statIdParts(query.stat_id);
+  // TS and CTS are stored downsampled for the chart: their exports are the full record of their fields
+  if (FULL_RECORD.has(id))
+    return timeSeriesDocument(services, access, point, request, context, {
+      kwargs,
+      fields: [subject, partner].filter(Boolean),
+    });
+  const about = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
+  return payloadDocument(payload, request, { ...context, ...about });
 }
+
+/** Statistics whose stored result is a display series: exported as the full record of their fields. */
+const FULL_RECORD = new Set(['TS', 'CTS']);
 
 async function timeSeriesDocument(
   services: Services,
@@ -134,13 +159,14 @@ async function timeSeriesDocument(
   point: PointRow,
   request: SelectionRequest,
   context: ExportContext,
+  only?: { kwargs?: VisuKwargs; fields: string[] },
 ): Promise<ExportDocument> {
   const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
   const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
   const analysed = analysedSeries(series);
   const eft = statisticOf(EFT_ID);
-  const kwargs: VisuKwargs = {
+  let kwargs: VisuKwargs = {
     statId: EFT_ID,
     code: 'EFT',
     periodicity: 'annual',
@@ -150,8 +176,20 @@ async function timeSeriesDocument(
     method: eft.method,
   };
   if (dataset.synthetic) kwargs.notice = (dataset.notes.split(';')[0] ?? dataset.notes).trim();
-  const provenance = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
-  return seriesDocument(analysed, kwargs, request, { ...context, provenance });
+  let exported = analysed;
+  if (only) {
+    const unknown = only.fields.filter((f) => !analysed.fields[f]);
+    if (unknown.length > 0) {
+      const message = exportMessages.unknownFields(unknown, point.name, Object.keys(analysed.fields));
+      throw badRequest({ fieldErrors: { fields: [message] } });
+    }
+    exported = { ...analysed, fields: Object.fromEntries(only.fields.map((f) => [f, analysed.fields[f]!])) };
+    // a statistic's own kwargs (title, axes), with the method of what the file holds
+    if (only.kwargs)
+      kwargs = { ...only.kwargs, method: `${eft.method} (the chart shows a min/max downsampling of it)` };
+  }
+  const { provenance } = await provenanceOf(services, access.zone.id, dataset.name, dataset.synthetic);
+  return seriesDocument(exported, kwargs, request, { ...context, provenance });
 }
 
 /** Pipes a writer's output through a stream handed to the reply at once; a failure aborts the download. */
@@ -202,9 +240,18 @@ export async function exportStatistic(
   const request = { month: query.month, levelIndex: query.export_level_idx, classLists: classListsOf(query) };
   let document: ExportDocument;
   try {
+    if (query.fields && query.stat_id !== EFT_ID)
+      throw badRequest({ fieldErrors: { fields: [exportMessages.fieldsOnlyForEft] } });
     document =
       query.stat_id === EFT_ID
-        ? await timeSeriesDocument(services, access, point, request, context)
+        ? await timeSeriesDocument(
+            services,
+            access,
+            point,
+            request,
+            context,
+            query.fields ? { fields: query.fields } : undefined,
+          )
         : await statisticDocument(services, access, point, query, request, context);
   } catch (error) {
     if (error instanceof SelectionError)

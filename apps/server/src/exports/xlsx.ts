@@ -5,7 +5,9 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { float32Decimal } from '@metocean/contracts';
 import {
+  dimensionLabels,
   isTimeUnits,
   provenanceRows,
   sizeOf,
@@ -38,7 +40,9 @@ function cellOf(array: ExportArray, index: number): Cell {
   const value = array.values[index];
   if (typeof value === 'string') return value === '' ? null : value;
   if (value === undefined || Number.isNaN(value)) return null;
-  return isTimeUnits(array.units) ? new Date(value) : value;
+  if (isTimeUnits(array.units)) return new Date(value);
+  // a column stored as float32 (a record's values): its shortest decimal, 1.06 not 1.059999942779541
+  return array.values instanceof Float32Array ? float32Decimal(value) : value;
 }
 
 /** The coordinate of a dimension: the 1-D array named after it, when the payload has one. */
@@ -64,14 +68,19 @@ interface SheetRows {
 function tables(document: ExportDocument): SheetRows[] {
   const { arrays } = document;
   const coords = coordinates(arrays);
+  const labelled = dimensionLabels(arrays);
   const label = (dimension: string, index: number): Cell => {
     const coordinate = coords.get(dimension);
-    return coordinate ? cellOf(coordinate, index) : index;
+    if (coordinate) return cellOf(coordinate, index);
+    return labelled.get(dimension)?.labels[index] ?? index;
   };
   const dimensionHeader = (dimension: string) => {
     const coordinate = coords.get(dimension);
-    return coordinate ? header(coordinate) : `${dimension} (index)`;
+    if (coordinate) return header(coordinate);
+    return labelled.get(dimension)?.header ?? `${dimension} (index)`;
   };
+  // a labelled dimension is named with what its labels are: "x: significant wave height bin (m)"
+  const rowHeader = (dimension: string) => labelled.get(dimension)?.header ?? dimension;
   const out: SheetRows[] = [];
   const scalars = arrays.filter((a) => a.dimensions.length === 0);
   if (scalars.length > 0)
@@ -122,7 +131,10 @@ function tables(document: ExportDocument): SheetRows[] {
     out.push({
       name: array.name,
       columns: [
-        { header: `${array.name} (${array.units || '1'}): rows ${rowsDim}, columns ${colsDim}`, date: false },
+        {
+          header: `${array.name} (${array.units || '1'}): rows ${rowHeader(rowsDim)}, columns ${rowHeader(colsDim)}`,
+          date: false,
+        },
         ...Array.from({ length: nCols }, (_, j) => ({ header: label(colsDim, j), date: false })),
       ],
       rowCount: blocks * blockRows,

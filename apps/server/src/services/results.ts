@@ -4,8 +4,11 @@ import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import {
   concomitantDownsample,
   minMaxDownsample,
+  quantile,
+  statisticOf,
   type OverviewRow as StoredOverviewRow,
   type Series,
+  type StatisticTarget,
 } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import {
@@ -45,6 +48,14 @@ export interface VisuWindow {
 
 const WINDOWED = new Set(['TS', 'CTS']);
 
+/** A user's limit and durations for WW or WD (each defaults to the stored run's). */
+export interface WindowSettings {
+  below?: number;
+  durationsHours?: number[];
+}
+
+const RECOMPUTED = new Set(['WW', 'WD']);
+
 /**
  * One statistic of one point as the visualisation payload of spec 002 §3 (packages/charts visuPayloadOf):
  * the stored result with the units and names of the point's variables, read from its overview row. With a
@@ -58,8 +69,10 @@ export async function visuData(
   pointId: number,
   statId: string,
   window?: VisuWindow,
+  settings?: WindowSettings,
 ): Promise<VisuPayload> {
-  return storedPayload(services, await projectFor(services.db, caller, projectId), pointId, statId, window);
+  const access = await projectFor(services.db, caller, projectId);
+  return storedPayload(services, access, pointId, statId, window, settings);
 }
 
 /** The payload of one stored statistic of a point of a project the caller may already see. */
@@ -69,8 +82,14 @@ export async function storedPayload(
   pointId: number,
   statId: string,
   window?: VisuWindow,
+  settings?: WindowSettings,
 ): Promise<VisuPayload> {
   const projectId = access.project.id;
+  const { id } = statIdParts(statId);
+  if (settings && !RECOMPUTED.has(id))
+    throw badRequest({
+      detail: 'A limit and durations apply to weather windows (WW) and weather downtime (WD) only.',
+    });
   const rows = await services.db
     .select({
       statId: results.statId,
@@ -93,7 +112,6 @@ export async function storedPayload(
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
-  const { id } = statIdParts(statId);
   let stored = row;
   if (window && WINDOWED.has(id) && typeof row.payload.result === 'object') {
     const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
@@ -104,6 +122,12 @@ export async function storedPayload(
       ...row,
       payload: { ...row.payload, result: toStoredJson(windowed(series, id, target, window)) },
     };
+  }
+  if (settings && row.payload.result !== undefined && typeof row.payload.error !== 'string') {
+    const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
+    if (!source) throw notFound();
+    const { series } = await readPointSeries(source, row.lat, row.lng);
+    stored = { ...row, payload: recomputedWindows(series, id, row.payload, settings) };
   }
   if (EXTREMES.has(id) && typeof row.payload.result === 'object' && row.payload.result !== null) {
     const field = (row.payload.target as { field?: string }).field;
@@ -144,6 +168,48 @@ async function directionOf(db: Db, pointId: number, field: string): Promise<stri
     .where(and(eq(results.pointId, pointId), like(results.statId, `DR__${escapeLike(field)}__%`)))
     .limit(1);
   return rose ? statIdParts(rose.statId).partner || undefined : undefined;
+}
+
+/**
+ * WW or WD recomputed from the full record with the user's limit and durations (the stored run's durations
+ * when none are given; the limit is required to move away from the stored median). A duration must be a
+ * whole number of the record's steps: a window is counted in steps, and 1.5 h on hourly data would silently
+ * be 2 h.
+ */
+function recomputedWindows(
+  series: Series,
+  id: string,
+  payload: Record<string, unknown>,
+  settings: WindowSettings,
+): Record<string, unknown> {
+  const target = payload.target as StatisticTarget;
+  const field = target.field === undefined ? undefined : series.fields[target.field];
+  if (!field) throw notFound();
+  const stepHours = series.stepMs / 3_600_000;
+  const stored = storedDurations(payload.result);
+  const durationsHours = settings.durationsHours ?? stored;
+  const uneven = durationsHours.find((d) => Math.abs(d / stepHours - Math.round(d / stepHours)) > 1e-9);
+  if (uneven !== undefined)
+    throw badRequest({
+      fieldErrors: {
+        durations: [
+          `${uneven} h is not a whole number of the record's ${stepHours} h time steps: give multiples of ${stepHours} h`,
+        ],
+      },
+    });
+  const below = settings.below ?? quantile(field.values, 0.5);
+  const result = statisticOf(id).compute(series, target, {
+    below,
+    durationsHours: [...new Set(durationsHours)].sort((a, b) => a - b),
+  });
+  return { ...payload, result: toStoredJson(result), limit: below };
+}
+
+/** The durations of a stored WW (rows) or WD (rows per duration) result. */
+function storedDurations(result: unknown): number[] {
+  const rows = (Array.isArray(result) ? result.flat() : []) as { durationHours?: unknown }[];
+  const durations = rows.map((r) => r.durationHours).filter((d): d is number => typeof d === 'number');
+  return [...new Set(durations)];
 }
 
 /** The TS or CTS display series of [start, end] at the pixels, from the full record. */

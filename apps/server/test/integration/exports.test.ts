@@ -208,17 +208,23 @@ describe('statistic exports', () => {
     // The payload's other kwargs travel too (here the number of pairs counted).
     expect(about.count).toBe(payload.kwargs.count);
     expect(about.xLabel).toBe(payload.kwargs.xLabel);
-    // The joint table: rows x bins, columns y bins, units in the title cell, -999 as empty cells.
+    // The joint table: rows x bins, columns y bins, each labelled by its edges (sectors by compass name,
+    // centre and bounds), units in the title cell, -999 as empty cells.
     const perMille = payload.perMille!;
     const sheet = sheets.perMille!;
-    expect(sheet[0]![0]).toBe('perMille (‰): rows x, columns y');
+    expect(sheet[0]![0]).toMatch(/^perMille \(‰\): rows x: .*wave height bin \(m\), columns y: /);
+    const xEdges = payload.xEdges!.values as number[];
     const rows = perMille.values as number[][];
     expect(sheet).toHaveLength(rows.length + 1);
     rows.forEach((row, i) => {
       const cells = sheet[i + 1]!;
-      expect(cells[0]).toBe(i);
+      expect(cells[0]).toBe(`[${xEdges[i]}, ${xEdges[i + 1]})`);
       row.forEach((value, j) => expect(cells[j + 1] ?? null).toBe(value === -999 ? null : value));
     });
+    const columns = sheet[0]!.slice(1) as string[];
+    expect(columns).toHaveLength(rows[0]!.length);
+    if (payload.kwargs.ySectors) expect(columns[0]).toBe('N 0° [348.75°, 11.25°)');
+    else expect(columns[0]).toMatch(/^\[0, /);
     // 1-D arrays beside their dimension, units in the header.
     expect(sheets.xEdges![0]).toEqual(['xEdge (index)', `xEdges (${payload.xEdges!.attributes.units})`]);
   });
@@ -342,6 +348,109 @@ describe('export all time series (EFT)', () => {
     const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'NETCDF', month: 1 });
     const file = save(answer.bytes, 'eft-feb.nc');
     expect(execFileSync('ncdump', ['-h', file]).toString()).toContain(`time = ${29 * 24} ;`); // February 2000
+  });
+});
+
+describe('time series exports hold the full record (issue 21)', () => {
+  /** Runs a Python snippet with Debian's python3 (xarray, openpyxl) on a file; its stdout as JSON. */
+  const python = (script: string, file: string) =>
+    JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, file], { encoding: 'utf8' })) as unknown;
+
+  it('TS as NetCDF: xarray reads the full hourly record, not the 1,000 buckets of the chart', async () => {
+    const stored = await visu(statId('TS__hs'));
+    const answer = await download({ point: pointId, stat_id: statId('TS__hs'), export_kind: 'NETCDF' });
+    expect(answer.status).toBe(200);
+    const file = save(answer.bytes, 'ts-hs.nc');
+    // Reference: xarray (Debian's python3-xarray with netCDF4) decoding the file as any user would
+    const read = python(
+      `import sys, json, xarray as xr, numpy as np
+ds = xr.open_dataset(sys.argv[1])
+t = ds['time'].values
+print(json.dumps({"n": int(ds['hs'].size), "steps": sorted(set(np.diff(t).astype('timedelta64[s]').astype(int).tolist())),
+  "first": str(t[0])[:19], "start": ds.attrs.get('time_coverage_start'), "end": ds.attrs.get('time_coverage_end'),
+  "hs": [float(v) for v in ds['hs'].values[:3]]}))`,
+      file,
+    ) as { n: number; steps: number[]; first: string; start: string; end: string; hs: number[] };
+    const source = csvColumn('hs');
+    expect(read.n).toBe(source.values.length);
+    expect(read.n).toBeGreaterThan((stored.time!.values as number[]).length);
+    expect(read.steps).toEqual([3600]);
+    expect(read.first).toBe('2000-01-01T00:00:00');
+    expect(read.start).toBe('2000-01-01T00:00:00Z');
+    expect(read.end).toBe(new Date(source.time.at(-1)!).toISOString().replace('.000Z', 'Z'));
+    read.hs.forEach((v, i) => expect(closeToFloat32(v, source.values[i]!)).toBe(true));
+  });
+
+  it('TS as Excel: every hour, each value written as the shortest decimal of its float32 (the CSV number)', async () => {
+    const answer = await download({ point: pointId, stat_id: statId('TS__hs'), export_kind: 'EXCEL' });
+    const sheets = await readXlsx(answer.bytes);
+    const table = sheets.hs!;
+    const source = csvColumn('hs');
+    expect(table).toHaveLength(source.values.length + 1);
+    // the CSV's two-decimal numbers come back as written (1.06, not 1.059999942779541)
+    for (const [i, value] of source.values.entries()) expect(table[i + 1]![1]).toBe(value);
+  });
+
+  it('a statistic as NetCDF states the period of the record it was computed from', async () => {
+    const answer = await download({ point: pointId, stat_id: statId('EPD__hs'), export_kind: 'NETCDF' });
+    const header = execFileSync('ncdump', ['-h', save(answer.bytes, 'epd.nc')]).toString();
+    expect(header).toMatch(/:time_coverage_start = "2000-01-01T00:00:00Z" ;/);
+    expect(header).toMatch(/:time_coverage_end = "2000-12-31T23:00:00Z" ;/);
+  });
+
+  it('EFT with fields: only the variables chosen, every hour; an unknown one is named in the refusal', async () => {
+    const answer = await download({ point: pointId, stat_id: 'EFT', export_kind: 'NETCDF', fields: 'hs' });
+    expect(answer.status).toBe(200);
+    const file = save(answer.bytes, 'eft-hs.nc');
+    const read = python(
+      `import sys, json, xarray as xr
+ds = xr.open_dataset(sys.argv[1])
+print(json.dumps({"vars": sorted(v for v in ds.data_vars if ds[v].dims == ('time',)), "n": int(ds.sizes['time'])}))`,
+      file,
+    ) as { vars: string[]; n: number };
+    expect(read.vars).toEqual(['hs']);
+    expect(read.n).toBe(csvColumn('hs').values.length);
+    const unknown = await download({
+      point: pointId,
+      stat_id: 'EFT',
+      export_kind: 'EXCEL',
+      fields: 'hs,swell',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json?.fieldErrors?.fields?.[0]).toMatch(
+      /^fields: swell is not a variable of the point Alpha \(it has .*hs/,
+    );
+    const notEft = await download({
+      point: pointId,
+      stat_id: statId('EPD__hs'),
+      export_kind: 'EXCEL',
+      fields: 'hs',
+    });
+    expect(notEft.status).toBe(400);
+    expect(notEft.json?.fieldErrors?.fields?.[0]).toMatch(/only the full time series/);
+  });
+
+  it('openpyxl reads the bin edges and sector labels of a matrix sheet', async () => {
+    const id = statId('DR__hs__');
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    const file = save(answer.bytes, 'dr.xlsx');
+    // Reference: openpyxl (Debian's python3-openpyxl), another reader than the exceljs of the tests above
+    const read = python(
+      `import sys, json, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['percent']
+rows = [[c for c in r] for r in ws.iter_rows(values_only=True)]
+print(json.dumps({"title": rows[0][0], "columns": list(rows[0][1:]), "rows": [r[0] for r in rows[1:]]}))`,
+      file,
+    ) as { title: string; columns: string[]; rows: string[] };
+    const payload = await visu(id);
+    const edges = payload.edges!.values as number[];
+    expect(read.title).toMatch(/rows sector: .*sector centre.* \(degree\), columns class: /);
+    expect(read.rows).toHaveLength(16);
+    expect(read.rows[0]).toBe('N 0° [348.75°, 11.25°)');
+    expect(read.rows[4]).toBe('E 90° [78.75°, 101.25°)');
+    expect(read.columns).toEqual(
+      edges.map((e, k) => (k + 1 < edges.length ? `[${e}, ${edges[k + 1]})` : `≥ ${e}`)),
+    );
   });
 });
 

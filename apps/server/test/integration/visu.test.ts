@@ -2,8 +2,9 @@
 // payload of spec 002 §3, on the real ERA5 record the demo ingests (South China Sea node).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { empiricalDistribution } from '@metocean/core';
+import { empiricalDistribution, weatherDowntimes, weatherWindows } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { visuPayload, type Offer, type Project, type VisuPayload } from '@metocean/contracts';
 import { startTestServer, type Actor, type TestServer } from '../harness';
@@ -153,5 +154,79 @@ describe('get_visu_data', () => {
     expect((await visu('EXT__nothing')).status).toBe(404);
     expect((await visu('OVERVIEW')).status).toBe(404);
     expect((await visu('EPD__hs', standard)).status).toBe(404);
+  });
+
+  describe("weather windows and downtime recomputed with the user's limit and durations", () => {
+    const shipped = () => {
+      const csv = fileURLToPath(
+        new URL('../../assets/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', import.meta.url),
+      );
+      return parseCsvSeries([readFileSync(csv, 'utf8')]);
+    };
+    const withSettings = (statId: string, query: string) =>
+      manager.get<VisuPayload & { fieldErrors?: Record<string, string[]>; detail?: string }>(
+        `/api/projects/${projectId}/get_visu_data/?point=${pointId}&stats_id=${statId}&${query}`,
+      );
+
+    it('WW: the probabilities of the limit and durations asked for, not the stored median run', async () => {
+      const answer = await withSettings('WW__hs', 'below=1.5&durations=24,6');
+      expect(answer.status).toBe(200);
+      expect(answer.body.duration?.values).toEqual([6, 24]);
+      expect(answer.body.kwargs.limit).toBe(1.5);
+      expect(answer.body.kwargs.limitLabel).toMatch(/< 1\.5 m$/);
+      // Reference: the engine on the shipped CSV (the API read the float32 Zarr store ingested from it;
+      // 2-decimal values compare with 1.5 alike in float32 and float64)
+      const s = shipped();
+      const rows = weatherWindows(s.time, s.fields.swh!.values, { below: 1.5, durationsHours: [6, 24] });
+      const expected = [6, 24].map((d) => rows.filter((r) => r.durationHours === d && r.month > 0));
+      const got = answer.body.probability!.values as number[][];
+      expected.forEach((months, k) =>
+        months.forEach((r, m) => expect(got[k]![m]).toBeCloseTo(r.probability, 9)),
+      );
+      const stored = (await visu('WW__hs')).body;
+      expect(stored.kwargs.limitLabel).toMatch(/\(median\)$/);
+      expect(stored.probability!.values).not.toEqual(got);
+    });
+
+    it('WD: one operation duration at the limit asked for', async () => {
+      const answer = await withSettings('WD__hs', 'below=2&durations=12');
+      expect(answer.status).toBe(200);
+      expect(answer.body.duration?.values).toEqual([12]);
+      const s = shipped();
+      const [rows] = weatherDowntimes(s.time, s.fields.swh!.values, { below: 2, durationsHours: [12] });
+      expect(answer.body.meanWaitAnnual!.values[0]).toBeCloseTo(rows![0]!.meanWaitHours, 9);
+      expect(answer.body.censoredAnnual!.values[0]).toBe(rows![0]!.censored);
+    });
+
+    it('refuses a bad limit or durations with a message naming the field, and other statistics', async () => {
+      const negative = await withSettings('WW__hs', 'below=-1');
+      expect(negative.status).toBe(400);
+      expect(negative.body.fieldErrors?.below?.[0]).toMatch(/above 0/);
+      const words = await withSettings('WW__hs', 'durations=six');
+      expect(words.status).toBe(400);
+      expect(words.body.fieldErrors?.durations?.[0]).toMatch(/hours separated by commas/);
+      const many = await withSettings('WD__hs', 'durations=1,2,3,4,5,6,7,8,9');
+      expect(many.body.fieldErrors?.durations?.[0]).toMatch(/At most 8 durations/);
+      // ERA5 is hourly: 1.5 h would silently be a 2-hour window
+      const uneven = await withSettings('WW__hs', 'durations=1.5');
+      expect(uneven.status).toBe(400);
+      expect(uneven.body.fieldErrors?.durations?.[0]).toMatch(/not a whole number of the record's 1 h/);
+      const other = await withSettings('EPD__hs', 'below=2');
+      expect(other.status).toBe(400);
+      expect(other.body.detail).toMatch(/weather windows \(WW\) and weather downtime \(WD\) only/);
+    });
+
+    it('exports the recomputed windows, not the stored run', async () => {
+      const response = await manager.fetch(
+        `/api/projects/${projectId}/export/?point=${pointId}&stat_id=WW__hs&export_kind=EXCEL&below=1.5&durations=6`,
+      );
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const cells: string[] = [];
+      workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((c) => cells.push(c.text))));
+      expect(cells.some((c) => /< 1\.5 m$/.test(c))).toBe(true);
+      expect(cells.some((c) => /\(median\)$/.test(c))).toBe(false);
+    });
   });
 });

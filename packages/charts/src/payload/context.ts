@@ -24,6 +24,8 @@ export interface PayloadContext {
   target: StatisticTarget;
   /** Every field of the point (the OVERVIEW rows): units of the levels of a variable, of water heights. */
   fields: readonly FieldInfo[];
+  /** WW / WD: the limit the result was recomputed with (a user's); the field's median when absent. */
+  limit?: number;
 }
 
 export interface Built {

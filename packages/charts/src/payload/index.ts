@@ -140,6 +140,7 @@ export function visuPayloadOf(row: ResultRow, fields: readonly FieldInfo[] = [])
     partner: infoOf(fields, target.partner),
     target,
     fields,
+    limit: typeof row.payload.limit === 'number' ? row.payload.limit : undefined,
   };
   const { arrays, kwargs: own } = BUILDERS[definition.id](row.payload.result, context);
   return payloadFrom({ ...kwargs, ...own }, arrays);

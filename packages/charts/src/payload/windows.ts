@@ -16,7 +16,7 @@ function round(x: number): string {
 }
 
 /** WW and WD: per duration and month (and the whole year), the window or downtime statistics. */
-export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
+export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given }) => {
   // Months 1-12 on the month dimension (the exports' zero-based month picks one); the whole year
   // (the engine's month 0) in the `…Annual` arrays, by duration.
   const perDuration: Json[][] =
@@ -52,15 +52,17 @@ export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
       `${longName}, whole year`,
     );
   };
+  const value = given ?? field.median;
   const limit = {
-    limit: field.median ?? null,
-    limitLabel: `${label(field)} < ${field.median === undefined ? 'median' : `${round(field.median)} ${field.units}`}`,
+    limit: value ?? null,
+    limitLabel: `${label(field)} < ${value === undefined ? 'median' : `${round(value)} ${field.units}`}${given === undefined ? ' (median)' : ''}`,
   };
   if (id === 'WW') {
     add('probability', (r) => num(r.probability), '%', 'probability that a window starts');
     add('meanCalmPeriods', (r) => num(r.meanCalmPeriods), '1', 'calm periods per year');
     add('meanCalmLength', (r) => num(r.meanCalmLengthHours), 'hour', 'mean calm length');
     add('hoursWithData', (r) => num(r.hoursWithData), 'hour', 'hours with data');
+    add('censored', (r) => num(r.censored), '1', 'censored starts (window runs into missing data)');
     return {
       arrays,
       kwargs: {
@@ -86,7 +88,7 @@ export const windowsPayload: PayloadBuilder = (result, { id, field }) => {
   );
   add('meanTotal', (r) => num(r.meanTotalHours), 'hour', 'mean total duration');
   add('starts', (r) => num(r.starts), '1', 'start times considered');
-  add('censored', (r) => num(r.censored), '1', 'starts without a later window');
+  add('censored', (r) => num(r.censored), '1', 'censored starts (wait unknown)');
   return {
     arrays,
     kwargs: {

@@ -13,6 +13,8 @@ import {
   updateCollaboratorsRequest,
   visuDataQuery,
   visuPayload,
+  windowDurations,
+  windowLimit,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as compute from '../../services/compute';
@@ -214,7 +216,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'One stored statistic of one point, as named arrays and kwargs (spec 002 §3; -999 missing)',
         description:
-          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement).',
+          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement). WW and WD also take below (the limit, in the variable units) and durations (hours, comma-separated): recomputed from the full record with them.',
         params: idParams,
         querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },
@@ -222,10 +224,20 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
       preHandler,
     },
     async (request) => {
-      const { point, stats_id: statId, start, end, pixels } = request.query;
+      const { point, stats_id: statId, start, end, pixels, below, durations } = request.query;
       const window =
         start !== undefined && end !== undefined ? { start, end, pixels: pixels ?? 1000 } : undefined;
-      return results.visuData(services, callerOf(request), request.params.id, point, statId, window);
+      const settings =
+        below !== undefined || durations !== undefined ? { below, durationsHours: durations } : undefined;
+      return results.visuData(
+        services,
+        callerOf(request),
+        request.params.id,
+        point,
+        statId,
+        window,
+        settings,
+      );
     },
   );
 }
@@ -235,4 +247,6 @@ const visuWindowQuery = visuDataQuery.extend({
   start: z.coerce.number().finite().optional(),
   end: z.coerce.number().finite().optional(),
   pixels: z.coerce.number().int().min(10).max(4000).optional(),
+  below: windowLimit.optional(),
+  durations: windowDurations.optional(),
 });

@@ -37,7 +37,8 @@ import { ContactDialog } from '../contact/ContactDialog';
 import { useUserSettings } from '../profile/settings';
 import { useProjectContext } from '../projects/ProjectPage';
 import { AskDownloadDialog } from '../projects/RequestDialogs';
-import { downloadExport, fileNameOf, useStats } from './api';
+import { useStats } from './api';
+import { ExportAllDialog, type ExportField } from './ExportAllDialog';
 import {
   chooseField,
   choosePoint,
@@ -167,7 +168,7 @@ export function AnalyzeTab() {
   const [upgrade, setUpgrade] = useState(false);
   const [contacting, setContacting] = useState(false);
   const [popup, setPopup] = useState<number | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const [exportingAll, setExportingAll] = useState(false);
   const computed = project.points.filter((p) => p.isComputed);
   const canDownload = project.offerInstance.canDownloadStats;
   const resolved = resolve(entries, selection);
@@ -198,21 +199,21 @@ export function AnalyzeTab() {
     }
     setDisplayed(selection);
   };
-  const exportAll = (pointId: number, pointName: string) => {
+  const exportAll = () => {
     if (!canDownload) {
       setUpgrade(true);
       return;
     }
-    setExportError(null);
-    downloadExport({
-      projectId: project.id,
-      pointId,
-      statId: 'EFT',
-      kind: 'EXCEL',
-      fileName: fileNameOf(pointName, 'all_time_series'),
-    }).catch((caught: unknown) => setExportError(`Export failed: ${errorMessage(caught)}`));
+    setExportingAll(true);
   };
   const selectedPoint = computed.find((p) => p.id === selection.pointId);
+  // the point's variables: one time series (TS) is stored per field of its record
+  const exportFields: ExportField[] = entries
+    .filter((e) => e.pointId === selectedPoint?.id && e.id === 'TS')
+    .map((e) => ({
+      name: e.field,
+      label: `${variableLabel(project, e.pointId, e.variable)}${e.level === null ? '' : ` at ${e.level} m`}`,
+    }));
   const mapPoints: MapPoint[] = project.points.map((p) => ({
     id: p.id,
     name: p.name,
@@ -330,11 +331,18 @@ export function AnalyzeTab() {
               clear selection
             </Button>
             {selectedPoint && (
-              <Button size="small" fullWidth onClick={() => exportAll(selectedPoint.id, selectedPoint.name)}>
+              <Button size="small" fullWidth onClick={exportAll}>
                 Export all time series
               </Button>
             )}
-            {exportError && <Alert severity="error">{exportError}</Alert>}
+            {exportingAll && selectedPoint && (
+              <ExportAllDialog
+                projectId={project.id}
+                point={selectedPoint}
+                fields={exportFields}
+                onClose={() => setExportingAll(false)}
+              />
+            )}
           </Stack>
         </Paper>
         <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>

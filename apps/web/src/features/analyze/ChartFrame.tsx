@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import ImageIcon from '@mui/icons-material/Image';
 import { errorMessage } from '../../api/client';
-import { downloadExport, fileNameOf, type ExportKind, type ExportRequest } from './api';
+import { downloadExport, fileNameOf, type ExportKind, type ExportRequest, type WindowQuery } from './api';
 import { chartPng, type ChartInstance } from './EChart';
 
 export interface ExportTarget {
@@ -22,6 +22,8 @@ export interface ExportTarget {
   month?: number;
   levelIndex?: number;
   classes?: Record<string, number[]>;
+  /** WW / WD recomputed with the user's limit and durations: the exports carry the same numbers. */
+  windows?: WindowQuery;
 }
 
 export interface DownloadRights {
@@ -52,6 +54,7 @@ export function ExportButtons({ target, rights }: { target: ExportTarget; rights
       month: target.month,
       levelIndex: target.levelIndex,
       classes: target.classes,
+      windows: target.windows,
     };
     setBusy(kind);
     setError(null);

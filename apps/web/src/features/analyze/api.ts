@@ -81,6 +81,40 @@ export function useRefinedWindow(
   });
 }
 
+/** A user's limit and durations for WW or WD (get_visu_data below and durations). */
+export interface WindowQuery {
+  /** The limit in the variable's units; the stored run's median when absent. */
+  below?: number;
+  durationsHours: number[];
+}
+
+/** get_visu_data's query of a WW or WD recomputed with the user's settings. */
+export function windowQueryString(settings: WindowQuery): string {
+  const query = new URLSearchParams({ durations: settings.durationsHours.join(',') });
+  if (settings.below !== undefined) query.set('below', String(settings.below));
+  return query.toString();
+}
+
+/**
+ * WW or WD recomputed by the server from the point's full record with the user's limit and durations;
+ * nothing is asked for while the settings are the stored run's (undefined).
+ */
+export function useRecomputedWindows(projectId: number, entry: StatEntry, settings: WindowQuery | undefined) {
+  return useQuery({
+    queryKey: [...analyzeKeys.visu(projectId, entry.pointId, entry.statId), settings] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`, {
+        schema: visuPayload,
+        signal,
+        forbidden: 'throw',
+      }),
+    enabled: settings !== undefined,
+    staleTime: Infinity,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+}
+
 export type ExportKind = keyof typeof EXPORT_EXTENSIONS;
 
 export interface ExportRequest {
@@ -94,6 +128,10 @@ export interface ExportRequest {
   levelIndex?: number;
   /** Class lists keyed by dimension name: indices to keep. */
   classes?: Record<string, number[]>;
+  /** WW / WD recomputed with the user's limit and durations. */
+  windows?: WindowQuery;
+  /** EFT: the fields to export (every field when absent). */
+  fields?: string[];
 }
 
 /** Query string of GET /api/projects/{id}/export/ (packages/contracts exportQuery). */
@@ -108,6 +146,11 @@ export function exportPath(request: ExportRequest): string {
   if (request.levelIndex !== undefined) query.set('export_level_idx', String(request.levelIndex));
   for (const [name, indices] of Object.entries(request.classes ?? {}))
     if (indices.length > 0) query.set(name, indices.join(','));
+  if (request.fields) query.set('fields', request.fields.join(','));
+  if (request.windows) {
+    query.set('durations', request.windows.durationsHours.join(','));
+    if (request.windows.below !== undefined) query.set('below', String(request.windows.below));
+  }
   return `${paths.projectExport(request.projectId)}?${query.toString()}`;
 }
 
@@ -122,18 +165,45 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** Downloads an export file with the session's token (apiRequest reads JSON only). */
-export async function downloadExport(request: ExportRequest): Promise<void> {
+/**
+ * Downloads an export and saves it under the server's file name. With `onProgress`, the body is read
+ * chunk by chunk and the bytes received so far reported (the total when the server states it: a
+ * streamed workbook has no length until it is complete); `signal` cancels the download.
+ */
+export async function downloadExport(
+  request: ExportRequest,
+  onProgress?: (received: number, total: number | undefined) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   if (needsRenewal()) await renewTokens();
   const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
   const access = session.tokens()?.accessToken;
   if (access) headers.set('Authorization', `Bearer ${access}`);
-  const response = await fetch(exportPath(request), { headers });
+  const response = await fetch(exportPath(request), { headers, signal });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as object;
     throw new ApiError(response.status, body);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  saveBlob(await response.blob(), name ?? `${request.fileName}.${EXPORT_EXTENSIONS[request.kind]}`);
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  let blob: Blob;
+  if (onProgress && response.body) {
+    const length = Number(response.headers.get('content-length'));
+    const total = Number.isFinite(length) && length > 0 ? length : undefined;
+    const reader = response.body.getReader();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    onProgress(0, total);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress(received, total);
+    }
+    blob = new Blob(chunks, { type });
+  } else blob = await response.blob();
+  saveBlob(blob, name ?? `${request.fileName}.${EXPORT_EXTENSIONS[request.kind]}`);
 }
 
 /** A file name part from a point or statistic name. */

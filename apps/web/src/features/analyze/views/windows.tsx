@@ -1,8 +1,14 @@
-// Weather windows and weather downtime (spec 002): the measure of the windows; the downtime's duration and
-// quantiles, typed as comma-separated percentages.
-import { useState } from 'react';
+// Weather windows and weather downtime (spec 002): the user's limit and durations, recomputed by the
+// server from the point's full record at once (issue 21); the measure of the windows; the downtime's
+// duration and quantiles, typed as comma-separated percentages; the starts censored by missing data.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { windowDurations, windowLimit, type VisuPayload } from '@metocean/contracts';
 import {
   ChartError,
   downtimeOption,
@@ -10,20 +16,148 @@ import {
   weatherWindowOption,
   type WindowMeasure,
 } from '@metocean/charts';
+import { errorMessage } from '../../../api/client';
+import { useRecomputedWindows, type WindowQuery } from '../api';
 import type { StatEntry } from '../selection';
-import { SimpleChart, WithLevels, payloadOf, perLevel, type ViewProps } from './frame';
+import { SimpleChart, payloadOf, perLevel, type ViewProps } from './frame';
 
-export function WeatherWindowView(props: ViewProps) {
-  const [measure, setMeasure] = useState<WindowMeasure>('probability');
+/** A number as typed back into a field: at most 3 decimals, no trailing zeros. */
+const typed = (x: number) => String(Math.round(x * 1000) / 1000);
+
+/** Waits this long after the last keystroke before asking the server. */
+const SETTLE_MS = 350;
+
+interface WindowSettings {
+  /** The stored payload, or the one recomputed with the user's settings once it is there. */
+  payload: VisuPayload;
+  /** The settings of the payload shown when they are the user's (for the exports). */
+  windows?: WindowQuery;
+  controls: ReactNode;
+  notes: ReactNode;
+}
+
+/**
+ * The limit and durations a user types, checked as the server checks them; once they differ from the
+ * stored run's and have settled, the result recomputed from the full record replaces the stored one.
+ */
+function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
+  const stored = payloadOf(props, entry)!;
+  const storedLimit = typeof stored.kwargs.limit === 'number' ? stored.kwargs.limit : undefined;
+  const initialLimit = storedLimit === undefined ? '' : typed(storedLimit);
+  const initialDurations = ((stored.duration?.values ?? []) as number[]).join(',');
+  const [limitText, setLimitText] = useState(initialLimit);
+  const [durationsText, setDurationsText] = useState(initialDurations);
+  const limit = windowLimit.safeParse(limitText);
+  const durations = windowDurations.safeParse(durationsText);
+  const limitError = limit.success ? '' : (limit.error.issues[0]?.message ?? 'Invalid limit');
+  const durationsError = durations.success ? '' : (durations.error.issues[0]?.message ?? 'Invalid durations');
+  const changed = limitText.trim() !== initialLimit || durationsText.replace(/ /g, '') !== initialDurations;
+  const wanted = useMemo<WindowQuery | undefined>(() => {
+    if (!changed || !limit.success || !durations.success) return undefined;
+    return {
+      below: limitText.trim() === initialLimit ? undefined : limit.data,
+      durationsHours: [...new Set(durations.data)].sort((a, b) => a - b),
+    };
+    // the parsed values follow the two texts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [changed, limitText, durationsText, initialLimit]);
+  const [settled, setSettled] = useState<WindowQuery | undefined>(undefined);
+  const wantedKey = JSON.stringify(wanted ?? null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(wanted), SETTLE_MS);
+    return () => clearTimeout(timer);
+    // keyed on the settings' content, not on the object
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantedKey]);
+  const recomputed = useRecomputedWindows(props.projectId, entry, settled);
+  const showing = settled && recomputed.data && !recomputed.isPlaceholderData ? recomputed.data : undefined;
+  const payload = settled ? (recomputed.data ?? stored) : stored;
+  const limitLabel = typeof payload.kwargs.limitLabel === 'string' ? payload.kwargs.limitLabel : '';
+  const controls = (
+    <>
+      <TextField
+        size="small"
+        label="Limit"
+        value={limitText}
+        onChange={(e) => setLimitText(e.target.value)}
+        error={limitError !== ''}
+        helperText={limitError || (limitText.trim() === initialLimit ? 'median of the record' : 'below this')}
+        sx={{ width: 130 }}
+        slotProps={{ htmlInput: { 'data-testid': 'window-limit', inputMode: 'decimal' } }}
+      />
+      <TextField
+        size="small"
+        label="Durations (h)"
+        value={durationsText}
+        onChange={(e) => setDurationsText(e.target.value)}
+        error={durationsError !== ''}
+        helperText={durationsError || 'comma-separated hours'}
+        sx={{ width: 170 }}
+        slotProps={{ htmlInput: { 'data-testid': 'window-durations' } }}
+      />
+    </>
+  );
+  const notes = (
+    <Stack spacing={1}>
+      {settled && recomputed.isFetching ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="window-recomputing">
+          <CircularProgress size={16} />
+          <Typography variant="body2">Recomputing from the full record…</Typography>
+        </Stack>
+      ) : null}
+      {settled && recomputed.isError ? (
+        <Alert severity="error" data-testid="window-error">
+          {errorMessage(recomputed.error)}
+        </Alert>
+      ) : null}
+      {limitLabel ? (
+        <Typography variant="body2" color="text.secondary" data-testid="window-limit-label">
+          {showing ? 'Recomputed from the full record for ' : 'Computed with the point for '}
+          {limitLabel}
+        </Typography>
+      ) : null}
+      <CensoredNote payload={payload} />
+    </Stack>
+  );
+  return { payload, windows: showing ? settled : undefined, controls, notes };
+}
+
+/** How many starts were left out because their window ran into missing data (per duration, whole year). */
+function CensoredNote({ payload }: { payload: VisuPayload }) {
+  const durations = (payload.duration?.values ?? []) as number[];
+  const censored = (payload.censoredAnnual?.values ?? []) as number[];
+  if (censored.length === 0) return null;
+  const text = durations.map((d, i) => `${d} h: ${(censored[i] ?? 0).toLocaleString('en-US')}`).join(' · ');
+  const isDowntime = payload.kwargs.code === 'WD';
   return (
-    <WithLevels props={props}>
-      {(entry) => (
-        <SimpleChart
-          key={entry.statId}
-          props={props}
-          entry={entry}
-          build={(p, legend) => weatherWindowOption(p, { measure, legend, pointName: props.point.name })}
-          controls={
+    <Typography variant="body2" color="text.secondary" data-testid="window-censored">
+      {isDowntime
+        ? 'Censored starts (wait unknown: missing data or no later window), whole year — '
+        : 'Censored starts (window runs into missing data or the end of the record), whole year — '}
+      {text}
+    </Typography>
+  );
+}
+
+/** The stats modal hands its payloads by stat id: the recomputed one stands in for the stored one. */
+const withPayload = (props: ViewProps, entry: StatEntry, payload: VisuPayload): ViewProps => ({
+  ...props,
+  payloads: new Map(props.payloads).set(entry.statId, payload),
+});
+
+function WeatherWindowChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
+  const [measure, setMeasure] = useState<WindowMeasure>('probability');
+  const settings = useWindowSettings(props, entry);
+  return (
+    <Stack spacing={1}>
+      <SimpleChart
+        props={withPayload(props, entry, settings.payload)}
+        entry={entry}
+        build={(p, legend) => weatherWindowOption(p, { measure, legend, pointName: props.point.name })}
+        extra={settings.windows ? { windows: settings.windows } : undefined}
+        controls={
+          <>
+            {settings.controls}
             <TextField
               select
               size="small"
@@ -36,19 +170,25 @@ export function WeatherWindowView(props: ViewProps) {
               <MenuItem value="meanCalmPeriods">Calm periods per year</MenuItem>
               <MenuItem value="meanCalmLength">Mean calm length</MenuItem>
             </TextField>
-          }
-        />
-      )}
-    </WithLevels>
+          </>
+        }
+      />
+      {settings.notes}
+    </Stack>
   );
 }
 
+export const WeatherWindowView = perLevel(WeatherWindowChart);
+
 function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
-  const payload = payloadOf(props, entry)!;
+  const settings = useWindowSettings(props, entry);
+  const payload = settings.payload;
   const durations = (payload.duration?.values ?? []) as number[];
   const percentiles = (payload.percentile?.values ?? []) as number[];
   const [duration, setDuration] = useState(0);
   const [text, setText] = useState(percentiles.join(','));
+  // a recomputed run may have fewer durations than the one picked
+  const picked = duration < durations.length ? duration : 0;
   let quantiles: number[] | undefined;
   let inputError = '';
   try {
@@ -58,43 +198,50 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
     inputError = error.message;
   }
   return (
-    <SimpleChart
-      props={props}
-      entry={entry}
-      build={(p, legend) => {
-        if (!quantiles) throw new ChartError(inputError as 'Invalid params amount');
-        return downtimeOption(p, { duration, quantiles, legend, pointName: props.point.name });
-      }}
-      extra={{ classes: { duration: [duration] } }}
-      controls={
-        <>
-          <TextField
-            select
-            size="small"
-            label="Duration"
-            value={duration}
-            onChange={(e) => setDuration(Number(e.target.value))}
-            sx={{ width: 110 }}
-          >
-            {durations.map((d, i) => (
-              <MenuItem key={d} value={i}>
-                {d} h
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            label="Quantiles (%)"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={inputError !== ''}
-            helperText={inputError || 'comma-separated integers 1–99'}
-            sx={{ width: 230 }}
-            slotProps={{ htmlInput: { 'data-testid': 'quantiles' } }}
-          />
-        </>
-      }
-    />
+    <Stack spacing={1}>
+      <SimpleChart
+        props={withPayload(props, entry, payload)}
+        entry={entry}
+        build={(p, legend) => {
+          if (!quantiles) throw new ChartError(inputError as 'Invalid params amount');
+          return downtimeOption(p, { duration: picked, quantiles, legend, pointName: props.point.name });
+        }}
+        extra={{
+          classes: { duration: [picked] },
+          ...(settings.windows ? { windows: settings.windows } : {}),
+        }}
+        controls={
+          <>
+            {settings.controls}
+            <TextField
+              select
+              size="small"
+              label="Duration"
+              value={picked}
+              onChange={(e) => setDuration(Number(e.target.value))}
+              sx={{ width: 110 }}
+            >
+              {durations.map((d, i) => (
+                <MenuItem key={d} value={i}>
+                  {d} h
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label="Quantiles (%)"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              error={inputError !== ''}
+              helperText={inputError || 'comma-separated integers 1–99'}
+              sx={{ width: 230 }}
+              slotProps={{ htmlInput: { 'data-testid': 'quantiles' } }}
+            />
+          </>
+        }
+      />
+      {settings.notes}
+    </Stack>
   );
 }
 
