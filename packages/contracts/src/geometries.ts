@@ -104,7 +104,6 @@ export const geometryMessages = {
   noFeatures: 'The file holds no geometry',
   tooManyFeatures: `A geometry file may hold at most ${geometryLimits.features} features`,
   tooManyPositions: `A geometry file may hold at most ${geometryLimits.positions} coordinates: simplify it first`,
-  tooLargeUnzipped: `The archive is too large once unzipped (limit ${geometryLimits.unzippedMaxBytes / 1024 / 1024} MB)`,
   notLonLat:
     'The coordinates are not longitudes and latitudes: save the file in WGS 84 (EPSG:4326) or give its projection',
   unknownCrs: (name: string) =>
