@@ -23,7 +23,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['projects'];
 
 export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.projects,
@@ -34,7 +35,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: projectListQuery,
         response: { 200: z.array(projectListItem), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => projects.listProjects(services, callerOf(request), request.query),
   );
@@ -48,7 +49,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: createProjectRequest,
         response: { 201: createProjectResponse, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) =>
       reply.status(201).send({
@@ -65,7 +66,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: "'Pack 10 Demo' users: the free demo project, computed at once",
         response: { 201: createProjectResponse, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -92,7 +93,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => projects.getProject(services, callerOf(request), request.params.id),
   );
@@ -106,7 +107,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       await projects.deleteProject(services, callerOf(request), request.params.id);
@@ -123,7 +124,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: projectZone, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => (await projects.getProject(services, callerOf(request), request.params.id)).zone,
   );
@@ -138,7 +139,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: renameProjectRequest,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       projects.renameProject(services, callerOf(request), request.params.id, request.body.name),
@@ -154,7 +155,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: updateCollaboratorsRequest,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       projects.updateCollaborators(
@@ -174,7 +175,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => compute.computeProject(services, callerOf(request), request.params.id),
   );
@@ -188,7 +189,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => compute.cancelProject(services, callerOf(request), request.params.id),
   );
@@ -202,7 +203,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: z.array(statResult), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => results.listResults(services, callerOf(request), request.params.id),
   );
@@ -219,7 +220,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => {
       const { point, stats_id: statId, start, end, pixels } = request.query;
