@@ -18,6 +18,7 @@ import {
 import { APP_VERSION, messages } from '@metocean/contracts';
 import { authHandlers } from './http/auth';
 import { HttpError, registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
 import { registerVersionCheck } from './http/version';
 import { authRoutes } from './routes/auth/index';
 import { siteRoutes } from './routes/site/index';
@@ -53,7 +54,14 @@ export async function buildApp(
 ): Promise<App> {
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: otherwise anyone picks their own address
+    trustProxy:
+      typeof services.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(services.config.trustProxy)
+        : services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -61,6 +69,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, services.config);
 
   await app.register(rateLimit, {
     global: false,

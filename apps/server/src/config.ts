@@ -25,6 +25,11 @@ export interface Config {
   /** Place-search URL template with {q} (Nominatim-style JSON); '' for the offline gazetteer. */
   geocoderUrl: string;
   loginRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default: the socket's
+   * address is the client's), a number of hops, or addresses/CIDRs/'loopback' separated by commas.
+   */
+  trustProxy: boolean | number | string;
   logLevel: string;
   /** Statistics threads of a worker (or all-in-one) process: the points it computes at once. */
   statisticsThreads: number;
@@ -57,6 +62,21 @@ function jwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** TRUST_PROXY: '' or 'false' → off; 'true' → every proxy (only behind one that overwrites the header); a
+ * number → that many hops; otherwise a comma list of addresses, CIDRs or loopback/linklocal/uniquelocal. */
+function trustProxy(raw: string | undefined): boolean | number | string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(part)))
+    throw new Error(
+      `TRUST_PROXY must be true, false, a number of hops or addresses/CIDRs separated by commas, got '${value}'`,
+    );
+  return parts.join(',');
+}
+
 /** Reads the configuration from an environment (process.env by default; tests pass their own). */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './var');
@@ -80,6 +100,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapTiles: env.MAP_TILES ?? '',
     geocoderUrl: env.GEOCODER_URL ?? '',
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     // one per core: the event loop mostly waits on the database; several worker processes on one machine
     // share its cores out with STATISTICS_THREADS

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { startQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
+import { reconcileSettings, startReconciler } from './jobs/reconcile';
 import { createStatisticsPool, type StatisticsPool } from './jobs/pool';
 import { createMailer } from './mail/mailer';
 import type { App } from './routes/types';
@@ -47,6 +48,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   }
 
   let pool: StatisticsPool | undefined;
+  let stopReconciler: (() => void) | undefined;
   if (options.role !== 'api') {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -56,7 +58,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     });
     pool = await createStatisticsPool(config.statisticsThreads);
     // a point per lane at once
-    await queue.work(jobHandlers(services, mailer, pool), { 'compute-point': pool.lanes });
+    const reconcile = reconcileSettings();
+    await queue.work(jobHandlers(services, mailer, pool, reconcile), { 'compute-point': pool.lanes });
+    // tasks interrupted by a dead worker (this one before a restart, or another) are re-queued
+    stopReconciler = startReconciler(services, reconcile);
   }
 
   let app: App | undefined;
@@ -69,6 +74,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     services,
     app,
     async stop() {
+      stopReconciler?.();
       await app?.close();
       await queue.stop();
       await pool?.close();

@@ -97,6 +97,17 @@ export function blues(n: number): string[] {
 }
 
 /** The value shown for a missing number (spec 002: "-" in extreme tables). */
+/**
+ * Text for an ECharts tooltip formatter, which ECharts puts into innerHTML: names and labels come from
+ * payloads (and so, in the end, from users), so they are escaped like any HTML text.
+ */
+export function escapeHtml(text: string | number | null | undefined): string {
+  return String(text ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
 export function format(value: number | null | undefined, digits = DEFAULT_DIGITS): string {
   if (value === null || value === undefined || value === MISSING_VALUE || !Number.isFinite(value)) return '-';
   return value.toFixed(digits);

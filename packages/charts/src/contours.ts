@@ -4,6 +4,7 @@
 import type { VisuPayload } from '@metocean/contracts';
 import type { CustomSeriesRenderItem, EChartsOption } from 'echarts';
 import {
+  escapeHtml,
   CHART_ERRORS,
   ChartError,
   PALETTE,
@@ -88,7 +89,7 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
         const { seriesName, value } = p as { seriesName: string; value: number[] };
         return value.length === 5
           ? `${format(value[0])}–${format(value[2])} s, ${format(value[1])}–${format(value[3])} m: ${value[4]} sea states`
-          : `${seriesName}<br/>Tp ${format(value[0])} · Hs ${format(value[1])}`;
+          : `${escapeHtml(seriesName)}<br/>Tp ${format(value[0])} · Hs ${format(value[1])}`;
       },
     },
     legend: legend(view),

@@ -4,6 +4,7 @@ import { lawOf } from '@metocean/core';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
+  escapeHtml,
   CHART_ERRORS,
   COMPASS,
   ChartError,
@@ -294,7 +295,7 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
       position: 'top',
       formatter: (p: unknown) => {
         const [i, j, v] = (p as { value: [number, number, number] }).value;
-        return `${k.xLabel}: ${bins(xEdges)[i]}<br/>${k.yLabel}: ${yRanges[j]}<br/>${format(v)}`;
+        return `${escapeHtml(k.xLabel)}: ${escapeHtml(bins(xEdges)[i])}<br/>${escapeHtml(k.yLabel)}: ${escapeHtml(yRanges[j])}<br/>${format(v)}`;
       },
     },
     xAxis: { type: 'category', data: bins(xEdges), ...axisName(k.xLabel) },
@@ -410,8 +411,8 @@ export function monthlyStatsOption(payload: VisuPayload, view: ViewOptions = {})
         const i = list[0]?.dataIndex ?? 0;
         const lines = list
           .filter((p) => p.seriesName !== band)
-          .map((p) => `${p.marker}${p.seriesName}: ${format(Number(p.value))}`);
-        return [categories[i], ...lines, `Std: ${format(std[i])}`].join('<br/>');
+          .map((p) => `${p.marker}${escapeHtml(p.seriesName)}: ${format(Number(p.value))}`);
+        return [escapeHtml(categories[i]), ...lines, `Std: ${format(std[i])}`].join('<br/>');
       },
     },
     legend: legend(view),

@@ -6,6 +6,7 @@ import { minMaxDownsample } from '@metocean/core';
 import type { VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
+  escapeHtml,
   CHART_ERRORS,
   ChartError,
   DAY_MS,
@@ -147,7 +148,7 @@ export function concomitantTooltip(
   if (!first) return '';
   const rows = params.map((p) => {
     const v = Array.isArray(p.value) ? (p.value[1] as unknown) : p.value;
-    return `${p.seriesName ?? ''}: ${typeof v === 'number' ? v.toFixed(2) : '-'}`;
+    return `${escapeHtml(p.seriesName)}: ${typeof v === 'number' ? v.toFixed(2) : '-'}`;
   });
   return [dateTime(Number(first.axisValue)), ...rows].join('<br/>');
 }

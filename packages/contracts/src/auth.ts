@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityId } from './ids';
 import { limits } from './limits';
 import { messages } from './messages';
 
@@ -55,4 +56,4 @@ export const resetPasswordConfirmRequest = z.object({
 
 export const detailResponse = z.object({ detail: z.string() });
 
-export const impersonateRequest = z.object({ userId: z.number().int().positive() });
+export const impersonateRequest = z.object({ userId: entityId() });

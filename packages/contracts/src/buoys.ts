@@ -1,5 +1,6 @@
 // Measuring buoys (spec 002 §3 Buoy, §7 GET /api/buoys/ and /api/buoys/{id}/get_visu_data/).
 import { z } from 'zod';
+import { idText } from './ids';
 
 const point = z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) });
 
@@ -31,7 +32,7 @@ export const buoy = z.object({
 });
 export type Buoy = z.infer<typeof buoy>;
 
-export const buoyListQuery = z.object({ zone: z.coerce.number().int().positive().optional() });
+export const buoyListQuery = z.object({ zone: idText().optional() });
 export const buoyVisuQuery = z.object({
   /** Comma-joined observed series (spec 002 §7); all of them when absent. */
   runs: z.string().optional(),

@@ -1,6 +1,7 @@
 // Registering a hindcast file as a dataset serving zones (issue 4: `metocean ingest` and the admin call
 // POST /api/datasets/ingest/, ours: the spec shows datasets only through the zones' dataset dialog).
 import { z } from 'zod';
+import { idMessage, MAX_ID } from './ids';
 import { zoneDataset } from './zones';
 
 /** The largest upload the admin call takes: a NetCDF/CSV file, or a Zarr store zipped (compressed size). */
@@ -16,7 +17,8 @@ export const ingestFields = z.object({
   zones: z
     .string()
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'comma-separated zone ids')
-    .transform((text) => [...new Set(text.split(',').map((id) => Number(id.trim())))]),
+    .transform((text) => [...new Set(text.split(',').map((id) => Number(id.trim())))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), `each zone id ${idMessage}`),
   origin: z.string().trim().max(500).default(''),
   notes: z.string().trim().max(2000).default(''),
   licence: z.string().trim().min(1).max(500),

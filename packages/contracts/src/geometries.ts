@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './ids';
 import { messages } from './messages';
 
 // Geometries a user uploads to a project (spec 000 §2.7 geometry management dialog, §3 Geometry, §7 Maps and
@@ -81,7 +82,7 @@ export const projectGeometry = z.object({
 });
 export type ProjectGeometry = z.infer<typeof projectGeometry>;
 
-export const geometryListQuery = z.object({ project: z.coerce.number().int().positive() });
+export const geometryListQuery = z.object({ project: idText() });
 export const updateGeometryRequest = z
   .object({ name: geometryName.optional(), color: geometryColour.optional() })
   .refine((body) => body.name !== undefined || body.color !== undefined, {
@@ -93,9 +94,9 @@ export const updateGeometryLayerRequest = z
     message: 'Send a color or a type',
   });
 export const geometryLayerParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idText(),
   type: geometryLayerType,
-  layerId: z.coerce.number().int().positive(),
+  layerId: idText(),
 });
 
 export const geometryMessages = {
@@ -104,7 +105,6 @@ export const geometryMessages = {
   noFeatures: 'The file holds no geometry',
   tooManyFeatures: `A geometry file may hold at most ${geometryLimits.features} features`,
   tooManyPositions: `A geometry file may hold at most ${geometryLimits.positions} coordinates: simplify it first`,
-  tooLargeUnzipped: `The archive is too large once unzipped (limit ${geometryLimits.unzippedMaxBytes / 1024 / 1024} MB)`,
   notLonLat:
     'The coordinates are not longitudes and latitudes: save the file in WGS 84 (EPSG:4326) or give its projection',
   unknownCrs: (name: string) =>

@@ -2,6 +2,7 @@
 // per zone, gridded statistics drawn as map overlays grouped as the spec's variable layers, each with a
 // tile path (slippy z/x/y PNG tiles) and a property file (colour bar, range, bounds, source).
 import { z } from 'zod';
+import { idText, entityId } from './ids';
 
 /** The variable overlays of spec 002 "Map screens", in the order the layer control lists them. */
 export const STAT2D_GROUPS = [
@@ -67,8 +68,8 @@ export const stat2dMap = z.object({
 });
 export type Stat2dMap = z.infer<typeof stat2dMap>;
 
-export const stat2dQuery = z.object({ zone: z.coerce.number().int().positive() });
-export const buyStat2dRequest = z.object({ zone: z.number().int().positive() });
+export const stat2dQuery = z.object({ zone: idText() });
+export const buyStat2dRequest = z.object({ zone: entityId() });
 
 /** The property file of a layer: everything the colour-bar legend and the "Source:" line need. */
 export const stat2dProperties = z.object({

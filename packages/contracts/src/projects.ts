@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { entityId, idText, requiredIdText } from './ids';
 import { limits } from './limits';
 import { messages } from './messages';
 import { bounds, geometry } from './zones';
@@ -54,21 +55,21 @@ export const newPoint = z.object({ name: pointName.optional(), lat: latitude, ln
 export type NewPoint = z.infer<typeof newPoint>;
 
 export const createPointRequest = z.object({
-  project: z.number().int().positive(),
+  project: entityId(),
   name: pointName.optional(),
   geom: pointGeom,
 });
 export const updatePointRequest = z.object({
-  id: z.number().int().positive(),
-  project: z.number().int().positive(),
+  id: entityId(),
+  project: entityId(),
   name: pointName,
   geom: pointGeom.optional(),
   lat: latitude.optional(),
   lng: longitude.optional(),
-  nbVersion: z.number().int().positive(),
+  nbVersion: entityId(),
 });
 export const bulkCreatePointsRequest = z.object({
-  project: z.number().int().positive(),
+  project: entityId(),
   points: z.array(newPoint).min(1).max(1000),
 });
 
@@ -166,9 +167,9 @@ export const projectListQuery = z.object({
 /** A trial offer needs neither name nor zone: the server generates the name and takes the first zone. */
 export const createProjectRequest = z.object({
   name: projectName.optional(),
-  offerInstance: z.number().int().positive(),
-  zone: z.number().int().positive().optional(),
-  collaborators: z.array(z.number().int().positive()).max(500).default([]),
+  offerInstance: entityId(),
+  zone: entityId().optional(),
+  collaborators: z.array(entityId()).max(500).default([]),
   isTrial: z.boolean().default(false),
   points: z.array(newPoint).max(1000).default([]),
 });
@@ -176,13 +177,13 @@ export const createProjectResponse = z.object({ status: z.literal('success'), pr
 
 export const renameProjectRequest = z.object({ name: projectName });
 export const updateCollaboratorsRequest = z.object({
-  collaborators: z.array(z.number().int().positive()).max(500),
+  collaborators: z.array(entityId()).max(500),
 });
 
 export const statResult = z.object({ pointId: z.number(), statId: z.string(), code: z.string() });
 export const visuDataQuery = z.object({
   stats_id: z.string().min(1).max(200),
-  point: z.coerce.number().int().positive(),
+  point: requiredIdText('point'),
 });
 
 /** Bounds of the weather-window and downtime settings a user may recompute with (get_visu_data). */
@@ -253,8 +254,8 @@ export const processTypes = ['ALL', ...statisticCodes] as const;
 export const processType = z.enum(processTypes);
 export type ProcessType = z.infer<typeof processType>;
 
-export const taskListQuery = z.object({ project: z.coerce.number().int().positive() });
-export const createTaskRequest = z.object({ point: z.number().int().positive() });
+export const taskListQuery = z.object({ project: idText() });
+export const createTaskRequest = z.object({ point: entityId() });
 /** PUT /api/tasks/{id}/compute/?id=<processType> (spec 000 §7). */
 export const computeTaskQuery = z.object({ id: processType.default('ALL') });
 

@@ -3,6 +3,7 @@
 // values, dimensions and attributes (units, longName), next to a kwargs block with the axis names and labels
 // and the provenance of the numbers. Missing values are -999.
 import { z } from 'zod';
+import { requiredIdText } from './ids';
 import { statisticCodes, windowDurations, windowLimit } from './projects';
 
 /** The missing-value sentinel of spec 002 §3. */
@@ -198,7 +199,7 @@ const optionalIndex = (message: string, max = Number.MAX_SAFE_INTEGER) =>
 
 export const exportQuery = z
   .object({
-    point: z.coerce.number({ error: 'point must be the id of a point' }).int().positive(),
+    point: requiredIdText('point'),
     stat_id: z.string().trim().min(1, 'stat_id is required').max(200),
     export_kind: z.enum(EXPORT_KINDS, { error: `export_kind must be one of ${EXPORT_KINDS.join(', ')}` }),
     /** The file name without extension; the statistic's id when left out. */

@@ -157,6 +157,25 @@ async function withNetcdf3<T>(path: string, use: (file: RawFile) => T): Promise<
   } catch (error) {
     throw new DataFileError(path, null, `unreadable NetCDF3 header (${(error as Error).message})`);
   }
+  // netcdfjs reads past the end of a file cut short without a word: the header says how long the data
+  // must be (NetCDF classic format spec: each variable's begin and vsize, record variables once per
+  // record, records recordStep apart), so a shorter file is refused rather than read as garbage.
+  const needed = Math.max(
+    0,
+    ...reader.header.variables.map((v) =>
+      v.record
+        ? v.offset +
+          Math.max(0, reader.recordDimension.length - 1) * (reader.recordDimension.recordStep ?? 0) +
+          (reader.recordDimension.length > 0 ? v.size : 0)
+        : v.offset + v.size,
+    ),
+  );
+  if (bytes.length < needed)
+    throw new DataFileError(
+      path,
+      null,
+      `is truncated: its header describes ${needed} bytes of data, the file holds ${bytes.length}`,
+    );
   const dimensions = reader.dimensions;
   const recordSize = reader.recordDimension.length;
   const recordId = reader.recordDimension.id;

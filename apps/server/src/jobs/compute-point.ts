@@ -1,10 +1,20 @@
 // The compute-point job (queue.ts): a worker takes a point's task, runs every statistic the point's dataset
 // supports in the statistics pool and stores the results (spec 000 §4, §5; ARCHITECTURE.md "Data flow of a
 // computation", step 2). The computation itself starts in services/compute.ts.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { statisticOf } from '@metocean/core';
 import { OVERVIEW_ID, projectMessages, statIdOf } from '@metocean/contracts';
-import { points, projects, results, tasks, zones } from '../db/schema';
+import {
+  computations,
+  customers,
+  offerInstances,
+  points,
+  projects,
+  results,
+  tasks,
+  zones,
+} from '../db/schema';
+import { creditsPerPoint } from '../services/projects';
 import type { Db } from '../db/client';
 import { sourceForPoint } from '../data/registry';
 import type { Services } from '../services/context';
@@ -13,8 +23,10 @@ import { BATCHES_IN_FLIGHT, type StatisticsPool } from './pool';
 import { batchesOf, raiseStop, stopFlag, type PointPlan } from './point-statistics';
 
 /**
- * A compute job that failed for good while its task was still active: its worker died (the job expired)
- * on the last attempt. The task must not stay RUNNING: it fails with a message, its partial results go.
+ * A compute job that failed for good while its task was still active: its worker died (the job expired or
+ * was found lost by the reconciler) on the last attempt. The task must not stay RUNNING: it fails with a
+ * message, its partial results go, and the point's credit goes back to the account and out of the
+ * computation (the spec is silent on lost computations: the customer does not pay for a point not computed).
  */
 export async function failLostTask(services: Services, taskId: number): Promise<void> {
   await services.db.transaction(async (tx) => {
@@ -22,8 +34,30 @@ export async function failLostTask(services: Services, taskId: number): Promise<
       .update(tasks)
       .set({ status: 'FAILED', error: projectMessages.computationLost, updatedAt: new Date() })
       .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
-      .returning({ id: tasks.id });
-    if (failed.length > 0) await tx.delete(results).where(eq(results.taskId, taskId));
+      .returning({ id: tasks.id, computationId: tasks.computationId });
+    if (failed.length === 0) return;
+    await tx.delete(results).where(eq(results.taskId, taskId));
+    const computationId = failed[0]?.computationId;
+    if (computationId === null || computationId === undefined) return;
+    const [row] = await tx
+      .select({ customerId: projects.customerId, instance: offerInstances, zone: zones })
+      .from(tasks)
+      .innerJoin(points, eq(points.id, tasks.pointId))
+      .innerJoin(projects, eq(projects.id, points.projectId))
+      .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
+      .innerJoin(zones, eq(zones.id, projects.zoneId))
+      .where(eq(tasks.id, taskId))
+      .limit(1);
+    const refund = row ? creditsPerPoint(row.instance, row.zone) : 0;
+    if (!row || refund <= 0) return;
+    await tx
+      .update(customers)
+      .set({ credits: sql`${customers.credits} + ${refund}` })
+      .where(eq(customers.id, row.customerId));
+    await tx
+      .update(computations)
+      .set({ credits: sql`${computations.credits} - ${refund}` })
+      .where(eq(computations.id, computationId));
   });
 }
 

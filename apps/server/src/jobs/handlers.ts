@@ -6,12 +6,19 @@ import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
 import type { JobHandlers } from './queue';
+import { withHeartbeat, type ReconcileSettings } from './reconcile';
 
-export function jobHandlers(services: Services, mailer: Mailer, pool: StatisticsPool): JobHandlers {
+export function jobHandlers(
+  services: Services,
+  mailer: Mailer,
+  pool: StatisticsPool,
+  reconcile: ReconcileSettings,
+): JobHandlers {
   return {
     'send-email': (message) => mailer.send(message),
     'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
-    'compute-point': ({ taskId }, attempt) => runPointTask(services, pool, taskId, attempt),
+    'compute-point': ({ taskId }, attempt) =>
+      withHeartbeat(services, taskId, reconcile, () => runPointTask(services, pool, taskId, attempt)),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
   };

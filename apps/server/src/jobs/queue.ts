@@ -95,6 +95,11 @@ export interface Queue {
   ): Promise<void>;
   /** Takes jobs for the handlers: of each name one at a time, or as many at once as `concurrency` says. */
   work(handlers: JobHandlers, concurrency?: Partial<Record<JobName, number>>): Promise<void>;
+  /**
+   * Fails the active jobs of `name` whose payload's taskId is `taskId` (their worker died): pg-boss retries
+   * them, or sends them to the dead-letter queue after the last retry. Answers how many there were.
+   */
+  failActive(name: 'compute-point', taskId: number, reason: string): Promise<number>;
   ping(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -140,6 +145,14 @@ export async function startQueue(
       for (const name of jobNames) {
         for (let k = 0; k < (concurrency[name] ?? 1); k++) await register(name);
       }
+    },
+    async failActive(name, taskId, reason) {
+      const { rows } = await database.executeSql(
+        `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND data->>'taskId' = $2`,
+        [name, String(taskId)],
+      );
+      for (const row of rows) await boss.fail(name, String(row.id), { message: reason });
+      return rows.length;
     },
     ping: () =>
       boss.getQueueSize(jobNames[0] ?? 'send-email').then(

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idText } from '@metocean/contracts';
 import { errorBody } from '@metocean/contracts';
 import type { Services } from '../services/context';
 import type { authHandlers } from '../http/auth';
@@ -25,7 +26,7 @@ export interface RouteDeps {
 }
 
 /** The `{id}` of a path. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: idText() });
 
 /** The error answers a signed-in call may give, all in the one error shape (spec 000 §8). */
 export const errorResponses = {

@@ -1,4 +1,5 @@
 // Sign-in, sign-up, activation, password reset and impersonation (spec 000 §7 Authentication, §8).
+import type { LoginThrottle } from './login-throttle';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import {
   errorCodes,
@@ -38,38 +39,34 @@ const findByLogin = async (services: Services, login: string): Promise<UserRow |
   return user;
 };
 
+/**
+ * Signs in. The throttle (login-throttle.ts) answers 429 before the password is checked, the same way for
+ * every login text, known or not; a failure counts against the login and the address.
+ */
 export async function login(
   services: Services,
   username: string,
   password: string,
   ip: string,
+  throttle: LoginThrottle,
 ): Promise<TokenPair> {
-  const user = await findByLogin(services, username.trim());
-  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now())
+  if (throttle.blocked(username, ip))
     throw new HttpError(429, { detail: messages.accountLocked, code: errorCodes.locked });
+  const user = await findByLogin(services, username.trim());
   const valid = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !valid) {
-    if (user) {
-      const failures = user.failedLogins + 1;
-      const lock = failures >= limits.loginFailuresBeforeLock;
-      await services.db
-        .update(users)
-        .set({
-          failedLogins: lock ? 0 : failures,
-          lockedUntil: lock ? new Date(Date.now() + limits.lockMinutes * 60_000) : null,
-        })
-        .where(eq(users.id, user.id));
-      if (lock)
-        await logEvent(services.db, {
-          actorId: user.id,
-          customerId: user.customerId,
-          action: 'login.locked',
-          detail: `locked for ${limits.lockMinutes} min after ${failures} failed attempts from ${ip}`,
-        });
-    }
+    throttle.failed(username, ip);
+    if (user && throttle.blocked(username, ip))
+      await logEvent(services.db, {
+        actorId: user.id,
+        customerId: user.customerId,
+        action: 'login.locked',
+        detail: `sign-in paused for ${limits.lockMinutes} min after repeated failed attempts from ${ip}`,
+      });
     throw badRequest({ nonFieldErrors: [messages.loginFailed] });
   }
   if (!user.isActive) throw badRequest({ nonFieldErrors: [messages.inactiveAccount] });
+  throttle.succeeded(username, ip);
   await services.db
     .update(users)
     .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: new Date() })

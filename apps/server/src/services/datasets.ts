@@ -3,9 +3,8 @@
 // packages/hindcast's ingest into a new Zarr store under DATA_DIR/datasets; the dataset row and its zones are
 // written in one transaction; any failure removes the store, so nothing is half-registered.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
 import { inArray } from 'drizzle-orm';
 import {
   DATASET_UNZIPPED_MAX_BYTES,
@@ -16,9 +15,10 @@ import {
 import { DataFileError, ingest, nodeCount, type DatasetDescription } from '@metocean/hindcast';
 import { datasets, zones } from '../db/schema';
 import { presentDataset, registerDataset } from '../data/registry';
-import { badRequest, forbidden } from '../http/errors';
+import { badRequest, forbidden, HttpError } from '../http/errors';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
+import { ArchiveError, readArchive, type ArchiveBudget } from './archive';
 
 export function requireSuperuser(caller: Caller): void {
   if (!caller.isSuperuser) throw forbidden(datasetMessages.superuserOnly);
@@ -44,41 +44,43 @@ function userMessage(upload: Upload, error: DataFileError): string {
   return error.message.split(`${upload.folder}${path.sep}`).join('').split(upload.folder).join('');
 }
 
+/** A zipped Zarr store may hold many chunk files, each inflated within the dataset limit. */
+const ZARR_ARCHIVE_BUDGET: ArchiveBudget = {
+  maxEntries: 100_000,
+  maxEntryBytes: DATASET_UNZIPPED_MAX_BYTES,
+  maxTotalBytes: DATASET_UNZIPPED_MAX_BYTES,
+};
+
 /**
- * Unpacks a zipped Zarr store next to the upload and returns the store's folder. Entry names are checked
- * (no absolute path, no '..') and sizes are read from the zip directory before anything is inflated.
+ * Unpacks a zipped Zarr store next to the upload, as a stream within ZARR_ARCHIVE_BUDGET (entry names are
+ * checked: no absolute path, no '..'), and returns the store's folder.
  */
 async function unzipZarr(upload: Upload): Promise<string> {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(await readFile(upload.path));
-  } catch {
-    throw badRequest({ fieldErrors: { file: [`${upload.fileName}: not a valid zip archive`] } });
-  }
-  const entries = Object.values(zip.files).filter((entry) => !entry.dir);
-  let total = 0;
-  for (const entry of entries) {
-    if (entry.name.startsWith('/') || entry.name.split('/').includes('..'))
-      throw badRequest({
-        fieldErrors: { file: [`${upload.fileName}: unsafe path "${entry.name}" in the archive`] },
-      });
-    total += (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
-  }
-  if (total > DATASET_UNZIPPED_MAX_BYTES)
-    throw badRequest({
-      fieldErrors: {
-        file: [datasetMessages.tooLarge(DATASET_UNZIPPED_MAX_BYTES / 1024 / 1024) + ' once unzipped'],
-      },
-    });
   const root = path.join(upload.folder, 'unzipped');
-  for (const entry of entries) {
-    const target = path.join(root, entry.name);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, await entry.async('nodebuffer'));
+  const names: string[] = [];
+  try {
+    await readArchive(
+      { path: upload.path },
+      {
+        kind: 'archive',
+        budget: ZARR_ARCHIVE_BUDGET,
+        action: (name) => {
+          if (name.endsWith('/')) return 'skip';
+          names.push(name);
+          return { file: path.join(root, name) };
+        },
+      },
+    );
+  } catch (error) {
+    // The ingest form shows errors by field: the archive's message goes to the file field.
+    if (error instanceof ArchiveError)
+      throw new HttpError(error.statusCode, {
+        fieldErrors: { file: [`${upload.fileName}: ${error.message}`] },
+      });
+    throw error;
   }
   // The store: the folder holding the group metadata (.zgroup for Zarr v2, zarr.json for v3), shallowest first.
-  const marker = entries
-    .map((entry) => entry.name)
+  const marker = names
     .filter((name) => /(^|\/)(\.zgroup|zarr\.json)$/.test(name))
     .sort((a, b) => a.split('/').length - b.split('/').length)[0];
   if (marker === undefined)

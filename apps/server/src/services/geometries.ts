@@ -4,7 +4,6 @@
 // Files are untrusted: the route bounds the upload, this module bounds what is unzipped, the number of
 // features and of positions, checks every coordinate, and turns every reader failure into a message.
 import path from 'node:path';
-import type JSZip from 'jszip';
 import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
 import type { Feature, FeatureCollection, Geometry as GeoJsonGeometry, Position } from 'geojson';
@@ -21,7 +20,8 @@ import {
 import { geometries, type GeometryLayerColumn } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { isWgs84, kmlFeatures, openZip, parseMessages, refuse } from './parse';
+import { withParseSlot, type ArchiveBudget } from './archive';
+import { isWgs84, kmlFeatures, openZip, parseMessages, refuse, type ArchiveFiles } from './parse';
 import { projectFor, requireEditable } from './project-access';
 
 type GeometryRow = typeof geometries.$inferSelect;
@@ -47,20 +47,12 @@ const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
 
 // ---- reading the files ----------------------------------------------------------------------------------
 
-/** Every file of an archive (not folders, not macOS forks), refusing archives that unzip too large. */
-function archiveFiles(zip: JSZip): JSZip.JSZipObject[] {
-  const files: JSZip.JSZipObject[] = [];
-  let unzipped = 0;
-  zip.forEach((name, entry) => {
-    if (entry.dir || name.includes('__MACOSX/') || path.basename(name).startsWith('.')) return;
-    // JSZip reads the central directory's uncompressed size; a zip bomb is refused before inflating.
-    const size = (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
-    unzipped += size;
-    files.push(entry);
-  });
-  if (unzipped > geometryLimits.unzippedMaxBytes) throw refuse(geometryMessages.tooLargeUnzipped);
-  return files;
-}
+/** What a geometry archive may inflate to, counted on the bytes actually inflated (see archive.ts). */
+const GEOMETRY_ARCHIVE_BUDGET: ArchiveBudget = {
+  maxEntries: 1000,
+  maxEntryBytes: geometryLimits.unzippedMaxBytes,
+  maxTotalBytes: geometryLimits.unzippedMaxBytes,
+};
 
 const extensionOf = (name: string) => path.extname(name).toLowerCase().slice(1);
 
@@ -86,13 +78,14 @@ function projectionFromCrsName(name: string): Reproject | null {
   return (xy) => converter.forward<[number, number]>(xy);
 }
 
-async function readShapefiles(zip: JSZip): Promise<{ sources: Source[]; projections: (Reproject | null)[] }> {
-  const files = archiveFiles(zip);
-  const byBase = new Map<string, Map<string, JSZip.JSZipObject>>();
-  for (const file of files) {
-    const base = file.name.slice(0, file.name.length - path.extname(file.name).length);
-    const parts = byBase.get(base) ?? new Map<string, JSZip.JSZipObject>();
-    parts.set(extensionOf(file.name), file);
+async function readShapefiles(
+  files: ArchiveFiles,
+): Promise<{ sources: Source[]; projections: (Reproject | null)[] }> {
+  const byBase = new Map<string, Map<string, Buffer>>();
+  for (const [name, buffer] of files) {
+    const base = name.slice(0, name.length - path.extname(name).length);
+    const parts = byBase.get(base) ?? new Map<string, Buffer>();
+    parts.set(extensionOf(name), buffer);
     byBase.set(base, parts);
   }
   const shapefiles = [...byBase.entries()].filter(([, parts]) => parts.has('shp'));
@@ -100,11 +93,9 @@ async function readShapefiles(zip: JSZip): Promise<{ sources: Source[]; projecti
   const sources: Source[] = [];
   const projections: (Reproject | null)[] = [];
   for (const [base, parts] of shapefiles.sort(([a], [b]) => a.localeCompare(b))) {
-    const [shp, dbf, prj] = await Promise.all([
-      parts.get('shp')!.async('uint8array'),
-      parts.get('dbf')?.async('uint8array'),
-      parts.get('prj')?.async('string'),
-    ]);
+    const shp = parts.get('shp')!;
+    const dbf = parts.get('dbf');
+    const prj = parts.get('prj')?.toString('utf8');
     let collection: FeatureCollection;
     try {
       collection = await shapefile.read(shp, dbf);
@@ -158,15 +149,16 @@ async function readSources(
         projections: [null],
       };
     case '.kmz': {
-      const kml = archiveFiles(await openZip(buffer)).find((file) => extensionOf(file.name) === 'kml');
+      const files = await openZip(buffer, 'KMZ file', GEOMETRY_ARCHIVE_BUDGET);
+      const kml = [...files].find(([name]) => extensionOf(name) === 'kml')?.[1];
       if (!kml) throw refuse(parseMessages.unreadable('KMZ'));
       return {
-        sources: [{ name: null, features: kmlFeatures(await kml.async('string')).features }],
+        sources: [{ name: null, features: kmlFeatures(kml.toString('utf8')).features }],
         projections: [null],
       };
     }
     case '.zip':
-      return readShapefiles(await openZip(buffer));
+      return readShapefiles(await openZip(buffer, 'archive', GEOMETRY_ARCHIVE_BUDGET));
     default:
       throw refuse(geometryMessages.unknownFormat);
   }
@@ -377,7 +369,7 @@ export async function uploadGeometry(
     .where(eq(geometries.projectId, projectId));
   if (existing >= geometryLimits.perProject)
     throw badRequest({ nonFieldErrors: [geometryMessages.tooManyGeometries] });
-  const { sources, projections } = await readSources(file.buffer, file.fileName);
+  const { sources, projections } = await withParseSlot(() => readSources(file.buffer, file.fileName));
   // Each new geometry takes the next colour of the palette; its layers start in that colour.
   const color = geometryPalette[existing % geometryPalette.length] ?? geometryPalette[0];
   const layers = layersOf(sources, projections, color);

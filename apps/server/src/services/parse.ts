@@ -7,7 +7,6 @@ import { DOMParser } from '@xmldom/xmldom';
 import { kml } from '@tmcw/togeojson';
 import { CsvError, parse, type CsvErrorCode } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
@@ -18,9 +17,20 @@ import { badRequest } from '../http/errors';
 import type { Caller, Services } from './context';
 import { defaultPointName, zoneProblems } from './points';
 import { projectFor } from './project-access';
+import { isContentEntry, readArchive, withParseSlot, type ArchiveBudget } from './archive';
 
 /** The most points one file may bring (the bulk-create limit). */
 export const MAX_FILE_POINTS = 1000;
+
+/**
+ * What a point file's archive (.kmz, zipped shapefile, .xlsx) may inflate to: a thousand points take well
+ * under a megabyte in any of these formats, so 20 MB leaves room for styles and attributes, not for bombs.
+ */
+export const POINT_ARCHIVE_BUDGET: ArchiveBudget = {
+  maxEntries: 200,
+  maxEntryBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 20 * 1024 * 1024,
+};
 
 interface Candidate {
   row: number;
@@ -36,7 +46,6 @@ interface Read {
 export const parseMessages = {
   unknownFormat:
     'Unknown file type: use a CSV, an XLSX, a GeoJSON, a KML or KMZ file, or a zipped shapefile (.zip)',
-  brokenZip: 'The archive could not be opened: it is not a valid zip file',
   missingParts: (parts: string[]) => `The zipped shapefile lacks its ${parts.join(', ')} part(s)`,
   notPoints: (type: string) => `The file holds ${type} geometries: only points can be loaded`,
   unknownProjection:
@@ -140,6 +149,8 @@ function readCsv(buffer: Buffer): Read {
 }
 
 async function readXlsx(buffer: Buffer): Promise<Read> {
+  // exceljs inflates the whole workbook in memory: the stream checks first what it would inflate to.
+  await readArchive(buffer, { kind: 'XLSX file', budget: POINT_ARCHIVE_BUDGET, action: () => 'count' });
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -220,43 +231,43 @@ function readKml(text: string): Read {
   return fromFeatures(kmlFeatures(text).features);
 }
 
-export async function openZip(buffer: Buffer): Promise<JSZip> {
-  try {
-    return await JSZip.loadAsync(buffer);
-  } catch {
-    throw refuse(parseMessages.brokenZip);
-  }
+/** The content files of an archive (see isContentEntry), inflated within `budget`. */
+export type ArchiveFiles = Map<string, Buffer>;
+
+export function openZip(buffer: Buffer, kind: string, budget: ArchiveBudget): Promise<ArchiveFiles> {
+  return readArchive(buffer, {
+    kind,
+    budget,
+    action: (name) => (isContentEntry(name) ? 'keep' : 'skip'),
+  });
 }
 
-/** Files of an archive by lower-case extension, ignoring folders and macOS resource forks. */
-export function zipEntries(zip: JSZip): Map<string, JSZip.JSZipObject> {
-  const entries = new Map<string, JSZip.JSZipObject>();
-  zip.forEach((name, entry) => {
-    if (entry.dir || name.includes('__MACOSX/') || path.basename(name).startsWith('.')) return;
+/** Files of an archive by lower-case extension (the first of each). */
+export function zipEntries(files: ArchiveFiles): Map<string, Buffer> {
+  const entries = new Map<string, Buffer>();
+  for (const [name, buffer] of files) {
     const extension = path.extname(name).toLowerCase().slice(1);
-    if (!entries.has(extension)) entries.set(extension, entry);
-  });
+    if (!entries.has(extension)) entries.set(extension, buffer);
+  }
   return entries;
 }
 
-async function readKmz(zip: JSZip): Promise<Read> {
-  const entry = zipEntries(zip).get('kml');
+function readKmz(files: ArchiveFiles): Read {
+  const entry = zipEntries(files).get('kml');
   if (!entry) throw refuse(parseMessages.unreadable('KMZ'));
-  return readKml(await entry.async('string'));
+  return readKml(entry.toString('utf8'));
 }
 
 export const isWgs84 = (wkt: string) =>
   /^\s*GEOGCS\[/i.test(wkt) && /WGS[_ ]?(19)?84/i.test(wkt) && !/PROJCS\[/i.test(wkt);
 
-async function readShapefile(zip: JSZip): Promise<Read> {
-  const entries = zipEntries(zip);
+async function readShapefile(files: ArchiveFiles): Promise<Read> {
+  const entries = zipEntries(files);
   const missing = ['shp', 'shx', 'prj', 'dbf'].filter((part) => !entries.has(part));
   if (missing.length > 0) throw refuse(parseMessages.missingParts(missing));
-  const [shp, dbf, prj] = await Promise.all([
-    entries.get('shp')!.async('uint8array'),
-    entries.get('dbf')!.async('uint8array'),
-    entries.get('prj')!.async('string'),
-  ]);
+  const shp = entries.get('shp')!;
+  const dbf = entries.get('dbf')!;
+  const prj = entries.get('prj')!.toString('utf8');
   let collection: FeatureCollection;
   try {
     collection = await shapefile.read(shp, dbf);
@@ -299,10 +310,11 @@ async function readFile(buffer: Buffer, fileName: string): Promise<Read> {
     case '.kml':
       return readKml(buffer.toString('utf8'));
     case '.kmz':
-      return readKmz(await openZip(buffer));
+      return readKmz(await openZip(buffer, 'KMZ file', POINT_ARCHIVE_BUDGET));
     case '.zip': {
-      const zip = await openZip(buffer);
-      return zipEntries(zip).has('kml') && !zipEntries(zip).has('shp') ? readKmz(zip) : readShapefile(zip);
+      const files = await openZip(buffer, 'archive', POINT_ARCHIVE_BUDGET);
+      const entries = zipEntries(files);
+      return entries.has('kml') && !entries.has('shp') ? readKmz(files) : readShapefile(files);
     }
     default:
       throw refuse(parseMessages.unknownFormat);
@@ -320,7 +332,7 @@ export async function parsePoints(
   projectId: number | undefined,
 ): Promise<ParsedPoints> {
   const access = projectId === undefined ? undefined : await projectFor(services.db, caller, projectId);
-  const read = await readFile(file.buffer, file.fileName);
+  const read = await withParseSlot(() => readFile(file.buffer, file.fileName));
   if (read.candidates.length > MAX_FILE_POINTS) throw refuse(parseMessages.tooManyPoints);
   const existing = access
     ? await services.db

@@ -19,6 +19,7 @@ import {
   points,
   projectCollaborators,
   projects,
+  tasks,
   users,
   zones,
 } from '../db/schema';
@@ -48,6 +49,18 @@ export function projectStatus(taskStatuses: Status[]): Status {
   return 'FINISHED';
 }
 
+/**
+ * Status of a computation from its tasks, read each time so that it stays true (issue 23): RUNNING while a
+ * task is to run, then FAILED when one failed, CANCELLED when every one was cancelled, else FINISHED.
+ */
+export function computationStatus(stored: Status, taskStatuses: Status[]): Status {
+  if (taskStatuses.length === 0) return stored;
+  if (taskStatuses.some((s) => s === 'PENDING' || s === 'RUNNING')) return 'RUNNING';
+  if (taskStatuses.includes('FAILED')) return 'FAILED';
+  if (taskStatuses.every((s) => s === 'CANCELLED')) return 'CANCELLED';
+  return 'FINISHED';
+}
+
 export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
   instance.isUnlimited || zone.isDemo ? 0 : instance.creditsPerPoint;
 
@@ -68,6 +81,18 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
     .from(computations)
     .where(eq(computations.projectId, project.id))
     .orderBy(asc(computations.id));
+  const computationTasks =
+    computationRows.length === 0
+      ? []
+      : await db
+          .select({ computationId: tasks.computationId, status: tasks.status })
+          .from(tasks)
+          .where(
+            inArray(
+              tasks.computationId,
+              computationRows.map((c) => c.id),
+            ),
+          );
   const active = taskRows.map((t) => t.status as Status);
   const running = taskRows.filter((t) => t.status === 'RUNNING' || t.status === 'PENDING');
   return {
@@ -95,7 +120,10 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
       spentBy: c.spentById,
       isDowntime: c.isDowntime,
       credits: c.credits,
-      status: c.status as Status,
+      status: computationStatus(
+        c.status as Status,
+        computationTasks.filter((t) => t.computationId === c.id).map((t) => t.status as Status),
+      ),
       reports: [],
       createdAt: c.createdAt.toISOString(),
     })),

@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { projectMessages, type Offer, type Task } from '@metocean/contracts';
+import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
 import { loadConfig, type Config } from '../../src/config';
 import { startRuntime, type Runtime } from '../../src/runtime';
-import { results, tasks } from '../../src/db/schema';
+import { customers, points, results, tasks } from '../../src/db/schema';
 import { DEMO_PASSWORD, eventually } from '../harness';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
@@ -174,13 +174,25 @@ describe('a worker killed mid-job', () => {
     process.env.JOB_MAINTENANCE_SECONDS = '1';
     const config = await freshConfig();
     const first = await startRuntime(config, { role: 'all', seed: 'always', logger, serveWeb: false });
-    const { taskId } = await computeUntilRunning(first);
+    const creditsBefore = await first.services.db.select().from(customers).orderBy(asc(customers.id));
+    const { taskId, token } = await computeUntilRunning(first);
+    const charged = await first.services.db.select().from(customers).orderBy(asc(customers.id));
     await kill(first);
 
     const second = await startRuntime(config, { role: 'all', seed: 'never', logger, serveWeb: false });
     cleanups.push(() => second.stop());
     const task = await waitForTask(second, taskId, 60);
     expect(task).toMatchObject({ status: 'FAILED', error: projectMessages.computationLost });
+    // the point lost is not paid for (issue 23): every account holds what it held before the compute
+    expect(charged.map((c) => c.credits)).not.toEqual(creditsBefore.map((c) => c.credits));
+    const creditsAfter = await second.services.db.select().from(customers).orderBy(asc(customers.id));
+    expect(creditsAfter.map((c) => c.credits)).toEqual(creditsBefore.map((c) => c.credits));
+    // the computation says what became of it
+    const [row] = await second.services.db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [point] = await second.services.db.select().from(points).where(eq(points.id, row!.pointId));
+    const project = await inject<Project>(second, 'GET', `/api/projects/${point!.projectId}/`, token);
+    expect(project.body.status).toBe('FAILED');
+    expect(project.body.computations.map((c) => c.status)).toEqual(['FAILED']);
     const left = await second.services.db.select().from(results).where(eq(results.taskId, taskId));
     expect(left).toEqual([]);
   }, 120_000);

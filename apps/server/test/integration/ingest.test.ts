@@ -9,7 +9,9 @@ import { datasetMessages, type IngestResult, type Zone } from '@metocean/contrac
 import { openZarrDataset } from '@metocean/hindcast';
 import { sourceForPoint } from '../../src/data/registry';
 import { runIngestCli } from '../../../cli/src/ingest';
+import { archiveMessages } from '../../src/services/archive';
 import { DEMO_PASSWORD, startTestServer, type TestServer } from '../harness';
+import { zipOf } from '../zip-bombs';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -238,6 +240,29 @@ describe('POST /api/datasets/ingest/', () => {
     });
     expect(zip.status).toBe(400);
     expect(zip.body.fieldErrors).toMatchObject({ file: [datasetMessages.notZarrZip('x.zip')] });
+
+    // issue 23: a NetCDF3 file cut short (its header promises data the file lacks) and a zip whose headers
+    // lie about sizes answer 400, not 500
+    const whole = readFileSync(ncgen(gridCdl(), 'whole3.nc', 'nc3'));
+    for (const keep of [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 0.95, 0.99]) {
+      const cut = await upload({
+        ...fields('Truncated'),
+        file: { name: 'truncated.nc', bytes: whole.subarray(0, Math.floor(whole.length * keep)) },
+      });
+      expect(cut.status).toBe(400);
+      expect((cut.body.fieldErrors as Record<string, string[]>).file![0]).toMatch(/^truncated\.nc/);
+    }
+    const liar = await upload({
+      ...fields('Liar'),
+      file: {
+        name: 'liar.zip',
+        bytes: zipOf([{ name: 'store.zarr/hs/0.0.0', inflated: 64 * 1024 * 1024, declared: 10 }], {
+          'store.zarr/.zgroup': '{"zarr_format":2}',
+        }),
+      },
+    });
+    expect(liar.status).toBe(400);
+    expect(liar.body.fieldErrors).toMatchObject({ file: [`liar.zip: ${archiveMessages.lying('archive')}`] });
 
     // nothing registered, no store written, no upload kept
     expect(storesOnDisk()).toEqual(before);

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import proj4 from 'proj4';
 import { messages, projectMessages, type Offer, type ParsedPoints } from '@metocean/contracts';
+import { archiveMessages } from '../../src/services/archive';
 import { parseMessages } from '../../src/services/parse';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
@@ -337,7 +338,7 @@ describe('geometries', () => {
     });
     const broken = new TextEncoder().encode('PK\u0003\u0004 this is not a zip');
     expect((await upload(manager, 'broken.zip', broken)).body).toEqual({
-      nonFieldErrors: [parseMessages.brokenZip],
+      nonFieldErrors: [archiveMessages.broken('archive')],
     });
   });
 });

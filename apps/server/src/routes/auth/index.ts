@@ -1,4 +1,5 @@
 // /api-auth: tokens, sign-up, activation, password reset, impersonation (spec 000 §7 Authentication).
+import { LoginThrottle } from '../../services/login-throttle';
 import { z } from 'zod';
 import {
   activationRequest,
@@ -27,6 +28,7 @@ const tags = ['authentication'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
 
 export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void {
+  const throttle = new LoginThrottle();
   app.post(
     paths.token,
     {
@@ -38,7 +40,8 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
       },
       config: { rateLimit: { max: services.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
     },
-    async (request) => auth.login(services, request.body.username, request.body.password, request.ip),
+    async (request) =>
+      auth.login(services, request.body.username, request.body.password, request.ip, throttle),
   );
 
   app.post(
@@ -163,7 +166,7 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
         body: impersonateRequest,
         response: { 200: tokenPair, ...errors },
       },
-      preHandler: guard.required,
+      preValidation: guard.required,
     },
     async (request) => auth.impersonate(services, callerOf(request), request.body.userId),
   );
@@ -176,7 +179,7 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
         summary: 'Stop impersonating and return to the superuser',
         response: { 200: tokenPair, ...errors },
       },
-      preHandler: guard.required,
+      preValidation: guard.required,
     },
     async (request) => auth.stopImpersonation(services, callerOf(request)),
   );

@@ -8,7 +8,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['buoys'];
 
 export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.buoys,
@@ -19,7 +20,7 @@ export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: buoyListQuery,
         response: { 200: z.array(buoy), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => buoys.listBuoys(services, callerOf(request), request.query.zone),
   );
@@ -35,7 +36,7 @@ export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: buoyVisuQuery,
         response: { 200: visuPayload, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => buoys.buoyVisuData(services, callerOf(request), request.params.id, request.query),
   );

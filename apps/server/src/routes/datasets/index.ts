@@ -28,7 +28,7 @@ export function datasetRoutes(app: App, { services, auth }: RouteDeps): void {
         consumes: ['multipart/form-data'],
         response: { 201: ingestResult, 413: errorBody, ...errorResponses },
       },
-      preHandler: auth.required,
+      preValidation: auth.required,
     },
     async (request, reply) => {
       const caller = callerOf(request);

@@ -21,7 +21,7 @@ export function exportRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: exportQuery,
         response: { 200: z.any(), ...errorResponses },
       },
-      preHandler: auth.required,
+      preValidation: auth.required,
     },
     async (request, reply) => {
       const file = await exportStatistic(services, callerOf(request), request.params.id, request.query);

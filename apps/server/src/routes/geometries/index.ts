@@ -21,7 +21,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['geometries'];
 
 export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
   const configured = geometries.mapConfiguration(services.config.mapTiles, services.config.geocoderUrl);
 
   app.get(
@@ -32,7 +33,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'The map tile services and place-search URL configured on the server (none: offline map)',
         response: { 200: mapConfig, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     () => configured,
   );
@@ -46,7 +47,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: geometryListQuery,
         response: { 200: z.array(projectGeometry), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => geometries.listGeometries(services, callerOf(request), request.query.project),
   );
@@ -61,7 +62,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         consumes: ['multipart/form-data'],
         response: { 201: projectGeometry, 413: errorBody, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       if (!request.isMultipart())
@@ -106,7 +107,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         body: updateGeometryRequest,
         response: { 200: projectGeometry, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       geometries.updateGeometry(services, callerOf(request), request.params.id, request.body),
@@ -121,7 +122,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       await geometries.deleteGeometry(services, callerOf(request), request.params.id);
@@ -139,7 +140,7 @@ export function geometryRoutes(app: App, { services, auth }: RouteDeps): void {
         body: updateGeometryLayerRequest,
         response: { 200: projectGeometry, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       geometries.updateGeometryLayer(services, callerOf(request), request.params, request.body),

@@ -1,5 +1,6 @@
 // /api/points (spec 000 §7 Points and tasks).
 import { z } from 'zod';
+import { idText } from '@metocean/contracts';
 import {
   bulkCreatePointsRequest,
   createPointRequest,
@@ -24,7 +25,8 @@ export const BULK_HEADER = 'x-bulk';
 export const POINT_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.points,
@@ -32,10 +34,10 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags,
         summary: 'Points of the projects you may see',
-        querystring: z.object({ project: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ project: idText().optional() }),
         response: { 200: z.array(point), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => points.listPoints(services, callerOf(request), request.query.project),
   );
@@ -49,7 +51,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         body: createPointRequest,
         response: { 201: point, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const [lng, lat] = request.body.geom.coordinates;
@@ -70,7 +72,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         body: bulkCreatePointsRequest,
         response: { 201: z.array(point), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) =>
       reply
@@ -90,7 +92,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         consumes: ['multipart/form-data'],
         response: { 200: parsedPoints, 413: errorBody, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => {
       if (!request.isMultipart())
@@ -129,10 +131,10 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
       schema: {
         tags,
         summary: 'Managers: delete every point of a project (needs the X-Bulk: true header)',
-        querystring: z.object({ project: z.coerce.number().int().positive() }),
+        querystring: z.object({ project: idText() }),
         response: { 200: z.object({ deleted: z.number() }), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => {
       if (request.headers[BULK_HEADER] !== 'true')
@@ -145,7 +147,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
     '/api/points/:id/',
     {
       schema: { tags, summary: 'A point', params: idParams, response: { 200: point, ...errorResponses } },
-      preHandler,
+      preValidation,
     },
     async (request) => points.getPoint(services, callerOf(request), request.params.id),
   );
@@ -160,7 +162,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         body: updatePointRequest,
         response: { 200: point, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => points.updatePoint(services, callerOf(request), request.params.id, request.body),
   );
@@ -174,7 +176,7 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       await points.deletePoint(services, callerOf(request), request.params.id);

@@ -25,7 +25,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['projects'];
 
 export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.projects,
@@ -36,7 +37,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: projectListQuery,
         response: { 200: z.array(projectListItem), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => projects.listProjects(services, callerOf(request), request.query),
   );
@@ -50,7 +51,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: createProjectRequest,
         response: { 201: createProjectResponse, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) =>
       reply.status(201).send({
@@ -67,7 +68,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: "'Pack 10 Demo' users: the free demo project, computed at once",
         response: { 201: createProjectResponse, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const caller = callerOf(request);
@@ -94,7 +95,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => projects.getProject(services, callerOf(request), request.params.id),
   );
@@ -108,7 +109,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       await projects.deleteProject(services, callerOf(request), request.params.id);
@@ -125,7 +126,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: projectZone, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => (await projects.getProject(services, callerOf(request), request.params.id)).zone,
   );
@@ -140,7 +141,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: renameProjectRequest,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       projects.renameProject(services, callerOf(request), request.params.id, request.body.name),
@@ -156,7 +157,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         body: updateCollaboratorsRequest,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) =>
       projects.updateCollaborators(
@@ -176,7 +177,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => compute.computeProject(services, callerOf(request), request.params.id),
   );
@@ -190,7 +191,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: project, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => compute.cancelProject(services, callerOf(request), request.params.id),
   );
@@ -204,7 +205,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: z.array(statResult), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => results.listResults(services, callerOf(request), request.params.id),
   );
@@ -221,7 +222,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => {
       const { point, stats_id: statId, start, end, pixels, below, durations } = request.query;

@@ -66,7 +66,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         body: maintenanceUpdate,
         response: { 200: maintenanceNotice, ...errorResponses },
       },
-      preHandler: auth.required,
+      preValidation: auth.required,
     },
     async (request) => site.setMaintenance(services, callerOf(request), request.body),
   );
@@ -80,7 +80,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         body: contactRequest,
         response: { 201: idResponse, ...errorResponses },
       },
-      preHandler: auth.optional,
+      preValidation: auth.optional,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
@@ -96,7 +96,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         body: demoRequest,
         response: { 201: idResponse, ...errorResponses },
       },
-      preHandler: auth.required,
+      preValidation: auth.required,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) =>
@@ -112,7 +112,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         body: trackingEvent,
         response: { 204: z.null(), ...errorResponses },
       },
-      preHandler: auth.optional,
+      preValidation: auth.optional,
       config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export function siteRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
         response: { 200: historyResponse, ...errorResponses },
       },
-      preHandler: auth.required,
+      preValidation: auth.required,
     },
     async (request) => history(services.db, callerOf(request), request.query.limit),
   );

@@ -19,7 +19,8 @@ const layerPath = (p: { zone: string; render: string; layer: string }) =>
   `stat2d/${p.zone}/${p.render}/${p.layer}`;
 
 export function stat2dRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.stat2ds,
@@ -30,7 +31,7 @@ export function stat2dRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: stat2dQuery,
         response: { 200: stat2dMap, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => stat2ds.getStat2d(services, callerOf(request), request.query.zone),
   );
@@ -44,7 +45,7 @@ export function stat2dRoutes(app: App, { services, auth }: RouteDeps): void {
         body: buyStat2dRequest,
         response: { 200: stat2dMap, 201: stat2dMap, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const { created, map } = await stat2ds.buyStat2d(services, callerOf(request), request.body.zone);

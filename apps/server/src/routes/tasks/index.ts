@@ -8,7 +8,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['tasks'];
 
 export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.tasks,
@@ -19,7 +20,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: taskListQuery,
         response: { 200: z.array(task), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => tasks.listTasks(services, callerOf(request), request.query.project),
   );
@@ -33,7 +34,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         body: createTaskRequest,
         response: { 200: task, 201: task, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const { task: created, created: isNew } = await tasks.createTask(
@@ -55,7 +56,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: computeTaskQuery,
         response: { 200: task, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => tasks.computeTask(services, callerOf(request), request.params.id, request.query.id),
   );
@@ -69,7 +70,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: task, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => tasks.cancelTask(services, callerOf(request), request.params.id),
   );
@@ -83,7 +84,7 @@ export function taskRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: z.string(), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) => {
       const document = await tasks.downloadTask(services, callerOf(request), request.params.id);

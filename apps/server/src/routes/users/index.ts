@@ -16,7 +16,8 @@ import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 const tags = ['users'];
 
 export function userRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.usersCurrent,
@@ -26,7 +27,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'The signed-in user, their account and counts',
         response: { 200: currentUser, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => users.currentUser(services, callerOf(request)),
   );
@@ -39,7 +40,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'Per-user interface settings',
         response: { 200: userSettings, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => (await users.currentUser(services, callerOf(request))).settings,
   );
@@ -53,7 +54,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         body: userSettings,
         response: { 200: userSettings, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => users.updateSettings(services, callerOf(request), request.body),
   );
@@ -70,7 +71,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         }),
         response: { 200: z.array(collaborator), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => users.listUsers(services, callerOf(request), request.query),
   );
@@ -84,7 +85,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         body: inviteRequest,
         response: { 201: inviteResponse, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request, reply) =>
       reply.status(201).send(await users.invite(services, callerOf(request), request.body)),
@@ -100,7 +101,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         body: editUserRequest,
         response: { 200: collaborator, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => users.editUser(services, callerOf(request), request.params.id, request.body),
   );
@@ -110,7 +111,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
       `/api/users/:id/${suffix}/`,
       {
         schema: { tags, summary, params: idParams, response: { 204: z.null(), ...errorResponses } },
-        preHandler,
+        preValidation,
       },
       async (request, reply) => {
         await run(services, callerOf(request), request.params.id);

@@ -15,7 +15,8 @@ import { zoneNodes as nodesOfZone } from '../../services/zone-nodes';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
-  const preHandler = auth.required;
+  // Authentication runs before the body is validated: an anonymous caller gets 401, not field errors.
+  const preValidation = auth.required;
 
   app.get(
     paths.zones,
@@ -25,7 +26,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: 'The zones of your offers',
         response: { 200: z.array(zone), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => zones.listZones(services, callerOf(request)),
   );
@@ -39,7 +40,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         params: idParams,
         response: { 200: zone, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => zones.getZone(services, callerOf(request), request.params.id),
   );
@@ -54,7 +55,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         querystring: zoneNodesQuery,
         response: { 200: zoneNodes, ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => nodesOfZone(services, callerOf(request), request.params.id, request.query.bbox),
   );
@@ -67,7 +68,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         summary: "Your account's offers (instances), expired ones included",
         response: { 200: z.array(offer), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => zones.listOffers(services, callerOf(request)),
   );
@@ -82,7 +83,7 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
         body: matchingZonesRequest,
         response: { 200: z.array(zone), ...errorResponses },
       },
-      preHandler,
+      preValidation,
     },
     async (request) => zones.matchingZones(services, callerOf(request), request.params.id, request.body),
   );

@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { GeoJSON, Pane } from 'react-leaflet';
 import type { ProjectGeometry } from '@metocean/contracts';
 import { drawableFeatures, featureLabel, layerPathStyle } from '../geometries';
+import { textContent } from '../text-content';
 
 /** The uploaded geometries, each layer in its colour and drawn by its type (markers, lines, areas). */
 export function GeometryLayers({ geometries }: { geometries: ProjectGeometry[] }) {
@@ -27,7 +28,8 @@ export function GeometryLayers({ geometries }: { geometries: ProjectGeometry[] }
             }
             onEachFeature={(feature, leafletLayer) => {
               const label = featureLabel(feature.properties as Record<string, unknown> | null);
-              leafletLayer.bindTooltip(label ? `${label} · ${geometry.name}` : geometry.name, {
+              // File names and feature labels come from the uploaded file: text, never markup.
+              leafletLayer.bindTooltip(textContent(label ? `${label} · ${geometry.name}` : geometry.name), {
                 sticky: true,
               });
             }}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import L from 'leaflet';
 import { Marker, Pane, Polyline, useMap, useMapEvents } from 'react-leaflet';
+import { textContent } from '../text-content';
 import { graticuleLabel, graticuleStep, graticuleValues } from '../graticule';
 
 /** Parallels and meridians at a step that follows the zoom, labelled along the west and south edges. */
@@ -17,7 +18,7 @@ export function Graticule() {
   const lngs = graticuleValues(west, east, intervalDegrees, 180);
   const style: L.PathOptions = { color: '#55606e', weight: 0.6, opacity: 0.55, interactive: false };
   const labelIcon = (text: string, className: string) =>
-    L.divIcon({ className: `graticule-label ${className}`, html: text, iconSize: undefined });
+    L.divIcon({ className: `graticule-label ${className}`, html: textContent(text), iconSize: undefined });
   return (
     <Pane name="graticule" style={{ zIndex: 420, pointerEvents: 'none' }}>
       {lats.map((lat) => (

@@ -1,0 +1,142 @@
+// kill -9 of the server in the middle of a computation, then a restart (issue 23): with the default
+// settings, the interrupted task is re-queued within one minute of the restart (the reconciler finds its
+// heartbeat stopped and fails its pg-boss job, which pg-boss retries; the job's own expiry is 15 minutes
+// away), then computed from a clean state; the project and its computation end FINISHED, the credit is
+// charged once. The server runs as a real child process (tsx on src/main.ts) and gets SIGKILL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Offer, Project, Task } from '@metocean/contracts';
+import { DEMO_PASSWORD, eventually } from '../harness';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-kill9-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  // one process (tsx's loader in node itself, not the tsx wrapper that forks): SIGKILL hits the server
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_PASSWORD,
+        LOG_LEVEL: 'warn',
+        STATISTICS_THREADS: '1',
+        NODE_ENV: 'development',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  children.push(child);
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      ),
+    (status) => status === 200,
+    { timeoutMs: 120_000, intervalMs: 250 },
+    'the server',
+  );
+  return child;
+}
+
+async function call<T>(port: number, method: string, route: string, token?: string, body?: unknown) {
+  const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const signIn = async (port: number) =>
+  (
+    await call<{ accessToken: string }>(port, 'POST', '/api-auth/token/', undefined, {
+      username: 'manager',
+      password: DEMO_PASSWORD,
+    })
+  ).body.accessToken;
+
+describe('kill -9 mid-computation', () => {
+  it('re-queues the interrupted task within a minute of the restart and finishes it', async () => {
+    const port = await freePort();
+    const first = await startServer(port);
+    let token = await signIn(port);
+    const offer = (await call<Offer[]>(port, 'GET', '/api/offers/', token)).body.find(
+      (o) => o.name === 'On Demand',
+    )!;
+    const created = await call<{ projectId: number }>(port, 'POST', '/api/projects/', token, {
+      name: 'Kill_test',
+      offerInstance: offer.id,
+      zone: offer.zones.find((z) => z.name === 'Southern North Sea')?.id,
+      points: [{ lat: 53.324, lng: 1.32 }],
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body.projectId;
+    const tasksOf = async () =>
+      (await call<Task[]>(port, 'GET', `/api/tasks/?project=${projectId}`, token)).body;
+    expect((await call(port, 'PUT', `/api/projects/${projectId}/compute/`, token)).status).toBe(200);
+    const [running] = await eventually(tasksOf, ([t]) => t?.status === 'RUNNING', {
+      timeoutMs: 120_000,
+      intervalMs: 100,
+    });
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    // nothing answers any more: the server process itself is gone
+    expect(
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => 'up',
+        () => 'down',
+      ),
+    ).toBe('down');
+
+    const restarted = Date.now();
+    await startServer(port);
+    token = await signIn(port);
+    // Re-queued: the task leaves the killed attempt (PENDING again, or already a new attempt's progress
+    // below the one it had, or done) within one minute of the restart.
+    await eventually(
+      tasksOf,
+      ([t]) => t !== undefined && (t.status !== 'RUNNING' || t.progress < running!.progress),
+      { timeoutMs: 60_000 - (Date.now() - restarted), intervalMs: 250 },
+      'the re-queue of the interrupted task',
+    );
+    expect(Date.now() - restarted).toBeLessThan(60_000);
+    const [done] = await eventually(tasksOf, ([t]) => ['FINISHED', 'FAILED'].includes(t?.status ?? ''), {
+      timeoutMs: 300_000,
+      intervalMs: 1000,
+    });
+    expect(done).toMatchObject({ status: 'FINISHED', error: '' });
+    const project = (await call<Project>(port, 'GET', `/api/projects/${projectId}/`, token)).body;
+    expect(project.status).toBe('FINISHED');
+    expect(project.computations.map((c) => c.status)).toEqual(['FINISHED']);
+  }, 600_000);
+});
