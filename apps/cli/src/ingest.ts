@@ -149,6 +149,7 @@ async function ingestOnServer(
       `ingest: ${file} is a folder: zip the Zarr store (zip -r store.zip ${path.basename(file)})`,
     );
   description(options); // the same checks as a local ingest, before anything is sent
+  missingValues(options);
   const login = await fetchImpl(`${server}${paths.token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -172,6 +173,7 @@ async function ingestOnServer(
     lon: options.lon,
     resolution: options.resolution,
     resolutionUnits: options['resolution-units'],
+    missing: options.missing,
   };
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
   form.append('file', new Blob([await readFile(file)]), path.basename(file));
@@ -212,13 +214,7 @@ export async function runIngest(argv: readonly string[], io: IngestIo): Promise<
   const { files, options } = parseIngestArguments(argv);
   if (options.out !== undefined && options.server !== undefined)
     throw new IngestError('ingest: give --out or --server, not both');
-  if (options.server !== undefined) {
-    if (options.missing !== undefined)
-      throw new IngestError(
-        'ingest: --missing applies to --out (the server reads the fill values the file declares)',
-      );
-    return ingestOnServer(files, options, io.env, io.isDirectory, io.fetch);
-  }
+  if (options.server !== undefined) return ingestOnServer(files, options, io.env, io.isDirectory, io.fetch);
   return ingestLocally(files, options);
 }
 

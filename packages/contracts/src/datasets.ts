@@ -35,6 +35,15 @@ export const ingestFields = z.object({
   /** Spatial resolution when the file does not give a regular grid (point files): value and units. */
   resolution: z.coerce.number().positive().optional(),
   resolutionUnits: z.enum(['degree', 'km']).optional(),
+  /** Values of the file meaning missing that it does not declare (issue 21): comma-separated numbers. */
+  missing: z
+    .string()
+    .regex(
+      /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(\s*,\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*\s*$/,
+      'comma-separated numbers',
+    )
+    .transform((text) => text.split(',').map((v) => Number(v.trim())))
+    .optional(),
 });
 export type IngestFields = z.infer<typeof ingestFields>;
 

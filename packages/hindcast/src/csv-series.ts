@@ -31,32 +31,32 @@ const TIME =
 export function parseTime(text: string): number {
   const m = TIME.exec(text.trim());
   if (!m) return NaN;
-  const parts = [1, 2, 3, 4, 5, 6].map((k) => Number(m[k] ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const [year, month, day, hour, minute, second] = parts;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4] ?? 0);
+  const minute = Number(m[5] ?? 0);
+  const second = Number(m[6] ?? 0);
   const ms = Number((m[7] ?? '').padEnd(3, '0'));
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, ms);
+  // checked by hand, not by a Date that rolls 31 April over into 1 May (one row per call: no allocation)
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
   const same =
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    date.getUTCHours() === hour &&
-    date.getUTCMinutes() === minute &&
-    date.getUTCSeconds() === second;
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= days &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
   if (!same) return NaN;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // an explicit offset (pandas writes +00:00) is taken back to UTC
   const zone = /^([+-])(\d{2}):?(\d{2})?$/.exec(m[8] ?? '');
-  if (!zone) return date.getTime();
+  if (!zone) return utc;
   const offsetMs = (Number(zone[2]) * 60 + Number(zone[3] ?? 0)) * 60_000;
-  return date.getTime() - (zone[1] === '-' ? -offsetMs : offsetMs);
+  return utc - (zone[1] === '-' ? -offsetMs : offsetMs);
 }
 
 /** A step for people: `10 min`, `1 h`, `3 h`, `1 d`, `90 s`. */

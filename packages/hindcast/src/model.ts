@@ -203,21 +203,22 @@ export const VARIABLES: Record<string, Omit<VariableInfo, 'levels' | 'levelType'
  * Physical range of each catalogue variable, in its catalogue units: a value outside is a fill code or a
  * broken sensor (Hs −999, NDBC's 99.00 and 999), read as missing and reported, never as data. The bounds are
  * wide on purpose (beyond any recorded sea state, wind or current), so no real value is ever lost:
- * the highest measured Hs is about 19 m, the highest hourly wind about 70 m/s.
+ * the highest measured Hs is about 19 m, the highest hourly wind about 70 m/s. Directions take both
+ * conventions, 0–360° and ±180° (the rose and the circular statistics wrap them).
  */
 export const PHYSICAL_RANGES: Record<string, readonly [number, number]> = {
   hs: [0, 30],
   tp: [0, 40],
   tz: [0, 30],
-  dp: [0, 360],
-  dir: [0, 360],
+  dp: [-180, 360],
+  dir: [-180, 360],
   hs_swell: [0, 30],
   tp_swell: [0, 40],
-  dir_swell: [0, 360],
+  dir_swell: [-180, 360],
   wind_speed: [0, 100],
-  wind_dir: [0, 360],
+  wind_dir: [-180, 360],
   current_speed: [0, 10],
-  current_dir: [0, 360],
+  current_dir: [-180, 360],
   water_level: [-20, 20],
   tide: [-20, 20],
   surge: [-10, 10],

@@ -104,6 +104,14 @@ describe('fill values: missing, counted and reported, never data', () => {
     ]);
   });
 
+  test('directions in the ±180° convention are data; 999 (NDBC) is not', () => {
+    const read = readCsvSeries('time,WDIR\n2000-01-01-00,-170\n2000-01-01-01,999\n2000-01-01-02,360\n');
+    expect([...read.series.fields.WDIR!.values]).toEqual([-170, NaN, 360]);
+    expect(read.notes).toEqual([
+      'WDIR: 1 value of 999 treated as missing (outside the physical range of wind_dir, -180 to 360 degree)',
+    ]);
+  });
+
   test('the range is taken in the column units (cm), and thousands are written 4,821', () => {
     const rows = Array.from(
       { length: 4823 },

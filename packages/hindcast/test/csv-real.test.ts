@@ -4,7 +4,7 @@
 // docs/decisions.md, issue 21 (i21a)).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   annualMaxima,
   describe as describeValues,
@@ -17,6 +17,8 @@ const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url))
 const ERA5 = readFileSync(DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv', 'utf8');
 const NDBC_A = readFileSync(DATA + 'ndbc-ecbenchmark/A.txt', 'utf8');
 const H = 3_600_000;
+// each test reads a real record of megabytes: a few seconds on a machine shared by several runs
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The text with the `column`-th cell of every `every`-th data row replaced by `code`. */
 function inject(text: string, column: number, every: number, code: string, separator: string): string {
@@ -34,7 +36,18 @@ function inject(text: string, column: number, every: number, code: string, separ
 }
 
 describe('fill values injected into the real records', () => {
-  const clean = readCsvSeries(ERA5).series;
+  const cleanRead = readCsvSeries(ERA5);
+  const clean = cleanRead.series;
+
+  test('the real records lose no value to the physical ranges (ERA5, NORA3 with 22 columns, NDBC)', () => {
+    expect(cleanRead.notes).toEqual([]);
+    const nora3 = readCsvSeries(
+      readFileSync(DATA + 'nora3-northsea/NORA3_wind_wave_lon1.32_lat53.324_20000101_20001231.csv', 'utf8'),
+    );
+    expect(Object.keys(nora3.series.fields).length).toBeGreaterThan(20);
+    expect(nora3.notes).toEqual([]);
+    expect(readCsvSeries(NDBC_A).notes).toEqual([]);
+  });
 
   test('ERA5 Hs −999 every 20th hour: 4,822 values missing, reported; the rest identical', () => {
     const read = readCsvSeries(inject(ERA5, 2, 20, '-999', ','));

@@ -6,9 +6,11 @@ describe('CSV point series', () => {
   test('parseTime reads both formats and refuses times that are not real (no roll-over into another day)', () => {
     expect(parseTime('2000-02-29 23:00:00')).toBe(Date.UTC(2000, 1, 29, 23));
     expect(parseTime('2000-02-29-23')).toBe(Date.UTC(2000, 1, 29, 23));
+    expect(parseTime('2024-02-29 00:00:00')).toBe(Date.UTC(2024, 1, 29));
     expect(parseTime('2024-12-31T23:59:59Z')).toBe(Date.UTC(2024, 11, 31, 23, 59, 59));
     for (const bad of [
       '1999-02-29-00',
+      '1900-02-29-00', // not a leap year (century)
       '2000-13-01-00',
       '2000-04-31 00:00:00',
       '2000-01-01-24',

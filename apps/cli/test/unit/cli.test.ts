@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe as suite, expect, test } from 'vitest';
+import { afterAll, describe as suite, expect, test, vi } from 'vitest';
 import { ingest, parseCsvSeries, writeNetcdf4 } from '@metocean/hindcast';
 import { runCli } from '../../src/cli';
 
@@ -12,6 +12,8 @@ import { runCli } from '../../src/cli';
 const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
 const ERA5 = DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv';
 const NDBC_A = DATA + 'ndbc-ecbenchmark/A.txt';
+// the commands read real records of megabytes (csv-parse): a few seconds on a machine shared by several runs
+vi.setConfig({ testTimeout: 30_000 });
 const REF = fileURLToPath(new URL('../../../../packages/core/test/reference/', import.meta.url));
 const reference = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(REF + name, 'utf8')) as Record<string, unknown>;

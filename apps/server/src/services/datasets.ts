@@ -153,6 +153,7 @@ export async function ingestUpload(
     ingested = await ingest(input, dir, description, {
       ...(fields.lat !== undefined ? { lat: fields.lat } : {}),
       ...(fields.lon !== undefined ? { lon: fields.lon } : {}),
+      ...(fields.missing !== undefined ? { missing: fields.missing } : {}),
     });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

@@ -202,6 +202,23 @@ describe('POST /api/datasets/ingest/', () => {
     });
   });
 
+  it('treats declared missing values and values outside the physical range as missing, and says so', async () => {
+    const csv = path.join(work, 'codes.csv');
+    writeFileSync(
+      csv,
+      '#LONGITUDE:-6,LATITUDE:45\ntime;hs;tp\n2001-01-01-00;1,5;8\n2001-01-01-01;-999;9\n2001-01-01-02;2;-1\n',
+    );
+    const answer = await upload({ ...fields('Biscay codes CSV'), missing: '-1', file: file(csv) });
+    expect(answer.status).toBe(201);
+    expect(answer.body.notes).toEqual([
+      'hs: 1 value of -999 treated as missing (outside the physical range of hs, 0 to 30 m)',
+      'tp: 1 value of -1 treated as missing (declared missing)',
+    ]);
+    const bad = await upload({ ...fields('Biscay codes CSV 2'), missing: 'none', file: file(csv) });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ fieldErrors: { missing: ['comma-separated numbers'] } });
+  });
+
   it('refuses bad files with the file, the variable and the problem, leaving nothing behind', async () => {
     const before = storesOnDisk();
     const furlongs = ncgen(gridCdl('furlongs'), 'furlongs.nc', 'nc4');
