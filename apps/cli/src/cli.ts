@@ -7,7 +7,9 @@ import {
   analyzeSample,
   annualMaximaSample,
   describe,
+  DEFAULT_INTERVAL,
   DESCRIBE_PERCENTILES,
+  INTERVAL_KINDS,
   extremeValueAnalysis,
   fitHsTpModel,
   iformContour,
@@ -17,7 +19,7 @@ import {
   weatherDowntime,
   weatherWindows,
 } from '@metocean/core';
-import type { ExtremeMethod, LawId, Series } from '@metocean/core';
+import type { ExtremeMethod, IntervalKind, LawId, Series } from '@metocean/core';
 import {
   catalogueKey,
   numericColumns,
@@ -41,7 +43,7 @@ export const USAGE = `usage: metocean <command> FILE [options]
   monthly   FILE --var hs
   eva       FILE --var hs --method annual-maxima|pot --law gev|gumbel|gpd|exponential|weibull2|weibull3
             [--threshold 0.99q|<value>] [--separation 48] [--return-periods 1,2,5,10,20,50,100] [--ci 0.9]
-            [--interval bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
+            [--interval profile|bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
   joint     FILE --x hs --y tp --dx 0.5 --dy 1
   rose      FILE --dir mwd --var hs --sectors 8|16|36 --edges 0,1,2,3,4
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
@@ -256,9 +258,10 @@ async function eva(file: string, options: Record<string, string>, io: Io): Promi
       `eva: --law ${law} does not apply to ${method} (use ${LAWS_BY_METHOD[method].join(', ')})`,
     );
   }
-  const interval = options.interval ?? 'bootstrap';
-  if (interval !== 'bootstrap' && interval !== 'delta')
-    throw new CliError(`eva: --interval must be bootstrap or delta`);
+  // the app's default too (the registry's extremes, docs/decisions.md issue 21)
+  const interval = (options.interval ?? DEFAULT_INTERVAL) as IntervalKind;
+  if (!INTERVAL_KINDS.includes(interval))
+    throw new CliError(`eva: --interval must be ${INTERVAL_KINDS.join(', ')}, got "${options.interval}"`);
   const confidence = numberOption(options, 'ci', 'eva', 0.9);
   if (!(confidence > 0 && confidence < 1))
     throw new CliError(`eva: --ci must be in (0, 1), got ${confidence}`);
@@ -311,6 +314,10 @@ async function eva(file: string, options: Record<string, string>, io: Io): Promi
     nPeaks: result.nPeaks,
     poissonLambda: result.poissonLambda,
     returnValues: result.returnValues,
+    // which interval, and on a short record the law the likelihood-ratio test made primary
+    interval: result.interval,
+    confidence: result.confidence,
+    lawSelection: result.lawSelection,
   };
 }
 

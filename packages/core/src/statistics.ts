@@ -8,6 +8,7 @@ import { describe, monthlyStats, quantile } from './descriptive';
 import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
 import {
   ANNUAL_MAXIMA_LAWS,
+  DEFAULT_INTERVAL,
   PEAKS_LAWS,
   extremeCurrents,
   extremeValueAnalysis,
@@ -235,10 +236,10 @@ const roseOptions = (
 };
 
 /**
- * Extremes of the registry: annual maxima with GEV and delta-method intervals unless asked otherwise. The
- * registry is what a point computation runs for every field (dozens of fits): the parametric bootstrap
- * (1,000 refits each) is asked for explicitly (`extreme: { interval: 'bootstrap' }`), by the CLI's `eva`
- * and for a chosen statistic, not for every stored fit (docs/decisions.md). Every law of the method is
+ * Extremes of the registry: annual maxima with GEV and profile-likelihood intervals unless asked otherwise
+ * (the CLI's `eva` has the same default, docs/decisions.md issue 21). The registry is what a point
+ * computation runs for every field (dozens of fits): the parametric bootstrap (1,000 refits each) is asked
+ * for explicitly (`extreme: { interval: 'bootstrap' }`), not for every stored fit. Every law of the method is
  * fitted to the same sample (annual maxima: GEV and Gumbel; peaks: GPD, exponential, Weibull 2p and 3p),
  * for the extreme view's table per law; `law` stays the primary one the other fields describe.
  */
@@ -246,8 +247,8 @@ const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> =
   const merged: ExtremeOptions = {
     method: 'annual-maxima',
     law: 'gev',
-    interval: 'delta',
-    // positive quantities (wave heights, speeds) keep positive bounds on a short record
+    interval: DEFAULT_INTERVAL,
+    // asked for the delta method: positive quantities (wave heights, speeds) keep positive bounds
     deltaScale: 'auto',
     ...defaults,
     ...o.extreme,
