@@ -307,6 +307,11 @@ describe('visuPayloadOf', () => {
     expect(payload.kwargs.yLabel).toMatch(/\(m\)$/);
     expect(payload.kwargs.xLabel).toMatch(/period \(s\)$/i);
     expect(payload.kwargs.method).toMatch(/IFORM/);
+    // issue 21: each contour's largest Hs and the observed sea states outside it, with the warnings
+    expect(values(payload, 'contourMaxHs')).toEqual(r.contours.map((c) => c.maxHs));
+    expect(values(payload, 'outside')).toEqual(r.exceedances.map((e) => e.outside));
+    expect(values(payload, 'expectedOutside')).toEqual(r.exceedances.map((e) => e.expected));
+    expect(payload.kwargs.warnings).toEqual(r.warnings);
   });
 
   it('names the synthetic-data notice when the dataset is synthetic', () => {
