@@ -6,12 +6,14 @@ import {
   PEAKS_LAWS,
   analyzeSample,
   annualMaximaSample,
+  circularStats,
   describe,
   DEFAULT_INTERVAL,
   DESCRIBE_PERCENTILES,
   INTERVAL_KINDS,
   extremeValueAnalysis,
   fitHsTpModel,
+  isDirection,
   iformContour,
   jointTable,
   monthlyStats,
@@ -330,8 +332,19 @@ export async function execute(argv: readonly string[], io: Io): Promise<unknown>
   const field = (key: string): Float64Array | Float32Array =>
     fieldValues(point, required(options, key, command), command);
   switch (command) {
-    case 'describe':
-      return describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
+    case 'describe': {
+      const d = describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
+      const name = columnName(
+        Object.keys(series.fields),
+        required(options, 'var', command),
+        command,
+        point.skipped,
+      );
+      if (!isDirection(name, series.fields[name]!)) return d;
+      // a direction: the circular mean and standard deviation (the arithmetic mean of 350° and 10° is 180°)
+      const c = circularStats(series.fields[name]!.values);
+      return { ...d, mean: c.mean, std: c.std, circular: true, resultantLength: c.resultantLength };
+    }
     case 'monthly':
       return monthlyStats(series.time, field('var')).map((r) => ({
         month: r.month,

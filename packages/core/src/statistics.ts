@@ -3,6 +3,7 @@
 // it. Menus, chart titles, payloads' method texts, docs/methods/, exports, report text and the server's
 // "run every statistic the dataset supports" read it.
 import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
+import { DIRECTION_PATTERN } from './circular';
 import { environmentalContours } from './contours';
 import { describe, monthlyStats, quantile } from './descriptive';
 import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
@@ -80,7 +81,7 @@ export type VariableKind =
 
 // Spec 002 short names (magw, thetaw, mag, theta, hs, tp, tz, dp, dir, XE) and the names of our readers
 const KIND_PATTERNS: [VariableKind, RegExp][] = [
-  ['direction', /^(dir|dp|mwd|wd|cd|theta|thetaw)$|direction/i],
+  ['direction', DIRECTION_PATTERN],
   ['waveHeight', /^(hs|swh|hm0)$|wave height/i],
   ['period', /^(tp|tz|pp1d|mwp|tm02)$|period/i],
   ['windSpeed', /^(magw|ws|wind_speed.*)$|wind speed/i],

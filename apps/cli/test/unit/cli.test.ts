@@ -43,6 +43,14 @@ suite('metocean describe / monthly', () => {
       9,
     );
   });
+  test('describe of a direction prints the circular mean and std (scipy circmean/circstd, issue 21)', async () => {
+    const out = (await run('describe', ERA5, '--var', 'mwd')) as Record<string, number | boolean>;
+    const ref = (reference('circular.json') as Record<string, { mean: number; std: number }>)['era5.mwd']!;
+    expect(out.circular).toBe(true);
+    expect(out.mean as number).toBeCloseTo(ref.mean, 9);
+    expect(out.std as number).toBeCloseTo(ref.std, 9);
+    expect(out.resultantLength as number).toBeGreaterThan(0);
+  });
   test('monthly prints { month, count, mean, min, max } for months 1-12 of the gappy NDBC file', async () => {
     const out = (await run('monthly', NDBC_A, '--var', 'significant wave height')) as Record<
       string,
