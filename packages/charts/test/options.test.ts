@@ -11,7 +11,9 @@ import {
   chartOption,
   concomitantOption,
   concomitantTooltip,
+  contourExtremeComparison,
   contourMaxima,
+  payloadWarnings,
   contourOption,
   countsInSector,
   displayPoints,
@@ -623,6 +625,35 @@ describe('environmental contours', () => {
     const tops = maxima.map((m) => Number(m.hsMax));
     expect(tops[0]).toBeLessThan(tops[1]!);
     expect(tops[1]).toBeLessThan(tops[2]!);
+  });
+
+  it("the contour view's consistency table: each contour's largest Hs beside the extremes' Hs (issue 21)", () => {
+    const p = payload('ENVC');
+    const ext = payload('EXT');
+    const { rows, law, interval } = contourExtremeComparison(p, ext);
+    expect(rows.map((r) => r.returnPeriod)).toEqual(['1', '10', '100']);
+    // the extremes' primary law (Gumbel on these 11 maxima) and interval kind
+    expect(law).toBe('Gumbel');
+    expect(interval).toBe('profile');
+    const T = values(ext, 'returnPeriod');
+    rows.forEach((row, i) => {
+      expect(row.contourHs).toBe(values(p, 'contourMaxHs')[i]!.toFixed(2));
+      const k = T.indexOf(Number(row.returnPeriod));
+      const v = values(ext, 'returnValue')[k]!;
+      expect(row.extremeHs).toBe(v === -999 ? '-' : v.toFixed(2));
+      expect(row.outside).toBe(String(values(p, 'outside')[i]));
+    });
+    // the 100-year row: the contour's Hs, the extremes' value and interval, side by side
+    const r100 = rows[2]!;
+    const k100 = T.indexOf(100);
+    expect(r100.interval).toBe(
+      `${values(ext, 'returnValueLower')[k100]!.toFixed(2)}–${values(ext, 'returnValueUpper')[k100]!.toFixed(2)}`,
+    );
+    // without the extremes: the contour's side only
+    const alone = contourExtremeComparison(p, undefined);
+    expect(alone.rows.every((r) => r.extremeHs === '-' && r.contourHs !== '-')).toBe(true);
+    expect(payloadWarnings(p)).toEqual(p.kwargs.warnings);
+    expect(payloadWarnings(ext).some((w) => w.includes('only 11 annual maxima'))).toBe(true);
   });
 
   it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {
