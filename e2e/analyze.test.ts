@@ -125,6 +125,19 @@ describe('analyze in the browser', () => {
           .locator('tbody tr td:nth-child(3)')
           .allTextContents();
         expect(tops.map(Number)).toEqual([...tops.map(Number)].sort((a, b) => a - b));
+        // issue 21: each contour's largest Hs beside the extremes' return value of the same wave height
+        const side = modal(page).getByTestId('contour-extremes');
+        await visible(side);
+        const last = await side.locator('tbody tr').last().locator('td').allTextContents();
+        expect(last[0]).toBe('100');
+        expect(Number(last[1])).toBeGreaterThan(0);
+        expect(Number(last[2])).toBeGreaterThan(0);
+      }
+      if (type === 'Extreme estimate') {
+        // issue 21: 11 annual maxima, a short record: the warning with the count, and the law the test chose
+        const warnings = modal(page).getByTestId('result-warnings');
+        await visible(warnings.getByText(/only 11 annual maxima/));
+        await visible(warnings.getByText(/Gumbel is the primary law instead of GEV/));
       }
       await screenshot(page, shot);
       await closeModal(page);

@@ -34,40 +34,56 @@ directional = {'dirBias': diff.mean(), 'dirRmse': np.sqrt((diff ** 2).mean()),
                # Jammalamadaka & SenGupta (2001), Topics in Circular Statistics, eq. (8.2.2)
                'dirCorr': (sa * sb).sum() / np.sqrt((sa ** 2).sum() * (sb ** 2).sum())}
 
-# Contour model on NDBC 44007 provided years (ec-benchmark dataset A), Hs and Tz
-A = load(NDBC_A[0]).dropna()
-A = A[(A['hs'] > 0) & (A['tz'] > 0)]
-h, t = A['hs'].to_numpy(), A['tz'].to_numpy()
-k_shape, loc, scale = stats.weibull_min.fit(h)
-hs_nll = float(-stats.weibull_min.logpdf(h, k_shape, loc, scale).sum())
-width, min_count = 0.5, 50
-bins = []
-for k in np.unique(np.floor(h / width)):
-    sel = np.floor(h / width) == k
-    if sel.sum() >= min_count:
-        lt = np.log(t[sel])
-        bins.append((h[sel].mean(), lt.mean(), lt.std(), int(sel.sum())))
-bh = np.array([x[0] for x in bins]); bmu = np.array([x[1] for x in bins]); bsig = np.array([x[2] for x in bins])
-mu_f = lambda x, a0, a1, a2: a0 + a1 * x ** a2
-sig_f = lambda x, b0, b1, b2: b0 + b1 * np.exp(b2 * x)
-pa, _ = optimize.curve_fit(mu_f, bh, bmu, p0=[bmu[0] - 0.1, (bmu[-1] - bmu[0] + 0.1) / bh[-1], 1], maxfev=100000)
-pb, _ = optimize.curve_fit(sig_f, bh, bsig, p0=[bsig.min() * 0.9, max(1e-3, bsig[0] - bsig.min() * 0.9), -0.5],
-                           maxfev=100000)
-contours = {}
-for T in [1, 10, 100]:
+# Contour model on NDBC 44007 provided years (ec-benchmark dataset A), Hs and Tz, fitted as virocon fits its
+# DNV model (Haselsteiner et al. 2022): Hs classes of 0.5 m centred on multiples of the width (virocon's
+# WidthOfIntervalSlicer, reference = centre, at least 50 points), ln Tz mean and population std per class,
+# dependence functions by least squares with virocon's bounds a0, a1, b0, b1 >= 0 (curve_fit 'trf').
+MU_F = lambda x, a0, a1, a2: a0 + a1 * x ** a2
+SIG_F = lambda x, b0, b1, b2: b0 + b1 * np.exp(b2 * x)
+BOUNDS = ([0, 0, -np.inf], [np.inf, np.inf, np.inf])
+
+
+def contour_model(h, t, width=0.5, min_count=50):
+    k_shape, loc, scale = stats.weibull_min.fit(h)
+    hs_nll = float(-stats.weibull_min.logpdf(h, k_shape, loc, scale).sum())
+    cls = np.floor(h / width + 0.5)
+    bins = []
+    for k in np.unique(cls):
+        sel = cls == k
+        if sel.sum() >= min_count:
+            lt = np.log(t[sel])
+            bins.append((k * width, lt.mean(), lt.std(), int(sel.sum())))
+    bh = np.array([x[0] for x in bins]); bmu = np.array([x[1] for x in bins]); bsig = np.array([x[2] for x in bins])
+    pa, _ = optimize.curve_fit(MU_F, bh, bmu, p0=[max(bmu[0] - 0.1, 0), 0.1, 1], bounds=BOUNDS, maxfev=100000)
+    pb, _ = optimize.curve_fit(SIG_F, bh, bsig, p0=[bsig.min() * 0.9, max(1e-3, bsig[0] - bsig.min() * 0.9), -0.5],
+                               bounds=BOUNDS, maxfev=100000)
+    return {'hs': {'location': loc, 'scale': scale, 'shape': k_shape, 'nll': hs_nll},
+            'bins': [{'hs': x[0], 'mu': x[1], 'sigma': x[2], 'count': x[3]} for x in bins],
+            'a': pa.tolist(), 'b': pb.tolist(),
+            'sseMu': float(((MU_F(bh, *pa) - bmu) ** 2).sum()),
+            'sseSigma': float(((SIG_F(bh, *pb) - bsig) ** 2).sum())}
+
+
+def iform(m, T):
     beta = stats.norm.ppf(1 - 1 / (T * 8765.82))
     ang = 2 * np.pi * np.arange(72) / 72
-    hs = stats.weibull_min.ppf(stats.norm.cdf(beta * np.cos(ang)), k_shape, loc, scale)
-    tp = np.exp(mu_f(hs, *pa) + sig_f(hs, *pb) * beta * np.sin(ang))
-    contours[str(T)] = {'beta': beta, 'hs': hs.tolist(), 'tp': tp.tolist()}
+    w = m['hs']
+    hs = stats.weibull_min.ppf(stats.norm.cdf(beta * np.cos(ang)), w['shape'], w['location'], w['scale'])
+    tp = np.exp(MU_F(hs, *m['a']) + SIG_F(hs, *m['b']) * beta * np.sin(ang))
+    return {'beta': beta, 'hs': hs.tolist(), 'tp': tp.tolist()}
+
+
+A = load(NDBC_A[0]).dropna()
+A = A[(A['hs'] > 0) & (A['tz'] > 0)]
+contour = contour_model(A['hs'].to_numpy(), A['tz'].to_numpy())
+contour['contours'] = {str(T): iform(contour, T) for T in [1, 10, 20, 100]}
+# one year of the same buoy (1996): the short record where an unbounded fit of sigma(h) reached zero
+Y = A[A.index.year == 1996]
+contour1996 = contour_model(Y['hs'].to_numpy(), Y['tz'].to_numpy())
+contour1996['contours'] = {str(T): iform(contour1996, T) for T in [1, 10, 100]}
 
 write('comparison.json', {
     'metrics': metrics, 'directional': directional,
-    'contour': {
-        'hs': {'location': loc, 'scale': scale, 'shape': k_shape, 'nll': hs_nll},
-        'bins': [{'hs': x[0], 'mu': x[1], 'sigma': x[2], 'count': x[3]} for x in bins],
-        'a': pa.tolist(), 'b': pb.tolist(),
-        'sseMu': float(((mu_f(bh, *pa) - bmu) ** 2).sum()), 'sseSigma': float(((sig_f(bh, *pb) - bsig) ** 2).sum()),
-        'contours': contours,
-    },
+    'contour': contour,
+    'contour1996': contour1996,
 }, 'scripts/reference/comparison.py (numpy, scipy.stats linregress/pearsonr/circmean/weibull_min, curve_fit)')

@@ -6,10 +6,14 @@ import {
   PEAKS_LAWS,
   analyzeSample,
   annualMaximaSample,
+  circularStats,
   describe,
+  DEFAULT_INTERVAL,
   DESCRIBE_PERCENTILES,
+  INTERVAL_KINDS,
   extremeValueAnalysis,
   fitHsTpModel,
+  isDirection,
   iformContour,
   jointTable,
   monthlyStats,
@@ -18,7 +22,7 @@ import {
   weatherDowntime,
   weatherWindows,
 } from '@metocean/core';
-import type { ExtremeMethod, LawId, Series } from '@metocean/core';
+import type { ExtremeMethod, IntervalKind, LawId, Series } from '@metocean/core';
 import {
   catalogueKey,
   formatStep,
@@ -47,7 +51,7 @@ export const USAGE = `usage: metocean <command> FILE [options]
   monthly   FILE --var hs
   eva       FILE --var hs --method annual-maxima|pot --law gev|gumbel|gpd|exponential|weibull2|weibull3
             [--threshold 0.99q|<value>] [--separation 48] [--return-periods 1,2,5,10,20,50,100] [--ci 0.9]
-            [--interval bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
+            [--interval profile|bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
   joint     FILE --x hs --y tp --dx 0.5 --dy 1
   rose      FILE --dir mwd --var hs --sectors 8|16|36 --edges 0,1,2,3,4
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
@@ -364,9 +368,10 @@ async function eva(
       `eva: --law ${law} does not apply to ${method} (use ${LAWS_BY_METHOD[method].join(', ')})`,
     );
   }
-  const interval = options.interval ?? 'bootstrap';
-  if (interval !== 'bootstrap' && interval !== 'delta')
-    throw new CliError(`eva: --interval must be bootstrap or delta`);
+  // the app's default too (the registry's extremes, docs/decisions.md issue 21)
+  const interval = (options.interval ?? DEFAULT_INTERVAL) as IntervalKind;
+  if (!INTERVAL_KINDS.includes(interval))
+    throw new CliError(`eva: --interval must be ${INTERVAL_KINDS.join(', ')}, got "${options.interval}"`);
   const confidence = numberOption(options, 'ci', 'eva', 0.9);
   if (!(confidence > 0 && confidence < 1))
     throw new CliError(`eva: --ci must be in (0, 1), got ${confidence}`);
@@ -415,9 +420,11 @@ async function eva(
     poissonLambda: result.poissonLambda,
     returnValues: result.returnValues,
     fit: 'maximum likelihood',
+    // which interval, and on a short record the law the likelihood-ratio test made primary
     interval: result.interval,
     intervalScale: result.intervalScale,
     confidence: result.confidence,
+    lawSelection: result.lawSelection,
   };
 }
 
@@ -480,8 +487,19 @@ async function compute(
     }
   }
   switch (command) {
-    case 'describe':
-      return describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
+    case 'describe': {
+      const d = describe(field('var'), listOption(options, 'percentiles', command, DESCRIBE_PERCENTILES));
+      const name = columnName(
+        Object.keys(series.fields),
+        required(options, 'var', command),
+        command,
+        point.skipped,
+      );
+      if (!isDirection(name, series.fields[name]!)) return d;
+      // a direction: the circular mean and standard deviation (the arithmetic mean of 350° and 10° is 180°)
+      const c = circularStats(series.fields[name]!.values);
+      return { ...d, mean: c.mean, std: c.std, circular: true, resultantLength: c.resultantLength };
+    }
     case 'monthly':
       return monthlyStats(series.time, field('var')).map((r) => ({
         month: r.month,

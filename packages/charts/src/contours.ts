@@ -3,6 +3,7 @@
 // model was fitted to lie under the contours); and the contour maxima engineers read design values from.
 import type { VisuPayload } from '@metocean/contracts';
 import type { CustomSeriesRenderItem, EChartsOption } from 'echarts';
+import { lawName } from '@metocean/core';
 import {
   escapeHtml,
   CHART_ERRORS,
@@ -161,4 +162,69 @@ export function contourMaxima(payload: VisuPayload): ContourMaximum[] {
       tpMax: tps.length > 0 ? format(Math.max(...tps)) : '-',
     };
   });
+}
+
+/** One return period of the contour view's comparison: the contour's largest Hs beside the extremes'. */
+export interface ContourExtremeRow {
+  returnPeriod: string;
+  /** The contour's largest Hs, F⁻¹(Φ(β)) of the joint model's Hs law. */
+  contourHs: string;
+  /** The extreme analysis' return value of the same wave height, with its interval ('-' without one). */
+  extremeHs: string;
+  interval: string;
+  /** Observed sea states outside the contour, and what the joint model expects outside it. */
+  outside: string;
+  expectedOutside: string;
+}
+
+/**
+ * The contour view's consistency table (issue 21): per contour, its largest Hs beside the extreme analysis'
+ * return value of the same field at the same return period (its primary law, its interval), and the observed
+ * sea states outside the contour. The two answer one question from two models (a joint model of every sea
+ * state, a law of the yearly or storm maxima): a large gap says one of them is off.
+ */
+export function contourExtremeComparison(
+  contours: VisuPayload,
+  extremes: VisuPayload | undefined,
+): { rows: ContourExtremeRow[]; law: string; interval: string } {
+  kwargsOf(contours);
+  const periods = numbers(contours, 'returnPeriod');
+  const maxHs = contours.contourMaxHs ? numbers(contours, 'contourMaxHs') : periods.map(() => NaN);
+  const outside = contours.outside ? numbers(contours, 'outside') : periods.map(() => NaN);
+  const expected = contours.expectedOutside ? numbers(contours, 'expectedOutside') : periods.map(() => NaN);
+  let find = (_T: number): { value: number; lower: number; upper: number } | null => null;
+  let law = '';
+  let interval = '';
+  if (extremes?.returnPeriod && extremes.returnValue) {
+    const k = kwargsOf(extremes);
+    const T = numbers(extremes, 'returnPeriod');
+    const value = numbers(extremes, 'returnValue');
+    const lower = numbers(extremes, 'returnValueLower');
+    const upper = numbers(extremes, 'returnValueUpper');
+    find = (t) => {
+      const i = T.indexOf(t);
+      return i < 0 ? null : { value: value[i]!, lower: lower[i]!, upper: upper[i]! };
+    };
+    law = typeof k.law === 'string' ? lawName(k.law) : '';
+    interval = typeof k.interval === 'string' ? k.interval : '';
+  }
+  const rows = periods.map((T, i) => {
+    const e = find(T);
+    return {
+      returnPeriod: format(T, 0),
+      contourHs: format(maxHs[i]),
+      extremeHs: format(e?.value),
+      interval:
+        e && gap(e.lower) !== null && gap(e.upper) !== null ? `${format(e.lower)}–${format(e.upper)}` : '-',
+      outside: format(outside[i], 0),
+      expectedOutside: format(expected[i], expected[i]! < 0.1 ? 3 : 1),
+    };
+  });
+  return { rows, law, interval };
+}
+
+/** The plain warnings a payload carries (kwargs.warnings: short records, sea states outside a contour). */
+export function payloadWarnings(payload: VisuPayload | undefined): string[] {
+  const w = payload?.kwargs?.warnings;
+  return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
 }

@@ -11,7 +11,9 @@ import {
   chartOption,
   concomitantOption,
   concomitantTooltip,
+  contourExtremeComparison,
   contourMaxima,
+  payloadWarnings,
   contourOption,
   countsInSector,
   displayPoints,
@@ -394,18 +396,20 @@ describe('extremes', () => {
   it('return-value plot: the band, the law line, empirical points; the confidence in the legend', () => {
     const p = payload('EXT');
     const option = extremeOption(p);
-    const [lower, width, law, gumbel, empirical] = seriesOf(option);
-    // without a highlight the band is the primary law's (GEV)
-    expect(lower!.name).toBe('90% confidence interval (GEV)');
+    const [lower, width, gev, law, empirical] = seriesOf(option);
+    // without a highlight the band is the primary law's: Gumbel, which the likelihood-ratio test chose on
+    // these 11 maxima (issue 21)
+    expect(p.kwargs.law).toBe('gumbel');
+    expect(lower!.name).toBe('90% confidence interval (Gumbel)');
     const rv = values(p, 'returnValue');
     const lo = values(p, 'returnValueLower');
     const up = values(p, 'returnValueUpper');
     const finite = rv.flatMap((v, i) => (v === MISSING_VALUE || lo[i] === MISSING_VALUE ? [] : [i]));
-    expect(law!.name).toBe('GEV');
+    expect(law!.name).toBe('Gumbel');
     expect(law!.data).toEqual(
       rv.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[values(p, 'returnPeriod')[i], v]])),
     );
-    expect(gumbel!.name).toBe('Gumbel');
+    expect(gev!.name).toBe('GEV');
     expect(lower!.data).toEqual(finite.map((i) => [values(p, 'returnPeriod')[i], lo[i]]));
     (width!.data as [number, number][]).forEach(([, w], j) =>
       expect(w).toBeCloseTo(up[finite[j]!]! - lo[finite[j]!]!, 12),
@@ -473,8 +477,9 @@ describe('extremes', () => {
     const [table, gumbel] = returnPeriodTable(p);
     expect(table!.law).toBe('GEV');
     expect(table!.rows[0]).toEqual({ returnPeriod: '1', value: '-', lower: '-', upper: '-' });
-    expect(table!.rows[6]!.value).toBe(values(p, 'returnValue')[6]!.toFixed(2));
+    expect(table!.rows[6]!.value).toBe(matrixOf(p, 'returnValues')[0]![6]!.toFixed(2));
     expect(gumbel!.law).toBe('Gumbel');
+    expect(gumbel!.rows[6]!.value).toBe(values(p, 'returnValue')[6]!.toFixed(2));
     expect(gumbel!.error).toBe('');
     expect(gumbel!.rows[6]!.upper).toBe(matrixOf(p, 'returnValuesUpper')[1]![6]!.toFixed(2));
     const rows = fitParameterRows(p);
@@ -520,9 +525,10 @@ describe('extremes', () => {
     const row = era5Row('EXT');
     const result = { ...(row.payload.result as Record<string, unknown>), laws: undefined };
     const p = visuPayloadOf({ ...row, payload: { ...row.payload, result } }, fieldsOf(era5()));
-    expect(p.law!.values).toEqual(['gev']);
-    expect(returnPeriodTable(p).map((t) => t.law)).toEqual(['GEV']);
-    expect(seriesOf(extremeOption(p))[2]!.name).toBe('GEV');
+    // the primary law of these 11 maxima is Gumbel (issue 21's likelihood-ratio test)
+    expect(p.law!.values).toEqual(['gumbel']);
+    expect(returnPeriodTable(p).map((t) => t.law)).toEqual(['Gumbel']);
+    expect(seriesOf(extremeOption(p))[2]!.name).toBe('Gumbel');
   });
 
   it('EXT_month draws the chosen month; a month that failed is not drawn', () => {
@@ -566,10 +572,12 @@ describe('extremes', () => {
     expect(table.rows[1]!.cells[6]).toMatch(new RegExp(`^${v.toFixed(2)} \\[`));
     // every law of the method: the Gumbel table of the same levels
     expect(table.laws).toEqual(['gev', 'gumbel']);
-    const gumbel = extremeTable(p, 'gumbel');
-    const g = (p.returnValues!.values as number[][][])[1]![1]![6]!;
+    // the primary law of 11 maxima is Gumbel (issue 21): the GEV table differs from it
+    expect(p.kwargs.law).toBe('gumbel');
+    const gev = extremeTable(p, 'gev');
+    const g = (p.returnValues!.values as number[][][])[1]![0]![6]!;
     expect(g).not.toBe(v);
-    expect(gumbel.rows[1]!.cells[6]).toMatch(new RegExp(`^${g.toFixed(2)} \\[`));
+    expect(gev.rows[1]!.cells[6]).toMatch(new RegExp(`^${g.toFixed(2)} \\[`));
     expect(() => extremeTable(p, 'gpd')).toThrow('Invalid range value');
   });
 });
@@ -617,6 +625,35 @@ describe('environmental contours', () => {
     const tops = maxima.map((m) => Number(m.hsMax));
     expect(tops[0]).toBeLessThan(tops[1]!);
     expect(tops[1]).toBeLessThan(tops[2]!);
+  });
+
+  it("the contour view's consistency table: each contour's largest Hs beside the extremes' Hs (issue 21)", () => {
+    const p = payload('ENVC');
+    const ext = payload('EXT');
+    const { rows, law, interval } = contourExtremeComparison(p, ext);
+    expect(rows.map((r) => r.returnPeriod)).toEqual(['1', '10', '100']);
+    // the extremes' primary law (Gumbel on these 11 maxima) and interval kind
+    expect(law).toBe('Gumbel');
+    expect(interval).toBe('profile');
+    const T = values(ext, 'returnPeriod');
+    rows.forEach((row, i) => {
+      expect(row.contourHs).toBe(values(p, 'contourMaxHs')[i]!.toFixed(2));
+      const k = T.indexOf(Number(row.returnPeriod));
+      const v = values(ext, 'returnValue')[k]!;
+      expect(row.extremeHs).toBe(v === -999 ? '-' : v.toFixed(2));
+      expect(row.outside).toBe(String(values(p, 'outside')[i]));
+    });
+    // the 100-year row: the contour's Hs, the extremes' value and interval, side by side
+    const r100 = rows[2]!;
+    const k100 = T.indexOf(100);
+    expect(r100.interval).toBe(
+      `${values(ext, 'returnValueLower')[k100]!.toFixed(2)}–${values(ext, 'returnValueUpper')[k100]!.toFixed(2)}`,
+    );
+    // without the extremes: the contour's side only
+    const alone = contourExtremeComparison(p, undefined);
+    expect(alone.rows.every((r) => r.extremeHs === '-' && r.contourHs !== '-')).toBe(true);
+    expect(payloadWarnings(p)).toEqual(p.kwargs.warnings);
+    expect(payloadWarnings(ext).some((w) => w.includes('only 11 annual maxima'))).toBe(true);
   });
 
   it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {

@@ -163,9 +163,15 @@ describe('visuPayloadOf', () => {
       expect(values(payload, 'peakTime')).toEqual(r.peaks.map((x) => x.time));
       expect(payload.peakTime!.attributes.units).toBe(TIME_UNITS);
       expect(payload.kwargs.fitParameters).toEqual({ ...r.specParameters, multivariateLaw: 'none' });
-      expect(payload.kwargs).toMatchObject({ law: 'gev', confidence: 0.9, minima: id === 'MIEXT' });
-      expect(payload.kwargs.method).toMatch(/annual maxima.*GEV.*90 %/);
-      expect(payload.kwargs.method).toContain(r.interval === 'delta' ? 'delta-method' : 'bootstrap');
+      // 11 ERA5 maxima: a short record, the likelihood-ratio test made Gumbel primary (issue 21), and says so
+      expect(payload.kwargs).toMatchObject({ law: r.law, confidence: 0.9, minima: id === 'MIEXT' });
+      expect(payload.kwargs.lawSelection).toEqual(r.lawSelection);
+      expect((payload.kwargs.lawSelection as { chosen: string } | null)?.chosen).toBe(r.law);
+      expect(payload.kwargs.warnings).toEqual(r.warnings);
+      expect(payload.kwargs.method).toMatch(/annual maxima.*90 %/);
+      expect(payload.kwargs.method).toContain(
+        { delta: 'delta-method', bootstrap: 'bootstrap', profile: 'profile-likelihood' }[r.interval],
+      );
       expect(payload.kwargs.interval).toBe(r.interval);
       // spec 002 §3 return-period variants: law × return period, every law of annual maxima
       const laws = r.laws!.filter((l) => l.error === null);
@@ -184,7 +190,7 @@ describe('visuPayloadOf', () => {
       expect(payload.kwargs.lawFitParameters).toEqual(
         laws.map((l) => ({ ...l.specParameters, multivariateLaw: 'none' })),
       );
-      expect(payload.kwargs.method).toMatch(/laws GEV, Gumbel \(primary GEV\)/);
+      expect(payload.kwargs.method).toMatch(/laws GEV, Gumbel \(primary Gumbel\)/);
     }
   });
 
@@ -301,6 +307,11 @@ describe('visuPayloadOf', () => {
     expect(payload.kwargs.yLabel).toMatch(/\(m\)$/);
     expect(payload.kwargs.xLabel).toMatch(/period \(s\)$/i);
     expect(payload.kwargs.method).toMatch(/IFORM/);
+    // issue 21: each contour's largest Hs and the observed sea states outside it, with the warnings
+    expect(values(payload, 'contourMaxHs')).toEqual(r.contours.map((c) => c.maxHs));
+    expect(values(payload, 'outside')).toEqual(r.exceedances.map((e) => e.outside));
+    expect(values(payload, 'expectedOutside')).toEqual(r.exceedances.map((e) => e.expected));
+    expect(payload.kwargs.warnings).toEqual(r.warnings);
   });
 
   it('names the synthetic-data notice when the dataset is synthetic', () => {

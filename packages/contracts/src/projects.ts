@@ -122,6 +122,8 @@ export const overviewRow = z.object({
   max: z.number(),
   median: z.number(),
   std: z.number(),
+  /** A direction: mean and std are the circular ones, no median (-999) (issue 21). */
+  circular: z.boolean(),
 });
 export type OverviewRow = z.infer<typeof overviewRow>;
 

@@ -1,6 +1,8 @@
 // Environmental contours: the Hs-Tp joint model of DNV-RP-C205 (2010) §3.6.3 (3-parameter Weibull Hs,
 // log-normal Tp given Hs with μ(h) = a0 + a1·h^a2 and σ(h) = b0 + b1·e^(b2·h)) and IFORM contours
-// (Winterstein et al. 1993; Haver & Winterstein 2009).
+// (Winterstein et al. 1993; Haver & Winterstein 2009). The dependence functions are fitted as virocon fits
+// them (Haselsteiner et al. 2022; its DNV model): Hs classes of 0.5 m centred on multiples of the width and
+// referenced at their centre, least squares with a0, a1, b0, b1 ≥ 0 (docs/decisions.md, issue 21).
 import { fitParameters, weightedSample } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
@@ -12,7 +14,7 @@ import { sharedMoments } from './shared';
 import { normalCdf, normalPpf } from './special';
 
 export interface HsTpBin {
-  /** Mean Hs of the class. */
+  /** Reference Hs of the class: its centre k·width (the class holds [k·width − width/2, k·width + width/2)). */
   hs: number;
   /** Mean and standard deviation (population) of ln Tp in the class. */
   mu: number;
@@ -31,11 +33,12 @@ export const muOf = (a: readonly number[], h: number): number => a[0]! + a[1]! *
 export const sigmaOf = (b: readonly number[], h: number): number => b[0]! + b[1]! * Math.exp(b[2]! * h);
 
 /**
- * Least squares of y ≈ c0 + c1·g(x, p) over the class statistics: separable, so for each p the linear c0 and
- * c1 come in closed form and only p is searched (variable projection, Golub & Pereyra 1973): a grid over
- * `range`, then golden section around its best point. The range keeps p where the curve stays plausible
- * between and below the classes (an unconstrained search can trade a spike at small Hs for a lower sum of
- * squares). Returns [c0, c1, p].
+ * Least squares of y ≈ c0 + c1·g(x, p) over the class statistics with c0 ≥ 0 and c1 ≥ 0 (the bounds of
+ * virocon's power3 and exp3 dependence functions): separable, so for each p the linear c0 and c1 come in
+ * closed form — the unconstrained optimum when it is inside the bounds, else the best on the faces c0 = 0 or
+ * c1 = 0 (the exact non-negative least squares of two unknowns) — and only p is searched (variable
+ * projection, Golub & Pereyra 1973): a grid over `range`, then golden section around its best point. The
+ * range keeps p where the curve stays plausible between and below the classes. Returns [c0, c1, p].
  */
 function separableFit(
   xs: readonly number[],
@@ -57,13 +60,31 @@ function separableFit(
       sgg += d * d;
       sgy += d * (ys[k]! - yMean);
     }
+    const sseOf = (c0: number, c1: number): number => {
+      let sse = 0;
+      for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
+      return sse;
+    };
     const c1 = sgg > 0 ? sgy / sgg : 0;
     const c0 = yMean - c1 * gMean;
-    let sse = 0;
-    for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
-    return { c0, c1, sse };
+    if (c0 >= 0 && c1 >= 0) return { c0, c1, sse: sseOf(c0, c1) };
+    // on a face: c0 = 0 with c1 = Σgy/Σg² ≥ 0, or c1 = 0 with c0 = mean y ≥ 0 (or both 0)
+    let sgg0 = 0;
+    let sgy0 = 0;
+    for (let k = 0; k < m; k++) {
+      sgg0 += gs[k]! * gs[k]!;
+      sgy0 += gs[k]! * ys[k]!;
+    }
+    const onC0 = { c0: 0, c1: sgg0 > 0 ? Math.max(0, sgy0 / sgg0) : 0 };
+    const onC1 = { c0: Math.max(0, yMean), c1: 0 };
+    const a = sseOf(onC0.c0, onC0.c1);
+    const b = sseOf(onC1.c0, onC1.c1);
+    return a <= b ? { ...onC0, sse: a } : { ...onC1, sse: b };
   };
-  const profile = (p: number): number => -linear(p).sse;
+  const profile = (p: number): number => {
+    const sse = linear(p).sse;
+    return Number.isFinite(sse) ? -sse : -Infinity;
+  };
   const steps = 160;
   const width = (range[1] - range[0]) / steps;
   let best = range[0];
@@ -101,9 +122,9 @@ export function fitHsTpModel(
   return checkedOnce(() => fitFromSums(hs, tp, classSums(hs, tp, width, null), minCount));
 }
 
-/** Per Hs class: Σ Hs, Σ ln Tp, Σ (ln Tp)² and the pairs; the pairs and positive wave heights in all. */
+/** Per Hs class: Σ ln Tp, Σ (ln Tp)² and the pairs; the class width, the pairs and positive wave heights. */
 interface ClassSums {
-  sh: Float64Array;
+  width: number;
   sl: Float64Array;
   sll: Float64Array;
   count: Float64Array;
@@ -124,7 +145,8 @@ interface Cells {
 }
 
 /**
- * The Hs class sums (k = floor(h / width)) and, when `cells` is given, the (Tp, Hs) occurrence cells, in one
+ * The Hs class sums (k = round(h / width): classes centred on multiples of the width, as virocon's
+ * WidthOfIntervalSlicer) and, when `cells` is given, the (Tp, Hs) occurrence cells, in one
  * pass over the pairs (both Hs and Tp positive). The arrays are sized from the fields' largest values, shared
  * with their other statistics; infinite values are refused.
  */
@@ -136,8 +158,7 @@ function classSums(
 ): ClassSums {
   const top = sharedMoments(hs).max;
   if (top === Infinity) throw new RangeError('fitHsTpModel: infinite wave height');
-  const size = top > 0 ? Math.floor(top / width) + 1 : 1;
-  const sh = new Float64Array(size);
+  const size = top > 0 ? Math.floor(top / width + 0.5) + 1 : 1;
   const sl = new Float64Array(size);
   const sll = new Float64Array(size);
   const count = new Float64Array(size);
@@ -155,9 +176,8 @@ function classSums(
     positiveHs++;
     const t = tp[i]!;
     if (!(t > 0)) continue;
-    const k = Math.floor(x / width);
+    const k = Math.floor(x / width + 0.5);
     const l = Math.log(t);
-    sh[k]! += x;
     sl[k]! += l;
     sll[k]! += l * l;
     count[k]!++;
@@ -172,13 +192,13 @@ function classSums(
     cells.hsMax = hsMax;
     cells.tpMax = tpMax;
   }
-  return { sh, sl, sll, count, pairs, positiveHs };
+  return { width, sl, sll, count, pairs, positiveHs };
 }
 
 function fitFromSums(
   hs: ArrayLike<number>,
   tp: ArrayLike<number>,
-  { sh, sl, sll, count, pairs, positiveHs }: ClassSums,
+  { width, sl, sll, count, pairs, positiveHs }: ClassSums,
   minCount: number,
 ): HsTpModel {
   const size = count.length;
@@ -198,7 +218,7 @@ function fitFromSums(
     const n = count[k]!;
     if (n < minCount) continue;
     const mu = sl[k]! / n;
-    bins.push({ hs: sh[k]! / n, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
+    bins.push({ hs: k * width, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
   }
   if (bins.length < 3) throw new RangeError('fitHsTpModel: fewer than 3 Hs classes with enough pairs');
   const means = bins.map((bin) => bin.hs);
@@ -227,7 +247,16 @@ export interface Contour {
   returnPeriod: number;
   /** Reliability index β = Φ⁻¹(1 - 1/N), N = sea states in the return period. */
   beta: number;
+  /** The contour's largest Hs, F⁻¹(Φ(β)) (at u2 = 0): what the contour says of the N-year Hs. */
+  maxHs: number;
   points: { hs: number; tp: number }[];
+}
+
+/** The smallest σ(h) on [0, top]: σ = b0 + b1·e^(b2·h) is monotone, so at one of the ends. */
+function smallestSigma(b: readonly number[], top: number): { h: number; sigma: number } {
+  const atZero = sigmaOf(b, 0);
+  const atTop = sigmaOf(b, top);
+  return atZero <= atTop ? { h: 0, sigma: atZero } : { h: top, sigma: atTop };
 }
 
 /**
@@ -245,6 +274,16 @@ export function iformContour(
   const count = options.points ?? 72;
   const states = (returnPeriod * HOURS_PER_YEAR) / seaStateHours;
   const beta = normalPpf(1 - 1 / states);
+  const maxHs = LAWS.weibull3.ppf(normalCdf(beta), model.hs);
+  // σ(h) ≤ 0 below the contour's highest Hs turns the upper branch under the lower one: the contour folds
+  const low = smallestSigma(model.b, maxHs);
+  if (!(low.sigma > 0))
+    throw new RangeError(
+      `environmental contour: the spread of ln T given Hs, σ(h) = ${low.sigma.toPrecision(3)} at Hs ` +
+        `${low.h.toFixed(2)} m, is not positive below the ${returnPeriod}-year contour's highest Hs ` +
+        `(${maxHs.toFixed(2)} m): the contour would fold over itself. The record is too short or too ` +
+        `narrow for this joint model.`,
+    );
   const points = Array.from({ length: count }, (_, k) => {
     const angle = (2 * Math.PI * k) / count;
     const u1 = beta * Math.cos(angle);
@@ -252,7 +291,59 @@ export function iformContour(
     const hs = LAWS.weibull3.ppf(normalCdf(u1), model.hs);
     return { hs, tp: Math.exp(muOf(model.a, hs) + sigmaOf(model.b, hs) * u2) };
   });
-  return { returnPeriod, beta, points };
+  return { returnPeriod, beta, maxHs, points };
+}
+
+/** Observed sea states outside one contour, and how many the joint model expects outside it. */
+export interface ContourExceedance {
+  returnPeriod: number;
+  /** Pairs outside the contour: |u| > β in standard normal space (the contour is the image of that circle). */
+  outside: number;
+  /** Pairs · P(|U| > β) = pairs · e^(−β²/2): what a right model leaves outside its circle. */
+  expected: number;
+  /** Largest observed Hs outside the contour (NaN when none is). */
+  largestHs: number;
+}
+
+/**
+ * The observed pairs outside each contour, counted in standard normal space: u1 = Φ⁻¹(F(hs)),
+ * u2 = (ln tp − μ(hs))/σ(hs), outside when u1² + u2² > β² (the Rosenblatt transform maps the contour onto the
+ * circle of radius β and is one-to-one, so this is the point-in-contour test without the polygon).
+ */
+export function contourExceedances(
+  model: HsTpModel,
+  contours: readonly Contour[],
+  hs: ArrayLike<number>,
+  tp: ArrayLike<number>,
+): { exceedances: ContourExceedance[]; pairs: number } {
+  const outside = contours.map(() => 0);
+  const largest = contours.map(() => NaN);
+  const radii = contours.map((c) => c.beta * c.beta);
+  let pairs = 0;
+  for (let i = 0; i < hs.length; i++) {
+    const h = hs[i]!;
+    const t = tp[i]!;
+    if (!(h > 0 && t > 0)) continue;
+    pairs++;
+    const u1 = normalPpf(LAWS.weibull3.cdf(h, model.hs));
+    const u2 = (Math.log(t) - muOf(model.a, h)) / sigmaOf(model.b, h);
+    const r2 = u1 * u1 + u2 * u2;
+    for (let k = 0; k < contours.length; k++) {
+      if (r2 > radii[k]! || Number.isNaN(r2)) {
+        outside[k]!++;
+        if (!(h <= largest[k]!)) largest[k] = h;
+      }
+    }
+  }
+  return {
+    pairs,
+    exceedances: contours.map((c, k) => ({
+      returnPeriod: c.returnPeriod,
+      outside: outside[k]!,
+      expected: pairs * Math.exp((-c.beta * c.beta) / 2),
+      largestHs: largest[k]!,
+    })),
+  };
 }
 
 /** Occurrences of the (Tp, Hs) pairs in cells of the two widths, from 0 (bins left-closed). */
@@ -295,6 +386,10 @@ export interface EnvironmentalContours {
   contours: Contour[];
   /** The sample's (Tp, Hs) occurrences, drawn faint behind the contours. */
   density: PairDensity;
+  /** Observed sea states outside each contour (in the order of `contours`). */
+  exceedances: ContourExceedance[];
+  /** Plain warnings: observed sea states outside a contour of a return period the record spans. */
+  warnings: string[];
 }
 
 /**
@@ -322,6 +417,23 @@ export function environmentalContours(
     const contours = (options.returnPeriods ?? [1, 10, 100]).map((T) =>
       iformContour(model, T, { seaStateHours, points: options.points }),
     );
-    return { model, seaStateHours, contours, density: pairDensity(cells, sums.pairs) };
+    const { exceedances } = contourExceedances(model, contours, hs, tp);
+    const years = (sums.pairs * seaStateHours) / HOURS_PER_YEAR;
+    const warnings = exceedances
+      .filter((e) => e.outside > 0 && e.returnPeriod >= years)
+      .map(
+        (e) =>
+          `${e.outside.toLocaleString('en-US')} observed sea states (up to Hs ${e.largestHs.toFixed(2)}) lie ` +
+          `outside the ${e.returnPeriod}-year contour, from ${years.toFixed(1)} years of record; the joint ` +
+          `model expects ${e.expected < 0.1 ? e.expected.toPrecision(1) : e.expected.toFixed(1)} outside it`,
+      );
+    return {
+      model,
+      seaStateHours,
+      contours,
+      density: pairDensity(cells, sums.pairs),
+      exceedances,
+      warnings,
+    };
   });
 }

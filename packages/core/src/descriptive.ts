@@ -21,6 +21,7 @@ import {
   sharedSortedValues,
 } from './shared';
 import type { Series } from './series';
+import { circularStats, DIRECTION_PATTERN } from './circular';
 
 export const DEFAULT_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 99];
 export const DESCRIBE_PERCENTILES: readonly number[] = [1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99];
@@ -328,6 +329,16 @@ export interface OverviewRow {
   max: number;
   median: number;
   std: number;
+  /**
+   * A direction: mean and std are the circular ones (circular.ts) and there is no median (NaN: a linear
+   * median of angles is not a direction's); min and max stay the range of the values.
+   */
+  circular: boolean;
+}
+
+/** Whether a field is a direction, from its variable (or field) name and long name. */
+export function isDirection(name: string, field: { variable?: string; longName?: string }): boolean {
+  return [field.variable ?? name, field.longName ?? ''].some((n) => DIRECTION_PATTERN.test(n));
 }
 
 /** The overview table of the spec (mean, min, max, median, std per variable and level). */
@@ -338,22 +349,22 @@ export function overview(series: Series): OverviewRow[] {
 function overviewRows(series: Series): OverviewRow[] {
   return Object.entries(series.fields).map(([name, field]) => {
     const m = sharedMoments(field.values);
-    // the median from the field's sorted values when another statistic made them (a worker computes the
-    // overview last), else by selection: a field no statistic sorts (a direction) is not sorted for it
-    const sorted = sharedSortedIfMade(field.values);
-    const median = sorted ? quantileSorted(sorted, 0.5) : quantilesOfColumn(field.values, [0.5])[0]!;
-    return {
+    const head = {
       field: name,
       variable: field.variable ?? name,
       longName: field.longName ?? '',
       units: field.units,
       level: field.level ?? null,
       levelType: field.levelType ?? null,
-      mean: m.mean,
-      min: m.min,
-      max: m.max,
-      median,
-      std: m.std,
     };
+    if (isDirection(name, field)) {
+      const c = circularStats(field.values);
+      return { ...head, mean: c.mean, min: m.min, max: m.max, median: NaN, std: c.std, circular: true };
+    }
+    // the median from the field's sorted values when another statistic made them (a worker computes the
+    // overview last), else by selection: a field no statistic sorts (a direction) is not sorted for it
+    const sorted = sharedSortedIfMade(field.values);
+    const median = sorted ? quantileSorted(sorted, 0.5) : quantilesOfColumn(field.values, [0.5])[0]!;
+    return { ...head, mean: m.mean, min: m.min, max: m.max, median, std: m.std, circular: false };
   });
 }

@@ -3,11 +3,13 @@
 // it. Menus, chart titles, payloads' method texts, docs/methods/, exports, report text and the server's
 // "run every statistic the dataset supports" read it.
 import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
+import { DIRECTION_PATTERN } from './circular';
 import { environmentalContours } from './contours';
 import { describe, monthlyStats, quantile } from './descriptive';
 import { meanProfile, concomitantDownsample, minMaxDownsample } from './display';
 import {
   ANNUAL_MAXIMA_LAWS,
+  DEFAULT_INTERVAL,
   PEAKS_LAWS,
   extremeCurrents,
   extremeValueAnalysis,
@@ -79,7 +81,7 @@ export type VariableKind =
 
 // Spec 002 short names (magw, thetaw, mag, theta, hs, tp, tz, dp, dir, XE) and the names of our readers
 const KIND_PATTERNS: [VariableKind, RegExp][] = [
-  ['direction', /^(dir|dp|mwd|wd|cd|theta|thetaw)$|direction/i],
+  ['direction', DIRECTION_PATTERN],
   ['waveHeight', /^(hs|swh|hm0)$|wave height/i],
   ['period', /^(tp|tz|pp1d|mwp|tm02)$|period/i],
   ['windSpeed', /^(magw|ws|wind_speed.*)$|wind speed/i],
@@ -237,10 +239,10 @@ const roseOptions = (
 };
 
 /**
- * Extremes of the registry: annual maxima with GEV and delta-method intervals unless asked otherwise. The
- * registry is what a point computation runs for every field (dozens of fits): the parametric bootstrap
- * (1,000 refits each) is asked for explicitly (`extreme: { interval: 'bootstrap' }`), by the CLI's `eva`
- * and for a chosen statistic, not for every stored fit (docs/decisions.md). Every law of the method is
+ * Extremes of the registry: annual maxima with GEV and profile-likelihood intervals unless asked otherwise
+ * (the CLI's `eva` has the same default, docs/decisions.md issue 21). The registry is what a point
+ * computation runs for every field (dozens of fits): the parametric bootstrap (1,000 refits each) is asked
+ * for explicitly (`extreme: { interval: 'bootstrap' }`), not for every stored fit. Every law of the method is
  * fitted to the same sample (annual maxima: GEV and Gumbel; peaks: GPD, exponential, Weibull 2p and 3p),
  * for the extreme view's table per law; `law` stays the primary one the other fields describe.
  */
@@ -248,8 +250,8 @@ const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> =
   const merged: ExtremeOptions = {
     method: 'annual-maxima',
     law: 'gev',
-    interval: 'delta',
-    // positive quantities (wave heights, speeds) keep positive bounds on a short record
+    interval: DEFAULT_INTERVAL,
+    // asked for the delta method: positive quantities (wave heights, speeds) keep positive bounds
     deltaScale: 'auto',
     ...defaults,
     ...o.extreme,
@@ -545,7 +547,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Hs-Tp joint model (3-parameter Weibull Hs, log-normal Tp given Hs; DNV-RP-C205 §3.6.3) and IFORM contours for 1, 10 and 100 years.',
     method:
-      'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares on Hs classes of 0.5 m holding ≥ 50 pairs; IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; occurrence cells 0.25 m × 0.5 s',
+      'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares with a0, a1, b0, b1 ≥ 0 on Hs classes of 0.5 m centred on multiples of 0.5 m holding ≥ 50 pairs (as virocon); IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; occurrence cells 0.25 m × 0.5 s',
     monthly: false,
     appliesTo: 'wave height with its (peak) period at the same level',
     targets: withPeriod,

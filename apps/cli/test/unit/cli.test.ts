@@ -51,6 +51,14 @@ suite('metocean describe / monthly', () => {
       9,
     );
   });
+  test('describe of a direction prints the circular mean and std (scipy circmean/circstd, issue 21)', async () => {
+    const out = (await run('describe', ERA5, '--var', 'mwd')) as Record<string, number | boolean>;
+    const ref = (reference('circular.json') as Record<string, { mean: number; std: number }>)['era5.mwd']!;
+    expect(out.circular).toBe(true);
+    expect(out.mean as number).toBeCloseTo(ref.mean, 9);
+    expect(out.std as number).toBeCloseTo(ref.std, 9);
+    expect(out.resultantLength as number).toBeGreaterThan(0);
+  });
   test('monthly prints { month, count, mean, min, max } for months 1-12 of the gappy NDBC file', async () => {
     const out = (await run('monthly', NDBC_A, '--var', 'significant wave height')) as Record<
       string,
@@ -71,7 +79,7 @@ suite('metocean eva', () => {
       poissonLambda?: number;
     }
   >;
-  test('annual maxima GEV of ERA5 Hs: the scipy optimum, JSON shape of the issue', async () => {
+  test('annual maxima GEV of ERA5 Hs: 11 maxima, so Gumbel is primary unless the LRT supports ξ (issue 21)', async () => {
     const out = (await run(
       'eva',
       ERA5,
@@ -97,8 +105,13 @@ suite('metocean eva', () => {
       'interval',
       'intervalScale',
       'confidence',
+      'lawSelection',
     ]);
-    expect(out.nll as number).toBeLessThanOrEqual(ext['am.era5.swh']!.fits.gev!.nll + 1e-6);
+    // the GEV is fitted (scipy's optimum) and tested against Gumbel: D = 2.42, p = 0.12 ≥ 0.05
+    expect(out.law).toBe('gumbel');
+    expect(out.interval).toBe('profile');
+    expect(out.lawSelection).toMatchObject({ requested: 'gev', chosen: 'gumbel' });
+    expect(out.nll as number).toBeLessThanOrEqual(ext['am.era5.swh']!.fits.gumbel!.nll + 1e-6);
     expect(out.threshold).toBeNull();
     expect(out.nPeaks).toBe(11);
     const rows = out.returnValues as {
@@ -168,6 +181,33 @@ suite('metocean eva', () => {
     expect(out.parameters.shape).toBeCloseTo(-0.05, 3);
     expect(out.returnValues[1]!.value).toBeCloseTo(4.69, 2);
     expect(out.returnValues[1]!.lower).toBeCloseTo(4.38, 2);
+  });
+  test('the default interval is the profile likelihood, as the app: Port Pirie against scipy', async () => {
+    // scripts/reference/profile_intervals.py: brute-force scipy profile of the GEV 100-year level, 95 %
+    const profile = reference('profile-intervals.json').portPirie as {
+      gev: Record<string, { value: number; lower: number; upper: number }>;
+    };
+    const file = fileURLToPath(new URL('./port-pirie.csv', import.meta.url));
+    const out = (await run(
+      'eva',
+      file,
+      '--input',
+      'maxima',
+      '--var',
+      'SeaLevel',
+      '--method',
+      'annual-maxima',
+      '--law',
+      'gev',
+      '--ci',
+      '0.95',
+      '--return-periods',
+      '100',
+    )) as { interval: string; returnValues: { value: number; lower: number; upper: number }[] };
+    expect(out.interval).toBe('profile');
+    const e = profile.gev['100']!;
+    expect(out.returnValues[0]!.lower).toBeCloseTo(e.lower, 2);
+    expect(out.returnValues[0]!.upper).toBeCloseTo(e.upper, 2);
   });
   test('a law that does not fit the method is an error naming the choices', async () => {
     const r = await runCli(['eva', ERA5, '--var', 'swh', '--method', 'pot', '--law', 'gev'], io);

@@ -276,6 +276,8 @@ export async function overviewStats(db: Db, pointIds: number[]): Promise<Record<
       max: row.max,
       median: row.median,
       std: row.std,
+      // stored before issue 21: no flag, and an arithmetic mean
+      circular: row.circular === true,
     }));
   }
   return byPoint;

@@ -151,6 +151,13 @@ describe('task flow', () => {
     const overview = detail.overviewStats[String(pointId(0))] ?? [];
     expect(overview.length).toBeGreaterThan(3);
     for (const row of overview) {
+      // a direction: the circular mean (in [0, 360)) and std, no median (-999) (issue 21)
+      if (row.circular) {
+        expect(row.median).toBe(-999);
+        expect(row.mean).toBeGreaterThanOrEqual(0);
+        expect(row.mean).toBeLessThan(360);
+        continue;
+      }
       expect(row.min).toBeLessThanOrEqual(row.median);
       expect(row.median).toBeLessThanOrEqual(row.max);
       expect(row.min).toBeLessThanOrEqual(row.mean);
@@ -158,6 +165,7 @@ describe('task flow', () => {
       expect(row.std).toBeGreaterThanOrEqual(0);
     }
     expect(overview.map((row) => row.variable)).toContain('hs');
+    expect(overview.some((row) => row.circular)).toBe(true);
     expect(overview).toContainEqual(
       expect.objectContaining({ variable: 'wind_speed', layer: '10 m', units: 'm s-1' }),
     );

@@ -1,6 +1,6 @@
 // Payload of the environmental contours (ENVC), drawn by ../contours.ts.
 import { label, withUnits, type PayloadBuilder } from './context';
-import { array, list, num, nums, obj } from './read';
+import { array, list, num, nums, obj, type Json } from './read';
 
 /** ENVC: the IFORM contours, the occurrence cells of the sea states and the fitted joint model. */
 export const contourPayload: PayloadBuilder = (result, { field, partner, target }) => {
@@ -10,6 +10,8 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
   const model = obj(r.model);
   const hsLaw = obj(model.hs);
   const bins = list(model.bins);
+  // stored before issue 21: no counts outside (-999 each), no warnings
+  const exceedances: Json[] = Array.isArray(r.exceedances) ? list(r.exceedances) : contours.map(() => ({}));
   const onContour = (key: 'hs' | 'tp') => contours.map((c) => list(c.points).map((pt) => num(pt[key])));
   const column = (key: string, units: string, longName: string) =>
     array(
@@ -32,6 +34,24 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
         '1',
         'reliability index β (contour radius in standard normal space)',
       ),
+      contourMaxHs: array(
+        contours.map((c) => num(c.maxHs)),
+        ['returnPeriod'],
+        field.units,
+        `largest ${label(field)} on the contour`,
+      ),
+      outside: array(
+        exceedances.map((e) => num(e.outside)),
+        ['returnPeriod'],
+        '1',
+        'observed sea states outside the contour',
+      ),
+      expectedOutside: array(
+        exceedances.map((e) => num(e.expected)),
+        ['returnPeriod'],
+        '1',
+        'sea states the joint model expects outside the contour',
+      ),
       contourHs: array(
         onContour('hs'),
         ['returnPeriod', 'contourPoint'],
@@ -52,7 +72,7 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
         '1',
         'number of sea states',
       ),
-      classHs: column('hs', field.units, `mean ${label(field)} of the class`),
+      classHs: column('hs', field.units, `${label(field)} at the centre of the class`),
       classMu: column('mu', '1', `mean of ln ${label(partner)} in the class`),
       classSigma: column('sigma', '1', `standard deviation of ln ${label(partner)} in the class`),
       classCount: column('count', '1', 'pairs in the class'),
@@ -64,6 +84,7 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
       yLabel: withUnits(field),
       partner: target.partner,
       seaStateHours: num(r.seaStateHours),
+      warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
       pairs: num(density.pairs),
       model: {
         hsLaw: 'weibull3',

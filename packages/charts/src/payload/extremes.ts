@@ -3,7 +3,7 @@
 // points, the peaks, the fit parameters and goodness, and the method text of the analysis (core's
 // extremeMethod, from the stored analysis's own settings).
 import { MISSING_VALUE } from '@metocean/contracts';
-import { extremeMethod } from '@metocean/core';
+import { INTERVAL_KINDS, extremeMethod, type IntervalKind } from '@metocean/core';
 import { TIME_UNITS, infoOf, label, levelAxis, levelTypeOf, withUnits, type PayloadBuilder } from './context';
 import { array, list, num, nums, obj, str, type Arrays, type Json, type Num } from './read';
 
@@ -14,10 +14,16 @@ function methodOf(analysis: Json): string {
     separationHours: num(obj(analysis.specParameters).independenceFactor),
     law: str(analysis.law),
     laws: lawsOf(analysis).map((l) => str(l.law)),
-    interval: str(analysis.interval) === 'delta' ? 'delta' : 'bootstrap',
+    interval: intervalOf(analysis),
     intervalScale: analysis.intervalScale === 'log' ? 'log' : 'linear',
     confidence: num(analysis.confidence),
   });
+}
+
+/** The interval kind of a stored analysis (one stored before issue 21 without it: the bootstrap's). */
+function intervalOf(analysis: Json): IntervalKind {
+  const kind = INTERVAL_KINDS.find((k) => k === analysis.interval);
+  return kind ?? 'bootstrap';
 }
 
 /** The laws of one analysis: its `laws`, or the analysis itself when it was stored with one law only. */
@@ -158,6 +164,9 @@ function extremeKwargs(analysis: Json): Json {
     fitParameters: fitParameters(analysis),
     goodness: { nll: num(analysis.nll), aic: num(analysis.aic), ks: num(analysis.ks) },
     warnings: Array.isArray(analysis.warnings) ? analysis.warnings.map(str) : [],
+    // the likelihood-ratio test of a short record and the law it made primary (null: no test was made)
+    lawSelection:
+      analysis.lawSelection && typeof analysis.lawSelection === 'object' ? analysis.lawSelection : null,
     ...(typeof analysis.peakDirectionField === 'string'
       ? { peakDirectionField: analysis.peakDirectionField }
       : {}),

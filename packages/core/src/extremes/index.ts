@@ -4,6 +4,8 @@
 // package's; the others stay inside extremes/.
 export {
   DEFAULT_SEPARATION_HOURS,
+  MIN_EXTREME_SAMPLE,
+  SHORT_RECORD,
   annualMaxima,
   annualMaximaSample,
   peaksOverThreshold,
@@ -16,7 +18,6 @@ export {
 } from './sample';
 export {
   ANNUAL_MAXIMA_LAWS,
-  MIN_WEIBULL3_SAMPLE,
   PEAKS_LAWS,
   fitExtremes,
   returnProbability,
@@ -25,12 +26,16 @@ export {
 } from './model';
 export {
   DEFAULT_CONFIDENCE,
+  DEFAULT_INTERVAL,
+  INTERVAL_KINDS,
   DEFAULT_RESAMPLES,
   bootstrapIntervals,
   deltaMethodIntervals,
   parameterCovariance,
+  type IntervalKind,
   type ReturnValueRow,
 } from './intervals';
+export { profileIntervals } from './profile';
 export { peakRose, plottingPositions, type EmpiricalPoint } from './diagnostics';
 export {
   DEFAULT_RETURN_PERIODS,
@@ -41,6 +46,9 @@ export {
   type ExtremeMethodParts,
   type ExtremeOptions,
   type LawEstimate,
+  type LawSelection,
+  LAW_SELECTION_LEVEL,
+  NESTED_LAWS,
   type SpecParameters,
 } from './analysis';
 export {

@@ -26,11 +26,18 @@ export const INTERVAL_METHODS = {
   deltaAuto:
     'delta-method intervals (on the log scale, with positive bounds, when every value of the sample is positive)',
   bootstrap: `parametric bootstrap intervals (${DEFAULT_RESAMPLES.toLocaleString('en-US')} seeded resamples)`,
+  /** The default of the app and the CLI (docs/decisions.md, issue 21). */
+  profile: 'profile-likelihood intervals (Coles 2001 §2.6.6)',
 } as const;
+
+export type IntervalKind = 'profile' | 'bootstrap' | 'delta';
+export const INTERVAL_KINDS: readonly IntervalKind[] = ['profile', 'bootstrap', 'delta'];
+/** The interval of the app's registry and of the CLI's eva unless asked otherwise. */
+export const DEFAULT_INTERVAL: IntervalKind = 'profile';
 
 /** The method text of an interval at its confidence level. */
 export function intervalMethod(
-  interval: 'bootstrap' | 'delta',
+  interval: IntervalKind,
   scale: 'linear' | 'log' | 'auto',
   confidence: number,
 ): string {
@@ -39,7 +46,12 @@ export function intervalMethod(
     log: INTERVAL_METHODS.deltaLog,
     auto: INTERVAL_METHODS.deltaAuto,
   };
-  const kind = interval === 'bootstrap' ? INTERVAL_METHODS.bootstrap : delta[scale];
+  const kind =
+    interval === 'bootstrap'
+      ? INTERVAL_METHODS.bootstrap
+      : interval === 'profile'
+        ? INTERVAL_METHODS.profile
+        : delta[scale];
   return `${kind} at ${Math.round(confidence * 100)} %`;
 }
 

@@ -4,16 +4,11 @@ import { fitLaw, weightedSample } from '../fit';
 import type { Fit, WeightedSample } from '../fit';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
+import { MIN_EXTREME_SAMPLE } from './sample';
 import type { ExtremeMethod, ExtremeSample } from './sample';
 
 export const ANNUAL_MAXIMA_LAWS: readonly LawId[] = ['gev', 'gumbel'];
 export const PEAKS_LAWS: readonly LawId[] = ['gpd', 'exponential', 'weibull2', 'weibull3'];
-/**
- * Fewer peaks than this and the 3-parameter Weibull (a free location below the smallest) is not fitted: on
- * a month's 4 or 5 storms it extrapolates wildly (a 100-year January Hs of 9.8 m on an 11-year ERA5 node
- * whose record peaks at 8.3 m). The 2-parameter laws still answer.
- */
-export const MIN_WEIBULL3_SAMPLE = 10;
 
 /** How the laws are fitted, in the words of the method texts (extremeMethod). */
 export const EXTREME_FIT_METHOD = 'by maximum likelihood (GEV/GPD shape ξ in the Coles 2001 sign convention)';
@@ -60,6 +55,20 @@ export function fitExtremes(
   return fitSorted(sortedSample(sample, options.ignoreLargest ?? 0), law);
 }
 
+/**
+ * Why an analysis of a sample too short is refused, in a user's words (the count, what is needed, what to
+ * do); fitExtremes itself fits any sample (the numerics are tested on small ones).
+ */
+export function tooFewMessage(s: SortedSample): string {
+  const { sample, kept } = s;
+  const left = s.ignored.length > 0 ? ` once the ${s.ignored.length} largest left out are removed` : '';
+  return sample.method === 'pot'
+    ? `Too few storms for an extreme-value fit: ${kept} peaks above ${+sample.threshold.toPrecision(4)}${left}, ` +
+        `at least ${MIN_EXTREME_SAMPLE} are needed. Lower the threshold or use a longer record.`
+    : `Too few years for an extreme-value fit: ${kept} annual maxima${left} (years with enough data), ` +
+        `at least ${MIN_EXTREME_SAMPLE} are needed. Use a longer record or peaks over threshold.`;
+}
+
 export function fitSorted(s: SortedSample, law: LawId): ExtremeFit {
   const { sample, weighted } = s;
   const allowed = sample.method === 'annual-maxima' ? ANNUAL_MAXIMA_LAWS : PEAKS_LAWS;
@@ -75,10 +84,6 @@ export function fitSorted(s: SortedSample, law: LawId): ExtremeFit {
         : 'fitExtremes: no annual maximum to fit (no year with enough data)',
     );
   }
-  if (law === 'weibull3' && s.kept < MIN_WEIBULL3_SAMPLE)
-    throw new RangeError(
-      `fitExtremes: the 3-parameter Weibull needs at least ${MIN_WEIBULL3_SAMPLE} values, the sample has ${s.kept}`,
-    );
   const fit = fitLaw(law, weighted, sample.method === 'pot' ? { location: sample.threshold } : {});
   return {
     ...fit,

@@ -9,6 +9,13 @@ import { sharedCalendar } from '../shared';
 export type Mask = ArrayLike<boolean | number>;
 
 export const DEFAULT_SEPARATION_HOURS = 48;
+/**
+ * Fewer annual maxima or storm peaks than this is a short record: every result says so with the count, and
+ * a law with a shape parameter is the primary one only when a likelihood-ratio test supports it (analysis.ts).
+ */
+export const SHORT_RECORD = 20;
+/** Fewer values than this and no extreme-value law is fitted: the analysis is refused (model.ts). */
+export const MIN_EXTREME_SAMPLE = 10;
 /** Years with less than this share of their steps present give no annual maximum. */
 const MIN_VALID_FRACTION = 0.5;
 
@@ -177,8 +184,11 @@ export function annualMaxima(
 
 export function annualMaximaSample(maxima: readonly number[], times?: readonly number[]): ExtremeSample {
   const warnings =
-    maxima.length < 10
-      ? [`only ${maxima.length} annual maxima: return values beyond a few decades are weak`]
+    maxima.length < SHORT_RECORD
+      ? [
+          `Short record: only ${maxima.length} annual maxima (fewer than ${SHORT_RECORD}); return values beyond ` +
+            `${maxima.length} years are extrapolations, read them with their intervals`,
+        ]
       : [];
   return {
     method: 'annual-maxima',
@@ -268,7 +278,11 @@ export function declusteredSample(
   const years = (validSteps * stepHours) / HOURS_PER_YEAR;
   const poissonLambda = years > 0 ? peaks.length / years : NaN;
   const warnings: string[] = [];
-  if (peaks.length < 20) warnings.push(`only ${peaks.length} storms: the guide asks for at least 20`);
+  if (peaks.length < SHORT_RECORD)
+    warnings.push(
+      `Short record: only ${peaks.length} storm peaks (fewer than ${SHORT_RECORD}, the guide asks for at least ` +
+        `${SHORT_RECORD}); return values are extrapolations, read them with their intervals`,
+    );
   if (poissonLambda < 1 || poissonLambda > 10) {
     warnings.push(`${poissonLambda.toFixed(2)} storms per year: the guide asks for 1 to 10 on average`);
   }

@@ -130,7 +130,7 @@ export function OverviewTable({ rows }: { rows: OverviewRow[] }) {
             <TableRow key={i}>
               <TableCell>{row.layer}</TableCell>
               <TableCell>
-                {row.longName || row.variable} ({row.units})
+                {row.longName || row.variable} ({row.units}){row.circular ? ' · circular' : ''}
               </TableCell>
               {[row.mean, row.min, row.max, row.median, row.std].map((v, j) => (
                 <TableCell key={j} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -143,6 +143,9 @@ export function OverviewTable({ rows }: { rows: OverviewRow[] }) {
       </Table>
       <Typography variant="caption" color="text.secondary">
         Whole record, every hour with data.
+        {rows.some((r) => r.circular)
+          ? ' Directions (circular): circular mean and standard deviation, no median.'
+          : ''}
       </Typography>
     </Box>
   );

@@ -86,4 +86,12 @@ describe('Analyze selection', () => {
       'EJPD__hs__dp',
     ]);
   });
+
+  it("the contours load their wave height's extremes, for the Hs side by side (issue 21)", () => {
+    const own = ['ENVC__hs__tp', 'EXT__hs', 'EXT__tp', 'EXT_month__hs'].map((statId) =>
+      parseStat({ pointId: 1, statId, code: '' }),
+    );
+    const contours = own[0]!;
+    expect(companionsOf(contours, own).map((e) => e.statId)).toEqual(['EXT__hs']);
+  });
 });

@@ -139,6 +139,10 @@ export function companionsOf(entry: StatEntry, entries: StatEntry[]): StatEntry[
     case 'EXT_month':
       wanted.push(same('EXT'), same('EXT_month'));
       break;
+    case 'ENVC':
+      // its wave height's extremes, whose return values the contour view shows beside the contours' Hs
+      wanted.push(same('EXT'));
+      break;
     default:
       break;
   }

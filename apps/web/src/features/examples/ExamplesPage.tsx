@@ -3,6 +3,7 @@
 // link between the two pages. The charts load with ECharts on opening a detail.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { statIdParts, type VisuPayload } from '@metocean/contracts';
-import { statisticTitle } from '@metocean/charts';
+import { payloadWarnings, statisticTitle } from '@metocean/charts';
 import examples from './era5-examples.json';
 import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
 
@@ -55,6 +56,15 @@ function Detail({ example, onClose }: { example: ExampleText; onClose: () => voi
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography variant="body2">{example.read}</Typography>
+          {payloadWarnings(payload).length > 0 && (
+            <Alert severity="warning" data-testid="example-warnings">
+              {payloadWarnings(payload).map((w) => (
+                <Typography key={w} variant="body2">
+                  {w}
+                </Typography>
+              ))}
+            </Alert>
+          )}
           <Suspense fallback={<CircularProgress />}>
             <ExampleChart payload={payload} companion={companion} />
           </Suspense>

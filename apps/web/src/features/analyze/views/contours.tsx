@@ -6,14 +6,24 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { ChartError, contourMaxima, contourOption } from '@metocean/charts';
+import { ChartError, contourExtremeComparison, contourMaxima, contourOption } from '@metocean/charts';
 import { NumericTable } from '../../../components/NumericTable';
 import type { StatEntry } from '../selection';
-import { SimpleChart, payloadOf, perLevel, type ViewProps } from './frame';
+import { PayloadWarnings, SimpleChart, companion, payloadOf, perLevel, type ViewProps } from './frame';
 
 function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [density, setDensity] = useState(true);
   const payload = payloadOf(props, entry)!;
+  // the extreme analysis of the same wave height, for its return values beside the contours' Hs
+  const extremes = payloadOf(props, companion(props, entry, 'EXT'));
+  const comparison = useMemo(() => {
+    try {
+      return contourExtremeComparison(payload, extremes);
+    } catch (error) {
+      if (error instanceof ChartError) return null;
+      throw error;
+    }
+  }, [payload, extremes]);
   const maxima = useMemo(() => {
     try {
       return contourMaxima(payload);
@@ -24,6 +34,7 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
   }, [payload]);
   return (
     <Stack spacing={1}>
+      <PayloadWarnings payload={payload} />
       <SimpleChart
         props={props}
         entry={entry}
@@ -45,6 +56,35 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
             head={['T (years)', 'β', 'Hs max (m)', 'Tp at Hs max (s)', 'Tp range (s)']}
             rows={maxima.map((m) => [m.returnPeriod, m.beta, m.hsMax, m.tpAtHsMax, `${m.tpMin}–${m.tpMax}`])}
           />
+        </Box>
+      )}
+      {comparison && (
+        <Box sx={{ maxWidth: 600 }}>
+          <Typography variant="subtitle2">Contours and extremes of the same wave height</Typography>
+          <NumericTable
+            testId="contour-extremes"
+            head={[
+              'T (years)',
+              'Contour Hs max (m)',
+              comparison.law ? `Extremes Hs (m), ${comparison.law}` : 'Extremes Hs (m)',
+              comparison.interval ? `Interval (${comparison.interval})` : 'Interval',
+              'Sea states outside',
+              'Expected outside',
+            ]}
+            rows={comparison.rows.map((r) => [
+              r.returnPeriod,
+              r.contourHs,
+              r.extremeHs,
+              r.interval,
+              r.outside,
+              r.expectedOutside,
+            ])}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {extremes
+              ? 'The contour models every sea state, the extremes the yearly or storm maxima: a large gap between them says one of the two models is off.'
+              : 'The extreme analysis of this wave height is not among the computed statistics.'}
+          </Typography>
         </Box>
       )}
     </Stack>

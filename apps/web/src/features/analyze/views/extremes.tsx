@@ -27,6 +27,7 @@ import type { StatEntry } from '../selection';
 import {
   Drawn,
   MonthSelect,
+  PayloadWarnings,
   WithLevels,
   attempt,
   companion,
@@ -122,6 +123,8 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         <Alert severity="info">The estimate did not succeed for this month: {monthError}</Alert>
       ) : (
         <Stack spacing={2}>
+          {/* the annual analysis' warnings (a short record, the law the likelihood-ratio test chose) */}
+          {month === 0 && <PayloadWarnings payload={payload} />}
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <Drawn built={built} width={440} height={380} onReady={onReady} testId="extreme-plot" />
             {parameters && (

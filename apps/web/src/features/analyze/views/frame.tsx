@@ -12,7 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { EChartsOption } from 'echarts';
 import type { VisuPayload } from '@metocean/contracts';
-import { CHART_SIZES, ChartError, MONTH_OPTIONS, levelSelector, levelTypeFor } from '@metocean/charts';
+import {
+  CHART_SIZES,
+  ChartError,
+  MONTH_OPTIONS,
+  levelSelector,
+  levelTypeFor,
+  payloadWarnings,
+} from '@metocean/charts';
 import { ChartFrame, type DownloadRights, type ExportTarget } from '../ChartFrame';
 import { EChart, type ChartInstance } from '../EChart';
 import type { StatEntry } from '../selection';
@@ -67,6 +74,21 @@ export function Drawn({
       </Alert>
     );
   return <EChart option={built.option} width={width} height={height} onReady={onReady} testId={testId} />;
+}
+
+/** The plain warnings of a result (a short record, sea states outside a contour), one line each. */
+export function PayloadWarnings({ payload }: { payload: VisuPayload | undefined }) {
+  const warnings = payloadWarnings(payload);
+  if (warnings.length === 0) return null;
+  return (
+    <Alert severity="warning" data-testid="result-warnings" sx={{ py: 0 }}>
+      {warnings.map((w) => (
+        <Typography key={w} variant="body2">
+          {w}
+        </Typography>
+      ))}
+    </Alert>
+  );
 }
 
 export const payloadOf = (props: ViewProps, entry: StatEntry | undefined) =>

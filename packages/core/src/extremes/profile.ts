@@ -1,0 +1,173 @@
+// Extreme value analysis, step 3 (default): profile-likelihood intervals of the return values (Coles 2001
+// §2.6.6, §3.3.3 and §4.3.3). The law is reparametrised by its return value z_T: every law of the registry
+// is a location-scale family, F⁻¹(q) = μ + σ·Q₁(q; ξ) with Q₁ the quantile at μ = 0, σ = 1, so
+//   free location (GEV, Gumbel, Weibull 3p, normal):  μ = z − σ·Q₁(q; ξ), maximised over (σ, ξ);
+//   location held (GPD, exponential, Weibull 2p at the threshold, lognormal, gamma): σ = (z − u)/Q₁(q; ξ),
+//   maximised over ξ.
+// The interval is {z : 2(ℓ̂ − ℓ_p(z)) ≤ χ²₁(1 − α)}: its ends are found by stepping out of the estimate
+// until the deviance crosses the χ² quantile and solving there. Unlike the delta method it follows the
+// skewness of the likelihood (Coles 2001 Fig. 3.6): the upper bound of a long return period is far above
+// the estimate, the lower one never falls below what the data already show without the data saying so.
+import { negativeLogLikelihood } from '../fit';
+import { LAWS } from '../laws';
+import type { LawId, Parameters } from '../laws';
+import { nelderMead, solveBracketed } from '../optimize';
+import { normalPpf } from '../special';
+import type { ReturnValueRow } from './intervals';
+import { returnProbability, returnValue } from './model';
+import type { ExtremeFit } from './model';
+
+/** Laws whose location is a free parameter (the others hold it: the threshold of peaks, 0 otherwise). */
+const FREE_LOCATION: readonly LawId[] = ['gev', 'gumbel', 'weibull3', 'normal'];
+/** Laws with a shape parameter to maximise over (Gumbel and exponential have none, normal none). */
+const HAS_SHAPE: readonly LawId[] = ['gev', 'weibull3', 'gpd', 'weibull2', 'lognormal', 'gamma'];
+
+/**
+ * Whether the law's return values get a profile-likelihood interval: not the 3-parameter Weibull, whose
+ * location is an end point of the support (the likelihood is not regular and grows without bound as the
+ * location nears the smallest value when k < 1, Smith 1985), so the χ² calibration of the deviance does not
+ * hold; its rows carry no bounds and the analysis says so.
+ */
+export function hasProfileInterval(law: LawId): boolean {
+  return law !== 'weibull3';
+}
+
+/** Steps out of the estimate before an end is declared unbounded (the step grows by 1.6 each time). */
+const MAX_STEPS = 60;
+
+/** The χ²₁ quantile at `confidence`: the square of the normal quantile at (1 + confidence)/2. */
+export function chiSquare1Quantile(confidence: number): number {
+  const z = normalPpf((1 + confidence) / 2);
+  return z * z;
+}
+
+/** Q₁(q; ξ): the quantile of the law at location 0 and scale 1. */
+function unitQuantile(law: LawId, q: number, shape: number | null): number {
+  return LAWS[law].ppf(q, { location: 0, scale: 1, shape });
+}
+
+/**
+ * The profile negative log-likelihood of the return value of probability q, as a function of z (the
+ * optimum of the other parameters kept from the nearest z evaluated, as the start of the next).
+ */
+export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
+  const { law, weighted } = fit;
+  const freeLocation = FREE_LOCATION.includes(law);
+  const hasShape = HAS_SHAPE.includes(law);
+  const fixedLocation = fit.parameters.location;
+  const shapeStep = law === 'gev' || law === 'gpd' ? 0.05 : 0.1 * Math.abs(fit.parameters.shape ?? 1);
+  const solved: { z: number; x: number[] }[] = [];
+  const parametersAt = (z: number, x: readonly number[]): Parameters | null => {
+    const shape = hasShape ? x[x.length - 1]! : law === 'normal' ? null : 0;
+    const unit = unitQuantile(law, q, shape);
+    if (!Number.isFinite(unit)) return null;
+    if (freeLocation) {
+      const scale = Math.exp(x[0]!);
+      return { location: z - scale * unit, scale, shape };
+    }
+    const scale = (z - fixedLocation) / unit;
+    return scale > 0 ? { location: fixedLocation, scale, shape } : null;
+  };
+  const nll = (z: number, x: readonly number[]): number => {
+    const p = parametersAt(z, x);
+    return p ? negativeLogLikelihood(law, weighted, p) : Infinity;
+  };
+  const start = freeLocation
+    ? hasShape
+      ? [Math.log(fit.parameters.scale), fit.parameters.shape ?? 0]
+      : [Math.log(fit.parameters.scale)]
+    : hasShape
+      ? [fit.parameters.shape ?? 0]
+      : [];
+  // ξ = 0 (Gumbel, exponential) has no bound of its support: a start that is always inside it
+  const unbounded =
+    law === 'gev' || law === 'gpd' ? start.map((x, i) => (i === start.length - 1 ? 0 : x)) : null;
+  const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
+  const memo = new Map<number, number>();
+  const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
+    let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
+    // once more from its own optimum (escapes an early stall of the simplex)
+    const again = nelderMead(
+      (x) => nll(z, x),
+      best.x,
+      steps.map((s) => s / 10),
+      { tolerance: 1e-11 },
+    );
+    if (again.value < best.value) best = again;
+    return best;
+  };
+  return (z: number): number => {
+    if (start.length === 0) return nll(z, start);
+    const known = memo.get(z);
+    if (known !== undefined) return known;
+    let from = start;
+    let distance = Infinity;
+    for (const s of solved) {
+      if (Math.abs(s.z - z) < distance) {
+        distance = Math.abs(s.z - z);
+        from = s.x;
+      }
+    }
+    let best = solve(z, from);
+    if (unbounded) {
+      const other = solve(z, unbounded);
+      if (other.value < best.value) best = other;
+    }
+    if (Number.isFinite(best.value)) solved.push({ z, x: best.x });
+    memo.set(z, best.value);
+    return best.value;
+  };
+}
+
+/**
+ * Profile-likelihood intervals of the return values at `confidence`. An end the likelihood does not bound
+ * within 60 growing steps (a heavy upper tail on a short record) is NaN, and the caller says so.
+ */
+export function profileIntervals(
+  fit: ExtremeFit,
+  returnPeriods: readonly number[],
+  confidence: number,
+): ReturnValueRow[] {
+  const critical = chiSquare1Quantile(confidence);
+  const { law, parameters } = fit;
+  if (!hasProfileInterval(law))
+    return returnPeriods.map((T) => ({
+      returnPeriod: T,
+      value: returnValue(law, parameters, fit.method, fit.poissonLambda, T),
+      lower: NaN,
+      upper: NaN,
+    }));
+  const freeLocation = FREE_LOCATION.includes(law);
+  return returnPeriods.map((T) => {
+    const value = returnValue(law, parameters, fit.method, fit.poissonLambda, T);
+    const q = returnProbability(fit.method, fit.poissonLambda, T);
+    if (!Number.isFinite(value) || !(q > 0 && q < 1))
+      return { returnPeriod: T, value, lower: NaN, upper: NaN };
+    const profile = profileOf(fit, q);
+    const deviance = (z: number): number => 2 * (profile(z) - fit.nll) - critical;
+    const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
+    const upper = endOf(deviance, value, (k) => value + h0 * Math.pow(1.6, k));
+    const lower = freeLocation
+      ? endOf(deviance, value, (k) => value - h0 * Math.pow(1.6, k))
+      : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate
+        endOf(
+          deviance,
+          value,
+          (k) => parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
+        );
+    return { returnPeriod: T, value, lower, upper };
+  });
+}
+
+/** The end of the interval on one side: the first step where the deviance is positive, then its root. */
+function endOf(deviance: (z: number) => number, estimate: number, step: (k: number) => number): number {
+  let inside = estimate;
+  for (let k = 0; k < MAX_STEPS; k++) {
+    const z = step(k);
+    const d = deviance(z);
+    if (d > 0) return solveBracketed(deviance, inside, z, 1e-7);
+    if (!Number.isFinite(d)) return NaN;
+    inside = z;
+  }
+  return NaN;
+}

@@ -1,0 +1,60 @@
+// Issue 21: a direction is summarised by its circular mean and circular standard deviation, wherever a
+// direction is summarised (the overview, describe). Reference: scripts/reference/circular.py,
+// scipy.stats.circmean/circstd with high = 360 on hand cases and on the real series.
+import { describe as suite, expect, test } from 'vitest';
+import { angularDifference, circularStats, overview } from '../src';
+import { era5, nora3, reference, values } from './data';
+
+interface Circ {
+  count: number;
+  mean: number;
+  std: number;
+}
+const ref = reference<{ cases: Record<string, Circ & { values: number[] }> } & Record<string, Circ>>(
+  'circular.json',
+);
+
+/** Means compared on the circle (scipy reports 360 where we report 0), to 1e-9 degrees. */
+function expectSame(got: Circ, expected: Circ): void {
+  expect(got.count).toBe(expected.count);
+  expect(Math.abs(angularDifference(got.mean, expected.mean))).toBeLessThan(1e-9);
+  expect(got.std).toBeCloseTo(expected.std, 9);
+}
+
+suite('circular mean and standard deviation against scipy circmean/circstd', () => {
+  test('hand cases: the mean of 350° and 10° is 0°, not 180°', () => {
+    for (const c of Object.values(ref.cases)) {
+      const got = circularStats(c.values);
+      expectSame(got, c);
+      expect(got.mean).toBeGreaterThanOrEqual(0);
+      expect(got.mean).toBeLessThan(360);
+    }
+    expect(circularStats([350, 10]).mean).toBeCloseTo(0, 9);
+  });
+  test('real series: ERA5 mwd, NORA3 thq and the 10 m wind direction', () => {
+    expectSame(circularStats(values(era5(), 'mwd')), ref['era5.mwd']!);
+    expectSame(circularStats(values(nora3(), 'thq')), ref['nora3.thq']!);
+    expectSame(circularStats(values(nora3(), 'wind_direction_10m')), ref['nora3.wind_direction_10m']!);
+  });
+  test('NaN values are left out; no value gives NaN; opposite directions have no mean', () => {
+    expect(circularStats([NaN, 350, 10, NaN]).count).toBe(2);
+    expect(circularStats([]).mean).toBeNaN();
+    const opposite = circularStats([90, 270]);
+    expect(opposite.mean).toBeNaN();
+    expect(opposite.std).toBe(Infinity);
+  });
+});
+
+suite('the overview summarises directions on the circle', () => {
+  test('ERA5: mwd has the circular mean and std and no median; swh keeps the arithmetic ones', () => {
+    const rows = overview(era5());
+    const mwd = rows.find((r) => r.field === 'mwd')!;
+    expect(mwd.circular).toBe(true);
+    expect(Math.abs(angularDifference(mwd.mean, ref['era5.mwd']!.mean))).toBeLessThan(1e-9);
+    expect(mwd.std).toBeCloseTo(ref['era5.mwd']!.std, 9);
+    expect(mwd.median).toBeNaN();
+    const swh = rows.find((r) => r.field === 'swh')!;
+    expect(swh.circular).toBe(false);
+    expect(swh.mean).toBeCloseTo(1.32, 2);
+  });
+});
