@@ -102,12 +102,14 @@ export function windowQueryString(settings: WindowQuery): string {
 export function useRecomputedWindows(projectId: number, entry: StatEntry, settings: WindowQuery | undefined) {
   return useQuery({
     queryKey: [...analyzeKeys.visu(projectId, entry.pointId, entry.statId), settings] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`, {
-        schema: visuPayload,
-        signal,
-        forbidden: 'throw',
-      }),
+    // the settings travel with their payload: while new ones load, the chart and its exports keep the last
+    queryFn: async ({ signal }) => ({
+      settings: settings!,
+      payload: await apiRequest(
+        `${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`,
+        { schema: visuPayload, signal, forbidden: 'throw' },
+      ),
+    }),
     enabled: settings !== undefined,
     staleTime: Infinity,
     retry: false,
