@@ -446,10 +446,14 @@ export function provenanceRows(document: ExportDocument): [string, string | numb
     ['title', kwargs.title],
     ['project', context.project],
     ['point', context.point.name],
-    ['point latitude (degrees_north)', context.point.lat],
-    ['point longitude (degrees_east)', context.point.lng],
-    ['dataset', kwargs.dataset],
   ];
+  // a file of several points lists them in its kwargs (`points`), with no position of its own
+  if (Number.isFinite(context.point.lat) && Number.isFinite(context.point.lng))
+    rows.push(
+      ['point latitude (degrees_north)', context.point.lat],
+      ['point longitude (degrees_east)', context.point.lng],
+    );
+  rows.push(['dataset', kwargs.dataset]);
   if (context.provenance) rows.push(['provenance', context.provenance]);
   if (kwargs.node) {
     rows.push(['node latitude (degrees_north)', kwargs.node.lat]);
