@@ -182,6 +182,7 @@ export const EXPORT_QUERY_KEYS = [
   'below',
   'durations',
   'fields',
+  'points',
 ];
 
 /**
@@ -209,6 +210,14 @@ export const exportQuery = z
     /** WW / WD recomputed with a user's limit and durations, as get_visu_data. */
     below: windowLimit.optional(),
     durations: windowDurations.optional(),
+    /** EFT: more points of the project in the same file, comma-separated ids (besides `point`). */
+    points: z
+      .string()
+      .trim()
+      .regex(/^\d+( *, *\d+)*$/, 'points: the ids of points of the project, comma-separated')
+      .transform((text) => text.split(',').map(Number))
+      .pipe(z.array(z.number().int().positive()).max(20, 'points: at most 20 points in one file'))
+      .optional(),
     /** EFT: the fields to export, comma-separated (every field of the point when left out). */
     fields: z
       .string()

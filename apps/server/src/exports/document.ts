@@ -446,10 +446,14 @@ export function provenanceRows(document: ExportDocument): [string, string | numb
     ['title', kwargs.title],
     ['project', context.project],
     ['point', context.point.name],
-    ['point latitude (degrees_north)', context.point.lat],
-    ['point longitude (degrees_east)', context.point.lng],
-    ['dataset', kwargs.dataset],
   ];
+  // a file of several points lists them in its kwargs (`points`), with no position of its own
+  if (Number.isFinite(context.point.lat) && Number.isFinite(context.point.lng))
+    rows.push(
+      ['point latitude (degrees_north)', context.point.lat],
+      ['point longitude (degrees_east)', context.point.lng],
+    );
+  rows.push(['dataset', kwargs.dataset]);
   if (context.provenance) rows.push(['provenance', context.provenance]);
   if (kwargs.node) {
     rows.push(['node latitude (degrees_north)', kwargs.node.lat]);
@@ -538,7 +542,8 @@ const intervalLabel = (low: number, high: number | undefined) =>
  * rows and columns by what they are, not by indices: bins by their edges (an array over `<dim>Edge` one
  * longer than the dimension: EJPD's x and y), direction sectors by compass name, centre and bounds (an
  * array over the dimension holding sector centres: DR's `sectors`, EJPD's `ySector`), classes by their
- * lower edges (DR's `edges` over `class`, the last open above). With the header of each.
+ * lower edges (DR's `edges` over `class`, the last open above). Enumerations (a sample's order, the
+ * points of a contour) keep their indices. With the header of each.
  */
 export function dimensionLabels(arrays: ExportArray[]): Map<string, { header: string; labels: string[] }> {
   const out = new Map<string, { header: string; labels: string[] }>();
@@ -560,7 +565,9 @@ export function dimensionLabels(arrays: ExportArray[]): Map<string, { header: st
       });
       continue;
     }
-    const edges = oneD.find((a) => a.dimensions[0] === `${dimension}Edge` && a.shape[0] === length + 1);
+    // the edges of x are over xEdge; of a cell or bin dimension (ENVC's hsCell) over its stem's (hsEdge)
+    const edgeDimensions = [`${dimension}Edge`, `${dimension.replace(/(Cell|Bin)$/, '')}Edge`];
+    const edges = oneD.find((a) => edgeDimensions.includes(a.dimensions[0]!) && a.shape[0] === length + 1);
     const edgeValues = edges ? numbersOf(edges) : undefined;
     if (edges && edgeValues) {
       out.set(dimension, {

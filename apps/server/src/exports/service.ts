@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   EXPORT_EXTENSIONS,
   EXPORT_QUERY_KEYS,
@@ -16,7 +16,7 @@ import {
   type ExportQuery,
   type VisuKwargs,
 } from '@metocean/contracts';
-import { statisticOf } from '@metocean/core';
+import { statisticOf, type Series } from '@metocean/core';
 import { points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { datasetsOfZones, sourceForPoint } from '../data/registry';
@@ -50,6 +50,13 @@ export const exportMessages = {
   unknownFields: (names: string[], point: string, have: string[]) =>
     `fields: ${names.join(', ')} ${names.length > 1 ? 'are not variables' : 'is not a variable'} of the point ${point} (it has ${have.join(', ')}).`,
   fieldsOnlyForEft: 'fields: only the full time series (stat_id EFT) takes a list of variables.',
+  pointsOnlyForEft: 'points: only the full time series (stat_id EFT) takes several points.',
+  netcdfOnePoint:
+    'points: a NetCDF file holds one point (a CF time series of one station): choose Excel or Matlab for several points, or export them one at a time.',
+  noDatasetAt: (point: string) =>
+    `No dataset serves the point ${point} any more: its time series cannot be exported.`,
+  differentAxes: (a: string, b: string) =>
+    `The points' records do not share one time axis (${a}; ${b}): export them one at a time.`,
 } as const;
 
 type PointRow = typeof points.$inferSelect;
@@ -192,6 +199,97 @@ async function timeSeriesDocument(
   return seriesDocument(exported, kwargs, request, { ...context, provenance });
 }
 
+/** A record's period and step in words: "2000-01-01 to 2000-12-31, every 1 h". */
+function spanOf(name: string, time: Float64Array, stepMs: number): string {
+  const day = (ms: number | undefined) => (ms === undefined ? '?' : new Date(ms).toISOString().slice(0, 10));
+  return `${name}: ${day(time[0])} to ${day(time.at(-1))}, every ${stepMs / 3_600_000} h`;
+}
+
+const sameAxis = (a: Float64Array, b: Float64Array) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+/**
+ * 'Export all time series' of several points of the project in one file (xlsx or mat): every chosen
+ * variable of each point, named `<field>_<point>`, on the time axis they share (refused, saying why, when
+ * their records differ in period or step).
+ */
+async function severalPointsDocument(
+  services: Services,
+  access: ProjectAccess,
+  rows: PointRow[],
+  request: SelectionRequest,
+  context: ExportContext,
+  fields: string[] | undefined,
+): Promise<ExportDocument> {
+  const read: {
+    point: PointRow;
+    series: Series;
+    node: { lat: number; lon: number; distanceKm: number };
+    dataset: string;
+    notes: string;
+    synthetic: boolean;
+  }[] = [];
+  for (const point of rows) {
+    const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
+    if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDatasetAt(point.name)] });
+    const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
+    read.push({
+      point,
+      series: analysedSeries(series),
+      node,
+      dataset: dataset.name,
+      notes: dataset.notes,
+      synthetic: dataset.synthetic,
+    });
+  }
+  const first = read[0]!;
+  const apart = read.find((r) => !sameAxis(r.series.time, first.series.time));
+  if (apart)
+    throw badRequest({
+      nonFieldErrors: [
+        exportMessages.differentAxes(
+          spanOf(first.point.name, first.series.time, first.series.stepMs),
+          spanOf(apart.point.name, apart.series.time, apart.series.stepMs),
+        ),
+      ],
+    });
+  const combined: Series['fields'] = {};
+  for (const { point, series } of read) {
+    const wanted = fields ?? Object.keys(series.fields);
+    const unknown = wanted.filter((f) => !series.fields[f]);
+    if (unknown.length > 0)
+      throw badRequest({
+        fieldErrors: {
+          fields: [exportMessages.unknownFields(unknown, point.name, Object.keys(series.fields))],
+        },
+      });
+    const suffix = point.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || `point${point.id}`;
+    for (const f of wanted) {
+      const field = series.fields[f]!;
+      const name = combined[`${f}_${suffix}`] ? `${f}_${suffix}_${point.id}` : `${f}_${suffix}`;
+      combined[name] = { ...field, longName: `${field.longName ?? f}, point ${point.name}` };
+    }
+  }
+  const eft = statisticOf(EFT_ID);
+  const names = read.map((r) => r.point.name);
+  const kwargs: VisuKwargs = {
+    statId: EFT_ID,
+    code: 'EFT',
+    periodicity: 'annual',
+    title: `${eft.name} at ${names.join(', ')}`,
+    dataset: [...new Set(read.map((r) => r.dataset))].join('; '),
+    method: eft.method,
+    points: read.map(
+      (r) =>
+        `${r.point.name} (${r.point.lat}, ${r.point.lng}; node ${r.node.lat}, ${r.node.lon}, ${r.node.distanceKm.toFixed(1)} km away)`,
+    ),
+  };
+  if (first.synthetic) kwargs.notice = (first.notes.split(';')[0] ?? first.notes).trim();
+  const { provenance } = await provenanceOf(services, access.zone.id, first.dataset, first.synthetic);
+  // the points are listed in the kwargs: no one position stands for the file
+  const several = { ...context, point: { name: names.join(', '), lat: NaN, lng: NaN }, provenance };
+  return seriesDocument({ ...first.series, fields: combined }, kwargs, request, several);
+}
+
 /** Pipes a writer's output through a stream handed to the reply at once; a failure aborts the download. */
 function streamed(write: (out: PassThrough) => Promise<void>, onError: (error: unknown) => void): Readable {
   const out = new PassThrough();
@@ -232,6 +330,21 @@ export async function exportStatistic(
     .limit(1);
   if (!point) throw notFound();
   if (!point.isComputed) throw badRequest({ nonFieldErrors: [exportMessages.notComputed(point.name)] });
+  const others = [...new Set(query.points ?? [])].filter((id) => id !== point.id);
+  if (others.length > 0 && query.stat_id !== EFT_ID)
+    throw badRequest({ fieldErrors: { points: [exportMessages.pointsOnlyForEft] } });
+  if (others.length > 0 && query.export_kind === 'NETCDF')
+    throw badRequest({ fieldErrors: { points: [exportMessages.netcdfOnePoint] } });
+  const more =
+    others.length === 0
+      ? []
+      : await services.db
+          .select()
+          .from(points)
+          .where(and(inArray(points.id, others), eq(points.projectId, projectId)));
+  if (more.length < others.length) throw notFound();
+  const uncomputed = more.find((p) => !p.isComputed);
+  if (uncomputed) throw badRequest({ nonFieldErrors: [exportMessages.notComputed(uncomputed.name)] });
   const context: ExportContext = {
     project: access.project.name,
     point: { name: point.name, lat: point.lat, lng: point.lng },
@@ -243,16 +356,18 @@ export async function exportStatistic(
     if (query.fields && query.stat_id !== EFT_ID)
       throw badRequest({ fieldErrors: { fields: [exportMessages.fieldsOnlyForEft] } });
     document =
-      query.stat_id === EFT_ID
-        ? await timeSeriesDocument(
-            services,
-            access,
-            point,
-            request,
-            context,
-            query.fields ? { fields: query.fields } : undefined,
-          )
-        : await statisticDocument(services, access, point, query, request, context);
+      more.length > 0
+        ? await severalPointsDocument(services, access, [point, ...more], request, context, query.fields)
+        : query.stat_id === EFT_ID
+          ? await timeSeriesDocument(
+              services,
+              access,
+              point,
+              request,
+              context,
+              query.fields ? { fields: query.fields } : undefined,
+            )
+          : await statisticDocument(services, access, point, query, request, context);
   } catch (error) {
     if (error instanceof SelectionError)
       throw badRequest({ fieldErrors: { [error.field]: [error.message] } });

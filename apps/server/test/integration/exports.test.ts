@@ -34,6 +34,7 @@ let member: Actor;
 
 let projectId = 0;
 let pointId = 0;
+let betaId = 0;
 let statIds: string[] = [];
 
 async function createProject(who: Actor, offerName: string, name: string, points: object[]) {
@@ -158,6 +159,8 @@ beforeAll(async () => {
   member = await server.as('member');
   projectId = await createProject(manager, 'On Demand', 'Export_project', [
     { name: 'Alpha', lat: 53.324, lng: 1.32 },
+    // about 1 km away: the same NORA3 node, for the exports of several points
+    { name: 'Beta', lat: 53.33, lng: 1.33 },
   ]);
   await manager.put(`/api/projects/${projectId}/compute/`);
   const project = await manager.until<Project>(
@@ -166,7 +169,8 @@ beforeAll(async () => {
     { timeoutMs: 170_000, intervalMs: 1000 },
   );
   if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
-  pointId = project.points[0]!.id;
+  pointId = project.points.find((p) => p.name === 'Alpha')!.id;
+  betaId = project.points.find((p) => p.name === 'Beta')!.id;
   statIds = (await manager.get<{ statId: string }[]>(`/api/projects/${projectId}/stats/`)).body.map(
     (s) => s.statId,
   );
@@ -428,6 +432,36 @@ print(json.dumps({"vars": sorted(v for v in ds.data_vars if ds[v].dims == ('time
     });
     expect(notEft.status).toBe(400);
     expect(notEft.json?.fieldErrors?.fields?.[0]).toMatch(/only the full time series/);
+  });
+
+  it('EFT of several points: one workbook, a column per point and variable on their shared time axis', async () => {
+    const query = { point: pointId, stat_id: 'EFT', export_kind: 'EXCEL', fields: 'hs', points: betaId };
+    const answer = await download(query);
+    expect(answer.status).toBe(200);
+    const sheets = await readXlsx(answer.bytes);
+    const table = sheets['Time series']!;
+    expect(table[0]).toEqual(['time (UTC)', 'hs_Alpha (m)', 'hs_Beta (m)']);
+    const source = csvColumn('hs');
+    expect(table).toHaveLength(source.values.length + 1);
+    // the same NORA3 node serves both points: the same numbers, as the CSV writes them
+    for (const [i, value] of source.values.entries()) expect(table[i + 1]!.slice(1)).toEqual([value, value]);
+    const about = Object.fromEntries(
+      sheets.About!.filter((r) => r.length >= 2).map((r) => [String(r[0]), r[1]]),
+    );
+    expect(about.point).toBe('Alpha, Beta');
+    expect(String(about.points)).toMatch(/^Alpha \(53\.324, 1\.32; node .*\), Beta \(53\.33, 1\.33; node /);
+    expect(about['point latitude (degrees_north)']).toBeUndefined();
+    // NetCDF holds one station; points on another statistic are refused, saying why
+    const nc = await download({ ...query, export_kind: 'NETCDF' });
+    expect(nc.status).toBe(400);
+    expect(nc.json?.fieldErrors?.points?.[0]).toMatch(/a NetCDF file holds one point/);
+    const ts = await download({
+      point: pointId,
+      stat_id: statId('TS__hs'),
+      export_kind: 'EXCEL',
+      points: betaId,
+    });
+    expect(ts.json?.fieldErrors?.points?.[0]).toMatch(/only the full time series/);
   });
 
   it('openpyxl reads the bin edges and sector labels of a matrix sheet', async () => {

@@ -9,10 +9,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
-import { overview, statisticOf } from '@metocean/core';
+import { overview, statisticOf, statisticsFor } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { parseCsvSeries } from '@metocean/hindcast';
-import { payloadDocument } from '../../../src/exports/document';
+import { dimensionLabels, payloadDocument } from '../../../src/exports/document';
 import { writeMatDocument } from '../../../src/exports/mat';
 import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
@@ -140,5 +140,28 @@ describe('environmental contours in the exports', () => {
     ) as { variables: Record<string, Record<string, { values: { values: unknown } }>> };
     const statistic = read.variables.ENVC__swh__pp1d!;
     expect(statistic.classMu!.values.values).toEqual(envc.classMu!.values);
+  });
+});
+
+/** Dimensions that are an order, not classes: their index is their label. */
+const ENUMERATIONS = new Set(['sample', 'contourPoint']);
+
+describe('matrix sheets name their rows and columns (issue 21)', () => {
+  it('every dimension of every table of the registry on ERA5 has a coordinate or labels, not indices', () => {
+    const unlabelled: string[] = [];
+    for (const { id, target } of statisticsFor(series)) {
+      if (['TS', 'CTS', 'EFT'].includes(id)) continue;
+      const run = target as { field: string; partner?: string };
+      const { arrays } = payloadDocument(payloadOf(id, run), { classLists: {} }, context);
+      const labels = dimensionLabels(arrays);
+      const named = new Set(
+        arrays.filter((a) => a.dimensions.length === 1 && a.dimensions[0] === a.name).map((a) => a.name),
+      );
+      for (const a of arrays.filter((x) => x.dimensions.length > 1))
+        for (const d of a.dimensions.slice(-2))
+          if (!named.has(d) && !labels.has(d) && !ENUMERATIONS.has(d))
+            unlabelled.push(`${statIdOf(id, run)} ${a.name}: ${d}`);
+    }
+    expect([...new Set(unlabelled)]).toEqual([]);
   });
 });

@@ -342,6 +342,7 @@ export function AnalyzeTab() {
               <ExportAllDialog
                 projectId={project.id}
                 point={selectedPoint}
+                points={computed.map((p) => ({ id: p.id, name: p.name }))}
                 fields={exportFields}
                 onClose={() => setExportingAll(false)}
               />

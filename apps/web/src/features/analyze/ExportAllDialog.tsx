@@ -1,6 +1,6 @@
-// 'Export all time series' (spec 002 chart views; issue 21): every chosen variable of the selected point
+// 'Export all time series' (spec 002 chart views; issue 21): every chosen variable of the chosen points
 // at full resolution in one file (EFT), in the format chosen, with the download's progress; a refusal
-// says why (no variable chosen, no download right, or the server's reason).
+// says why (nothing chosen, NetCDF for several points, no download right, or the server's reason).
 import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -33,18 +33,25 @@ const FORMATS: { kind: ExportKind; label: string }[] = [
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
+type Point = { id: number; name: string };
+
 export function ExportAllDialog({
   projectId,
   point,
+  points,
   fields,
   onClose,
 }: {
   projectId: number;
-  point: { id: number; name: string };
+  /** The point selected in the menu: chosen at first, its variables listed. */
+  point: Point;
+  /** Every computed point of the project. */
+  points: Point[];
   fields: ExportField[];
   onClose: () => void;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(fields.map((f) => f.name)));
+  const [chosenPoints, setChosenPoints] = useState<ReadonlySet<number>>(() => new Set([point.id]));
   const [kind, setKind] = useState<ExportKind>('EXCEL');
   const [progress, setProgress] = useState<{ received: number; total?: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +65,19 @@ export function ExportAllDialog({
       else next.add(name);
       return next;
     });
+  const togglePoint = (id: number) =>
+    setChosenPoints((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const picked = points.filter((p) => chosenPoints.has(p.id));
+  const severalNetcdf = picked.length > 1 && kind === 'NETCDF';
+  const blocked = chosen.size === 0 || picked.length === 0 || severalNetcdf;
   const start = () => {
+    const [first, ...rest] = picked;
+    if (!first) return;
     const controller = new AbortController();
     abort.current = controller;
     setError(null);
@@ -68,10 +87,11 @@ export function ExportAllDialog({
     downloadExport(
       {
         projectId,
-        pointId: point.id,
+        pointId: first.id,
+        points: rest.map((p) => p.id),
         statId: 'EFT',
         kind,
-        fileName: fileNameOf(point.name, 'all_time_series'),
+        fileName: fileNameOf(picked.map((p) => p.name).join('_'), 'all_time_series'),
         fields: every ? undefined : fields.filter((f) => chosen.has(f.name)).map((f) => f.name),
       },
       (received, total) => setProgress({ received, total }),
@@ -96,14 +116,34 @@ export function ExportAllDialog({
       fullWidth
       slotProps={{ paper: { 'data-testid': 'export-all' } as object }}
     >
-      <DialogTitle>Export all time series — {point.name}</DialogTitle>
+      <DialogTitle>Export all time series</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
             The full record of each variable at its native time step (no downsampling, no gap filling), in one
             file; times in UTC.
           </Typography>
-          <FormGroup>
+          {points.length > 1 && (
+            <FormGroup data-testid="export-all-points">
+              <Typography variant="subtitle2">Points</Typography>
+              {points.map((p) => (
+                <FormControlLabel
+                  key={p.id}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={chosenPoints.has(p.id)}
+                      onChange={() => togglePoint(p.id)}
+                      disabled={busy}
+                    />
+                  }
+                  label={p.name}
+                />
+              ))}
+            </FormGroup>
+          )}
+          <FormGroup data-testid="export-all-variables">
+            <Typography variant="subtitle2">Variables</Typography>
             {fields.map((f) => (
               <FormControlLabel
                 key={f.name}
@@ -135,6 +175,13 @@ export function ExportAllDialog({
             ))}
           </TextField>
           {chosen.size === 0 && <Alert severity="info">Choose at least one variable to export.</Alert>}
+          {picked.length === 0 && <Alert severity="info">Choose at least one point to export.</Alert>}
+          {severalNetcdf && (
+            <Alert severity="info">
+              A NetCDF file holds one point (a CF time series of one station): choose Excel or Matlab for
+              several points, or export them one at a time.
+            </Alert>
+          )}
           {progress && (
             <Stack spacing={0.5} data-testid="export-progress">
               <LinearProgress
@@ -159,7 +206,7 @@ export function ExportAllDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{busy ? 'Cancel' : 'Close'}</Button>
-        <Button variant="contained" onClick={start} disabled={busy || chosen.size === 0}>
+        <Button variant="contained" onClick={start} disabled={busy || blocked}>
           Export
         </Button>
       </DialogActions>

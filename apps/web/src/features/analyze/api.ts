@@ -102,12 +102,14 @@ export function windowQueryString(settings: WindowQuery): string {
 export function useRecomputedWindows(projectId: number, entry: StatEntry, settings: WindowQuery | undefined) {
   return useQuery({
     queryKey: [...analyzeKeys.visu(projectId, entry.pointId, entry.statId), settings] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`, {
-        schema: visuPayload,
-        signal,
-        forbidden: 'throw',
-      }),
+    // the settings travel with their payload: while new ones load, the chart and its exports keep the last
+    queryFn: async ({ signal }) => ({
+      settings: settings!,
+      payload: await apiRequest(
+        `${visuPath(projectId, entry.pointId, entry.statId)}&${windowQueryString(settings!)}`,
+        { schema: visuPayload, signal, forbidden: 'throw' },
+      ),
+    }),
     enabled: settings !== undefined,
     staleTime: Infinity,
     retry: false,
@@ -132,6 +134,8 @@ export interface ExportRequest {
   windows?: WindowQuery;
   /** EFT: the fields to export (every field when absent). */
   fields?: string[];
+  /** EFT: more points in the same file. */
+  points?: number[];
 }
 
 /** Query string of GET /api/projects/{id}/export/ (packages/contracts exportQuery). */
@@ -147,6 +151,7 @@ export function exportPath(request: ExportRequest): string {
   for (const [name, indices] of Object.entries(request.classes ?? {}))
     if (indices.length > 0) query.set(name, indices.join(','));
   if (request.fields) query.set('fields', request.fields.join(','));
+  if (request.points && request.points.length > 0) query.set('points', request.points.join(','));
   if (request.windows) {
     query.set('durations', request.windows.durationsHours.join(','));
     if (request.windows.below !== undefined) query.set('below', String(request.windows.below));

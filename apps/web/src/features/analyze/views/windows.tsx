@@ -70,8 +70,9 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wantedKey]);
   const recomputed = useRecomputedWindows(props.projectId, entry, settled);
-  const showing = settled && recomputed.data && !recomputed.isPlaceholderData ? recomputed.data : undefined;
-  const payload = settled ? (recomputed.data ?? stored) : stored;
+  // the recomputed payload shown, with the settings it was computed with (the last one while new ones load)
+  const shown = settled ? recomputed.data : undefined;
+  const payload = shown?.payload ?? stored;
   const limitLabel = typeof payload.kwargs.limitLabel === 'string' ? payload.kwargs.limitLabel : '';
   const controls = (
     <>
@@ -112,14 +113,14 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
       ) : null}
       {limitLabel ? (
         <Typography variant="body2" color="text.secondary" data-testid="window-limit-label">
-          {showing ? 'Recomputed from the full record for ' : 'Computed with the point for '}
+          {shown ? 'Recomputed from the full record for ' : 'Computed with the point for '}
           {limitLabel}
         </Typography>
       ) : null}
       <CensoredNote payload={payload} />
     </Stack>
   );
-  return { payload, windows: showing ? settled : undefined, controls, notes };
+  return { payload, windows: shown?.settings, controls, notes };
 }
 
 /** How many starts were left out because their window ran into missing data (per duration, whole year). */
