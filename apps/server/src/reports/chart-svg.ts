@@ -8,7 +8,9 @@ export function chartSvg(option: EChartsOption, width: number, height: number): 
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
     chart.setOption({ ...option, animation: false, textStyle: { fontFamily: 'DejaVu Sans' } });
-    return chart.renderToSVGString();
+    const svg = chart.renderToSVGString();
+    // a viewBox lets the PDF draw the canvas at any size (svg-to-pdfkit scales by it)
+    return svg.includes('viewBox') ? svg : svg.replace('<svg ', `<svg viewBox="0 0 ${width} ${height}" `);
   } finally {
     chart.dispose();
   }

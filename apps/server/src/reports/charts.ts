@@ -7,6 +7,9 @@ import { chartSvg } from './chart-svg';
 import type { ReportData, ReportPoint } from './data';
 import type { ReportPdf } from './pdf';
 
+/** Canvas size over drawn size. */
+const SCALE = 1.35;
+
 export async function chart(
   services: Services,
   pdf: ReportPdf,
@@ -14,14 +17,33 @@ export async function chart(
   point: ReportPoint,
   statId: string,
   height: number,
-  view: { month?: number } = {},
+  view: { month?: number; title?: string } = {},
   at?: { x: number; y: number; width: number },
 ): Promise<boolean> {
   try {
     const payload = await storedPayload(services, data.access, point.point.id, statId);
-    const option = chartOption(payload, { static: true, pointName: point.point.name, ...view });
+    const { title, ...chartView } = view;
+    let option = chartOption(payload, { static: true, pointName: point.point.name, ...chartView });
+    // a small multiple (the monthly roses) keeps its drawing: a short title, no legend, no source line
+    if (title) {
+      const angleAxis = option.angleAxis as Record<string, unknown> | undefined;
+      option = {
+        ...option,
+        title: { text: title, left: 'center', textStyle: { fontSize: 15 } },
+        legend: { show: false },
+        polar: { radius: '62%', center: ['50%', '56%'] },
+        ...(angleAxis ? { angleAxis: { ...angleAxis, axisLabel: { show: false } } } : {}),
+      };
+    }
     const width = at?.width ?? pdf.contentWidth;
-    pdf.svg(chartSvg(option, width, height), width, height, at ? { x: at.x, y: at.y } : undefined);
+    // drawn at 1/SCALE of the canvas size: the web chart's font sizes in proportion to an A4 page
+    pdf.svg(
+      chartSvg(option, width * SCALE, height * SCALE),
+      width,
+      height,
+      at ? { x: at.x, y: at.y } : undefined,
+      SCALE,
+    );
     return true;
   } catch (error) {
     pdf.note(

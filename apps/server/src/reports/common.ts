@@ -123,9 +123,9 @@ export function locations(pdf: ReportPdf, data: ReportData): void {
       { header: 'Lat (°N)', width: 50 },
       { header: 'Lon (°E)', width: 50 },
       { header: 'Dataset', width: 150, align: 'left' },
-      { header: 'Node lat', width: 45 },
-      { header: 'Node lon', width: 45 },
-      { header: 'Dist. (km)', width: 45 },
+      { header: 'Node °N', width: 45 },
+      { header: 'Node °E', width: 45 },
+      { header: 'Dist. km', width: 45 },
       { header: 'Grid', width: 50 },
     ],
     data.points.map((p) => [

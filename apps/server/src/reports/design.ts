@@ -104,7 +104,7 @@ async function designPart(
       ],
       { caption: 'Fitted parameters' },
     );
-    pdf.heading('Fit', 3);
+    pdf.heading('Fit', 3, 260);
     await chart(services, pdf, data, point, `EXT__${f}`, 260);
   } else pdf.note(`no stored extreme estimate of ${f}.`);
   pdf.heading('Directional extremes', 3);

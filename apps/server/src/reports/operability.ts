@@ -15,6 +15,7 @@ import type { ReportPdf } from './pdf';
 interface Describe {
   count: number;
   mean: number;
+  min: number;
   std: number;
   max: number;
   percentiles: Record<string, number>;
@@ -60,7 +61,9 @@ function expectedSteps(data: ReportData, point: ReportPoint): number | undefined
 
 export function summaryRows(data: ReportData, point: ReportPoint, part: ReportPart): string[][] {
   const total = expectedSteps(data, point);
-  return partFields(point, part).flatMap((field) => {
+  const main = mainField(point, part);
+  const fields = partFields(point, part).sort((a, b) => Number(b === main) - Number(a === main));
+  return fields.flatMap((field) => {
     const d = resultOf<{ describe: Describe }>(point, `EPD__${field.field}`)?.describe;
     if (!d) return [];
     return [
@@ -226,7 +229,7 @@ export async function operabilityPart(
     [
       { header: 'Field', width: 95, align: 'left' },
       { header: 'N', width: 45 },
-      { header: 'Coverage %', width: 50 },
+      { header: 'Cover. %', width: 50 },
       { header: 'Mean', width: 40 },
       { header: 'Std', width: 40 },
       { header: 'P50', width: 40 },
@@ -237,7 +240,7 @@ export async function operabilityPart(
     ],
     summaryRows(data, point, part),
   );
-  pdf.heading('Monthly and annual statistics', 3);
+  pdf.heading('Monthly and annual statistics', 3, 230);
   await chart(services, pdf, data, point, `EPD_month__${f}`, 230);
   const months = resultOf<MonthRow[]>(point, `EPD_month__${f}`);
   const annual = resultOf<{ describe: Describe }>(point, `EPD__${f}`)?.describe;
@@ -264,7 +267,7 @@ export async function operabilityPart(
                 String(annual.count),
                 fmt(annual.mean),
                 fmt(annual.std),
-                '—',
+                fmt(annual.min),
                 fmt(annual.percentiles['50']),
                 fmt(annual.max),
               ],
@@ -298,7 +301,7 @@ export async function operabilityPart(
     pdf.table(
       [
         { header: 'Sector', width: 55 },
-        { header: 'Occurrence %', width: 65 },
+        { header: 'Occur. %', width: 65 },
         ...thresholds.map((t) => ({ header: `< ${t} ${main.units}`, width: 55 })),
       ],
       directionalNonExceedance(joint, thresholds),
@@ -306,12 +309,16 @@ export async function operabilityPart(
     );
   } else
     pdf.note(`no stored joint distribution of ${f} with a direction: the directional table is left out.`);
-  pdf.heading('Roses', 3);
-  if (roseId) await chart(services, pdf, data, point, roseId, 300);
+  pdf.heading('Roses', 3, 320);
+  if (roseId) await chart(services, pdf, data, point, roseId, 320);
   if (monthlyRoseId) {
     pdf.doc.addPage();
+    pdf.paragraph(
+      `Monthly distribution roses of ${f} (north at the top, directions coming from; classes as the annual rose)`,
+      { bold: true, size: 9 },
+    );
     const w = pdf.contentWidth / 3;
-    const h = 175;
+    const h = 165;
     const top = pdf.doc.y;
     for (let m = 1; m <= 12; m++) {
       const col = (m - 1) % 3;
@@ -323,7 +330,7 @@ export async function operabilityPart(
         point,
         monthlyRoseId,
         h,
-        { month: m },
+        { month: m, title: MONTHS[m - 1] },
         { x: 50 + col * w, y: top + row * (h + 4), width: w },
       );
     }

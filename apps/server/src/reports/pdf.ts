@@ -101,11 +101,14 @@ export class ReportPdf {
     for (let i = 0; i < pages; i++) this.doc.addPage();
   }
 
-  /** A heading: level 1 starts a page. Each is a bookmark and a line of the table of contents. */
-  heading(title: string, level: 1 | 2 | 3): void {
+  /**
+   * A heading: level 1 starts a page. Each is a bookmark and a line of the table of contents. `keep`: the
+   * height of what follows that must stay on the heading's page (a chart), so no heading ends a page alone.
+   */
+  heading(title: string, level: 1 | 2 | 3, keep = 0): void {
     const doc = this.doc;
     if (level === 1) doc.addPage();
-    else this.ensure(level === 2 ? 120 : 80);
+    else this.ensure(Math.max(level === 2 ? 120 : 80, keep + 40));
     const size = level === 1 ? 18 : level === 2 ? 14 : 11.5;
     doc.moveDown(level === 1 ? 0 : 0.6);
     doc
@@ -171,7 +174,11 @@ export class ReportPdf {
       let x = MARGIN;
       cells.forEach((cell, i) => {
         const align = header ? 'center' : (columns[i]?.align ?? (i === 0 ? 'left' : 'right'));
-        doc.text(cell, x + 2, y, { width: widths[i]! - 4, align, lineBreak: false, ellipsis: true });
+        doc.text(this.fit(cell, widths[i]! - 4), x + 2, y, {
+          width: widths[i]! - 4,
+          align,
+          lineBreak: false,
+        });
         x += widths[i]!;
       });
       doc.x = MARGIN;
@@ -195,13 +202,31 @@ export class ReportPdf {
     doc.font('body').fontSize(10).moveDown(0.6);
   }
 
+  /** The text cut to a width in the current font, with an ellipsis: a cell never wraps onto the next row. */
+  fit(text: string, width: number): string {
+    const doc = this.doc;
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+    return `${cut}…`;
+  }
+
   /** An SVG (an ECharts SSR chart) drawn as vectors at the current position, full width by default. */
-  svg(svg: string, width: number, height: number, at?: { x: number; y: number }): void {
+  svg(svg: string, width: number, height: number, at?: { x: number; y: number }, scale = 1): void {
     const doc = this.doc;
     if (!at) this.ensure(height + 6);
     const x = at?.x ?? MARGIN;
     const y = at?.y ?? doc.y;
-    SVGtoPDF(doc, svg, x, y, { width, height, assumePt: true, fontCallback: () => 'body' });
+    // the canvas is `scale` times the drawn size: drawn under a scaling transform
+    doc.save();
+    doc.translate(x, y).scale(1 / scale);
+    SVGtoPDF(doc, svg, 0, 0, {
+      width: width * scale,
+      height: height * scale,
+      assumePt: true,
+      fontCallback: () => 'body',
+    });
+    doc.restore();
     doc.font('body').fontSize(10).fillColor('black');
     if (!at) {
       doc.x = MARGIN;

@@ -148,18 +148,17 @@ describe('Operability report', () => {
       new RegExp(`hs \\(m\\)\\s+${d.count}\\s+[\\d.]+\\s+${summary.slice(1).join('\\s+')}`),
     );
     // the January row of the monthly table (EPD_month__hs)
-    const months =
-      await stored<
-        {
-          month: number;
-          count: number;
-          mean: number;
-          std: number;
-          min: number;
-          median: number;
-          max: number;
-        }[]
-      >('EPD_month__hs');
+    const months = await stored<
+      {
+        month: number;
+        count: number;
+        mean: number;
+        std: number;
+        min: number;
+        median: number;
+        max: number;
+      }[]
+    >('EPD_month__hs');
     const jan = months[0]!;
     expect(text).toMatch(
       new RegExp(
