@@ -81,7 +81,7 @@ describe('the Report tab in the browser', () => {
       item.getByRole('button', { name: 'Download Client_design_report' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Client_design_report.pdf');
-    const bytes = readFileSync((await download.path())!);
+    const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await item.getByLabel('add comment').fill('Sent to the certifier.');
     await item.getByRole('button', { name: 'Add' }).click();
