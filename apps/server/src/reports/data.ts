@@ -30,6 +30,8 @@ export interface StoredResult {
   /** The engine's result as stored (-999 for a missing number), or undefined when the run failed. */
   result: unknown;
   error?: string;
+  /** The stored payload whole (target, dataset, node, result): what the visualisation payload is made of. */
+  payload: Record<string, unknown>;
 }
 
 export interface ReportPoint {
@@ -50,6 +52,9 @@ export interface ReportData {
   datasets: ZoneDataset[];
   generatedAt: Date;
 }
+
+/** The statistics a report reads (by code): the others (series, APD, windows at the median…) stay unread. */
+export const REPORT_CODES = ['EPD', 'DR', 'EJPD', 'ENVC', 'EXT', 'CUREXT', 'HEIEXT', OVERVIEW_ID];
 
 const PART_KINDS: Record<ReportPart, VariableKind[]> = {
   waves: ['waveHeight', 'period'],
@@ -121,7 +126,13 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
     })
     .from(results)
     .innerJoin(tasks, eq(tasks.id, results.taskId))
-    .where(and(inArray(results.pointId, report.points), eq(tasks.status, 'FINISHED')))
+    .where(
+      and(
+        inArray(results.pointId, report.points),
+        eq(tasks.status, 'FINISHED'),
+        inArray(results.code, REPORT_CODES),
+      ),
+    )
     .orderBy(asc(results.id));
   const reportPoints = pointRows.map((point): ReportPoint => {
     const mine = rows.filter((r) => r.pointId === point.id);
@@ -136,6 +147,7 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
         code: r.code,
         target: payload.target ?? {},
         result: payload.result,
+        payload: r.payload,
         ...(payload.error !== undefined ? { error: payload.error } : {}),
       });
     }

@@ -54,13 +54,13 @@ export function associatedTp(model: ContourModel['model'], hs: number): number {
 const lawName = (e: Extreme) =>
   `${e.law.toUpperCase()} (${e.method === 'pot' ? `peaks over ${fmt(e.threshold)}` : 'annual maxima'})`;
 
-async function designPart(
+function designPart(
   pdf: ReportPdf,
   services: Services,
   data: ReportData,
   point: ReportPoint,
   part: ReportPart,
-): Promise<void> {
+): void {
   pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
   const main = mainField(point, part);
   if (!main) {
@@ -105,7 +105,7 @@ async function designPart(
       { caption: 'Fitted parameters' },
     );
     pdf.heading('Fit', 3, 260);
-    await chart(services, pdf, data, point, `EXT__${f}`, 260);
+    chart(pdf, point, `EXT__${f}`, 260);
   } else pdf.note(`no stored extreme estimate of ${f}.`);
   pdf.heading('Directional extremes', 3);
   pdf.note(
@@ -163,17 +163,17 @@ async function designPart(
         }),
         { caption: 'IFORM environmental contours' },
       );
-      if (contoursId) await chart(services, pdf, data, point, contoursId, 300);
+      if (contoursId) chart(pdf, point, contoursId, 300);
     } else
       pdf.note('no stored Hs–Tp joint model at this point: the associated Tp and the contours are left out.');
   }
   if (part === 'currents') {
     const id = statIdWithPrefix(point, 'CUREXT__');
-    if (id) await chart(services, pdf, data, point, id, 260);
+    if (id) chart(pdf, point, id, 260);
     else pdf.note('the dataset has no current profile: no current extremes table.');
   }
   if (part === 'waterLevels') {
-    if (point.results.has('HEIEXT')) await chart(services, pdf, data, point, 'HEIEXT', 260);
+    if (point.results.has('HEIEXT')) chart(pdf, point, 'HEIEXT', 260);
     else pdf.note('the dataset has no water-level fields: no water-level extremes.');
   }
 }
@@ -189,7 +189,7 @@ export async function designBody(
   let done = 0;
   for (const point of data.points)
     for (const part of data.parts) {
-      await designPart(pdf, services, data, point, part);
+      designPart(pdf, services, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
   pdf.heading('Conclusion', 1);

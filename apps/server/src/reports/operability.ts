@@ -7,7 +7,7 @@ import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import type { Services } from '../services/context';
-import { chart } from './charts';
+import { chart, smallRoses } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, partFields, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
 import type { ReportPdf } from './pdf';
@@ -241,7 +241,7 @@ export async function operabilityPart(
     summaryRows(data, point, part),
   );
   pdf.heading('Monthly and annual statistics', 3, 230);
-  await chart(services, pdf, data, point, `EPD_month__${f}`, 230);
+  chart(pdf, point, `EPD_month__${f}`, 230);
   const months = resultOf<MonthRow[]>(point, `EPD_month__${f}`);
   const annual = resultOf<{ describe: Describe }>(point, `EPD__${f}`)?.describe;
   if (months)
@@ -310,31 +310,14 @@ export async function operabilityPart(
   } else
     pdf.note(`no stored joint distribution of ${f} with a direction: the directional table is left out.`);
   pdf.heading('Roses', 3, 320);
-  if (roseId) await chart(services, pdf, data, point, roseId, 320);
-  if (monthlyRoseId) {
+  if (roseId) chart(pdf, point, roseId, 320);
+  if (monthlyRoses && rose) {
     pdf.doc.addPage();
     pdf.paragraph(
-      `Monthly distribution roses of ${f} (north at the top, directions coming from; classes as the annual rose)`,
+      `Monthly distribution roses of ${f} (% of the month's steps; north at the top, directions coming from; classes and scale as the annual rose)`,
       { bold: true, size: 9 },
     );
-    const w = pdf.contentWidth / 3;
-    const h = 165;
-    const top = pdf.doc.y;
-    for (let m = 1; m <= 12; m++) {
-      const col = (m - 1) % 3;
-      const row = Math.floor((m - 1) / 3);
-      await chart(
-        services,
-        pdf,
-        data,
-        point,
-        monthlyRoseId,
-        h,
-        { month: m, title: MONTHS[m - 1] },
-        { x: 50 + col * w, y: top + row * (h + 4), width: w },
-      );
-    }
-    pdf.doc.y = top + 4 * (h + 4);
+    smallRoses(pdf, monthlyRoses, main.units);
   } else pdf.note(`no stored monthly roses of ${f}.`);
   if (data.report.monthly && monthlyRoses) {
     pdf.heading('Monthly distributions', 3);
