@@ -32,6 +32,7 @@ import { stat2dRoutes } from './routes/stat2ds/index';
 import { datasetRoutes } from './routes/datasets/index';
 import { buoyRoutes } from './routes/buoys/index';
 import { geometryRoutes } from './routes/geometries/index';
+import { reportRoutes } from './routes/reports/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -109,6 +110,7 @@ export async function buildApp(
   datasetRoutes(app, deps);
   buoyRoutes(app, deps);
   geometryRoutes(app, deps);
+  reportRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

@@ -14,3 +14,4 @@ export * from './datasets';
 export * from './buoys';
 export * from './geometries';
 export * from './ids';
+export * from './reports';

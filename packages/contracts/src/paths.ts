@@ -57,6 +57,15 @@ export const paths = {
   buoys: '/api/buoys/',
   buoyVisuData: (id: number) => `/api/buoys/${id}/get_visu_data/`,
 
+  reports: '/api/reports/',
+  report: (id: number) => `/api/reports/${id}/`,
+  reportGenerate: (id: number) => `/api/reports/${id}/generate/`,
+  reportCancel: (id: number) => `/api/reports/${id}/cancel/`,
+  reportClean: (id: number) => `/api/reports/${id}/clean/`,
+  reportDownload: (id: number) => `/api/reports/${id}/download/`,
+  comments: '/api/comments/',
+  contentTypes: '/api/content_types/',
+
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,
   maintenance: '/api/maintenance/', // ours

@@ -498,3 +498,50 @@ export const buoys = pgTable('buoys', {
   meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/** A PDF report of a project (spec 000 §3 Report, §4 report lifecycle): a draft until generated. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    computationId: integer('computation_id').references(() => computations.id, { onDelete: 'set null' }),
+    /** PENDING (draft or cleaned), RUNNING, FINISHED, FAILED, CANCELLED. */
+    status: text('status').notNull().default('PENDING'),
+    /** The pg-boss job of the current generation. */
+    jobId: text('job_id'),
+    /** The PDF under DATA_DIR/files/reports once FINISHED. */
+    fileName: text('file_name'),
+    reportType: text('report_type'),
+    monthly: boolean('monthly').notNull().default(false),
+    detailedDists: boolean('detailed_dists').notNull().default(false),
+    tabulated: boolean('tabulated').notNull().default(false),
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    points: jsonb('points').$type<number[]>().notNull().default([]),
+    progress: integer('progress').notNull().default(0),
+    error: text('error').notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_project').on(t.projectId)],
+);
+
+/** A comment on a report (spec 000 §3 Report comment): any user of a non-expired project may add one. */
+export const reportComments = pgTable(
+  'report_comments',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_comments_report').on(t.reportId)],
+);

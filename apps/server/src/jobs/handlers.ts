@@ -2,6 +2,7 @@
 import type { Mailer } from '../mail/mailer';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
+import { runReportJob } from './render-report';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
@@ -21,5 +22,6 @@ export function jobHandlers(
       withHeartbeat(services, taskId, reconcile, () => runPointTask(services, pool, taskId, attempt)),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
+    'render-report': ({ reportId, token }) => runReportJob(services, reportId, token),
   };
 }

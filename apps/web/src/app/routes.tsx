@@ -88,7 +88,12 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/analyze/AnalyzeTab')).AnalyzeTab,
                     }),
                   },
-                  { path: 'report', lazy: placeholder('Report') },
+                  {
+                    path: 'report',
+                    lazy: async () => ({
+                      Component: (await import('../features/report/ReportTab')).ReportTab,
+                    }),
+                  },
                 ],
               },
               { path: '/profile', element: <ProfilePage /> },

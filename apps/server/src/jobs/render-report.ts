@@ -1,0 +1,49 @@
+// The render-report job: loads the report's stored results, writes the PDF under DATA_DIR/files/reports,
+// marks it FINISHED. Between sections it records progress and stops when the report was cancelled (or
+// regenerated: the job's token is not the report's any more). Errors fail the report with their message.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { reports } from '../db/schema';
+import { loadReportData } from '../reports/data';
+import { renderReport } from '../reports/render';
+import type { Services } from '../services/context';
+import { reportsDir } from '../services/reports';
+
+class Stopped extends Error {}
+
+export async function runReportJob(services: Services, reportId: number, token: string): Promise<void> {
+  const mine = and(eq(reports.id, reportId), eq(reports.jobId, token), eq(reports.status, 'RUNNING'));
+  const [row] = await services.db.select().from(reports).where(mine).limit(1);
+  if (!row) return;
+  const checkpoint = async (progress: number) => {
+    const [still] = await services.db
+      .update(reports)
+      .set({ progress })
+      .where(mine)
+      .returning({ id: reports.id });
+    if (!still) throw new Stopped();
+  };
+  const fileName = `report-${reportId}-${token}.pdf`;
+  const file = path.join(reportsDir(services), fileName);
+  try {
+    const data = await loadReportData(services.db, row);
+    const pdf = await renderReport(services, data, checkpoint);
+    await mkdir(reportsDir(services), { recursive: true });
+    await writeFile(file, pdf);
+    const [finished] = await services.db
+      .update(reports)
+      .set({ status: 'FINISHED', progress: 100, fileName, generatedAt: new Date() })
+      .where(mine)
+      .returning({ id: reports.id });
+    if (!finished) await rm(file, { force: true });
+  } catch (error) {
+    await rm(file, { force: true });
+    if (error instanceof Stopped) return;
+    services.log.error({ err: error, reportId }, 'report generation failed');
+    await services.db
+      .update(reports)
+      .set({ status: 'FAILED', error: error instanceof Error ? error.message : String(error) })
+      .where(mine);
+  }
+}

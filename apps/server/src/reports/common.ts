@@ -1,0 +1,333 @@
+// The parts every report shares: cover and summary, introduction, locations, the map of the points,
+// the annexes (databases, methodology) and the audit stamp.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { feature } from 'topojson-client';
+import type { Topology, GeometryCollection } from 'topojson-specification';
+import {
+  APP_VERSION,
+  MISSING_VALUE,
+  REPORT_PART_LABELS,
+  REPORT_TYPE_LABELS,
+  type ReportType,
+} from '@metocean/contracts';
+import type { ReportData } from './data';
+import { A4, type ReportPdf } from './pdf';
+
+/** A number as printed in a report; '—' for a missing one (never a made-up value). */
+export function fmt(value: number | null | undefined, digits = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || value === MISSING_VALUE) return '—';
+  return value.toFixed(digits);
+}
+
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export const DISCLAIMER =
+  'The statistics of this report are computed from hindcast model data at the dataset nodes nearest to the ' +
+  'points. Model data carry errors that depend on the model, its forcing and the site; they should be ' +
+  'validated against measurements before use in design. The provider accepts no liability for decisions ' +
+  'taken on the basis of this report.';
+
+export function datePeriod(data: ReportData): string {
+  const periods = data.datasets.map(
+    (d) => `${d.meta.dateBegin.slice(0, 10)} to ${d.meta.dateEnd.slice(0, 10)}`,
+  );
+  return [...new Set(periods)].join('; ') || 'not recorded';
+}
+
+export function timeStep(data: ReportData): string {
+  const steps = [...new Set(data.datasets.map((d) => d.meta.timeStepSeconds))];
+  return (
+    steps.map((s) => (s >= 3600 ? `${s / 3600} h` : s >= 60 ? `${s / 60} min` : `${s} s`)).join('; ') || '—'
+  );
+}
+
+export function typeLabel(type: ReportType): string {
+  return REPORT_TYPE_LABELS[type];
+}
+
+export function cover(pdf: ReportPdf, data: ReportData, type: ReportType): void {
+  const { doc } = pdf;
+  doc.rect(0, 0, A4.width, 180).fill('#0b3c5d');
+  doc
+    .fillColor('white')
+    .font('bold')
+    .fontSize(26)
+    .text(`${typeLabel(type)} report`, 50, 70);
+  doc.font('body').fontSize(13).text(data.report.name, 50, 112, { width: pdf.contentWidth });
+  doc.fillColor('black').font('body').fontSize(10);
+  doc.y = 210;
+  const rows: [string, string][] = [
+    ['Project', data.access.project.name],
+    ['Zone', data.access.zone.name],
+    ['Points', data.points.map((p) => p.point.name).join(', ')],
+    ['Parts', data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')],
+    [
+      'Datasets',
+      data.datasets.map((d) => d.name).join('; ') ||
+        [...new Set(data.points.map((p) => p.dataset?.name ?? '—'))].join('; '),
+    ],
+    ['Period', datePeriod(data)],
+    ['Time step', timeStep(data)],
+    ['Generated', `${data.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC by ${data.author}`],
+    ['Product version', `Metocean Studio ${APP_VERSION}`],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('bold').text(label, 50, y, { width: 120 });
+    doc.font('body').text(value, 175, y, { width: pdf.contentWidth - 125 });
+    doc.moveDown(0.5);
+  }
+  doc.moveDown(1.5);
+  pdf.paragraph('Disclaimer', { bold: true });
+  pdf.paragraph(DISCLAIMER, { size: 9 });
+  if (data.points.some((p) => p.dataset?.synthetic))
+    pdf.note(
+      'At least one point reads a synthetic demonstration dataset: its numbers show the method, not the sea.',
+    );
+}
+
+export function introduction(pdf: ReportPdf, data: ReportData, type: ReportType): void {
+  pdf.heading('Introduction', 1);
+  pdf.heading('Scope', 2);
+  pdf.paragraph(
+    type === 'operability'
+      ? `This report gives the average (operability) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: distributions, monthly statistics, directional distributions, joint Hs–Tp occurrence and persistence, for the parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}.`
+      : `This report gives the extreme (design) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: return values with their 90 % intervals, the fitted laws, associated periods and environmental contours, for the parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}.`,
+  );
+  pdf.heading('Conventions', 2);
+  pdf.paragraph('• Times are UTC; months are calendar months, all years pooled.');
+  pdf.paragraph(
+    '• Directions are "coming from", in degrees clockwise from north; roses use 16 sectors of 22.5° centred on north.',
+  );
+  pdf.paragraph('• Hs is the spectral significant wave height Hm0; Tp the peak period.');
+  pdf.paragraph(
+    '• Percentiles use linear interpolation (Hyndman–Fan type 7); standard deviations are sample (n − 1) ones.',
+  );
+  pdf.paragraph(
+    '• A dash (—) marks a value the data cannot give (too few events, no data); it is never replaced by an estimate.',
+  );
+}
+
+export function locations(pdf: ReportPdf, data: ReportData): void {
+  pdf.heading('Locations', 1);
+  const resolution = (name: string | undefined) => {
+    const d = data.datasets.find((x) => x.name === name);
+    return d ? `${d.meta.spatialResolution} ${d.meta.spatialResolutionUnits}` : '—';
+  };
+  pdf.table(
+    [
+      { header: 'Point', width: 80 },
+      { header: 'Lat (°N)', width: 50 },
+      { header: 'Lon (°E)', width: 50 },
+      { header: 'Dataset', width: 150, align: 'left' },
+      { header: 'Node °N', width: 45 },
+      { header: 'Node °E', width: 45 },
+      { header: 'Dist. km', width: 45 },
+      { header: 'Grid', width: 50 },
+    ],
+    data.points.map((p) => [
+      p.point.name,
+      fmt(p.point.lat, 3),
+      fmt(p.point.lng, 3),
+      p.dataset?.name ?? '—',
+      fmt(p.node?.lat, 3),
+      fmt(p.node?.lon, 3),
+      fmt(p.node?.distanceKm, 1),
+      resolution(p.dataset?.name),
+    ]),
+  );
+  pdf.heading('Map of the points', 2);
+  pointMap(pdf, data);
+}
+
+type Ring = [number, number][];
+let landRings: Ring[] | undefined;
+
+/** The land polygons of Natural Earth 1:50m (world-atlas), read once. */
+function land(): Ring[] {
+  if (landRings) return landRings;
+  const require = createRequire(import.meta.url);
+  const file = require.resolve('world-atlas/land-50m.json');
+  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology<{ land: GeometryCollection }>;
+  const geo = feature(topology, topology.objects.land);
+  const rings: Ring[] = [];
+  for (const f of geo.features) {
+    const g = f.geometry;
+    if (g.type === 'Polygon') rings.push(...(g.coordinates as Ring[]));
+    else if (g.type === 'MultiPolygon') for (const poly of g.coordinates as Ring[][]) rings.push(...poly);
+  }
+  landRings = rings;
+  return rings;
+}
+
+/** The points on an offline coastline, equirectangular, drawn as vectors. */
+function pointMap(pdf: ReportPdf, data: ReportData): void {
+  const { doc } = pdf;
+  const lats = data.points.map((p) => p.point.lat);
+  const lons = data.points.map((p) => p.point.lng);
+  const pad = 2;
+  let south = Math.min(...lats) - pad;
+  let north = Math.max(...lats) + pad;
+  let west = Math.min(...lons) - pad;
+  let east = Math.max(...lons) + pad;
+  const width = pdf.contentWidth;
+  const height = 300;
+  // keep the aspect of the map (degrees of longitude shrink with cos(latitude))
+  const cosLat = Math.cos((((north + south) / 2) * Math.PI) / 180);
+  const spanX = (east - west) * cosLat;
+  const spanY = north - south;
+  if (spanX / spanY > width / height) {
+    const extra = ((spanX * height) / width - spanY) / 2;
+    south -= extra;
+    north += extra;
+  } else {
+    const extra = ((spanY * width) / height / cosLat - (east - west)) / 2;
+    west -= extra;
+    east += extra;
+  }
+  pdf.ensure(height + 30);
+  const x0 = 50;
+  const y0 = doc.y;
+  const px = (lon: number) => x0 + ((lon - west) / (east - west)) * width;
+  const py = (lat: number) => y0 + ((north - lat) / (north - south)) * height;
+  doc.save();
+  doc.rect(x0, y0, width, height).fill('#dbe9f6');
+  doc.rect(x0, y0, width, height).clip();
+  for (const ring of land()) {
+    if (
+      !ring.some(([lon, lat]) => lon >= west - 5 && lon <= east + 5 && lat >= south - 5 && lat <= north + 5)
+    )
+      continue;
+    ring.forEach(([lon, lat], i) => (i === 0 ? doc.moveTo(px(lon), py(lat)) : doc.lineTo(px(lon), py(lat))));
+    doc.closePath();
+  }
+  doc.fillAndStroke('#e9e4d4', '#8c8c8c');
+  for (const p of data.points) {
+    doc.circle(px(p.point.lng), py(p.point.lat), 4).fill('#c0392b');
+    doc
+      .fillColor('black')
+      .fontSize(8)
+      .text(p.point.name, px(p.point.lng) + 6, py(p.point.lat) - 4, { lineBreak: false });
+  }
+  doc.restore();
+  doc.rect(x0, y0, width, height).stroke('#555555');
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(
+      `${fmt(south, 2)}°N – ${fmt(north, 2)}°N, ${fmt(west, 2)}°E – ${fmt(east, 2)}°E · coastline: Natural Earth 1:50m (world-atlas)`,
+      50,
+      y0 + height + 4,
+      { width },
+    );
+  doc.fillColor('black').fontSize(10);
+  doc.x = 50;
+  doc.y = y0 + height + 20;
+}
+
+export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
+  pdf.heading('Annex: Databases', 1);
+  if (data.datasets.length === 0)
+    pdf.note('the datasets named by the stored results are no longer registered.');
+  for (const d of data.datasets) {
+    pdf.heading(d.name, 2);
+    const nodes = data.points.filter((p) => p.dataset?.name === d.name);
+    const rows: [string, string][] = [
+      ['Provider / source', d.meta.provenance.source || d.origin || '—'],
+      ['Licence', d.meta.provenance.licence || '—'],
+      ['Model and notes', d.notes || '—'],
+      ['Kind', d.kind === 'regional' ? 'High-Resolution (regional)' : 'Global Data'],
+      ['Grid', `${d.meta.spatialResolution} ${d.meta.spatialResolutionUnits}`],
+      ['Period', `${d.meta.dateBegin.slice(0, 10)} to ${d.meta.dateEnd.slice(0, 10)}`],
+      ['Interval', `${d.meta.timeStepSeconds / 3600} h`],
+      ['Variables', d.meta.variables.map((v) => `${v.name} (${v.units})`).join(', ')],
+      [
+        'Node distance',
+        nodes.map((p) => `${p.point.name}: ${fmt(p.node?.distanceKm, 1)} km`).join('; ') || '—',
+      ],
+      [
+        'Synthetic',
+        d.meta.synthetic
+          ? 'yes: a generated demonstration series, not measured or modelled sea states'
+          : 'no',
+      ],
+    ];
+    if (d.meta.provenance.citation) rows.push(['Citation', d.meta.provenance.citation]);
+    pdf.table(
+      [
+        { header: 'Item', width: 120, align: 'left' },
+        { header: 'Value', width: 375, align: 'left' },
+      ],
+      rows.map((r) => [...r]),
+      { size: 8.5 },
+    );
+  }
+}
+
+function methodsDir(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'docs', 'methods');
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return undefined;
+}
+
+/** The methodology annex from docs/methods: each page's title, definition and one-line method. */
+export function methodologyAnnex(pdf: ReportPdf, pages: readonly string[]): void {
+  pdf.heading('Annex: Methodology', 1);
+  const dir = methodsDir();
+  if (!dir) {
+    pdf.note('the method pages (docs/methods) are not installed with this server.');
+    return;
+  }
+  const available = new Set(readdirSync(dir));
+  for (const page of pages) {
+    if (!available.has(`${page}.md`)) continue;
+    const text = readFileSync(path.join(dir, `${page}.md`), 'utf8');
+    const title = /^#\s+(.+)$/m.exec(text)?.[1] ?? page;
+    pdf.heading(title, 2);
+    for (const label of ['Definition', 'Conventions', 'In one line']) {
+      const match = new RegExp(`\\*\\*${label}[^*]*\\*\\*([\\s\\S]*?)(?:\\n\\s*\\n|$)`).exec(text);
+      if (match) pdf.paragraph(`${label}. ${plain(match[1]!)}`, { size: 9 });
+    }
+  }
+}
+
+/** Markdown to plain text for the PDF: no emphasis marks, no code ticks, one line. */
+function plain(markdown: string): string {
+  return markdown
+    .replace(/\s+/g, ' ')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\*\*([^*]*)\*\*/g, '$1')
+    .replace(/\*([^*]*)\*/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+}
+
+/** The audit stamp that ends every report; the same text goes into the PDF metadata. */
+export function auditText(data: ReportData, type: ReportType, parameters: string): string {
+  const datasets = data.datasets.map(
+    (d) => `${d.name} (${d.meta.dateBegin.slice(0, 10)}–${d.meta.dateEnd.slice(0, 10)})`,
+  );
+  return [
+    `Report ${data.report.id} '${data.report.name}', ${typeLabel(type)}`,
+    `project ${data.access.project.id} '${data.access.project.name}'`,
+    `points ${data.points.map((p) => `${p.point.id} ${p.point.name}`).join(', ')}`,
+    `computation ${data.report.computationId ?? '—'}`,
+    `datasets ${datasets.join('; ') || '—'}`,
+    `conventions: UTC; directions coming from, clockwise from N; Hs = Hm0; percentiles type 7; missing values never filled`,
+    `parameters: ${parameters}`,
+    `generated ${data.generatedAt.toISOString()} by ${data.author}`,
+    `Metocean Studio ${APP_VERSION}`,
+  ].join(' · ');
+}
+
+export function auditStamp(pdf: ReportPdf, text: string): void {
+  pdf.heading('Audit stamp', 2);
+  pdf.paragraph(text, { size: 8, color: '#333333' });
+}

@@ -1,0 +1,213 @@
+// The Design report (extreme statistics): per point and part the omnidirectional and monthly return values
+// with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
+// the stored Hs–Tp joint model), the environmental contours, current and water-level extremes where stored.
+import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
+import type { Services } from '../services/context';
+import { chart } from './charts';
+import { fmt, MONTHS } from './common';
+import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
+import type { Checkpoint } from './operability';
+import type { ReportPdf } from './pdf';
+
+export const DESIGN_RETURN_PERIODS = [1, 10, 50, 100];
+
+interface ReturnValue {
+  returnPeriod: number;
+  value: number;
+  lower: number;
+  upper: number;
+}
+export interface Extreme {
+  law: string;
+  method: string;
+  parameters: { location: number; scale: number; shape: number | null };
+  threshold: number | null;
+  nPeaks: number;
+  poissonLambda: number;
+  confidence: number;
+  interval: string;
+  returnValues: ReturnValue[];
+  warnings: string[];
+  month?: number;
+  /** Set instead of the fit when a month has too few events (monthly extremes). */
+  error?: string;
+}
+interface ContourModel {
+  model: { a: number[]; b: number[] };
+  contours: { returnPeriod: number; points: { hs: number; tp: number }[] }[];
+}
+
+export function returnValueCells(extreme: Extreme): string[] {
+  return DESIGN_RETURN_PERIODS.map((T) => {
+    const rv = extreme.returnValues?.find((r) => r.returnPeriod === T);
+    if (!rv) return '—';
+    return `${fmt(rv.value)} [${fmt(rv.lower)}, ${fmt(rv.upper)}]`;
+  });
+}
+
+/** The median Tp given Hs of the DNV-RP-C205 §3.6.3 joint model: exp(a0 + a1·Hs^a2). */
+export function associatedTp(model: ContourModel['model'], hs: number): number {
+  const [a0, a1, a2] = model.a as [number, number, number];
+  return Math.exp(a0 + a1 * Math.pow(hs, a2));
+}
+
+const lawName = (e: Extreme) =>
+  `${e.law.toUpperCase()} (${e.method === 'pot' ? `peaks over ${fmt(e.threshold)}` : 'annual maxima'})`;
+
+function designPart(
+  pdf: ReportPdf,
+  services: Services,
+  data: ReportData,
+  point: ReportPoint,
+  part: ReportPart,
+): void {
+  pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
+  const main = mainField(point, part);
+  if (!main) {
+    pdf.note(`the dataset of ${point.point.name} has no ${REPORT_PART_LABELS[part].toLowerCase()} fields.`);
+    return;
+  }
+  const f = main.field;
+  const ext = resultOf<Extreme>(point, `EXT__${f}`);
+  const columns = [
+    { header: '', width: 95, align: 'left' as const },
+    ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 100 })),
+  ];
+  pdf.heading('Omnidirectional extremes', 3);
+  if (ext) {
+    pdf.table(columns, [[`${f} (${main.units})`, ...returnValueCells(ext)]], {
+      caption: `Return values of ${f}, ${lawName(ext)}, ${Math.round(ext.confidence * 100)} % interval (${ext.interval})`,
+    });
+    if (ext.returnValues.some((r) => r.returnPeriod === 1 && r.value === -999))
+      pdf.note(
+        'the 1-year value of an annual-maxima fit is not defined (its exceedance probability is 1): shown as —.',
+      );
+    for (const w of ext.warnings) pdf.note(w);
+    pdf.table(
+      [
+        { header: 'Law', width: 120, align: 'left' },
+        { header: 'Location', width: 70 },
+        { header: 'Scale', width: 70 },
+        { header: 'Shape', width: 70 },
+        { header: 'Events', width: 60 },
+        { header: 'λ (per yr)', width: 60 },
+      ],
+      [
+        [
+          lawName(ext),
+          fmt(ext.parameters.location, 4),
+          fmt(ext.parameters.scale, 4),
+          fmt(ext.parameters.shape, 4),
+          String(ext.nPeaks),
+          fmt(ext.poissonLambda, 3),
+        ],
+      ],
+      { caption: 'Fitted parameters' },
+    );
+    pdf.heading('Fit', 3, 260);
+    chart(pdf, point, `EXT__${f}`, 260);
+  } else pdf.note(`no stored extreme estimate of ${f}.`);
+  pdf.heading('Directional extremes', 3);
+  pdf.note(
+    'directional extremes are not computed by the engine yet: this section is left out rather than estimated.',
+  );
+  pdf.heading('Monthly extremes', 3);
+  const monthly = resultOf<Extreme[]>(point, `EXT_month__${f}`);
+  if (monthly) {
+    const fitted = monthly.find((m) => !m.error);
+    pdf.table(
+      columns.map((c, i) => (i === 0 ? { ...c, header: 'Month' } : c)),
+      monthly.map((m) => [MONTHS[(m.month ?? 1) - 1]!, ...returnValueCells(m)]),
+      {
+        caption: `Monthly return values of ${f} (${main.units})${fitted ? `, ${lawName(fitted)}` : ''}`,
+        size: 7.5,
+      },
+    );
+    for (const m of monthly) {
+      const issues = m.error ? [m.error] : (m.warnings ?? []);
+      if (issues.length > 0) pdf.note(`${MONTHS[(m.month ?? 1) - 1]}: ${issues.join('; ')}`);
+    }
+  } else pdf.note(`no stored monthly extremes of ${f}.`);
+  if (part === 'waves') {
+    const contoursId = statIdWithPrefix(point, `ENVC__${f}__`);
+    const contours = contoursId ? resultOf<ContourModel>(point, contoursId) : undefined;
+    pdf.heading('Associated Tp and environmental contours', 3);
+    if (contours && ext) {
+      pdf.table(
+        [
+          { header: '', width: 95, align: 'left' },
+          ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr`, width: 100 })),
+        ],
+        [
+          [
+            `Tp median (s)`,
+            ...DESIGN_RETURN_PERIODS.map((T) => {
+              const hs = ext.returnValues.find((r) => r.returnPeriod === T)?.value;
+              return hs === undefined || hs === -999 ? '—' : fmt(associatedTp(contours.model, hs));
+            }),
+          ],
+        ],
+        {
+          caption: `Tp associated with the extreme ${f}: median of ln Tp | Hs of the DNV-RP-C205 joint model`,
+        },
+      );
+      pdf.table(
+        [
+          { header: 'Return period', width: 100 },
+          { header: 'Max Hs (m)', width: 100 },
+          { header: 'Tp at max Hs (s)', width: 100 },
+        ],
+        contours.contours.map((c) => {
+          const top = c.points.reduce((a, b) => (b.hs > a.hs ? b : a), c.points[0]!);
+          return [`${c.returnPeriod} yr`, fmt(top?.hs), fmt(top?.tp)];
+        }),
+        { caption: 'IFORM environmental contours' },
+      );
+      if (contoursId) chart(pdf, point, contoursId, 300);
+    } else
+      pdf.note('no stored Hs–Tp joint model at this point: the associated Tp and the contours are left out.');
+  }
+  if (part === 'currents') {
+    const id = statIdWithPrefix(point, 'CUREXT__');
+    if (id) chart(pdf, point, id, 260);
+    else pdf.note('the dataset has no current profile: no current extremes table.');
+  }
+  if (part === 'waterLevels') {
+    if (point.results.has('HEIEXT')) chart(pdf, point, 'HEIEXT', 260);
+    else pdf.note('the dataset has no water-level fields: no water-level extremes.');
+  }
+}
+
+export async function designBody(
+  pdf: ReportPdf,
+  services: Services,
+  data: ReportData,
+  checkpoint: Checkpoint,
+): Promise<void> {
+  pdf.heading('Statistics', 1);
+  const steps = data.points.length * data.parts.length;
+  let done = 0;
+  for (const point of data.points)
+    for (const part of data.parts) {
+      designPart(pdf, services, data, point, part);
+      await checkpoint(10 + Math.round((80 * ++done) / steps));
+    }
+  pdf.heading('Conclusion', 1);
+  for (const point of data.points) {
+    pdf.heading(`${point.point.name}: design table`, 2);
+    const rows = data.parts.flatMap((part) => {
+      const main = mainField(point, part);
+      const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
+      return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
+    });
+    if (rows.length === 0) pdf.note('no extreme estimate stored for the selected parts.');
+    else
+      pdf.table(
+        [
+          { header: 'Variable', width: 95, align: 'left' },
+          ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 100 })),
+        ],
+        rows,
+      );
+  }
+}

@@ -1,0 +1,288 @@
+// The PDF document of a report (pdfkit): A4, DejaVu Sans (Helvetica lacks ≥, σ, ‰), headings that feed
+// the outline (bookmarks) and the table of contents, tables that break across pages with their header
+// repeated, vector charts (ECharts SSR SVG drawn by svg-to-pdfkit), page numbers written at the end.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+
+type Outline = ReturnType<PDFKit.PDFDocument['outline']['addItem']>;
+
+export const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+const FOOTER = 30;
+
+function fontsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'assets', 'fonts');
+    if (existsSync(path.join(candidate, 'DejaVuSans.ttf'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('apps/server/assets/fonts not found');
+}
+
+export interface TocEntry {
+  title: string;
+  level: number;
+  /** Zero-based index of the buffered page. */
+  page: number;
+}
+
+export interface Column {
+  header: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface PdfMeta {
+  title: string;
+  author: string;
+  subject: string;
+  keywords: string;
+}
+
+/** A report under construction: the pdfkit document and the headings seen so far. */
+export class ReportPdf {
+  readonly doc: PDFKit.PDFDocument;
+  readonly toc: TocEntry[] = [];
+  private readonly outlines: Outline[] = [];
+  private tocPages = 0;
+  private tocStart = 0;
+  private readonly chunks: Buffer[] = [];
+  private readonly done: Promise<Buffer>;
+  readonly footerText: string;
+
+  constructor(meta: PdfMeta, footerText: string) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
+      bufferPages: true,
+      autoFirstPage: true,
+      info: {
+        Title: meta.title,
+        Author: meta.author,
+        Subject: meta.subject,
+        Keywords: meta.keywords,
+        Creator: 'Metocean Studio',
+      },
+      displayTitle: true,
+    });
+    this.footerText = footerText;
+    const fonts = fontsDir();
+    this.doc.registerFont('body', path.join(fonts, 'DejaVuSans.ttf'));
+    this.doc.registerFont('bold', path.join(fonts, 'DejaVuSans-Bold.ttf'));
+    this.doc.font('body').fontSize(10);
+    this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.done = new Promise((resolve, reject) => {
+      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.doc.on('error', reject);
+    });
+  }
+
+  get contentWidth(): number {
+    return A4.width - 2 * MARGIN;
+  }
+
+  private get bottom(): number {
+    return A4.height - MARGIN - FOOTER;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  ensure(height: number): void {
+    if (this.doc.y + height > this.bottom) this.doc.addPage();
+  }
+
+  /** Reserves pages for the table of contents, written by finish() once the page of every heading is known. */
+  reserveToc(pages: number): void {
+    this.tocStart = this.doc.bufferedPageRange().count;
+    this.tocPages = pages;
+    for (let i = 0; i < pages; i++) this.doc.addPage();
+  }
+
+  /**
+   * A heading: level 1 starts a page. Each is a bookmark and a line of the table of contents. `keep`: the
+   * height of what follows that must stay on the heading's page (a chart), so no heading ends a page alone.
+   */
+  heading(title: string, level: 1 | 2 | 3, keep = 0): void {
+    const doc = this.doc;
+    if (level === 1) doc.addPage();
+    else this.ensure(Math.max(level === 2 ? 120 : 80, keep + 40));
+    const size = level === 1 ? 18 : level === 2 ? 14 : 11.5;
+    doc.moveDown(level === 1 ? 0 : 0.6);
+    doc
+      .font('bold')
+      .fontSize(size)
+      .fillColor(level === 1 ? '#0b3c5d' : '#16324f')
+      .text(title, MARGIN, doc.y, {
+        width: this.contentWidth,
+      });
+    doc.font('body').fontSize(10).fillColor('black').moveDown(0.4);
+    const page = doc.bufferedPageRange().count - 1;
+    this.toc.push({ title, level, page });
+    const parent = level === 1 ? doc.outline : (this.outlines[level - 2] ?? doc.outline);
+    const item = parent.addItem(title, { expanded: level === 1 });
+    this.outlines[level - 1] = item;
+    this.outlines.length = level;
+  }
+
+  paragraph(text: string, options: { bold?: boolean; size?: number; color?: string } = {}): void {
+    const doc = this.doc;
+    doc
+      .font(options.bold ? 'bold' : 'body')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? 'black');
+    this.ensure(doc.heightOfString(text, { width: this.contentWidth }) + 4);
+    doc.text(text, MARGIN, doc.y, { width: this.contentWidth, align: 'left' });
+    doc.font('body').fontSize(10).fillColor('black').moveDown(0.4);
+  }
+
+  /** A visible note where a section is left out or qualified: never a silent gap. */
+  note(text: string): void {
+    this.paragraph(`Note: ${text}`, { color: '#8a4b00', size: 9 });
+  }
+
+  /** A table; numbers are right-aligned by default. Rows that do not fit go on the next page under a repeated header. */
+  table(columns: Column[], rows: string[][], options: { size?: number; caption?: string } = {}): void {
+    const doc = this.doc;
+    const size = options.size ?? 8.5;
+    const rowHeight = size + 5;
+    const total = columns.reduce((s, c) => s + c.width, 0);
+    const scale = total > this.contentWidth ? this.contentWidth / total : 1;
+    const widths = columns.map((c) => c.width * scale);
+    if (options.caption) {
+      this.ensure(rowHeight * 3 + 14);
+      doc.font('bold').fontSize(9).text(options.caption, MARGIN, doc.y, { width: this.contentWidth });
+      doc.moveDown(0.2);
+    }
+    const drawRow = (cells: string[], header: boolean) => {
+      const y = doc.y;
+      if (header)
+        doc
+          .rect(
+            MARGIN,
+            y - 2,
+            widths.reduce((a, b) => a + b, 0),
+            rowHeight,
+          )
+          .fill('#e8eef4');
+      doc
+        .fillColor('black')
+        .font(header ? 'bold' : 'body')
+        .fontSize(size);
+      let x = MARGIN;
+      cells.forEach((cell, i) => {
+        const align = header ? 'center' : (columns[i]?.align ?? (i === 0 ? 'left' : 'right'));
+        doc.text(this.fit(cell, widths[i]! - 4), x + 2, y, {
+          width: widths[i]! - 4,
+          align,
+          lineBreak: false,
+        });
+        x += widths[i]!;
+      });
+      doc.x = MARGIN;
+      doc.y = y + rowHeight;
+    };
+    this.ensure(rowHeight * 2);
+    drawRow(
+      columns.map((c) => c.header),
+      true,
+    );
+    for (const row of rows) {
+      if (doc.y + rowHeight > this.bottom) {
+        doc.addPage();
+        drawRow(
+          columns.map((c) => c.header),
+          true,
+        );
+      }
+      drawRow(row, false);
+    }
+    doc.font('body').fontSize(10).moveDown(0.6);
+  }
+
+  /** The text cut to a width in the current font, with an ellipsis: a cell never wraps onto the next row. */
+  fit(text: string, width: number): string {
+    const doc = this.doc;
+    if (doc.widthOfString(text) <= width) return text;
+    let cut = text;
+    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+    return `${cut}…`;
+  }
+
+  /** An SVG (an ECharts SSR chart) drawn as vectors at the current position, full width by default. */
+  svg(svg: string, width: number, height: number, at?: { x: number; y: number }, scale = 1): void {
+    const doc = this.doc;
+    if (!at) this.ensure(height + 6);
+    const x = at?.x ?? MARGIN;
+    const y = at?.y ?? doc.y;
+    // the canvas is `scale` times the drawn size: drawn under a scaling transform
+    doc.save();
+    doc.translate(x, y).scale(1 / scale);
+    SVGtoPDF(doc, svg, 0, 0, {
+      width: width * scale,
+      height: height * scale,
+      assumePt: true,
+      fontCallback: () => 'body',
+    });
+    doc.restore();
+    doc.font('body').fontSize(10).fillColor('black');
+    if (!at) {
+      doc.x = MARGIN;
+      doc.y = y + height + 6;
+    }
+  }
+
+  /** Writes the table of contents into its reserved pages, the page numbers, and ends the document. */
+  async finish(): Promise<Buffer> {
+    const doc = this.doc;
+    const range = doc.bufferedPageRange();
+    const lines = this.toc.filter((entry) => entry.level <= 2);
+    const perPage = Math.floor((this.bottom - MARGIN - 40) / 16);
+    for (let p = 0; p < this.tocPages; p++) {
+      doc.switchToPage(this.tocStart + p);
+      doc.x = MARGIN;
+      doc.y = MARGIN;
+      if (p === 0) doc.font('bold').fontSize(18).fillColor('#0b3c5d').text('Table of contents').moveDown(0.6);
+      for (const entry of lines.slice(p * perPage, (p + 1) * perPage)) {
+        const y = doc.y;
+        const indent = entry.level === 1 ? 0 : 16;
+        doc
+          .font(entry.level === 1 ? 'bold' : 'body')
+          .fontSize(10)
+          .fillColor('black');
+        doc.text(entry.title, MARGIN + indent, y, {
+          width: this.contentWidth - indent - 40,
+          lineBreak: false,
+          ellipsis: true,
+        });
+        doc.text(String(entry.page + 1), MARGIN, y, {
+          width: this.contentWidth,
+          align: 'right',
+          lineBreak: false,
+        });
+        doc.y = y + 16;
+      }
+    }
+    for (let i = 0; i < range.count; i++) {
+      doc.switchToPage(range.start + i);
+      const { bottom } = doc.page.margins;
+      doc.page.margins.bottom = 0;
+      doc.font('body').fontSize(8).fillColor('#555555');
+      doc.text(this.footerText, MARGIN, A4.height - MARGIN, {
+        width: this.contentWidth - 80,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, A4.height - MARGIN, {
+        width: this.contentWidth,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.page.margins.bottom = bottom;
+    }
+    doc.end();
+    return this.done;
+  }
+}

@@ -1,0 +1,68 @@
+// One report as a PDF: front matter, the body of its type, conclusion, annexes, audit stamp; the table of
+// contents and page numbers are written once every page exists.
+import { REPORT_PART_LABELS, type ReportType } from '@metocean/contracts';
+import type { Services } from '../services/context';
+import {
+  auditStamp,
+  auditText,
+  cover,
+  databasesAnnex,
+  introduction,
+  locations,
+  methodologyAnnex,
+  typeLabel,
+} from './common';
+import type { ReportData } from './data';
+import { designBody, DESIGN_RETURN_PERIODS } from './design';
+import {
+  operabilityBody,
+  PERSISTENCE_DURATIONS_H,
+  PERSISTENCE_LIMITS_M,
+  type Checkpoint,
+} from './operability';
+import { ReportPdf } from './pdf';
+
+const METHOD_PAGES: Record<ReportType, string[]> = {
+  operability: ['descriptive', 'epd', 'dr', 'ejpd', 'ww', 'wd', 'contours'],
+  design: ['extremes', 'contours'],
+};
+
+function parameters(data: ReportData, type: ReportType): string {
+  const parts = `parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}`;
+  return type === 'operability'
+    ? `${parts}; persistence limits ${PERSISTENCE_LIMITS_M.join('/')} m × ${PERSISTENCE_DURATIONS_H.join('/')} h; monthly distributions ${data.report.monthly ? 'included' : 'not included'}`
+    : `${parts}; return periods ${DESIGN_RETURN_PERIODS.join('/')} years; 90 % intervals as stored with each fit`;
+}
+
+export async function renderReport(
+  services: Services,
+  data: ReportData,
+  checkpoint: Checkpoint,
+): Promise<Buffer> {
+  const type = (data.report.reportType ?? 'operability') as ReportType;
+  const audit = auditText(data, type, parameters(data, type));
+  const pdf = new ReportPdf(
+    {
+      title: data.report.name,
+      author: data.author,
+      subject: `${typeLabel(type)} report of project ${data.access.project.name}`,
+      keywords: audit,
+    },
+    `${data.report.name} · ${typeLabel(type)} report · ${data.access.project.name}`,
+  );
+  cover(pdf, data, type);
+  // level-1 and level-2 headings: chapters, one per point and part, one per dataset and method page
+  const entries =
+    12 + data.points.length * (data.parts.length + 1) * 2 + data.datasets.length + METHOD_PAGES[type].length;
+  pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
+  introduction(pdf, data, type);
+  locations(pdf, data);
+  await checkpoint(10);
+  if (type === 'operability') await operabilityBody(pdf, services, data, checkpoint);
+  else await designBody(pdf, services, data, checkpoint);
+  databasesAnnex(pdf, data);
+  methodologyAnnex(pdf, METHOD_PAGES[type]);
+  auditStamp(pdf, audit);
+  await checkpoint(95);
+  return pdf.finish();
+}

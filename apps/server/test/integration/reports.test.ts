@@ -1,0 +1,346 @@
+// Reports and comments (spec 000 §4 report lifecycle, §6, §7): the API over HTTP on a computed ERA5 point,
+// the PDFs read back with poppler's pdftotext and compared with the stored results.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Comment, type Offer, type Project, type Report } from '@metocean/contracts';
+import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
+import { startTestServer, type Actor, type TestServer } from '../harness';
+
+let server: TestServer;
+let manager: Actor;
+let member: Actor;
+let standard: Actor;
+let projectId = 0;
+let pointId = 0;
+let memberId = 0;
+
+const settled = (r: Report) => r.status !== 'RUNNING';
+
+async function stored<T>(statId: string): Promise<T> {
+  const [row] = await server.runtime.services.db
+    .select({ payload: resultPayload() })
+    .from(results)
+    .where(and(eq(results.pointId, pointId), eq(results.statId, statId)));
+  if (!row) throw new Error(`no stored ${statId}`);
+  return row.payload.result as T;
+}
+
+/** The PDF of a finished report as pdftotext -layout reads it, and its page count. */
+async function pdfText(reportId: number): Promise<{ text: string; pages: number; info: string }> {
+  const response = await manager.fetch(`/api/reports/${reportId}/download/`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
+  const file = path.join(dir, 'report.pdf');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  writeFileSync(file, bytes);
+  // REPORT_ARTEFACTS=dir keeps the PDFs (pdftoppm them to look at the pages as a client would)
+  if (process.env.REPORT_ARTEFACTS)
+    writeFileSync(path.join(process.env.REPORT_ARTEFACTS, `report-${reportId}.pdf`), bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+  return { text, pages, info };
+}
+
+const f2 = (x: number) => x.toFixed(2);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = await server.as('manager');
+  member = await server.as('member');
+  standard = await server.as('standard');
+  memberId = (await member.get<{ id: number }>('/api/users/current/')).body.id;
+  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
+  const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
+  projectId = (
+    await manager.post<{ projectId: number }>('/api/projects/', {
+      name: 'Report_ERA5',
+      offerInstance: offer.id,
+      zone,
+      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
+    })
+  ).body.projectId;
+  await manager.post(`/api/projects/${projectId}/update_collaborators/`, { collaborators: [memberId] });
+  await manager.put(`/api/projects/${projectId}/compute/`);
+  const project = await manager.until<Project>(
+    `/api/projects/${projectId}/`,
+    (p) => ['FINISHED', 'FAILED'].includes(p.status),
+    { timeoutMs: 170_000, intervalMs: 1000 },
+  );
+  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  pointId = project.points[0]!.id;
+}, 200_000);
+afterAll(() => server.stop());
+
+async function generated(body: Record<string, unknown>): Promise<Report> {
+  const created = await manager.post<Report>('/api/reports/', { projectId, name: String(body.name) });
+  expect(created.status).toBe(201);
+  expect(created.body.status).toBe('PENDING');
+  const started = await manager.put<Report>(`/api/reports/${created.body.id}/generate/`, body);
+  expect(started.status).toBe(200);
+  expect(started.body.status).toBe('RUNNING');
+  return manager.until<Report>(`/api/reports/${created.body.id}/`, settled, { timeoutMs: 120_000 });
+}
+
+describe('Operability report', () => {
+  it('is generated as an A4 PDF with the sections, tables and stored numbers', async () => {
+    const report = await generated({
+      name: 'Report_ERA5_OPE_ERA5node_WAV',
+      reportType: 'operability',
+      points: [pointId],
+      parts: ['waves'],
+      monthly: true,
+    });
+    expect(report.error).toBe('');
+    expect(report.status).toBe('FINISHED');
+    expect(report.document).toBe(`/api/reports/${report.id}/download/`);
+    expect(report.user).toMatchObject({ firstName: 'Morgan', lastName: 'Manager' });
+    const { text, pages, info } = await pdfText(report.id);
+    expect(info).toMatch(/Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)/);
+    expect(info).toMatch(/Metocean Studio 5\.10\.7/); // the audit stamp in the metadata (Keywords)
+    for (const section of [
+      'Table of contents',
+      'Introduction',
+      'Conventions',
+      'Locations',
+      'Map of the points',
+      'ERA5 node — Waves',
+      'Monthly and annual statistics',
+      'Non-exceedance',
+      'Roses',
+      'Monthly distributions',
+      'Hs–Tp scatter table',
+      'Persistence',
+      'Conclusion',
+      'Annex: Databases',
+      'Annex: Methodology',
+      'Audit stamp',
+    ])
+      expect(text, section).toContain(section);
+    expect(text).toMatch(new RegExp(`Page ${pages} of ${pages}`));
+    // the summary row of hs: N, mean, std, P50, P90, P95, P99, max as stored (EPD__hs describe)
+    const { describe: d } = await stored<{
+      describe: {
+        count: number;
+        mean: number;
+        std: number;
+        max: number;
+        percentiles: Record<string, number>;
+      };
+    }>('EPD__hs');
+    const p = d.percentiles;
+    const summary = [
+      d.count,
+      f2(d.mean),
+      f2(d.std),
+      f2(p['50']!),
+      f2(p['90']!),
+      f2(p['95']!),
+      f2(p['99']!),
+      f2(d.max),
+    ];
+    expect(text).toMatch(
+      new RegExp(`hs \\(m\\)\\s+${d.count}\\s+[\\d.]+\\s+${summary.slice(1).join('\\s+')}`),
+    );
+    // the January row of the monthly table (EPD_month__hs)
+    const months = await stored<
+      {
+        month: number;
+        count: number;
+        mean: number;
+        std: number;
+        min: number;
+        median: number;
+        max: number;
+      }[]
+    >('EPD_month__hs');
+    const jan = months[0]!;
+    expect(text).toMatch(
+      new RegExp(
+        `Jan\\s+${jan.count}\\s+${[jan.mean, jan.std, jan.min, jan.median, jan.max].map(f2).join('\\s+')}`,
+      ),
+    );
+    // the conclusion: mean and P90 of hs
+    expect(text).toContain(`Mean ${''}`.trim());
+    expect(text).toMatch(new RegExp(`P90\\s+${f2(p['90']!)} m`));
+  }, 180_000);
+});
+
+describe('Design report', () => {
+  it('gives the stored return values with their 90 % intervals, the fit and the contours', async () => {
+    const report = await generated({ name: 'Report_ERA5_DES', reportType: 'design', points: [pointId] });
+    expect(report.error).toBe('');
+    expect(report.status).toBe('FINISHED');
+    expect(report.parts).toEqual([]);
+    const { text } = await pdfText(report.id);
+    for (const section of [
+      'Omnidirectional extremes',
+      'Fitted parameters',
+      'Monthly extremes',
+      'Directional extremes',
+      'Associated Tp and environmental contours',
+      'IFORM environmental contours',
+      'design table',
+      'Annex: Methodology',
+    ])
+      expect(text, section).toContain(section);
+    expect(text).toContain('directional extremes are not computed by the engine yet');
+    const ext = await stored<{
+      returnValues: { returnPeriod: number; value: number; lower: number; upper: number }[];
+    }>('EXT__hs');
+    for (const T of [10, 50, 100]) {
+      const rv = ext.returnValues.find((r) => r.returnPeriod === T)!;
+      expect(text, `${T} yr`).toContain(`${f2(rv.value)} [${f2(rv.lower)}, ${f2(rv.upper)}]`);
+    }
+  }, 180_000);
+});
+
+describe('report lifecycle and permissions', () => {
+  it('cancels a generation: the report stays CANCELLED, with no document', async () => {
+    const created = (await manager.post<Report>('/api/reports/', { projectId, name: 'Cancelled' })).body;
+    await manager.put(`/api/reports/${created.id}/generate/`, {
+      name: 'Cancelled',
+      reportType: 'operability',
+      points: [pointId],
+    });
+    const cancelled = await manager.put<Report>(`/api/reports/${created.id}/cancel/`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const after = (await manager.get<Report>(`/api/reports/${created.id}/`)).body;
+    expect(after.status).toBe('CANCELLED');
+    expect(after.document).toBeNull();
+    expect((await manager.fetch(`/api/reports/${created.id}/download/`)).status).toBe(404);
+    const dir = path.join(server.dataDir, 'files', 'reports');
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    expect(files.filter((f) => f.startsWith(`report-${created.id}-`))).toEqual([]);
+    // a second cancel: nothing is running
+    expect((await manager.put(`/api/reports/${created.id}/cancel/`)).status).toBe(400);
+    // clean: back to a draft
+    const cleaned = await manager.put<Report>(`/api/reports/${created.id}/clean/`);
+    expect(cleaned.body.status).toBe('PENDING');
+  }, 60_000);
+
+  it('lists the reports of the project with the latest started first', async () => {
+    const list = await member.get<Report[]>(`/api/reports/?project=${projectId}`);
+    expect(list.status).toBe(200);
+    const started = list.body.filter((r) => r.startedAt !== null).map((r) => r.startedAt!);
+    expect(started).toEqual([...started].sort().reverse());
+    expect(list.body.every((r) => r.canDelete === false)).toBe(true);
+  });
+
+  it('refuses bad input with field messages', async () => {
+    expect((await manager.post('/api/reports/', { projectId, name: '  ' })).body).toMatchObject({
+      fieldErrors: { name: ['This field is required'] },
+    });
+    const draft = (await manager.post<Report>('/api/reports/', { projectId, name: 'Bad' })).body;
+    const noPoints = await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: 'Bad',
+      reportType: 'design',
+      points: [],
+    });
+    expect(noPoints.status).toBe(400);
+    expect(JSON.stringify(noPoints.body)).toContain('Select at least one point.');
+    const badType = await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: 'Bad',
+      reportType: 'average',
+      points: [pointId],
+    });
+    expect(badType.status).toBe(400);
+    const foreign = await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: 'Bad',
+      reportType: 'design',
+      points: [999999],
+    });
+    expect(foreign.body).toMatchObject({
+      fieldErrors: { points: ['Every point must belong to the project.'] },
+    });
+  });
+
+  it('comments: any user of the project, recorded as the caller; required text', async () => {
+    const draft = (await manager.post<Report>('/api/reports/', { projectId, name: 'Commented' })).body;
+    const added = await member.post<Comment>('/api/comments/', {
+      message: 'Checked the January table.',
+      objectId: draft.id,
+      contentType: 18,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.user).toMatchObject({ id: memberId, firstName: 'Mel' });
+    expect((await member.post('/api/comments/', { message: '', objectId: draft.id })).body).toMatchObject({
+      fieldErrors: { message: ['This field is required'] },
+    });
+    expect(
+      (
+        await member.post('/api/comments/', {
+          message: 'as someone else',
+          objectId: draft.id,
+          user: memberId + 1,
+        })
+      ).status,
+    ).toBe(403);
+    const list = await manager.get<Comment[]>(`/api/comments/?objectId=${draft.id}`);
+    expect(list.body.map((c) => c.message)).toEqual(['Checked the January table.']);
+    // another customer sees neither the report nor its comments
+    expect((await standard.get(`/api/reports/${draft.id}/`)).status).toBe(404);
+    expect((await standard.get(`/api/comments/?objectId=${draft.id}`)).status).toBe(404);
+    expect((await standard.post('/api/comments/', { message: 'hi', objectId: draft.id })).status).toBe(404);
+    expect((await manager.get('/api/content_types/')).body).toEqual([
+      { id: 18, appLabel: 'reports', model: 'report' },
+    ]);
+  });
+
+  it('delete: managers only', async () => {
+    const draft = (await manager.post<Report>('/api/reports/', { projectId, name: 'ToDelete' })).body;
+    const refused = await member.delete(`/api/reports/${draft.id}/`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ detail: 'Only a manager can delete a report.' });
+    expect((await manager.delete(`/api/reports/${draft.id}/`)).status).toBe(204);
+    expect((await manager.get(`/api/reports/${draft.id}/`)).status).toBe(404);
+  });
+
+  it('an offer without reports, or an expired offer, refuses', async () => {
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const instanceId = project!.offerInstanceId;
+    const draft = (await manager.post<Report>('/api/reports/', { projectId, name: 'Expiring' })).body;
+    await db.update(offerInstances).set({ canReport: false }).where(eq(offerInstances.id, instanceId));
+    try {
+      const refused = await manager.post('/api/reports/', { projectId, name: 'NoReports' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ detail: 'Your offer does not include PDF report generation.' });
+    } finally {
+      await db.update(offerInstances).set({ canReport: true }).where(eq(offerInstances.id, instanceId));
+    }
+    const [instance] = await db.select().from(offerInstances).where(eq(offerInstances.id, instanceId));
+    await db
+      .update(offerInstances)
+      .set({ offerEnd: new Date(Date.now() - 1000) })
+      .where(eq(offerInstances.id, instanceId));
+    try {
+      const expiredText = /expired/i;
+      const create = await manager.post('/api/reports/', { projectId, name: 'Late' });
+      expect(create.status).toBe(400);
+      expect(JSON.stringify(create.body)).toMatch(expiredText);
+      const generate = await manager.put(`/api/reports/${draft.id}/generate/`, {
+        name: 'Late',
+        reportType: 'design',
+        points: [pointId],
+      });
+      expect(generate.status).toBe(400);
+      expect((await member.post('/api/comments/', { message: 'late', objectId: draft.id })).status).toBe(400);
+      expect((await manager.delete(`/api/reports/${draft.id}/`)).status).toBe(400);
+      // existing reports stay viewable
+      expect((await manager.get(`/api/reports/${draft.id}/`)).status).toBe(200);
+    } finally {
+      await db
+        .update(offerInstances)
+        .set({ offerEnd: instance!.offerEnd })
+        .where(eq(offerInstances.id, instanceId));
+    }
+  });
+});

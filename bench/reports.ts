@@ -1,0 +1,101 @@
+// Report generation (issue 25): a project of 5 points on the synthetic hindcast of the North and Celtic Seas
+// is computed, then a 5-point Operability report and a 5-point Design report are generated through the API
+// (every part the points hold, monthly distributions included), timed from PUT generate to FINISHED.
+// Target: under 10 s each on this machine. Figures only; nothing here is a test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Offer, Project, Report, TokenPair } from '@metocean/contracts';
+import { loadConfig } from '../apps/server/src/config';
+import { SYNTHETIC_RESOLUTION_DEG } from '../apps/server/src/data/sources';
+import { startRuntime } from '../apps/server/src/runtime';
+
+const PASSWORD = 'Bench-Harbour-2024';
+const ZONE = 'North and Celtic Seas';
+const POINTS = 5;
+
+export async function reportsBench(): Promise<void> {
+  console.log(`\nReports: ${POINTS}-point Operability and Design PDFs (synthetic ${ZONE}, every part)`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-bench-reports-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'silent' });
+  const runtime = await startRuntime(config, {
+    role: 'all',
+    seed: 'always',
+    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    serveWeb: false,
+  });
+  try {
+    const url = await runtime.app!.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${url}/api-auth/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'manager', password: PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as TokenPair;
+    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      const answer = await fetch(`${url}${route}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await answer.text();
+      if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    };
+    const offers = await call<Offer[]>('GET', '/api/offers/');
+    const offer = offers.find((o) => !o.expired && o.isUnlimited && o.zones.some((z) => z.name === ZONE))!;
+    const zone = offer.zones.find((z) => z.name === ZONE)!;
+    const { projectId } = await call<{ projectId: number }>('POST', '/api/projects/', {
+      name: 'Bench_reports',
+      offerInstance: offer.id,
+      zone: zone.id,
+      points: Array.from({ length: POINTS }, (_, i) => ({
+        name: `P${i + 1}`,
+        lat: 56,
+        lng: 1.5 + SYNTHETIC_RESOLUTION_DEG * i,
+      })),
+    });
+    await call('PUT', `/api/projects/${projectId}/compute/`);
+    let project: Project;
+    for (;;) {
+      project = await call<Project>('GET', `/api/projects/${projectId}/`);
+      if (!['PENDING', 'RUNNING'].includes(project.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+    const points = project.points.map((p) => p.id);
+    for (const reportType of ['operability', 'design'] as const) {
+      const draft = await call<Report>('POST', '/api/reports/', { projectId, name: `Bench_${reportType}` });
+      const started = performance.now();
+      await call('PUT', `/api/reports/${draft.id}/generate/`, {
+        name: `Bench_${reportType}`,
+        reportType,
+        points,
+        monthly: true,
+      });
+      let report: Report;
+      for (;;) {
+        report = await call<Report>('GET', `/api/reports/${draft.id}/`);
+        if (report.status !== 'RUNNING') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seconds = (performance.now() - started) / 1000;
+      if (report.status !== 'FINISHED') throw new Error(`${reportType}: ${report.status} ${report.error}`);
+      const pdf = await fetch(`${url}/api/reports/${draft.id}/download/`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      const bytes = (await pdf.arrayBuffer()).byteLength;
+      console.log(
+        `${`${POINTS}-point ${reportType} report`.padEnd(58)} ${seconds.toFixed(1).padStart(7)} s  ${(bytes / 1024).toFixed(0)} kB  (target < 10 s)`,
+      );
+    }
+  } finally {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
