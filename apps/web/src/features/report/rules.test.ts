@@ -12,6 +12,7 @@ const row = (variable: string, longName: string) => ({
   max: 2,
   median: 1,
   std: 0.5,
+  circular: false,
 });
 
 describe('availableParts', () => {
