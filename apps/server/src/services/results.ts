@@ -202,7 +202,12 @@ function recomputedWindows(
     below,
     durationsHours: [...new Set(durationsHours)].sort((a, b) => a - b),
   });
-  return { ...payload, result: toStoredJson(result), limit: below };
+  // a user's limit is stated as such; without one the label names the median, as for the stored run
+  return {
+    ...payload,
+    result: toStoredJson(result),
+    ...(settings.below === undefined ? {} : { limit: below }),
+  };
 }
 
 /** The durations of a stored WW (rows) or WD (rows per duration) result. */

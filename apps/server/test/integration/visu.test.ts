@@ -192,6 +192,9 @@ describe('get_visu_data', () => {
       const answer = await withSettings('WD__hs', 'below=2&durations=12');
       expect(answer.status).toBe(200);
       expect(answer.body.duration?.values).toEqual([12]);
+      // durations alone keep the median limit, and say so
+      const median = await withSettings('WD__hs', 'durations=12');
+      expect(median.body.kwargs.limitLabel).toMatch(/\(median\)$/);
       const s = shipped();
       const [rows] = weatherDowntimes(s.time, s.fields.swh!.values, { below: 2, durationsHours: [12] });
       expect(answer.body.meanWaitAnnual!.values[0]).toBeCloseTo(rows![0]!.meanWaitHours, 9);
