@@ -63,14 +63,7 @@ export function zoneOffset(zone: string): (epochMs: number) => number {
     const parts: Record<string, number> = {};
     for (const p of format.formatToParts(new Date(epochMs)))
       if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    const local = Date.UTC(
-      parts.year!,
-      parts.month! - 1,
-      parts.day,
-      parts.hour,
-      parts.minute,
-      parts.second,
-    );
+    const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
     return Math.round((local - Math.floor(epochMs / 1000) * 1000) / MINUTE_MS);
   };
 }
