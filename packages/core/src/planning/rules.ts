@@ -127,7 +127,7 @@ const hourMasks = new WeakMap<Float64Array, Map<string, Uint8Array>>();
 /** workingHourMask kept per time axis and window (several environments and locations share one). */
 function sharedHourMask(time: Float64Array, w: WorkingHours): Uint8Array {
   let byWindow = hourMasks.get(time);
-  if (!byWindow) hourMasks.set(time, (byWindow = new Map()));
+  if (!byWindow) hourMasks.set(time, (byWindow = new Map<string, Uint8Array>()));
   const key = `${w.startMinutes}-${w.endMinutes}-${w.timeZone}`;
   let mask = byWindow.get(key);
   if (!mask) byWindow.set(key, (mask = workingHourMask(time, w)));
@@ -160,7 +160,7 @@ export function workableMask(
 ): Uint8Array {
   const n = time.length;
   const mask = environment?.workingHours
-    ? workingHourMask(time, environment.workingHours)
+    ? sharedHourMask(time, environment.workingHours).slice()
     : new Uint8Array(n).fill(1);
   if (!environment || !options.weather) return mask;
   const column = (parameter: PlanParameter): ArrayLike<number> => {
