@@ -15,10 +15,10 @@ import {
   type PlanIssue,
 } from '@metocean/core';
 import {
-  catalogueKey,
   loadWorkbookGrid,
   PLANNING_OUTPUT_FORMATS,
   planningOutputName,
+  planningFields,
   planningOutputWorkbook,
   WorkbookError,
 } from '@metocean/hindcast';
@@ -111,23 +111,6 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
 
 const issueLine = (i: PlanIssue) => `${i.kind}: ${i.cell ? `${i.cell}: ` : ''}${i.text}`;
 
-/** Catalogue names of a series' fields (swh → hs), current levels also as "current_speed@<depth>". */
-function planFields(
-  fields: Record<string, { values: ArrayLike<number>; variable?: string; level?: number }>,
-) {
-  const out: Record<string, ArrayLike<number>> = {};
-  for (const [key, field] of Object.entries(fields)) {
-    const name = catalogueKey(field.variable ?? key, {}) ?? catalogueKey(key, {}) ?? key;
-    if (field.level === undefined) out[name] = field.values;
-    else {
-      out[`${name}@${field.level}`] = field.values;
-      // the first level stands for the variable when an environment names no depth
-      out[name] ??= field.values;
-    }
-  }
-  return out;
-}
-
 export async function planning(argv: readonly string[], io: Io): Promise<unknown> {
   const args = parsePlanningArguments(argv);
   let grid;
@@ -160,7 +143,7 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
   const records = [];
   for (const p of args.points) {
     const { series } = await readSeries(p.file, io, options, 'planning');
-    records.push({ name: p.name, time: series.time, fields: planFields(series.fields) });
+    records.push({ name: p.name, time: series.time, fields: planningFields(series.fields) });
   }
   try {
     const { time, locations } = commonRecord(records);

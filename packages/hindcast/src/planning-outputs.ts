@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { BreakdownResults, Distribution, PlanResults } from '@metocean/core';
 import { BREAKDOWNS } from '@metocean/core';
+import { catalogueKey } from './cf';
 
 export const PLANNING_OUTPUT_FORMATS = [
   'TOTAL_DURATION',
@@ -112,4 +113,21 @@ export async function planningOutputWorkbook(
 export function planningOutputName(outputDir: string, format: PlanningOutputFormat): string {
   const base = outputDir.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '') || 'planning';
   return `${base}_${format}.xlsx`;
+}
+
+/** A series' fields under the catalogue names the planning reads (swh → hs), current levels also as "current_speed@<depth>". */
+export function planningFields(
+  fields: Record<string, { values: ArrayLike<number>; variable?: string; level?: number }>,
+): Record<string, ArrayLike<number>> {
+  const out: Record<string, ArrayLike<number>> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    const name = catalogueKey(field.variable ?? key, {}) ?? catalogueKey(key, {}) ?? key;
+    if (field.level === undefined) out[name] = field.values;
+    else {
+      out[`${name}@${field.level}`] = field.values;
+      // the first level stands for the variable when an environment names no depth
+      out[name] ??= field.values;
+    }
+  }
+  return out;
 }
