@@ -1,6 +1,6 @@
 // AWD plannings over HTTP (spec 001 §2.3, §4–§7; issue 22): scan the template and a broken plan, create,
 // compute through the simulate-planning job, read the results, download the zip and read it back with
-// independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat), permissions and expiry. The numbers
+// independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat, ncdump for .nc), permissions and expiry. The numbers
 // themselves are the engine's, checked against a brute-force simulator in packages/core.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
 import { offerInstances, projects } from '../../src/db/schema';
+import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -215,6 +216,7 @@ describe('a planning from upload to download', () => {
       'Template_run_TOTAL_DURATION.xlsx',
       'results.json',
       'results.mat',
+      'results.nc',
       'stamp.json',
     ]);
     const results = (await manager.get<PlanningResults>(`/api/downtimes/${planning.id}/results/`)).body;
@@ -251,6 +253,13 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     const delay = results.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios;
     expect(whole.values[0]).toEqual(results.MONTHLY.periods.map((p) => delay.P50![p]));
     expect(whole.values[1]).toEqual(results.MONTHLY.periods.map((p) => delay.P90![p]));
+    const nc = path.join(dir, 'results.nc');
+    writeFileSync(nc, await zip.file('results.nc')!.async('nodebuffer'));
+    // ncdump (netCDF-C) prints percentile × period row by row: the second row is P90
+    expect(ncdumpValues(nc, 'MONTHLY_distribsOfAllDelay').slice(12, 24)).toEqual(
+      results.MONTHLY.periods.map((p) => delay.P90![p]),
+    );
+    expect(ncdumpValues(nc, 'trip_id')).toEqual(['TRIP1', 'TRIP2']);
     const stamp = JSON.parse(await zip.file('stamp.json')!.async('string')) as Record<string, unknown>;
     expect(stamp).toMatchObject({ rulesVersion: 'awd-1', censored: results.censored });
     expect((stamp.points as { name: string }[]).map((p) => p.name)).toEqual(['SITE', 'QUAY']);
