@@ -81,6 +81,22 @@ afterAll(async () => {
   await server.stop();
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the spec 001 §7 downtime paths', async () => {
+    const answer = await server.request<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(answer.status).toBe(200);
+    for (const route of [
+      '/api/projects/{id}/scan_planning_file/',
+      '/api/downtimes/',
+      '/api/downtimes/{id}/',
+      '/api/downtimes/{id}/compute/',
+      '/api/downtimes/{id}/results/',
+      '/api/downtimes/{id}/download/',
+    ])
+      expect(Object.keys(answer.body.paths)).toContain(route);
+  });
+});
+
 describe('scan_planning_file', () => {
   it('detects the template tables and matches aliases to points by name', async () => {
     const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
