@@ -24,6 +24,7 @@ import { hindcastBench } from './hindcast';
 import { median } from './median';
 import { pipelineBench } from './pipeline';
 import { reportsBench } from './reports';
+import { planningBench } from './planning';
 import { copySeries, standardSet, synthetic } from './standard-set';
 import { webBench } from './web';
 
@@ -221,3 +222,4 @@ if (wanted('pipeline')) await pipelineBench();
 if (wanted('web')) await webBench();
 if (wanted('charts')) await chartsBench();
 if (wanted('reports')) await reportsBench();
+if (wanted('planning')) planningBench();

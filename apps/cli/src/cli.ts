@@ -36,6 +36,7 @@ import {
   type DecimalMark,
 } from '@metocean/hindcast';
 import { commandMethod, durationNotes, evaMethod, RESULT_UNITS, unitsOf, type Report } from './report';
+import { PLANNING_USAGE } from './planning-usage';
 
 export class CliError extends Error {}
 
@@ -59,6 +60,7 @@ export const USAGE = `usage: metocean <command> FILE [options]
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
   every statistic also takes [--missing V[,V]] [--decimal ,] [--resample 1h] (see below)
 ${INGEST_USAGE}
+${PLANNING_USAGE}
 The statistics' FILE is a point series:
   - a CSV (RFC 4180: header row, # comments, ',' ';' or tab separators detected, quoted cells, UTF-8 BOM,
     CRLF; time first as YYYY-MM-DD HH:MM:SS, YYYY-MM-DD-HH or ISO 8601, UTC; a column is named by its
@@ -272,7 +274,7 @@ function resampleOption(options: Record<string, string>, command: string): numbe
 }
 
 /** The point series of FILE: a CSV, or a NetCDF file or Zarr store (the node nearest --lat/--lon). */
-async function readSeries(
+export async function readSeries(
   file: string,
   io: Io,
   options: Record<string, string>,

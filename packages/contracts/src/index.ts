@@ -15,3 +15,4 @@ export * from './buoys';
 export * from './geometries';
 export * from './ids';
 export * from './reports';
+export * from './downtimes';

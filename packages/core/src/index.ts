@@ -34,3 +34,4 @@ export * from './statistics';
 export { checkedOnce as withUnchangedInputs, markUnchanging } from './memo';
 export * from './geo';
 export * from './circular';
+export * from './planning';

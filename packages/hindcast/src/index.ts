@@ -17,3 +17,6 @@ export * from './observations';
 export * from './demo';
 export * from './tiles';
 export * from './grid-nodes';
+export * from './workbook';
+export * from './planning-template';
+export * from './planning-outputs';

@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
 import { runReportJob } from './render-report';
+import { simulatePlanningJob } from './simulate-planning';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
@@ -23,5 +24,6 @@ export function jobHandlers(
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
     'render-report': ({ reportId, token }) => runReportJob(services, reportId, token),
+    'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
   };
 }

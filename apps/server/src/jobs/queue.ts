@@ -16,6 +16,8 @@ export interface JobPayloads {
   'render-stat2d': { zoneId: number };
   /** A PDF report; `token` is the generation's: a job of an earlier, cancelled generation does nothing. */
   'render-report': { reportId: number; token: string };
+  /** An AWD planning simulated from every hourly start (issue 22). */
+  'simulate-planning': { planningId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -26,6 +28,7 @@ export const jobNames: JobName[] = [
   'compute-point',
   'render-stat2d',
   'render-report',
+  'simulate-planning',
 ];
 
 interface QueueOptions {
@@ -81,6 +84,8 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
     },
     'render-stat2d': { retryLimit: 2, retryDelay: 30, expireInSeconds: 3600, policy: 'stately' },
     'render-report': { retryLimit: 1, retryDelay: 5, expireInSeconds: 900 },
+    // a planning may take up to 20 minutes (spec 001 §9)
+    'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
   };
 }
 
