@@ -23,7 +23,7 @@ export async function reportsBench(): Promise<void> {
   const runtime = await startRuntime(config, {
     role: 'all',
     seed: 'always',
-    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    logger: pino({ level: 'silent' }),
     serveWeb: false,
   });
   try {
