@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Offer, Project, Report, TokenPair } from '@metocean/contracts';
 import { loadConfig } from '../apps/server/src/config';
 import { SYNTHETIC_RESOLUTION_DEG } from '../apps/server/src/data/sources';
