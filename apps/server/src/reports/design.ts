@@ -6,7 +6,7 @@ import type { Services } from '../services/context';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
-import type { Checkpoint } from './operability';
+import { breathe, type Checkpoint } from './operability';
 import type { ReportPdf } from './pdf';
 
 export const DESIGN_RETURN_PERIODS = [1, 10, 50, 100];
@@ -189,6 +189,7 @@ export async function designBody(
   let done = 0;
   for (const point of data.points)
     for (const part of data.parts) {
+      await breathe();
       designPart(pdf, services, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
