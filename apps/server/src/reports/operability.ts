@@ -56,7 +56,7 @@ export type Checkpoint = (progress: number) => Promise<void>;
 
 /** The valid-step count a dataset's period holds (for the coverage of a field). */
 function expectedSteps(data: ReportData, point: ReportPoint): number | undefined {
-  const d = data.datasets.find((x) => x.name === point.dataset?.name);
+  const d = point.registered;
   if (!d) return undefined;
   const span = Date.parse(d.meta.dateEnd) - Date.parse(d.meta.dateBegin);
   return Number.isFinite(span) ? Math.floor(span / (d.meta.timeStepSeconds * 1000)) + 1 : undefined;
