@@ -182,7 +182,7 @@ function designPart(
           ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 100 })),
         ],
         levels.map((l) => [
-          `${l.field} (${l.level} m)`,
+          `${l.level} m`,
           ...(l.analysis ? returnValueCells(l.analysis) : DESIGN_RETURN_PERIODS.map(() => '—')),
         ]),
         { caption: `Current speed extremes per level (${main.units})` },
