@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Offer, Project, Report, TokenPair } from '@metocean/contracts';
 import { loadConfig } from '../apps/server/src/config';
 import { SYNTHETIC_RESOLUTION_DEG } from '../apps/server/src/data/sources';
@@ -23,7 +22,7 @@ export async function reportsBench(): Promise<void> {
   const runtime = await startRuntime(config, {
     role: 'all',
     seed: 'always',
-    logger: pino({ level: 'silent' }) as FastifyBaseLogger,
+    logger: pino({ level: 'silent' }),
     serveWeb: false,
   });
   try {

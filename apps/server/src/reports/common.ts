@@ -113,10 +113,8 @@ export function introduction(pdf: ReportPdf, data: ReportData, type: ReportType)
 
 export function locations(pdf: ReportPdf, data: ReportData): void {
   pdf.heading('Locations', 1);
-  const resolution = (name: string | undefined) => {
-    const d = data.datasets.find((x) => x.name === name);
-    return d ? `${d.meta.spatialResolution} ${d.meta.spatialResolutionUnits}` : '—';
-  };
+  const resolution = (d: ReportData['points'][number]['registered']) =>
+    d ? `${d.meta.spatialResolution} ${d.meta.spatialResolutionUnits}` : '—';
   pdf.table(
     [
       { header: 'Point', width: 80 },
@@ -136,7 +134,7 @@ export function locations(pdf: ReportPdf, data: ReportData): void {
       fmt(p.node?.lat, 3),
       fmt(p.node?.lon, 3),
       fmt(p.node?.distanceKm, 1),
-      resolution(p.dataset?.name),
+      resolution(p.registered),
     ]),
   );
   pdf.heading('Map of the points', 2);
@@ -234,7 +232,7 @@ export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
     pdf.note('the datasets named by the stored results are no longer registered.');
   for (const d of data.datasets) {
     pdf.heading(d.name, 2);
-    const nodes = data.points.filter((p) => p.dataset?.name === d.name);
+    const nodes = data.points.filter((p) => p.registered === d);
     const rows: [string, string][] = [
       ['Provider / source', d.meta.provenance.source || d.origin || '—'],
       ['Licence', d.meta.provenance.licence || '—'],

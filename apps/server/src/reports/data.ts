@@ -40,6 +40,8 @@ export interface ReportPoint {
   dataset: { name: string; notes: string; synthetic: boolean } | null;
   fields: OverviewRow[];
   results: Map<string, StoredResult>;
+  /** The registered dataset the results were read from (its name, or the zone's synthetic hindcast). */
+  registered?: ZoneDataset;
 }
 
 export interface ReportData {
@@ -163,8 +165,13 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
   });
   const asked = report.parts.length > 0 ? report.parts : [...REPORT_PARTS];
   const parts = REPORT_PARTS.filter((part) => asked.includes(part));
-  const names = new Set(reportPoints.map((p) => p.dataset?.name).filter(Boolean));
-  const datasets = (await datasetsOfZones(db, [access.zone.id])).filter((d) => names.has(d.name));
+  // the synthetic reader names its series 'Synthetic demo hindcast'; the registry, one per zone
+  const zoneDatasets = await datasetsOfZones(db, [access.zone.id]);
+  for (const p of reportPoints)
+    p.registered =
+      zoneDatasets.find((d) => d.name === p.dataset?.name) ??
+      (p.dataset?.synthetic ? zoneDatasets.find((d) => d.meta.synthetic) : undefined);
+  const datasets = zoneDatasets.filter((d) => reportPoints.some((p) => p.registered === d));
   return {
     report,
     access,

@@ -6,7 +6,7 @@ import type { Services } from '../services/context';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
-import type { Checkpoint } from './operability';
+import { breathe, type Checkpoint } from './operability';
 import type { ReportPdf } from './pdf';
 
 export const DESIGN_RETURN_PERIODS = [1, 10, 50, 100];
@@ -169,11 +169,38 @@ function designPart(
   }
   if (part === 'currents') {
     const id = statIdWithPrefix(point, 'CUREXT__');
-    if (id) chart(pdf, point, id, 260);
+    const levels = id
+      ? resultOf<{ level: number; field: string; analysis: Extreme | null; error: string | null }[]>(
+          point,
+          id,
+        )
+      : undefined;
+    if (levels)
+      pdf.table(
+        [
+          { header: 'Level', width: 95, align: 'left' as const },
+          ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 100 })),
+        ],
+        levels.map((l) => [
+          `${l.level} m`,
+          ...(l.analysis ? returnValueCells(l.analysis) : DESIGN_RETURN_PERIODS.map(() => '—')),
+        ]),
+        { caption: `Current speed extremes per level (${main.units})` },
+      );
     else pdf.note('the dataset has no current profile: no current extremes table.');
+    for (const l of levels ?? []) if (l.error) pdf.note(`${l.field}: ${l.error}`);
   }
   if (part === 'waterLevels') {
-    if (point.results.has('HEIEXT')) chart(pdf, point, 'HEIEXT', 260);
+    const heights = resultOf<{ component: string; analysis: Extreme }[]>(point, 'HEIEXT');
+    if (heights)
+      pdf.table(
+        [
+          { header: 'Component', width: 95, align: 'left' as const },
+          ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 100 })),
+        ],
+        heights.map((h) => [h.component, ...returnValueCells(h.analysis)]),
+        { caption: `Water height extremes: total level, surge and tide (${main.units})` },
+      );
     else pdf.note('the dataset has no water-level fields: no water-level extremes.');
   }
 }
@@ -189,6 +216,7 @@ export async function designBody(
   let done = 0;
   for (const point of data.points)
     for (const part of data.parts) {
+      await breathe();
       designPart(pdf, services, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }

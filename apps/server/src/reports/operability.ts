@@ -45,6 +45,9 @@ interface Contours {
   density: { tpEdges: number[]; hsEdges: number[]; counts: number[][]; pairs: number };
 }
 
+/** Lets the event loop answer the API between the long synchronous steps of a render (charts, windows). */
+export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const PERSISTENCE_LIMITS_M = [1.0, 1.5, 2.0, 2.5];
 export const PERSISTENCE_DURATIONS_H = [6, 12, 24, 48, 72];
 
@@ -53,7 +56,7 @@ export type Checkpoint = (progress: number) => Promise<void>;
 
 /** The valid-step count a dataset's period holds (for the coverage of a field). */
 function expectedSteps(data: ReportData, point: ReportPoint): number | undefined {
-  const d = data.datasets.find((x) => x.name === point.dataset?.name);
+  const d = point.registered;
   if (!d) return undefined;
   const span = Date.parse(d.meta.dateEnd) - Date.parse(d.meta.dateBegin);
   return Number.isFinite(span) ? Math.floor(span / (d.meta.timeStepSeconds * 1000)) + 1 : undefined;
@@ -176,6 +179,7 @@ async function persistence(
     { size: 9 },
   );
   for (const limit of PERSISTENCE_LIMITS_M) {
+    await breathe();
     const windows: WindowRow[] = weatherWindows(series.time, values, {
       below: limit,
       durationsHours: PERSISTENCE_DURATIONS_H,
@@ -242,6 +246,7 @@ export async function operabilityPart(
   );
   pdf.heading('Monthly and annual statistics', 3, 230);
   chart(pdf, point, `EPD_month__${f}`, 230);
+  await breathe();
   const months = resultOf<MonthRow[]>(point, `EPD_month__${f}`);
   const annual = resultOf<{ describe: Describe }>(point, `EPD__${f}`)?.describe;
   if (months)
@@ -311,6 +316,7 @@ export async function operabilityPart(
     pdf.note(`no stored joint distribution of ${f} with a direction: the directional table is left out.`);
   pdf.heading('Roses', 3, 320);
   if (roseId) chart(pdf, point, roseId, 320);
+  await breathe();
   if (monthlyRoses && rose) {
     pdf.doc.addPage();
     pdf.paragraph(

@@ -200,6 +200,58 @@ describe('Design report', () => {
   }, 180_000);
 });
 
+describe('every part of a synthetic point', () => {
+  it('reports waves, wind, currents and water levels, every chart drawn', async () => {
+    const offer = (await manager.get<Offer[]>('/api/offers/')).body.find(
+      (o) => o.name === 'Full Study Unlimited',
+    )!;
+    const zone = offer.zones.find((z) => z.name === 'North and Celtic Seas')!.id;
+    const synthetic = (
+      await manager.post<{ projectId: number }>('/api/projects/', {
+        name: 'Report_synthetic',
+        offerInstance: offer.id,
+        zone,
+        points: [{ name: 'Mooring', lat: 56, lng: 1.5 }],
+      })
+    ).body.projectId;
+    await manager.put(`/api/projects/${synthetic}/compute/`);
+    const project = await manager.until<Project>(
+      `/api/projects/${synthetic}/`,
+      (p) => ['FINISHED', 'FAILED'].includes(p.status),
+      {
+        timeoutMs: 170_000,
+        intervalMs: 1000,
+      },
+    );
+    expect(project.status).toBe('FINISHED');
+    for (const reportType of ['operability', 'design'] as const) {
+      const draft = (
+        await manager.post<Report>('/api/reports/', { projectId: synthetic, name: `Synthetic_${reportType}` })
+      ).body;
+      await manager.put(`/api/reports/${draft.id}/generate/`, {
+        name: draft.name,
+        reportType,
+        points: [project.points[0]!.id],
+      });
+      const report = await manager.until<Report>(`/api/reports/${draft.id}/`, settled, {
+        timeoutMs: 120_000,
+      });
+      expect(report.error).toBe('');
+      const { text } = await pdfText(report.id);
+      for (const part of ['Waves', 'Wind', 'Currents', 'Water levels'])
+        expect(text, part).toContain(`Mooring — ${part}`);
+      expect(text).not.toContain('could not be drawn');
+      expect(text).toContain('synthetic demonstration dataset');
+      expect(text).not.toContain('no longer registered'); // the Annex finds the zone's synthetic hindcast
+      expect(text).toMatch(/Synthetic\s+yes/);
+      if (reportType === 'design') {
+        expect(text).toContain('Current speed extremes per level');
+        expect(text).toContain('Water height extremes');
+      }
+    }
+  }, 300_000);
+});
+
 describe('report lifecycle and permissions', () => {
   it('cancels a generation: the report stays CANCELLED, with no document', async () => {
     const created = (await manager.post<Report>('/api/reports/', { projectId, name: 'Cancelled' })).body;
