@@ -6,8 +6,10 @@ import { APP_VERSION } from '@metocean/contracts';
 import {
   apiToken,
   createProject,
+  demoPassword,
   launchBrowser,
   screenshot,
+  signIn,
   signInFresh,
   startServer,
   visible,
@@ -122,5 +124,36 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
     expect(await page.evaluate('window.__xss')).toBeUndefined();
     await screenshot(page, 'issue23-escaped-tooltip');
     expect(violations).toEqual([]);
+  });
+  it('opens the release notes and the first tutorial one at a time', async () => {
+    const fresh = await launchBrowser();
+    try {
+      const { page } = fresh;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, server.url, 'manager', demoPassword);
+      await page.goto(`${server.url}/new_project`);
+      const releaseNotes = await visible(page.getByRole('dialog', { name: /What's new/ }));
+      // the tutorial waits while the release notes are open
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.react-joyride__tooltip').count()).toBe(0);
+      await screenshot(page, 'issue23-release-notes-alone');
+      await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+      await visible(
+        page.locator('.react-joyride__tooltip').getByText('Create your first project', { exact: true }),
+      );
+      expect(await page.getByRole('dialog', { name: /What's new/ }).count()).toBe(0);
+      await screenshot(page, 'issue23-tutorial-after');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('shows a member a clear page, not the new-project form', async () => {
+    const { page } = browser;
+    await signInFresh(page, server.url, 'member');
+    await page.goto(`${server.url}/new_project`);
+    await visible(page.getByText('Only managers create projects'));
+    expect(await page.getByRole('button', { name: 'Create project' }).count()).toBe(0);
+    await screenshot(page, 'issue23-member-new-project');
   });
 });

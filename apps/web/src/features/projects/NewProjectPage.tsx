@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -30,6 +30,7 @@ import { noMatchingZone, type Zone } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
 import { useMe, useOffers } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { LazyMap } from '../../map/LazyMap';
 import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
@@ -191,7 +192,27 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** /new_project (spec 000 §2.4): points on the map, offer, dataset, name, Create Project. */
+/**
+ * The new-project page. Managers create projects (spec 000 §6: the Create project button is theirs); a
+ * member who reaches the address gets a clear page instead of a form the server would refuse.
+ */
 export function NewProjectPage() {
+  const user = useMe();
+  if (!user.isStaff)
+    return (
+      <EmptyState
+        kind="managersOnly"
+        action={
+          <Button component={RouterLink} to="/" variant="contained">
+            Go to home
+          </Button>
+        }
+      />
+    );
+  return <NewProjectForm />;
+}
+
+function NewProjectForm() {
   const user = useMe();
   const navigate = useNavigate();
   const [params] = useSearchParams();
