@@ -35,6 +35,7 @@ import { LazyMap } from '../../map/LazyMap';
 import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
+import { importSummary, POINT_FILE_ACCEPT } from './import-summary';
 import { PointNameForm } from './PointNameForm';
 import { ProjectNameField } from './ProjectDialogs';
 import { ChangeOfferDialog } from './ChangeOfferDialog';
@@ -244,7 +245,7 @@ function NewProjectForm() {
     defaultOffer(offers.data ?? []);
 
   const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'warning' } | null>(null);
   const [showDatasetLayer, setShowDatasetLayer] = useState(true);
   const [showProjectLayers, setShowProjectLayers] = useState(false);
   const [datasetOpen, setDatasetOpen] = useState(false);
@@ -316,10 +317,17 @@ function NewProjectForm() {
       {
         onSuccess: (parsed) => {
           const names = new Set(getValues('points').map((p) => p.name.toLowerCase()));
-          points.append(parsed.points.filter((p) => !names.has(p.name.toLowerCase())));
-          if (parsed.errors.length > 0) setNotice(parsed.errors.map((e) => e.message).join(' · '));
+          const fresh = parsed.points.filter((p) => !names.has(p.name.toLowerCase()));
+          points.append(fresh);
+          const inList = parsed.points
+            .filter((p) => names.has(p.name.toLowerCase()))
+            .map((p) => ({ name: p.name, message: 'already in the list' }));
+          setNotice({
+            text: importSummary(fresh.length, parsed.errors, inList),
+            severity: parsed.errors.length + inList.length > 0 ? 'warning' : 'success',
+          });
         },
-        onError: (error) => setNotice(errorMessage(error)),
+        onError: (error) => setNotice({ text: errorMessage(error), severity: 'warning' }),
       },
     );
   };
@@ -432,7 +440,7 @@ function NewProjectForm() {
               ref={fileInput}
               type="file"
               hidden
-              accept=".csv,.zip,.txt"
+              accept={POINT_FILE_ACCEPT}
               aria-label="Points file"
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -449,8 +457,8 @@ function NewProjectForm() {
               Import points from a file
             </Button>
             {notice && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {notice}
+              <Alert severity={notice.severity} sx={{ mt: 1 }}>
+                {notice.text}
               </Alert>
             )}
           </Section>
