@@ -35,6 +35,7 @@ import { LazyMap } from '../../map/LazyMap';
 import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
+import { humanDate } from './dataset-text';
 import { importSummary, POINT_FILE_ACCEPT } from './import-summary';
 import { PointNameForm } from './PointNameForm';
 import { ProjectNameField } from './ProjectDialogs';
@@ -157,18 +158,21 @@ function DatasetDialog({
                     <span>{dimension.timeStep ? formatTimeStep(dimension.timeStep) : '—'}</span>
                     <span>Period</span>
                     <span>
-                      {dimension.dateBegin ?? '—'} – {dimension.dateEnd ?? '—'}
-                    </span>
-                    <span>Origin</span>
-                    <span>
-                      <SeparatedText text={dimension.origin ?? dataset.origin} />
-                    </span>
-                    <span>Notes</span>
-                    <span>
-                      <SeparatedText text={dimension.notes ?? dataset.notes} />
+                      {humanDate(dimension.dateBegin)} – {humanDate(dimension.dateEnd)}
                     </span>
                   </Box>
                 ))}
+                {/* said once per dataset, not once per dimension */}
+                <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 0.25, fontSize: 13 }}>
+                  <span>Origin</span>
+                  <span>
+                    <SeparatedText text={dataset.origin} />
+                  </span>
+                  <span>Notes</span>
+                  <span>
+                    <SeparatedText text={dataset.notes} />
+                  </span>
+                </Box>
               </Box>
             ))}
           </Stack>
