@@ -218,7 +218,7 @@ describe('projects in the browser', () => {
     await page.waitForURL('**/project/*/query');
     await visible(page.getByTestId('point-row').first());
     expect(await page.getByRole('button', { name: 'compute statistics' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'upload zipped shape file' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'import points from a file' }).count()).toBe(0);
     await mapReady(page);
     await clickMap(page, -30, 20);
     expect(await page.getByTestId('point-name-form').count()).toBe(0);
@@ -257,7 +257,7 @@ describe('projects in the browser', () => {
     await page.waitForURL('**/project/*/query');
     await visible(page.getByTestId('project-name').getByText(/Free_Trial/));
     await visible(page.getByText('Trial', { exact: true }));
-    expect(await page.getByRole('button', { name: 'upload zipped shape file' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'import points from a file' }).count()).toBe(0);
     await mapReady(page);
     await screenshot(page, '48-trial-query');
   });

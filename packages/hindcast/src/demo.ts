@@ -18,8 +18,9 @@ export const REAL_DEMO_DATASETS: readonly RealDemoDataset[] = [
       origin:
         'ECMWF / Copernicus Climate Change Service ERA5 reanalysis (wave model), via MET Norway metocean-api',
       notes:
-        'hourly Hs, Tp, mean wave direction 2000–2010; copied from MET-OM/metocean-stats tests/data (MIT); ' +
-        'Contains modified Copernicus Climate Change Service information 2000–2010',
+        // user-facing: where the file was copied from is in provenance.source, not here
+        'Hourly Hs, Tp and mean wave direction, 2000–2010. ' +
+        'Contains modified Copernicus Climate Change Service information 2000–2010.',
       spatialResolution: { value: 0.5, units: 'degree' },
       provenance: {
         source: 'github.com/MET-OM/metocean-stats tests/data/ERA5_lon109.94_lat15.51_20000101_20101231.csv',
@@ -35,9 +36,7 @@ export const REAL_DEMO_DATASETS: readonly RealDemoDataset[] = [
       kind: 'regional',
       private: false,
       origin: 'MET Norway NORA3 hindcast: 3 km HARMONIE-AROME atmosphere and WAM waves, via metocean-api',
-      notes:
-        'hourly 2000; wind at 10, 20, 50, 100, 250, 500, 750 m; waves total, swell; ' +
-        'copied from MET-OM/metocean-stats tests/data (MIT)',
+      notes: 'Hourly, 2000. Wind at 10, 20, 50, 100, 250, 500 and 750 m; total sea and swell.',
       spatialResolution: { value: 3, units: 'km' },
       provenance: {
         source:

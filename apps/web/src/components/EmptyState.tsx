@@ -6,6 +6,7 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import ExploreOffIcon from '@mui/icons-material/ExploreOff';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import ConstructionIcon from '@mui/icons-material/Construction';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 
 // The empty-state screens of spec 000 §2.1. Each says what happened and what to do next.
 export const emptyStates = {
@@ -33,6 +34,11 @@ export const emptyStates = {
     icon: ReportProblemOutlinedIcon,
     title: 'There is a problem with your offer',
     hint: 'Your account has no usable offer. Contact us to renew or upgrade it.',
+  },
+  managersOnly: {
+    icon: LockOutlinedIcon,
+    title: 'Only managers create projects',
+    hint: 'Ask a manager of your team to create the project and add you to it.',
   },
   underConstruction: {
     icon: ConstructionIcon,

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useChangelog } from '../../api/queries';
+import { useFirstVisitDialog } from '../../app/first-visit';
 import { lastSeenVersion, markVersionSeen, releaseDate } from './notes';
 import { ReleaseNotes } from './ReleaseNotes';
 
@@ -15,10 +16,13 @@ import { ReleaseNotes } from './ReleaseNotes';
  * version (spec 000 §2.2). Closing it, by Ok or by the changelog link, records the version as seen.
  */
 export function ReleaseNotesDialog() {
-  const { data } = useChangelog();
+  const { data, isPending } = useChangelog();
   const [seen, setSeen] = useState(lastSeenVersion);
   const release = data?.releases.find((entry) => entry.version === data.currentVersion);
-  if (!data || !release || seen === data.currentVersion) return null;
+  const shown = !!data && !!release && seen !== data.currentVersion;
+  // while the changelog loads, whether the notes will show is not known yet: tutorials wait for it too
+  useFirstVisitDialog('release-notes', shown || isPending);
+  if (!data || !release || !shown) return null;
 
   const close = () => {
     markVersionSeen(data.currentVersion);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useController, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -30,10 +30,13 @@ import { noMatchingZone, type Zone } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
 import { useMe, useOffers } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
 import { LazyMap } from '../../map/LazyMap';
 import { newProjectSteps, useTour } from './tours';
 import { boundsOf, formatDegrees } from '../../map/geo';
 import type { MapPoint } from '../../map/types';
+import { humanDate } from './dataset-text';
+import { importSummary, POINT_FILE_ACCEPT } from './import-summary';
 import { PointNameForm } from './PointNameForm';
 import { ProjectNameField } from './ProjectDialogs';
 import { ChangeOfferDialog } from './ChangeOfferDialog';
@@ -155,18 +158,21 @@ function DatasetDialog({
                     <span>{dimension.timeStep ? formatTimeStep(dimension.timeStep) : '—'}</span>
                     <span>Period</span>
                     <span>
-                      {dimension.dateBegin ?? '—'} – {dimension.dateEnd ?? '—'}
-                    </span>
-                    <span>Origin</span>
-                    <span>
-                      <SeparatedText text={dimension.origin ?? dataset.origin} />
-                    </span>
-                    <span>Notes</span>
-                    <span>
-                      <SeparatedText text={dimension.notes ?? dataset.notes} />
+                      {humanDate(dimension.dateBegin)} – {humanDate(dimension.dateEnd)}
                     </span>
                   </Box>
                 ))}
+                {/* said once per dataset, not once per dimension */}
+                <Box sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', rowGap: 0.25, fontSize: 13 }}>
+                  <span>Origin</span>
+                  <span>
+                    <SeparatedText text={dataset.origin} />
+                  </span>
+                  <span>Notes</span>
+                  <span>
+                    <SeparatedText text={dataset.notes} />
+                  </span>
+                </Box>
               </Box>
             ))}
           </Stack>
@@ -191,7 +197,27 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** /new_project (spec 000 §2.4): points on the map, offer, dataset, name, Create Project. */
+/**
+ * The new-project page. Managers create projects (spec 000 §6: the Create project button is theirs); a
+ * member who reaches the address gets a clear page instead of a form the server would refuse.
+ */
 export function NewProjectPage() {
+  const user = useMe();
+  if (!user.isStaff)
+    return (
+      <EmptyState
+        kind="managersOnly"
+        action={
+          <Button component={RouterLink} to="/" variant="contained">
+            Go to home
+          </Button>
+        }
+      />
+    );
+  return <NewProjectForm />;
+}
+
+function NewProjectForm() {
   const user = useMe();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -223,7 +249,7 @@ export function NewProjectPage() {
     defaultOffer(offers.data ?? []);
 
   const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; severity: 'success' | 'warning' } | null>(null);
   const [showDatasetLayer, setShowDatasetLayer] = useState(true);
   const [showProjectLayers, setShowProjectLayers] = useState(false);
   const [datasetOpen, setDatasetOpen] = useState(false);
@@ -295,10 +321,17 @@ export function NewProjectPage() {
       {
         onSuccess: (parsed) => {
           const names = new Set(getValues('points').map((p) => p.name.toLowerCase()));
-          points.append(parsed.points.filter((p) => !names.has(p.name.toLowerCase())));
-          if (parsed.errors.length > 0) setNotice(parsed.errors.map((e) => e.message).join(' · '));
+          const fresh = parsed.points.filter((p) => !names.has(p.name.toLowerCase()));
+          points.append(fresh);
+          const inList = parsed.points
+            .filter((p) => names.has(p.name.toLowerCase()))
+            .map((p) => ({ name: p.name, message: 'already in the list' }));
+          setNotice({
+            text: importSummary(fresh.length, parsed.errors, inList),
+            severity: parsed.errors.length + inList.length > 0 ? 'warning' : 'success',
+          });
         },
-        onError: (error) => setNotice(errorMessage(error)),
+        onError: (error) => setNotice({ text: errorMessage(error), severity: 'warning' }),
       },
     );
   };
@@ -411,7 +444,7 @@ export function NewProjectPage() {
               ref={fileInput}
               type="file"
               hidden
-              accept=".csv,.zip,.txt"
+              accept={POINT_FILE_ACCEPT}
               aria-label="Points file"
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -428,8 +461,8 @@ export function NewProjectPage() {
               Import points from a file
             </Button>
             {notice && (
-              <Alert severity="warning" sx={{ mt: 1 }}>
-                {notice}
+              <Alert severity={notice.severity} sx={{ mt: 1 }}>
+                {notice.text}
               </Alert>
             )}
           </Section>

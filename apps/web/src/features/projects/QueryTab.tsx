@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { importSummary, POINT_FILE_ACCEPT } from './import-summary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -412,7 +413,7 @@ export function QueryTab() {
   const toggle = (id: number) =>
     setSelected((set) => (set.has(id) && set.size === 1 ? new Set() : new Set([id])));
 
-  const uploadShapefile = (file: File) => {
+  const importFile = (file: File) => {
     setNotice(null);
     parse.mutate(
       { file, projectId: project.id },
@@ -426,7 +427,7 @@ export function QueryTab() {
             onSuccess: (created) =>
               setNotice({
                 severity: parsed.errors.length > 0 ? 'warning' : 'success',
-                text: [`${created.length} points loaded.`, ...parsed.errors.map((e) => e.message)].join(' '),
+                text: importSummary(created.length, parsed.errors),
               }),
             onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
           });
@@ -474,7 +475,7 @@ export function QueryTab() {
         {project.points.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
             {canAdd
-              ? 'No point yet: click inside the zone on the map to add one, or upload a zipped shape file.'
+              ? 'No point yet: click inside the zone on the map to add one, or import them from a file (CSV, XLSX, GeoJSON, KML, KMZ or a zipped shapefile).'
               : 'This project has no point yet.'}
           </Typography>
         ) : (
@@ -529,11 +530,11 @@ export function QueryTab() {
                 ref={fileInput}
                 type="file"
                 hidden
-                accept=".zip"
-                aria-label="Zipped shape file"
+                accept={POINT_FILE_ACCEPT}
+                aria-label="Points file"
                 onChange={(event) => {
                   const file = event.target.files?.[0];
-                  if (file) uploadShapefile(file);
+                  if (file) importFile(file);
                   event.target.value = '';
                 }}
               />
@@ -543,7 +544,7 @@ export function QueryTab() {
                 disabled={running || parse.isPending || bulk.isPending}
                 onClick={() => fileInput.current?.click()}
               >
-                upload zipped shape file
+                import points from a file
               </Button>
             </>
           )}

@@ -2,6 +2,7 @@
 // react-joyride in controlled mode so steps advance on the user's actions (map click, point saved), not
 // only on Next. A tour closed or finished is not shown again to this user in this browser; 'Dismiss all
 // tutorials' (the profile setting) stops every tour; the help button replays one on demand.
+import { useFirstVisitDialogOpen } from '../../app/first-visit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ACTIONS, EVENTS, Joyride, STATUS, type EventHandler, type Step } from 'react-joyride';
 import IconButton from '@mui/material/IconButton';
@@ -126,15 +127,17 @@ export function useTour(name: TourName, steps: Step[], autoStart: boolean): Tour
   const started = useRef(false);
   const key = doneKey(name, user.id);
   const dismissed = settings.dismissAllTutorials || localStorage.getItem(key) === 'done';
+  // one first-visit dialog at a time: the tutorial starts once the release notes are closed
+  const waiting = useFirstVisitDialogOpen();
 
   useEffect(() => {
-    if (!autoStart || dismissed || started.current) return;
+    if (!autoStart || dismissed || started.current || waiting) return;
     const timer = setTimeout(() => {
       started.current = true;
       setRun(true);
     }, tourDelayMs);
     return () => clearTimeout(timer);
-  }, [autoStart, dismissed]);
+  }, [autoStart, dismissed, waiting]);
 
   const running = run && !settings.dismissAllTutorials;
   const end = () => {

@@ -14,23 +14,46 @@ function zoneLatLngBounds(zone: MapZone): L.LatLngBounds {
   return L.latLngBounds(vertices.map(([lng, lat]) => [lat, lng] as [number, number]));
 }
 
-/** Fits the view to the zone (or points) with the spec's margin whenever the zone changes. */
+/** How close a fit to points may zoom: one point alone still shows its surroundings. */
+const POINTS_MAX_ZOOM = 9;
+
+/**
+ * Fits the view once per project to its points, or to its zone when it has none (issue 23: the Query and
+ * Analyze maps opened on the world with the points off-screen). A map laid out in a tab that is not
+ * visible yet has no size, and Leaflet then fits to nothing: the fit waits until the container has one.
+ */
 export function FitView({ zone, points }: { zone: MapZone | null | undefined; points: MapPoint[] }) {
   const map = useMap();
-  const zoneId = zone?.id;
   const fitted = useRef<string | null>(null);
+  const hasPoints = points.length > 0;
+  const key = hasPoints ? `points-${zone?.id ?? ''}` : zone ? `zone-${zone.id}` : null;
+  const latest = useRef({ zone, points });
   useEffect(() => {
-    const key = zone ? `zone-${zone.id}` : points.length > 0 ? 'points' : 'world';
-    if (fitted.current === key) return;
-    fitted.current = key;
-    if (zone) {
-      map.fitBounds(zoneLatLngBounds(zone).pad(mapDefaults.fitMargin));
-    } else if (points.length > 0) {
-      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
-      map.fitBounds(bounds.pad(mapDefaults.fitMargin), { maxZoom: 8 });
-    }
-    // Points only matter when there is no zone, and only once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, zoneId]);
+    latest.current = { zone, points };
+  });
+  // Run when the key changes: points added later by the user do not move the view.
+  useEffect(() => {
+    if (key === null || fitted.current === key) return;
+    const fit = (): boolean => {
+      map.invalidateSize();
+      const size = map.getSize();
+      if (size.x === 0 || size.y === 0) return false;
+      const { zone: z, points: p } = latest.current;
+      if (p.length > 0) {
+        const bounds = L.latLngBounds(p.map((point) => [point.lat, point.lng] as [number, number]));
+        map.fitBounds(bounds.pad(mapDefaults.fitMargin), { maxZoom: POINTS_MAX_ZOOM });
+      } else if (z) {
+        map.fitBounds(zoneLatLngBounds(z).pad(mapDefaults.fitMargin));
+      }
+      fitted.current = key;
+      return true;
+    };
+    if (fit()) return;
+    const observer = new ResizeObserver(() => {
+      if (fit()) observer.disconnect();
+    });
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map, key]);
   return null;
 }

@@ -1,0 +1,159 @@
+// Issue 23 in the browser: the Query and Analyze maps open on the project's points, not the world; a
+// geometry whose file name and feature labels hold HTML shows them as text in its tooltip and runs nothing;
+// the built app runs under the Content-Security-Policy without a violation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '@metocean/contracts';
+import {
+  apiToken,
+  createProject,
+  demoPassword,
+  launchBrowser,
+  screenshot,
+  signIn,
+  signInFresh,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+const HOSTILE_FILE = '<img src=x onerror="window.__xss=1">.geojson';
+const HOSTILE_LABEL = '<b id="injected">Farm</b><script>window.__xss=2</script>';
+
+describe('map fit, escaped tooltips and the CSP in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let projectId = 0;
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+    browser.page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const manager = await apiToken(server.url, 'manager');
+    // A point near the zone's edge: a fit to the zone would not centre it.
+    projectId = await createProject(server.url, manager, {
+      offer: 'On Demand',
+      zone: 'Southern North Sea',
+      name: 'Fit_demo',
+      points: [{ name: 'Edge', lat: 53.05, lng: 2.9 }],
+    });
+    const form = new FormData();
+    form.append('project', String(projectId));
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: HOSTILE_LABEL },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2.7, 52.95],
+                [3.1, 52.95],
+                [3.1, 53.15],
+                [2.7, 53.15],
+                [2.7, 52.95],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    form.append('file', new Blob([JSON.stringify(geojson)]), HOSTILE_FILE);
+    const uploaded = await fetch(`${server.url}/api/geometries/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager}`, 'X-App-Version': APP_VERSION },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The point's marker is on screen, within 40 px of the map's centre (a fit to one point centres it). */
+  async function expectPointCentred(): Promise<void> {
+    const map = await visible(browser.page.locator('.leaflet-container').first());
+    const marker = await visible(
+      browser.page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]').first(),
+    );
+    await expect
+      .poll(
+        async () => {
+          const m = (await map.boundingBox())!;
+          const p = (await marker.boundingBox())!;
+          return Math.hypot(
+            p.x + p.width / 2 - (m.x + m.width / 2),
+            p.y + p.height / 2 - (m.y + m.height / 2),
+          );
+        },
+        { timeout: 15_000 },
+      )
+      .toBeLessThan(40);
+  }
+
+  it("opens the Query map on the project's points (the Analyze map shares the fit)", async () => {
+    const { page } = browser;
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    await expectPointCentred();
+    await screenshot(page, 'issue23-query-fit');
+  });
+
+  it("shows HTML in a geometry's names as text in its tooltip, running nothing", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    const shape = await visible(page.locator('.leaflet-geometries-pane path').first());
+    const box = (await shape.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5);
+    const tooltip = await visible(page.locator('.leaflet-tooltip').filter({ hasText: 'onerror' }));
+    // the text as uploaded (the multipart file name carries its quotes as %22)
+    await expect
+      .poll(() => tooltip.textContent())
+      .toMatch(
+        /^<b id="injected">Farm<\/b><script>window\.__xss=2<\/script> · <img src=x onerror=(%22|")window\.__xss=1(%22|")>$/,
+      );
+    expect(await page.locator('#injected').count()).toBe(0);
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+    await screenshot(page, 'issue23-escaped-tooltip');
+    expect(violations).toEqual([]);
+  });
+  it('opens the release notes and the first tutorial one at a time', async () => {
+    const fresh = await launchBrowser();
+    try {
+      const { page } = fresh;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, server.url, 'manager', demoPassword);
+      await page.goto(`${server.url}/new_project`);
+      const releaseNotes = await visible(page.getByRole('dialog', { name: /What's new/ }));
+      // the tutorial waits while the release notes are open
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.react-joyride__tooltip').count()).toBe(0);
+      await screenshot(page, 'issue23-release-notes-alone');
+      await releaseNotes.getByRole('button', { name: 'Ok' }).click();
+      await visible(
+        page.locator('.react-joyride__tooltip').getByText('Create your first project', { exact: true }),
+      );
+      expect(await page.getByRole('dialog', { name: /What's new/ }).count()).toBe(0);
+      await screenshot(page, 'issue23-tutorial-after');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('shows a member a clear page, not the new-project form', async () => {
+    const { page } = browser;
+    await signInFresh(page, server.url, 'member');
+    await page.goto(`${server.url}/new_project`);
+    await visible(page.getByText('Only managers create projects'));
+    expect(await page.getByRole('button', { name: 'Create project' }).count()).toBe(0);
+    await screenshot(page, 'issue23-member-new-project');
+  });
+});
