@@ -423,7 +423,7 @@ export function environmentalContours(
       .filter((e) => e.outside > 0 && e.returnPeriod >= years)
       .map(
         (e) =>
-          `${e.outside.toLocaleString('en-US')} observed sea states (up to Hs ${e.largestHs.toFixed(2)}) lie ` +
+          `${e.outside.toLocaleString('en-US')} observed sea states (up to Hs ${e.largestHs.toFixed(2)} m) lie ` +
           `outside the ${e.returnPeriod}-year contour, from ${years.toFixed(1)} years of record; the joint ` +
           `model expects ${e.expected < 0.1 ? e.expected.toPrecision(1) : e.expected.toFixed(1)} outside it`,
       );

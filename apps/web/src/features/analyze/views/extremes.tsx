@@ -73,7 +73,13 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
   const annual = entry.id === 'EXT_month' ? companion(props, entry, 'EXT') : entry;
   const monthly =
     entry.id === 'EXT' || entry.id === 'EXT_month' ? companion(props, entry, 'EXT_month') : undefined;
-  const [month, setMonth] = useState(entry.id === 'EXT_month' ? 1 : 0);
+  // the monthly view opens on the first month with an estimate (a month of fewer than 10 storms is refused)
+  const [month, setMonth] = useState(() => {
+    if (entry.id !== 'EXT_month') return 0;
+    const errors = payloadOf(props, monthly)?.kwargs.monthErrors as string[] | undefined;
+    const first = errors?.findIndex((e) => e === '') ?? -1;
+    return first >= 0 ? first + 1 : 1;
+  });
   const [highlight, setHighlight] = useState<string | null>(null);
   const [legend, setLegend] = useState(true);
   const [chart, onReady] = useChart();
