@@ -7,12 +7,15 @@ import {
   analyzeSample,
   annualMaximaSample,
   circularStats,
+  contourExceedances,
+  contourWarnings,
   describe,
   DEFAULT_INTERVAL,
   DESCRIBE_PERCENTILES,
   INTERVAL_KINDS,
   extremeValueAnalysis,
   fitHsTpModel,
+  HOURS_PER_YEAR,
   isDirection,
   iformContour,
   jointTable,
@@ -395,8 +398,16 @@ export async function execute(argv: readonly string[], io: Io): Promise<unknown>
           censored: r.censored,
         }));
     case 'contours': {
-      const model = fitHsTpModel(field('hs'), field('tp'));
-      return listOption(options, 'return-periods', command, [1, 10, 100]).map((T) => iformContour(model, T));
+      const hs = field('hs');
+      const tp = field('tp');
+      const model = fitHsTpModel(hs, tp);
+      const contours = listOption(options, 'return-periods', command, [1, 10, 100]).map((T) =>
+        iformContour(model, T),
+      );
+      // observed sea states outside a contour the record spans (hourly sea states, as the contours)
+      const { exceedances, pairs } = contourExceedances(model, contours, hs, tp);
+      for (const w of contourWarnings(exceedances, pairs / HOURS_PER_YEAR)) io.warn(`warning: ${w}`);
+      return contours;
     }
   }
 }
