@@ -654,6 +654,14 @@ describe('environmental contours', () => {
     expect(alone.rows.every((r) => r.extremeHs === '-' && r.contourHs !== '-')).toBe(true);
     expect(payloadWarnings(p)).toEqual(p.kwargs.warnings);
     expect(payloadWarnings(ext).some((w) => w.includes('only 11 annual maxima'))).toBe(true);
+    // a month of the monthly analysis: its own warnings (fewer than 20 storms), none for a refused month
+    const monthly = payload('EXT_month');
+    const errors = monthly.kwargs.monthErrors as string[];
+    const fitted = errors.findIndex((e) => e === '') + 1;
+    expect(fitted).toBeGreaterThan(0);
+    expect(payloadWarnings(monthly, fitted).some((w) => /only \d+ storm peaks/.test(w))).toBe(true);
+    const refused = errors.findIndex((e) => e !== '') + 1;
+    expect(payloadWarnings(monthly, refused)).toEqual([]);
   });
 
   it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {

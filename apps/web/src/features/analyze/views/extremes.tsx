@@ -129,8 +129,8 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         <Alert severity="info">The estimate did not succeed for this month: {monthError}</Alert>
       ) : (
         <Stack spacing={2}>
-          {/* the annual analysis' warnings (a short record, the law the likelihood-ratio test chose) */}
-          {month === 0 && <PayloadWarnings payload={payload} />}
+          {/* the analysis' warnings (a short record, the law the likelihood-ratio test chose), per month too */}
+          <PayloadWarnings payload={payload} month={month} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <Drawn built={built} width={440} height={380} onReady={onReady} testId="extreme-plot" />
             {parameters && (
