@@ -19,6 +19,7 @@ import {
   displayPoints,
   downtimeOption,
   extremeOption,
+  extremeSlice,
   extremeTable,
   fitParameterRows,
   fitParameterTable,
@@ -662,6 +663,11 @@ describe('environmental contours', () => {
     expect(payloadWarnings(monthly, fitted).some((w) => /only \d+ storm peaks/.test(w))).toBe(true);
     const refused = errors.findIndex((e) => e !== '') + 1;
     expect(payloadWarnings(monthly, refused)).toEqual([]);
+    // each fitted month is drawn under its own primary law (the test may choose differently per month)
+    const parameters = monthly.kwargs.monthFitParameters as ({ law: string } | null)[];
+    errors.forEach((e, i) => {
+      if (e === '') expect(extremeSlice(monthly, i + 1).law).toBe(parameters[i]!.law);
+    });
   });
 
   it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {
