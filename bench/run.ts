@@ -11,6 +11,7 @@ import {
   fitExtremes,
   fitLaw,
   peaksOverThreshold,
+  profileIntervals,
   quantile,
   statisticsFor,
   weatherDowntime,
@@ -95,6 +96,10 @@ function coreBench(): void {
   results.era5Boot = time('  EVA POT GPD + 1,000 bootstrap resamples', () =>
     bootstrapIntervals(era5Pot, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
   );
+  // issue 21: the default interval of the app and the CLI
+  results.era5Profile = time('  EVA POT GPD profile-likelihood intervals (7 periods)', () =>
+    profileIntervals(era5Pot, [1, 2, 5, 10, 20, 50, 100], 0.9),
+  );
   results.era5Ww = time(
     '  windows + downtime, 4 limits × 4 durations',
     (s: Series) => windowsAndDowntime(s, 'swh'),
@@ -138,6 +143,9 @@ function coreBench(): void {
   }
   results.synthBoot = time('  EVA annual maxima GEV + 1,000 bootstrap resamples', () =>
     bootstrapIntervals(synthGev, [1, 2, 5, 10, 20, 50, 100], { resamples: 1000 }),
+  );
+  results.synthProfile = time('  EVA annual maxima GEV profile-likelihood intervals (7 periods)', () =>
+    profileIntervals(synthGev, [1, 2, 5, 10, 20, 50, 100], 0.9),
   );
   results.synthWw = time(
     '  windows + downtime, 4 limits × 4 durations',

@@ -7,12 +7,15 @@ import {
   analyzeSample,
   annualMaximaSample,
   circularStats,
+  contourExceedances,
+  contourWarnings,
   describe,
   DEFAULT_INTERVAL,
   DESCRIBE_PERCENTILES,
   INTERVAL_KINDS,
   extremeValueAnalysis,
   fitHsTpModel,
+  HOURS_PER_YEAR,
   isDirection,
   iformContour,
   jointTable,
@@ -554,12 +557,21 @@ async function compute(
           censored: r.censored,
         }));
     case 'contours': {
-      const model = fitHsTpModel(field('hs'), field('tp'));
+      const hs = field('hs');
+      const tp = field('tp');
+      const model = fitHsTpModel(hs, tp);
       // one sea state lasts one step of the series: N = T · 8765.82 h / step
       const seaStateHours = series.stepMs / HOUR_MS;
-      return listOption(options, 'return-periods', command, [1, 10, 100]).map((T) =>
+      const contours = listOption(options, 'return-periods', command, [1, 10, 100]).map((T) =>
         iformContour(model, T, { seaStateHours }),
       );
+      // observed sea states outside a contour the record spans (one per step, as the contours)
+      const { exceedances, pairs } = contourExceedances(model, contours, hs, tp);
+      for (const w of contourWarnings(exceedances, (pairs * seaStateHours) / HOURS_PER_YEAR)) {
+        io.warn(`warning: ${w}`);
+        context.notes.push(w);
+      }
+      return contours;
     }
   }
 }

@@ -223,8 +223,12 @@ export function contourExtremeComparison(
   return { rows, law, interval };
 }
 
-/** The plain warnings a payload carries (kwargs.warnings: short records, sea states outside a contour). */
-export function payloadWarnings(payload: VisuPayload | undefined): string[] {
-  const w = payload?.kwargs?.warnings;
+/**
+ * The plain warnings a payload carries (kwargs.warnings: short records, sea states outside a contour); with
+ * `month` (1-12) those of that month of a monthly extreme analysis (kwargs.monthWarnings).
+ */
+export function payloadWarnings(payload: VisuPayload | undefined, month = 0): string[] {
+  const k = payload?.kwargs;
+  const w = month > 0 ? (k?.monthWarnings as unknown[] | undefined)?.[month - 1] : k?.warnings;
   return Array.isArray(w) ? w.filter((x): x is string => typeof x === 'string') : [];
 }

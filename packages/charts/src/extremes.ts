@@ -100,7 +100,8 @@ export function extremeSlice(payload: VisuPayload, month = 0): ExtremeSlice {
     const emp = row('empiricalReturnPeriod');
     const keep = emp.map((v) => v !== MISSING_VALUE);
     const primary = {
-      law: text(k.law),
+      // the month's own primary law: on a short month the likelihood-ratio test may have chosen another
+      law: text(parameters[month - 1]?.law) || text(k.law),
       value: row('returnValue'),
       lower: row('returnValueLower'),
       upper: row('returnValueUpper'),

@@ -19,6 +19,7 @@ import {
   displayPoints,
   downtimeOption,
   extremeOption,
+  extremeSlice,
   extremeTable,
   fitParameterRows,
   fitParameterTable,
@@ -654,6 +655,19 @@ describe('environmental contours', () => {
     expect(alone.rows.every((r) => r.extremeHs === '-' && r.contourHs !== '-')).toBe(true);
     expect(payloadWarnings(p)).toEqual(p.kwargs.warnings);
     expect(payloadWarnings(ext).some((w) => w.includes('only 11 annual maxima'))).toBe(true);
+    // a month of the monthly analysis: its own warnings (fewer than 20 storms), none for a refused month
+    const monthly = payload('EXT_month');
+    const errors = monthly.kwargs.monthErrors as string[];
+    const fitted = errors.findIndex((e) => e === '') + 1;
+    expect(fitted).toBeGreaterThan(0);
+    expect(payloadWarnings(monthly, fitted).some((w) => /only \d+ storm peaks/.test(w))).toBe(true);
+    const refused = errors.findIndex((e) => e !== '') + 1;
+    expect(payloadWarnings(monthly, refused)).toEqual([]);
+    // each fitted month is drawn under its own primary law (the test may choose differently per month)
+    const parameters = monthly.kwargs.monthFitParameters as ({ law: string } | null)[];
+    errors.forEach((e, i) => {
+      if (e === '') expect(extremeSlice(monthly, i + 1).law).toBe(parameters[i]!.law);
+    });
   });
 
   it('refuses contours whose Hs and Tp differ in length, and a payload without contours', () => {

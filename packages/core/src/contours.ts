@@ -306,6 +306,21 @@ export interface ContourExceedance {
 }
 
 /**
+ * The plain warnings of observed sea states outside a contour whose return period the record (`years`)
+ * spans, with the count the joint model itself expects outside it (IFORM leaves some outside by design).
+ */
+export function contourWarnings(exceedances: readonly ContourExceedance[], years: number): string[] {
+  return exceedances
+    .filter((e) => e.outside > 0 && e.returnPeriod >= years)
+    .map(
+      (e) =>
+        `${e.outside.toLocaleString('en-US')} observed sea states (up to Hs ${e.largestHs.toFixed(2)} m) lie ` +
+        `outside the ${e.returnPeriod}-year contour, from ${years.toFixed(1)} years of record; the joint ` +
+        `model expects ${e.expected < 0.1 ? e.expected.toPrecision(1) : e.expected.toFixed(1)} outside it`,
+    );
+}
+
+/**
  * The observed pairs outside each contour, counted in standard normal space: u1 = Φ⁻¹(F(hs)),
  * u2 = (ln tp − μ(hs))/σ(hs), outside when u1² + u2² > β² (the Rosenblatt transform maps the contour onto the
  * circle of radius β and is one-to-one, so this is the point-in-contour test without the polygon).
@@ -418,15 +433,7 @@ export function environmentalContours(
       iformContour(model, T, { seaStateHours, points: options.points }),
     );
     const { exceedances } = contourExceedances(model, contours, hs, tp);
-    const years = (sums.pairs * seaStateHours) / HOURS_PER_YEAR;
-    const warnings = exceedances
-      .filter((e) => e.outside > 0 && e.returnPeriod >= years)
-      .map(
-        (e) =>
-          `${e.outside.toLocaleString('en-US')} observed sea states (up to Hs ${e.largestHs.toFixed(2)}) lie ` +
-          `outside the ${e.returnPeriod}-year contour, from ${years.toFixed(1)} years of record; the joint ` +
-          `model expects ${e.expected < 0.1 ? e.expected.toPrecision(1) : e.expected.toFixed(1)} outside it`,
-      );
+    const warnings = contourWarnings(exceedances, (sums.pairs * seaStateHours) / HOURS_PER_YEAR);
     return {
       model,
       seaStateHours,

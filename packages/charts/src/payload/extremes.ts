@@ -264,6 +264,10 @@ export const monthlyExtremePayload: PayloadBuilder = (result, { field }) => {
       yLabel: withUnits(field),
       ...extremeKwargs(ok),
       monthErrors: months.map((m) => str(m.error)),
+      // each month's own warnings (a short record of storms, the law the likelihood-ratio test chose)
+      monthWarnings: months.map((m) =>
+        m.error === undefined && Array.isArray(m.warnings) ? m.warnings.map(str) : [],
+      ),
       monthFitParameters: months.map((m) => (m.error === undefined ? fitParameters(m) : null)),
       monthLawErrors: months.map((m, k) => perMonth[k]?.errors ?? lawNames.map(() => str(m.error))),
       monthLawFitParameters: months.map((_, k) => perMonth[k]?.fitParameters ?? lawNames.map(() => null)),

@@ -73,7 +73,13 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
   const annual = entry.id === 'EXT_month' ? companion(props, entry, 'EXT') : entry;
   const monthly =
     entry.id === 'EXT' || entry.id === 'EXT_month' ? companion(props, entry, 'EXT_month') : undefined;
-  const [month, setMonth] = useState(entry.id === 'EXT_month' ? 1 : 0);
+  // the monthly view opens on the first month with an estimate (a month of fewer than 10 storms is refused)
+  const [month, setMonth] = useState(() => {
+    if (entry.id !== 'EXT_month') return 0;
+    const errors = payloadOf(props, monthly)?.kwargs.monthErrors as string[] | undefined;
+    const first = errors?.findIndex((e) => e === '') ?? -1;
+    return first >= 0 ? first + 1 : 1;
+  });
   const [highlight, setHighlight] = useState<string | null>(null);
   const [legend, setLegend] = useState(true);
   const [chart, onReady] = useChart();
@@ -123,8 +129,8 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         <Alert severity="info">The estimate did not succeed for this month: {monthError}</Alert>
       ) : (
         <Stack spacing={2}>
-          {/* the annual analysis' warnings (a short record, the law the likelihood-ratio test chose) */}
-          {month === 0 && <PayloadWarnings payload={payload} />}
+          {/* the analysis' warnings (a short record, the law the likelihood-ratio test chose), per month too */}
+          <PayloadWarnings payload={payload} month={month} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
             <Drawn built={built} width={440} height={380} onReady={onReady} testId="extreme-plot" />
             {parameters && (

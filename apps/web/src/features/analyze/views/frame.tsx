@@ -77,8 +77,14 @@ export function Drawn({
 }
 
 /** The plain warnings of a result (a short record, sea states outside a contour), one line each. */
-export function PayloadWarnings({ payload }: { payload: VisuPayload | undefined }) {
-  const warnings = payloadWarnings(payload);
+export function PayloadWarnings({
+  payload,
+  month = 0,
+}: {
+  payload: VisuPayload | undefined;
+  month?: number;
+}) {
+  const warnings = payloadWarnings(payload, month);
   if (warnings.length === 0) return null;
   return (
     <Alert severity="warning" data-testid="result-warnings" sx={{ py: 0 }}>
