@@ -407,7 +407,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
     method:
-      'a window of D hours starts at t when every hourly value in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
+      'a window of D hours starts at t when every value of the record (at its own step) in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -425,7 +425,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Weather downtime',
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
-    method: `waiting time from each hour with data to the first window start (window as in WW, limit default: the median); starts whose wait is unknown are censored (counted, left out): no later window, or a window of unknown outcome (missing data, no value at or above the limit) before the first window; ${TYPE_7}`,
+    method: `waiting time from each step with data to the first window start (window as in WW, limit default: the median); starts whose wait is unknown are censored (counted, left out): no later window, or a window of unknown outcome (missing data, no value at or above the limit) before the first window; ${TYPE_7}`,
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
