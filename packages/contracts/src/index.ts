@@ -13,3 +13,4 @@ export * from './maps';
 export * from './datasets';
 export * from './buoys';
 export * from './geometries';
+export * from './downtimes';

@@ -33,3 +33,4 @@ export * from './statistics';
  */
 export { checkedOnce as withUnchangedInputs, markUnchanging } from './memo';
 export * from './geo';
+export * from './planning';

@@ -1,0 +1,149 @@
+// Advanced Weather Downtime (AWD) plannings: statuses, settings, scan answers, results layout (spec 001 §3,
+// §4, §5, §7, §9; issue 22).
+import { z } from 'zod';
+
+export const planningStatuses = ['PENDING', 'RUNNING', 'FINISHED', 'FAILED'] as const;
+export const planningStatus = z.enum(planningStatuses);
+export type PlanningStatus = z.infer<typeof planningStatus>;
+
+/** Status labels shown by the dashboard (spec 001 §4). */
+export const planningStatusLabels: Record<PlanningStatus, string> = {
+  FINISHED: 'Ready',
+  RUNNING: 'Loading',
+  PENDING: 'Pending',
+  FAILED: 'Failed',
+};
+
+/** The Excel outputs a planning can produce (spec 001 §5). */
+export const planningFormats = [
+  'TOTAL_DURATION',
+  'DOWNTIME_DURATION',
+  'DOWNTIME_PERCENT',
+  'NO_DOWNTIME_RATIO',
+] as const;
+export const planningFormat = z.enum(planningFormats);
+export type PlanningFormat = z.infer<typeof planningFormat>;
+
+export const breakdowns = ['MONTHLY', 'BIWEEKLY', 'WEEKLY'] as const;
+export type Breakdown = (typeof breakdowns)[number];
+
+export const DEFAULT_PLANNING_PERCENTILES: readonly number[] = [50, 60, 70, 80, 90, 99];
+
+export const downtimeMessages = {
+  percentiles: 'Please enter a series of integers between 1 and 99, separated by commas.',
+  coordinates: 'Please check if the coordinates are correct.',
+  offerExpired: 'AWD offer expired',
+  notXlsx: 'The planning must be an .xlsx file following the template.',
+  required: 'This field is required.',
+} as const;
+
+/** "B3", "B3:E6", "Sheet!B3:E6" or "'My sheet'!B3" (spec 001 §5: at least 2 characters, valid coordinates). */
+export const RANGE_PATTERN =
+  /^(?:(?:'(?:[^']|'')+'|[^!'[\]*?/\\:]+)!)?\$?[A-Za-z]{1,3}\$?[1-9]\d{0,6}(?::\$?[A-Za-z]{1,3}\$?[1-9]\d{0,6})?$/;
+export const rangeCoords = z
+  .string({ error: downtimeMessages.coordinates })
+  .trim()
+  .min(2, downtimeMessages.coordinates)
+  .regex(RANGE_PATTERN, downtimeMessages.coordinates);
+
+/** Unique integers 1–99 (spec 001 §5, §9). */
+export const planningPercentiles = z
+  .array(
+    z
+      .number()
+      .int(downtimeMessages.percentiles)
+      .min(1, downtimeMessages.percentiles)
+      .max(99, downtimeMessages.percentiles),
+    {
+      error: downtimeMessages.percentiles,
+    },
+  )
+  .min(1, downtimeMessages.percentiles)
+  .refine((list) => new Set(list).size === list.length, downtimeMessages.percentiles);
+
+/** "50, 60,70" → [50, 60, 70], or null when it is not a series of integers. */
+export function parsePercentileList(text: string): number[] | null {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^\d+$/.test(p))) return null;
+  const list = parts.map(Number);
+  return planningPercentiles.safeParse(list).success ? list : null;
+}
+
+export const planningSettings = z.object({
+  outputDir: z.string({ error: downtimeMessages.required }).trim().min(1, downtimeMessages.required).max(100),
+  percentiles: planningPercentiles,
+  envCoords: rangeCoords,
+  tasksCoords: rangeCoords,
+  /** alias → point name of the project. */
+  locationAliases: z.record(z.string().trim().min(1).max(100), z.string().trim().min(1)).default({}),
+  formats: z
+    .array(planningFormat)
+    .min(1)
+    .default([...planningFormats]),
+});
+export type PlanningSettings = z.infer<typeof planningSettings>;
+
+export const planningIssueKinds = ['error', 'warning'] as const;
+export const planningIssue = z.object({
+  kind: z.enum(planningIssueKinds),
+  text: z.string(),
+  /** "Sheet!B4", or null when the issue is about the whole workbook. */
+  cell: z.string().nullable(),
+});
+export type PlanningIssue = z.infer<typeof planningIssue>;
+
+export const planningPoint = z.object({ name: z.string(), lng: z.number(), lat: z.number() });
+
+export const scanAnswer = z.object({
+  fileName: z.string(),
+  outputDir: z.string(),
+  envCoords: z.string().nullable(),
+  tasksCoords: z.string().nullable(),
+  points: z.array(planningPoint),
+  percentiles: z.array(z.number()),
+  /** Aliases found in the location column, each mapped to a point when its name matches one. */
+  locationAliases: z.record(z.string(), z.string().nullable()),
+  formats: z.array(z.object({ value: planningFormat, selected: z.boolean() })),
+  planning: z.object({ errors: z.array(planningIssue), warnings: z.array(planningIssue) }),
+});
+export type ScanAnswer = z.infer<typeof scanAnswer>;
+
+/** results[breakdown][dataset].wholeSequenceScenarios["P50"][period] and tripsScenarios[trip][period]["P50"]. */
+export interface PlanningDistribution {
+  wholeSequenceScenarios: Record<string, Record<string, number | null>>;
+  tripsScenarios: Record<string, Record<string, Record<string, number | null>>>;
+}
+
+export interface PlanningBreakdownResults {
+  /** hours */
+  distribsOfAllDelay: PlanningDistribution;
+  /** hours */
+  distribsOfAllDurations: PlanningDistribution;
+  /** percent: 100·delay_Pp / duration_Pp */
+  distribsOfDowntimePercent: PlanningDistribution;
+  /** percent, the value reached or exceeded in p % of the years */
+  distribsOfNoDowntimeRatio: PlanningDistribution;
+  /** percent over all years pooled: whole sequence per period, and per trip per period */
+  pooledNoDowntimeRatio: {
+    wholeSequence: Record<string, number | null>;
+    trips: Record<string, Record<string, number | null>>;
+  };
+  /** uncensored starts per period */
+  starts: Record<string, number>;
+  periods: string[];
+  percentiles: number[];
+}
+
+export interface PlanningResults {
+  MONTHLY: PlanningBreakdownResults;
+  BIWEEKLY: PlanningBreakdownResults;
+  WEEKLY: PlanningBreakdownResults;
+  /** Starts whose plan cannot finish before the record ends: left out of every statistic. */
+  censored: number;
+  /** Every hourly start considered. */
+  totalStarts: number;
+  trips: string[];
+  /** First and last hour of the common record, ISO UTC. */
+  period: { start: string; end: string };
+  rulesVersion: string;
+}

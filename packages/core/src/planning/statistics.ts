@@ -1,0 +1,221 @@
+// Per-period statistics of a simulation (issue 22 rules 11–13; docs/methods/awd.md): periods by the UTC
+// start time; percentiles of the pooled uncensored starts with linear interpolation (type 7, numpy's
+// default); downtime percent at Pp = 100·delay_Pp / duration_Pp; the no-downtime ratio per (year, period)
+// and its Pp = the type-7 percentile at 100 − p over the years.
+import { quantileSorted } from '../order';
+import type { SimulationResult } from './simulate';
+
+export const BREAKDOWNS = ['MONTHLY', 'BIWEEKLY', 'WEEKLY'] as const;
+export type PlanBreakdown = (typeof BREAKDOWNS)[number];
+export const PLANNING_RULES_VERSION = 'awd-1';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export function periodLabels(breakdown: PlanBreakdown): string[] {
+  switch (breakdown) {
+    case 'MONTHLY':
+      return [...MONTHS];
+    case 'BIWEEKLY':
+      return MONTHS.flatMap((m) => [`${m} 1-15`, `${m} 16-end`]);
+    case 'WEEKLY':
+      return MONTHS.flatMap((m) => [`${m} 1-7`, `${m} 8-14`, `${m} 15-21`, `${m} 22-end`]);
+  }
+}
+
+/** Period index of a UTC time in a breakdown (rule 11). */
+export function periodIndex(breakdown: PlanBreakdown, epochMs: number): number {
+  const d = new Date(epochMs);
+  const month = d.getUTCMonth();
+  const day = d.getUTCDate();
+  switch (breakdown) {
+    case 'MONTHLY':
+      return month;
+    case 'BIWEEKLY':
+      return month * 2 + (day > 15 ? 1 : 0);
+    case 'WEEKLY':
+      return month * 4 + Math.min(3, Math.floor((day - 1) / 7));
+  }
+}
+
+export interface Distribution {
+  wholeSequenceScenarios: Record<string, Record<string, number | null>>;
+  tripsScenarios: Record<string, Record<string, Record<string, number | null>>>;
+}
+
+export interface BreakdownResults {
+  distribsOfAllDelay: Distribution;
+  distribsOfAllDurations: Distribution;
+  distribsOfDowntimePercent: Distribution;
+  distribsOfNoDowntimeRatio: Distribution;
+  pooledNoDowntimeRatio: {
+    wholeSequence: Record<string, number | null>;
+    trips: Record<string, Record<string, number | null>>;
+  };
+  starts: Record<string, number>;
+  periods: string[];
+  percentiles: number[];
+}
+
+export interface PlanResults {
+  MONTHLY: BreakdownResults;
+  BIWEEKLY: BreakdownResults;
+  WEEKLY: BreakdownResults;
+  censored: number;
+  totalStarts: number;
+  trips: string[];
+  period: { start: string; end: string };
+  rulesVersion: string;
+}
+
+const key = (p: number) => `P${p}`;
+
+/** One group of starts (a period): the values of every uncensored start, sorted. */
+function sortedGroups(
+  values: Int32Array,
+  group: Uint8Array,
+  groups: number,
+  censored: Uint8Array,
+): Float64Array[] {
+  const counts = new Int32Array(groups);
+  for (let i = 0; i < values.length; i++) if (!censored[i]) counts[group[i]!]!++;
+  const out = Array.from(counts, (c) => new Float64Array(c));
+  const fill = new Int32Array(groups);
+  for (let i = 0; i < values.length; i++) if (!censored[i]) out[group[i]!]![fill[group[i]!]!++] = values[i]!;
+  for (const a of out) a.sort();
+  return out;
+}
+
+interface SeriesStats {
+  delay: (number | null)[][];
+  duration: (number | null)[][];
+  percent: (number | null)[][];
+  ratio: (number | null)[][];
+  pooledRatio: (number | null)[];
+}
+
+/** Percentile rows [percentile][period] of one sequence (whole or one trip). */
+function seriesStats(
+  delay: Int32Array,
+  duration: Int32Array,
+  censored: Uint8Array,
+  group: Uint8Array,
+  yearIndex: Int32Array,
+  years: number,
+  groups: number,
+  percentiles: readonly number[],
+): SeriesStats {
+  const delays = sortedGroups(delay, group, groups, censored);
+  const durations = sortedGroups(duration, group, groups, censored);
+  const at = (sorted: Float64Array, p: number) => (sorted.length ? quantileSorted(sorted, p / 100) : null);
+  // per (year, period): starts with W = 0 and uncensored starts
+  const zero = new Int32Array(years * groups);
+  const all = new Int32Array(years * groups);
+  for (let i = 0; i < delay.length; i++) {
+    if (censored[i]) continue;
+    const cell = yearIndex[i]! * groups + group[i]!;
+    all[cell]!++;
+    if (delay[i] === 0) zero[cell]!++;
+  }
+  const ratios = Array.from({ length: groups }, (_, g) => {
+    const list: number[] = [];
+    for (let y = 0; y < years; y++) {
+      const c = y * groups + g;
+      if (all[c]! > 0) list.push((100 * zero[c]!) / all[c]!);
+    }
+    return Float64Array.from(list).sort();
+  });
+  const pooledRatio = Array.from({ length: groups }, (_, g) => {
+    let z = 0;
+    let a = 0;
+    for (let y = 0; y < years; y++) {
+      z += zero[y * groups + g]!;
+      a += all[y * groups + g]!;
+    }
+    return a > 0 ? (100 * z) / a : null;
+  });
+  return {
+    delay: percentiles.map((p) => delays.map((s) => at(s, p))),
+    duration: percentiles.map((p) => durations.map((s) => at(s, p))),
+    percent: percentiles.map((p) =>
+      delays.map((s, g) => {
+        const w = at(s, p);
+        const d = at(durations[g]!, p);
+        return w === null || d === null || d === 0 ? null : (100 * w) / d;
+      }),
+    ),
+    // reached or exceeded in p % of the years: the percentile at 100 − p
+    ratio: percentiles.map((p) => ratios.map((s) => at(s, 100 - p))),
+    pooledRatio,
+  };
+}
+
+/** The results layout of the API and the command (issue 22 "Results layout"). */
+export function planningStatistics(sim: SimulationResult, percentiles: readonly number[]): PlanResults {
+  for (const p of percentiles)
+    if (!Number.isInteger(p) || p < 1 || p > 99)
+      throw new RangeError(`planningStatistics: percentiles must be integers 1-99, got ${p}`);
+  const { n, time } = sim;
+  const firstYear = n ? new Date(time[0]!).getUTCFullYear() : 0;
+  const yearIndex = new Int32Array(n);
+  for (let i = 0; i < n; i++) yearIndex[i] = new Date(time[i]!).getUTCFullYear() - firstYear;
+  const years = n ? yearIndex[n - 1]! + 1 : 0;
+  const one = (breakdown: PlanBreakdown): BreakdownResults => {
+    const labels = periodLabels(breakdown);
+    const group = new Uint8Array(n);
+    for (let i = 0; i < n; i++) group[i] = periodIndex(breakdown, time[i]!);
+    const stats = (delay: Int32Array, duration: Int32Array) =>
+      seriesStats(delay, duration, sim.censored, group, yearIndex, years, labels.length, percentiles);
+    const whole = stats(sim.delay, sim.duration);
+    const trips = sim.trips.map((_, k) => stats(sim.tripDelay[k]!, sim.tripDuration[k]!));
+    const build = (pick: (s: SeriesStats) => (number | null)[][]): Distribution => ({
+      wholeSequenceScenarios: Object.fromEntries(
+        percentiles.map((p, j) => [
+          key(p),
+          Object.fromEntries(labels.map((l, g) => [l, pick(whole)[j]![g]!])),
+        ]),
+      ),
+      tripsScenarios: Object.fromEntries(
+        sim.trips.map((trip, k) => [
+          trip,
+          Object.fromEntries(
+            labels.map((l, g) => [
+              l,
+              Object.fromEntries(percentiles.map((p, j) => [key(p), pick(trips[k]!)[j]![g]!])),
+            ]),
+          ),
+        ]),
+      ),
+    });
+    const starts: Record<string, number> = Object.fromEntries(labels.map((l) => [l, 0]));
+    for (let i = 0; i < n; i++) if (!sim.censored[i]) starts[labels[group[i]!]!]!++;
+    return {
+      distribsOfAllDelay: build((s) => s.delay),
+      distribsOfAllDurations: build((s) => s.duration),
+      distribsOfDowntimePercent: build((s) => s.percent),
+      distribsOfNoDowntimeRatio: build((s) => s.ratio),
+      pooledNoDowntimeRatio: {
+        wholeSequence: Object.fromEntries(labels.map((l, g) => [l, whole.pooledRatio[g]!])),
+        trips: Object.fromEntries(
+          sim.trips.map((trip, k) => [
+            trip,
+            Object.fromEntries(labels.map((l, g) => [l, trips[k]!.pooledRatio[g]!])),
+          ]),
+        ),
+      },
+      starts,
+      periods: labels,
+      percentiles: [...percentiles],
+    };
+  };
+  const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
+  return {
+    MONTHLY: one('MONTHLY'),
+    BIWEEKLY: one('BIWEEKLY'),
+    WEEKLY: one('WEEKLY'),
+    censored: sim.censoredCount,
+    totalStarts: n,
+    trips: [...sim.trips],
+    period: { start: iso(time[0]), end: iso(time[n - 1]) },
+    rulesVersion: PLANNING_RULES_VERSION,
+  };
+}
