@@ -23,6 +23,7 @@ import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
 import { median } from './median';
 import { pipelineBench } from './pipeline';
+import { planningBench } from './planning';
 import { copySeries, standardSet, synthetic } from './standard-set';
 import { webBench } from './web';
 
@@ -219,3 +220,4 @@ if (wanted('hindcast')) await hindcastBench();
 if (wanted('pipeline')) await pipelineBench();
 if (wanted('web')) await webBench();
 if (wanted('charts')) await chartsBench();
+if (wanted('planning')) planningBench();

@@ -31,7 +31,7 @@ function hoursMaskOf(env: Environment, time: Float64Array): Uint8Array {
 
 function bruteHourOk(
   env: Environment | null,
-  fields: Record<string, ArrayLike<number>>,
+  fields: Readonly<Record<string, ArrayLike<number> | undefined>>,
   time: Float64Array,
   i: number,
   weather: boolean,

@@ -16,3 +16,5 @@ export * from './observations';
 export * from './demo';
 export * from './tiles';
 export * from './grid-nodes';
+export * from './workbook';
+export * from './planning-template';

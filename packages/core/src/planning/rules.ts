@@ -63,14 +63,7 @@ export function zoneOffset(zone: string): (epochMs: number) => number {
     const parts: Record<string, number> = {};
     for (const p of format.formatToParts(new Date(epochMs)))
       if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    const local = Date.UTC(
-      parts.year!,
-      parts.month! - 1,
-      parts.day,
-      parts.hour,
-      parts.minute,
-      parts.second,
-    );
+    const local = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
     return Math.round((local - Math.floor(epochMs / 1000) * 1000) / MINUTE_MS);
   };
 }
@@ -95,6 +88,19 @@ export function workingHourMask(time: Float64Array, w: WorkingHours): Uint8Array
   const mask = new Uint8Array(n);
   if (w.startMinutes === w.endMinutes) return mask.fill(1);
   const offset = zoneOffset(w.timeZone);
+  // offsets at UTC day starts, probed a week apart: where two probes agree the days between are taken as
+  // steady (zones change their offset at most twice a year, months apart); where they differ, every day
+  const dayOffsets = new Map<number, number>();
+  const atDay = (d: number) => {
+    let o = dayOffsets.get(d);
+    if (o === undefined) dayOffsets.set(d, (o = offset(d * DAY_MS)));
+    return o;
+  };
+  const steadyDay = (d: number): boolean => {
+    const weekStart = d - (((d % 7) + 7) % 7);
+    if (atDay(weekStart) === atDay(weekStart + 7)) return true;
+    return atDay(d) === atDay(d + 1);
+  };
   let day = NaN;
   let dayOffset = 0;
   let steady = true;
@@ -103,8 +109,8 @@ export function workingHourMask(time: Float64Array, w: WorkingHours): Uint8Array
     const d = Math.floor(t / DAY_MS);
     if (d !== day) {
       day = d;
-      dayOffset = offset(d * DAY_MS);
-      steady = offset((d + 1) * DAY_MS) === dayOffset && offset(d * DAY_MS + DAY_MS / 2) === dayOffset;
+      steady = steadyDay(d);
+      dayOffset = atDay(d);
     }
     const last = t + HOUR_MS - MINUTE_MS;
     const offA = steady ? dayOffset : offset(t);
@@ -113,6 +119,18 @@ export function workingHourMask(time: Float64Array, w: WorkingHours): Uint8Array
     const b = Math.floor(last / MINUTE_MS) + offB;
     mask[i] = hourInside(a, b, w) ? 1 : 0;
   }
+  return mask;
+}
+
+const hourMasks = new WeakMap<Float64Array, Map<string, Uint8Array>>();
+
+/** workingHourMask kept per time axis and window (several environments and locations share one). */
+function sharedHourMask(time: Float64Array, w: WorkingHours): Uint8Array {
+  let byWindow = hourMasks.get(time);
+  if (!byWindow) hourMasks.set(time, (byWindow = new Map<string, Uint8Array>()));
+  const key = `${w.startMinutes}-${w.endMinutes}-${w.timeZone}`;
+  let mask = byWindow.get(key);
+  if (!mask) byWindow.set(key, (mask = workingHourMask(time, w)));
   return mask;
 }
 
@@ -142,7 +160,7 @@ export function workableMask(
 ): Uint8Array {
   const n = time.length;
   const mask = environment?.workingHours
-    ? workingHourMask(time, environment.workingHours)
+    ? sharedHourMask(time, environment.workingHours).slice()
     : new Uint8Array(n).fill(1);
   if (!environment || !options.weather) return mask;
   const column = (parameter: PlanParameter): ArrayLike<number> => {

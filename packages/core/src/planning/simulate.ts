@@ -131,20 +131,47 @@ export interface SimulationResult {
   tripDelay: Int32Array[];
 }
 
+/** Run-length and next-window-start tables of each mask and (mask, duration), built once per simulation. */
+class Tables {
+  private runs = new Map<number, Int32Array>();
+  private nexts = new Map<string, Int32Array>();
+  constructor(private readonly masks: Uint8Array[]) {}
+
+  run(mask: number): Int32Array {
+    let run = this.runs.get(mask);
+    if (!run) {
+      // blocked = 1 where not workable, so the calm runs below 0.5 are the workable runs
+      const m = this.masks[mask]!;
+      const blocked = new Uint8Array(m.length);
+      for (let i = 0; i < m.length; i++) blocked[i] = 1 - m[i]!;
+      this.runs.set(mask, (run = calmRunLengths(blocked, 0.5)));
+    }
+    return run;
+  }
+
+  next(mask: number, steps: number): Int32Array {
+    const key = `${mask}:${steps}`;
+    let next = this.nexts.get(key);
+    if (!next) this.nexts.set(key, (next = nextWindowStart(this.run(mask), steps)));
+    return next;
+  }
+}
+
 /** Earliest s ≥ ready where every member fits (look-ahead over the whole chain), or -1. */
-function placer(chain: Chain, masks: Uint8Array[], n: number): (ready: number) => number {
-  const tables = chain.members.map((m) => {
-    // blocked = 1 where not workable, so the calm runs below 0.5 are the workable runs
-    const run = calmRunLengths(
-      masks[m.mask]!.map((w) => 1 - w),
-      0.5,
-    );
-    return { run, next: nextWindowStart(run, m.durationHours), offset: m.offsetHours, d: m.durationHours };
-  });
+function placer(chain: Chain, masks: Uint8Array[], tables: Tables, n: number): (ready: number) => number {
+  // a chain on masks that are all workable starts when it is ready, if it fits before the end
+  if (chain.members.every((m) => masks[m.mask]!.indexOf(0) < 0))
+    return (ready) => (ready + chain.lengthHours <= n ? ready : -1);
+  const members = chain.members.map((m) => ({
+    run: tables.run(m.mask),
+    next: tables.next(m.mask, m.durationHours),
+    offset: m.offsetHours,
+    d: m.durationHours,
+  }));
   return (ready) => {
     let s = ready;
-    for (let j = 0; j < tables.length;) {
-      const { run, next, offset, d } = tables[j]!;
+    for (let j = 0; j < members.length;) {
+      const { run, next, offset, d } = members[j]!;
       const at = s + offset;
       if (at >= n) return -1;
       if (run[at]! >= d) {
@@ -160,18 +187,9 @@ function placer(chain: Chain, masks: Uint8Array[], n: number): (ready: number) =
   };
 }
 
-/** Shares run and next tables between chains of one member on the same mask and duration. */
 function placers(plan: PreparedPlan, masks: Uint8Array[]): ((ready: number) => number)[] {
-  const cache = new Map<string, (ready: number) => number>();
-  return plan.chains.map((chain) => {
-    const key = chain.members.map((m) => `${m.mask}:${m.offsetHours}:${m.durationHours}`).join('|');
-    let place = cache.get(key);
-    if (!place) {
-      place = placer(chain, masks, plan.n);
-      cache.set(key, place);
-    }
-    return place;
-  });
+  const tables = new Tables(masks);
+  return plan.chains.map((chain) => placer(chain, masks, tables, plan.n));
 }
 
 /**
@@ -187,11 +205,13 @@ export function simulatePlan(
   const weatherPlace = placers(plan, plan.weather);
   const hoursPlace = placers(plan, plan.hours);
   const k = chains.length;
+  // per chain, the ready time, start and weather wait of the last start that reached it: when a chain is
+  // ready at the same time as for the previous start, it and every chain after it are placed as before
   const lastReady = new Float64Array(k).fill(-1);
-  const lastStart = new Int32Array(k);
-  const lastHours = new Int32Array(k);
   const chainStart = new Int32Array(k);
   const chainWeatherWait = new Int32Array(k);
+  const chainLength = Int32Array.from(chains, (c) => c.lengthHours);
+  const chainTrip = Int32Array.from(chains, (c) => c.trip);
   const censored = new Uint8Array(n);
   const duration = new Int32Array(n).fill(-1);
   const delay = new Int32Array(n).fill(-1);
@@ -200,45 +220,53 @@ export function simulatePlan(
   const tripDelay = trips.map(() => new Int32Array(n).fill(-1));
   const tripWeather = new Int32Array(trips.length);
   let censoredCount = 0;
+  let suffixCensored = false;
   for (let t = 0; t < n; t++) {
     let ready = t;
-    let weatherWait = 0;
     let ok = true;
     for (let c = 0; c < k; c++) {
-      if (lastReady[c] !== ready) {
-        const s = weatherPlace[c]!(ready);
-        lastReady[c] = ready;
-        lastStart[c] = s;
-        lastHours[c] = s < 0 ? -1 : hoursPlace[c]!(ready);
+      if (lastReady[c] === ready) {
+        ok = !suffixCensored;
+        break;
       }
-      const s = lastStart[c]!;
+      lastReady[c] = ready;
+      const s = weatherPlace[c]!(ready);
       if (s < 0) {
+        // later chains were not reached: forget them
+        for (let later = c + 1; later < k; later++) lastReady[later] = -1;
+        suffixCensored = true;
         ok = false;
         break;
       }
+      const hours = hoursPlace[c]!(ready);
       chainStart[c] = s;
       // the working-hour part is (hours start − ready); the rest of the wait is weather
-      chainWeatherWait[c] = s - lastHours[c]!;
-      weatherWait += s - lastHours[c]!;
-      ready = s + chains[c]!.lengthHours;
+      chainWeatherWait[c] = s - hours;
+      ready = s + chainLength[c]!;
+      if (c === k - 1) suffixCensored = false;
     }
     if (!ok) {
       censored[t] = 1;
       censoredCount++;
       continue;
     }
-    duration[t] = ready - t;
-    delay[t] = weatherWait;
-    waiting[t] = ready - t - plan.nominalHours;
+    const end = chainStart[k - 1]! + chainLength[k - 1]!;
+    let weatherWait = 0;
     tripWeather.fill(0);
-    for (let c = 0; c < k; c++) tripWeather[chains[c]!.trip]! += chainWeatherWait[c]!;
+    for (let c = 0; c < k; c++) {
+      weatherWait += chainWeatherWait[c]!;
+      tripWeather[chainTrip[c]!]! += chainWeatherWait[c]!;
+    }
+    duration[t] = end - t;
+    delay[t] = weatherWait;
+    waiting[t] = end - t - plan.nominalHours;
     let previousEnd = t;
     for (let p = 0; p < trips.length; p++) {
       const last = tripLast[p]!;
-      const end = chainStart[last.chain]! + last.endOffsetHours;
-      tripDuration[p]![t] = end - previousEnd;
+      const tripEnd = chainStart[last.chain]! + last.endOffsetHours;
+      tripDuration[p]![t] = tripEnd - previousEnd;
       tripDelay[p]![t] = tripWeather[p]!;
-      previousEnd = end;
+      previousEnd = tripEnd;
     }
   }
   return {

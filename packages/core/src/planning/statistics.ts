@@ -69,7 +69,65 @@ export interface PlanResults {
 
 const key = (p: number) => `P${p}`;
 
-/** One group of starts (a period): the values of every uncensored start, sorted. */
+/**
+ * Type 7 percentiles (p in 0–100) of each group of the uncensored starts' values (whole hours ≥ 0). Counts
+ * per value when the table is small (hours rarely exceed a few thousand), else a sort per group.
+ */
+function groupPercentiles(
+  values: Int32Array,
+  group: Uint8Array,
+  groups: number,
+  censored: Uint8Array,
+  percentiles: readonly number[],
+): (number | null)[][] {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (!censored[i] && values[i]! > max) max = values[i]!;
+  const width = max + 1;
+  const out: (number | null)[][] = percentiles.map(() => new Array<number | null>(groups).fill(null));
+  if (groups * width <= 1 << 22) {
+    const counts = new Int32Array(groups * width);
+    const totals = new Int32Array(groups);
+    for (let i = 0; i < values.length; i++)
+      if (!censored[i]) {
+        counts[group[i]! * width + values[i]!]!++;
+        totals[group[i]!]!++;
+      }
+    for (let g = 0; g < groups; g++) {
+      const total = totals[g]!;
+      if (total === 0) continue;
+      // the order statistics the percentiles need, ascending, read in one pass over the counts
+      const ranks = [
+        ...new Set(
+          percentiles.flatMap((p) => {
+            const lo = Math.floor(((total - 1) * p) / 100);
+            return lo + 1 < total ? [lo, lo + 1] : [lo];
+          }),
+        ),
+      ].sort((x, y) => x - y);
+      const at = new Map<number, number>();
+      let below = 0;
+      let value = 0;
+      for (const r of ranks) {
+        while (below + counts[g * width + value]! <= r) below += counts[g * width + value++]!;
+        at.set(r, value);
+      }
+      percentiles.forEach((p, j) => {
+        const h = ((total - 1) * p) / 100;
+        const lo = Math.floor(h);
+        const low = at.get(lo)!;
+        out[j]![g] = lo + 1 < total ? low + (h - lo) * (at.get(lo + 1)! - low) : low;
+      });
+    }
+    return out;
+  }
+  const sorted = sortedGroups(values, group, groups, censored);
+  percentiles.forEach((p, j) => {
+    for (let g = 0; g < groups; g++)
+      out[j]![g] = sorted[g]!.length ? quantileSorted(sorted[g]!, p / 100) : null;
+  });
+  return out;
+}
+
 function sortedGroups(
   values: Int32Array,
   group: Uint8Array,
@@ -104,8 +162,8 @@ function seriesStats(
   groups: number,
   percentiles: readonly number[],
 ): SeriesStats {
-  const delays = sortedGroups(delay, group, groups, censored);
-  const durations = sortedGroups(duration, group, groups, censored);
+  const delays = groupPercentiles(delay, group, groups, censored, percentiles);
+  const durations = groupPercentiles(duration, group, groups, censored, percentiles);
   const at = (sorted: Float64Array, p: number) => (sorted.length ? quantileSorted(sorted, p / 100) : null);
   // per (year, period): starts with W = 0 and uncensored starts
   const zero = new Int32Array(years * groups);
@@ -134,12 +192,11 @@ function seriesStats(
     return a > 0 ? (100 * z) / a : null;
   });
   return {
-    delay: percentiles.map((p) => delays.map((s) => at(s, p))),
-    duration: percentiles.map((p) => durations.map((s) => at(s, p))),
-    percent: percentiles.map((p) =>
-      delays.map((s, g) => {
-        const w = at(s, p);
-        const d = at(durations[g]!, p);
+    delay: delays,
+    duration: durations,
+    percent: percentiles.map((_, j) =>
+      delays[j]!.map((w, g) => {
+        const d = durations[j]![g]!;
         return w === null || d === null || d === 0 ? null : (100 * w) / d;
       }),
     ),
@@ -157,12 +214,30 @@ export function planningStatistics(sim: SimulationResult, percentiles: readonly 
   const { n, time } = sim;
   const firstYear = n ? new Date(time[0]!).getUTCFullYear() : 0;
   const yearIndex = new Int32Array(n);
-  for (let i = 0; i < n; i++) yearIndex[i] = new Date(time[i]!).getUTCFullYear() - firstYear;
+  const groupOf = { MONTHLY: new Uint8Array(n), BIWEEKLY: new Uint8Array(n), WEEKLY: new Uint8Array(n) };
+  let day = NaN;
+  let cached = { year: 0, monthly: 0, biweekly: 0, weekly: 0 };
+  for (let i = 0; i < n; i++) {
+    const d = Math.floor(time[i]! / 86_400_000);
+    if (d !== day) {
+      day = d;
+      const ms = d * 86_400_000;
+      cached = {
+        year: new Date(ms).getUTCFullYear() - firstYear,
+        monthly: periodIndex('MONTHLY', ms),
+        biweekly: periodIndex('BIWEEKLY', ms),
+        weekly: periodIndex('WEEKLY', ms),
+      };
+    }
+    yearIndex[i] = cached.year;
+    groupOf.MONTHLY[i] = cached.monthly;
+    groupOf.BIWEEKLY[i] = cached.biweekly;
+    groupOf.WEEKLY[i] = cached.weekly;
+  }
   const years = n ? yearIndex[n - 1]! + 1 : 0;
   const one = (breakdown: PlanBreakdown): BreakdownResults => {
     const labels = periodLabels(breakdown);
-    const group = new Uint8Array(n);
-    for (let i = 0; i < n; i++) group[i] = periodIndex(breakdown, time[i]!);
+    const group = groupOf[breakdown];
     const stats = (delay: Int32Array, duration: Int32Array) =>
       seriesStats(delay, duration, sim.censored, group, yearIndex, years, labels.length, percentiles);
     const whole = stats(sim.delay, sim.duration);

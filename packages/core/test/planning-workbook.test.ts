@@ -1,0 +1,263 @@
+import { describe as suite, expect, test } from 'vitest';
+import {
+  environmentColumn,
+  expandCopies,
+  parseRange,
+  readPlan,
+  timeOfDay,
+  type CellValue,
+  type WorkbookGrid,
+} from '../src';
+
+// A workbook grid from rows of values placed at a top-left cell (1-based), as exceljs would give them.
+function grid(sheets: Record<string, { at: [number, number]; rows: CellValue[][] }[]>): WorkbookGrid {
+  return {
+    sheets: Object.entries(sheets).map(([name, blocks]) => {
+      const cells = new Map<string, CellValue>();
+      let rowCount = 0;
+      let columnCount = 0;
+      for (const { at, rows } of blocks)
+        rows.forEach((row, r) =>
+          row.forEach((v, c) => {
+            cells.set(`${at[0] + r},${at[1] + c}`, v);
+            rowCount = Math.max(rowCount, at[0] + r);
+            columnCount = Math.max(columnCount, at[1] + c);
+          }),
+        );
+      return { name, rowCount, columnCount, cell: (r, c) => cells.get(`${r},${c}`) ?? null };
+    }),
+  };
+}
+
+const ENV_HEADER = [
+  'Environment #',
+  'Wave Hs (m)',
+  'Wave period (s)',
+  'Wind direction',
+  'Working_hour starting_time',
+  'Working_hour ending_time',
+  'Working_hour time_zone',
+];
+const TASK_HEADER = [
+  'operation_id',
+  'trip_id',
+  'task_id',
+  'activity_id',
+  'min_hours',
+  'contingency_time',
+  'nb_windows',
+  'total_duration',
+  'continuous',
+  'environment',
+  'location',
+];
+
+function plan(
+  envRows: CellValue[][],
+  taskRows: CellValue[][],
+  envHeader = ENV_HEADER,
+  taskHeader = TASK_HEADER,
+) {
+  return readPlan(
+    grid({
+      Sheet1: [
+        { at: [2, 2], rows: [envHeader, ...envRows] },
+        { at: [10, 2], rows: [taskHeader, ...taskRows] },
+      ],
+    }),
+  );
+}
+
+const GOOD_ENV: CellValue[][] = [
+  ['E1', 1.5, 'N/A', '270-90', '07:00', '19:00', 'Europe/London'],
+  ['E2', 2, 12, null, null, null, null],
+];
+const task = (trip: string, env: string, extra: Partial<Record<string, CellValue>> = {}): CellValue[] => {
+  const row: Record<string, CellValue> = {
+    operation_id: 'op',
+    trip_id: trip,
+    task_id: 'T',
+    activity_id: 'A',
+    min_hours: 10,
+    contingency_time: 15,
+    nb_windows: null,
+    total_duration: 999,
+    continuous: 'no',
+    environment: env,
+    location: null,
+    ...extra,
+  };
+  return TASK_HEADER.map((h) => row[h] ?? null);
+};
+
+suite('readPlan: tables, rules and detection', () => {
+  test('detects both tables and reads every rule', () => {
+    const { plan: p, issues } = plan(GOOD_ENV, [
+      task('K1', 'E1', { nb_windows: 3, continuous: 'yes' }),
+      task('K1', 'none', { contingency_time: null, min_hours: 2.5 }),
+      task('K2', 'e2', { location: 'SITE', continuous: 'YES' }),
+    ]);
+    expect(issues.filter((i) => i.kind === 'error')).toEqual([]);
+    expect(issues).toEqual([
+      {
+        kind: 'warning',
+        text: 'min_hours 2.5 is not a whole number: the duration is rounded up to 3 h',
+        cell: 'Sheet1!F12',
+      },
+    ]);
+    expect(p!.envCoords).toBe('Sheet1!B2:H4');
+    expect(p!.tasksCoords).toBe('Sheet1!B10:L13');
+    const [e1, e2] = p!.environments;
+    expect(e1).toMatchObject({
+      name: 'E1',
+      maxima: { hs: 1.5 },
+      sectors: { wind_dir: { from: 270, to: 90 } },
+    });
+    expect(e1!.workingHours).toEqual({ startMinutes: 420, endMinutes: 1140, timeZone: 'Europe/London' });
+    expect(e2).toMatchObject({ maxima: { hs: 2, tp: 12 }, sectors: {} });
+    expect(e2!.workingHours).toBeUndefined();
+    // ceil(10 × 1.15) = 12; ceil(2.5) = 3; environment ids match case-insensitively
+    expect(
+      p!.activities.map((a) => [a.durationHours, a.nbWindows, a.continuous, a.environment, a.location]),
+    ).toEqual([
+      [12, 3, true, 'E1', null],
+      [3, 1, false, null, null],
+      [12, 1, true, 'E2', 'SITE'],
+    ]);
+    // nb_windows: the first copy keeps the continuous flag, the others are not continuous
+    expect(expandCopies(p!.activities).map((c) => c.continuous)).toEqual([true, false, false, false, true]);
+  });
+
+  test('explicit ranges: "B3:E6" on the first sheet, "Sheet!B3" top-left until the first empty cell', () => {
+    const wb = grid({
+      Plans: [{ at: [1, 1], rows: [['ignored', 'x']] }],
+      Data: [
+        {
+          at: [3, 3],
+          rows: [
+            ['Environment #', 'Hs', null, 'Tp'],
+            ['E1', 1, null, 9],
+          ],
+        },
+        { at: [20, 1], rows: [TASK_HEADER, task('K', 'E1')] },
+      ],
+    });
+    const { plan: p, issues } = readPlan(wb, { envCoords: 'Data!C3', tasksCoords: "'Data'!A20:K21" });
+    expect(issues.filter((i) => i.kind === 'error')).toEqual([]);
+    // the header stops at the first empty cell: Tp is outside the range and not read
+    expect(p!.environments[0]!.maxima).toEqual({ hs: 1 });
+    expect(parseRange('B3:E6', 'First')).toEqual({ sheet: 'First', top: 3, left: 2, bottom: 6, right: 5 });
+    expect(parseRange('nonsense', 'First')).toBeNull();
+  });
+
+  test('keyword mapping in the spec order of resolution', () => {
+    const cases: [string, unknown][] = [
+      ['Wave mean direction', { parameter: 'dir' }],
+      ['Wave direction', { parameter: 'dp' }],
+      ['Wave period Tp (s)', { parameter: 'tp' }],
+      ['Waves', { parameter: 'hs' }],
+      ['HM0 [m]', { parameter: 'hs' }],
+      ['Dp', { parameter: 'dp' }],
+      ['Wind direction', { parameter: 'wind_dir' }],
+      ['Wind speed at 10 m', { parameter: 'wind_speed' }],
+      ['Current depth', { parameter: 'current_depth' }],
+      ['Current WD', { parameter: 'current_depth' }],
+      ['Current direction', { parameter: 'current_dir' }],
+      ['Current', { parameter: 'current_speed' }],
+      ['Working_hour time_zone', { hours: 'zone' }],
+      ['Visibility', null],
+    ];
+    for (const [header, kind] of cases) expect([header, environmentColumn(header)]).toEqual([header, kind]);
+  });
+
+  test('times: Excel time cells, "HH:MM", numbers of hours', () => {
+    expect(timeOfDay(new Date(Date.UTC(1899, 11, 30, 7, 30)))).toBe(450);
+    expect(timeOfDay('19:00')).toBe(1140);
+    expect(timeOfDay(6.5)).toBe(390);
+    expect(timeOfDay('24:00')).toBe(0);
+    expect(timeOfDay('25:00')).toBeNull();
+    expect(timeOfDay('noon')).toBeNull();
+  });
+});
+
+suite('readPlan: each error names its cell', () => {
+  const errorsOf = (result: ReturnType<typeof plan>) =>
+    result.issues.filter((i) => i.kind === 'error').map((i) => [i.cell, i.text]);
+
+  test('environment errors', () => {
+    const header = [...ENV_HEADER, 'Hs'];
+    const result = plan(
+      [
+        ['E1', 'high', 'N/A', 45, '07:00', '19:00', 'Mars/Olympus', null],
+        ['None', 1, null, null, null, null, null, null],
+        ['E2', -1, null, null, 'morning', '19:00', 'UTC+01:00', null],
+        ['E2', 1, null, null, null, null, null, null],
+        ['E3', 1, null, null, '07:00', null, null, null],
+      ],
+      [task('K', 'E1')],
+      header,
+    );
+    expect(errorsOf(result)).toEqual([
+      ['Sheet1!I2', '"Hs" and "Wave Hs (m)" are two columns for one parameter'],
+      ['Sheet1!C3', '"high" in Wave Hs (m) is not a number (use a number, an empty cell or N/A)'],
+      [
+        'Sheet1!E3',
+        '"45" in Wind direction: a direction limit is a sector "from-to" in degrees (e.g. 270-90), not a single number',
+      ],
+      ['Sheet1!H3', 'unknown time zone "Mars/Olympus" (an IANA name such as Europe/London, or UTC±hh:mm)'],
+      ['Sheet1!B4', 'the environment id "none" means no limit and must not be defined in the table'],
+      ['Sheet1!C5', 'Wave Hs (m): a limit cannot be negative, got -1'],
+      ['Sheet1!F5', '"morning" is not a time (HH:MM, an Excel time or a number of hours)'],
+      ['Sheet1!B6', 'environment "E2" is defined twice'],
+      ['Sheet1!F7', 'working hours need a starting time, an ending time and a time zone'],
+    ]);
+    expect(result.plan).toBeNull();
+  });
+
+  test('task errors', () => {
+    const result = plan(GOOD_ENV, [
+      task('K1', 'E1', { min_hours: 0 }),
+      task('K1', 'E9', { nb_windows: 1.5 }),
+      task('K2', 'E1', { continuous: 'maybe', contingency_time: -5 }),
+      task('K1', 'E2'),
+      task('', 'E2'),
+      task('K3', null as unknown as string),
+    ]);
+    expect(errorsOf(result)).toEqual([
+      ['Sheet1!F11', 'min_hours must be a number > 0, got "0"'],
+      ['Sheet1!H12', 'nb_windows must be a whole number ≥ 1, got "1.5"'],
+      ['Sheet1!K12', 'environment "E9" is not defined in the Environments table'],
+      ['Sheet1!G13', 'contingency_time must be a percentage ≥ 0, got "-5"'],
+      ['Sheet1!J13', 'continuous must be yes or no, got "maybe"'],
+      ['Sheet1!C14', 'trip "K1" rows are not contiguous: a trip is one block of rows'],
+      ['Sheet1!C15', 'trip_id is empty'],
+      ['Sheet1!K16', 'the environment is empty (use an environment id or "none")'],
+    ]);
+  });
+
+  test('a Tasks table without a required column, a workbook without tables', () => {
+    const header = TASK_HEADER.filter((h) => h !== 'min_hours' && h !== 'continuous');
+    const result = readPlan(
+      grid({
+        S: [
+          { at: [1, 1], rows: [ENV_HEADER, GOOD_ENV[0]!] },
+          { at: [5, 1], rows: [header, ['op', 'K', 'T', 'A', 0, 1, 1, 'E1', null]] },
+        ],
+      }),
+      { envCoords: 'S!A1', tasksCoords: 'S!A5' },
+    );
+    expect(errorsOf(result)).toEqual([['S!A5', 'the Tasks table lacks the columns min_hours, continuous']]);
+    const empty = readPlan(grid({ S: [{ at: [1, 1], rows: [['hello']] }] }));
+    expect(empty.issues.map((i) => i.text)).toEqual([
+      'no Environments table found: give its range (e.g. Sheet1!B3:E6)',
+      'no Tasks table found: give its range (e.g. Sheet1!B3:E6)',
+    ]);
+    const unknownSheet = readPlan(grid({ S: [{ at: [1, 1], rows: [['hello']] }] }), {
+      envCoords: 'X!A1',
+      tasksCoords: 'A1:B2',
+    });
+    expect(unknownSheet.issues[0]!.text).toBe(
+      'the Environments range names sheet "X", which the workbook lacks',
+    );
+  });
+});

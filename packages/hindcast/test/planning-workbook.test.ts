@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { detectRanges, readPlan } from '@metocean/core';
+import { describe as suite, expect, test } from 'vitest';
+import {
+  loadWorkbookGrid,
+  planningTemplate,
+  TEMPLATE_ENV_COORDS,
+  TEMPLATE_TASKS_COORDS,
+  WorkbookError,
+} from '../src';
+
+suite('loadWorkbookGrid and the planning template', () => {
+  test('the template (exceljs) reads back as a plan without errors', async () => {
+    const grid = await loadWorkbookGrid(await planningTemplate());
+    expect(grid.sheets.map((s) => s.name)).toEqual(['Instructions', 'Planning']);
+    expect(detectRanges(grid)).toEqual({
+      envCoords: TEMPLATE_ENV_COORDS,
+      tasksCoords: TEMPLATE_TASKS_COORDS,
+    });
+    const { plan, issues } = readPlan(grid);
+    expect(issues).toEqual([]);
+    expect(plan!.environments.map((e) => e.name)).toEqual(['ENV1', 'ENV2', 'ENV3']);
+    expect(plan!.environments[1]).toMatchObject({
+      maxima: { hs: 2, tp: 10 },
+      sectors: { dir: { from: 0, to: 180 } },
+      workingHours: { startMinutes: 420, endMinutes: 1140, timeZone: 'Asia/Ho_Chi_Minh' },
+    });
+    // ceil(6 × 1.10) = 7, ceil(8 × 1.25) = 10, ceil(10 × 1.20) = 12
+    expect(plan!.activities.map((a) => a.durationHours)).toEqual([7, 4, 10, 7, 12, 3, 12, 7]);
+    expect(plan!.activities.map((a) => a.location)).toEqual([
+      'PORT',
+      'SITE',
+      'SITE',
+      'PORT',
+      'PORT',
+      'SITE',
+      'SITE',
+      null,
+    ]);
+  });
+
+  test('a workbook written by openpyxl loads: Excel time cells, cached formula values, absolute part targets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'awd-'));
+    const file = join(dir, 'plan.xlsx');
+    // openpyxl writes no cached value for a formula; the cell reads as empty (values only, rule 15)
+    execFileSync('/usr/bin/python3', [
+      '-c',
+      `
+import datetime, openpyxl, sys
+wb = openpyxl.Workbook()
+ws = wb.active
+ws.title = 'My plan'
+ws.append(['Environment #', 'Hs', 'Tp', 'Working_hour starting_time', 'Working_hour ending_time', 'Working_hour time_zone'])
+ws.append(['calm', 1.5, 'N/A', datetime.time(6, 30), datetime.time(18, 0), 'UTC+07:00'])
+ws.append([])
+ws.append(['trip_id', 'task_id', 'activity_id', 'min_hours', 'contingency_time', 'nb_windows', 'continuous', 'environment'])
+ws.append(['K1', 'T', 'A', 5, None, 2, 'no', 'calm'])
+ws.append(['K1', 'T', 'B', 3, '=10*2', None, 'yes', 'none'])
+wb.save(sys.argv[1])
+`,
+      file,
+    ]);
+    const grid = await loadWorkbookGrid(readFileSync(file));
+    const { plan, issues } = readPlan(grid);
+    expect(issues).toEqual([]);
+    expect(plan!.envCoords).toBe("'My plan'!A1:F2");
+    expect(plan!.environments[0]!.workingHours).toEqual({
+      startMinutes: 390,
+      endMinutes: 1080,
+      timeZone: 'UTC+07:00',
+    });
+    expect(plan!.activities.map((a) => [a.durationHours, a.nbWindows, a.contingencyPercent])).toEqual([
+      [5, 2, 0],
+      [3, 1, 0],
+    ]);
+  });
+
+  test('a file that is not an xlsx is refused with a clear message', async () => {
+    await expect(loadWorkbookGrid(Buffer.from('not a zip'))).rejects.toThrow(WorkbookError);
+    await expect(loadWorkbookGrid(Buffer.from('not a zip'))).rejects.toThrow('not an .xlsx workbook');
+  });
+});
