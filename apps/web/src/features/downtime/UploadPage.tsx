@@ -34,31 +34,8 @@ import {
 } from './queries';
 import { DASHBOARD_TEXTS, addPercentile, validCoords } from './rules';
 import { IssueList, LaunchedDialog, SettingsErrorsDialog } from './UploadDialogs';
+import { defaultSettings, settingsPayload, type SettingsForm } from './settings';
 import { uploadStore, type PendingUpload } from './uploadStore';
-
-interface SettingsForm {
-  outputDir: string;
-  percentiles: number[];
-  envCoords: string;
-  tasksCoords: string;
-  locationAliases: Record<string, string>;
-  formats: { value: string; selected: boolean }[];
-}
-
-const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
-
-export function defaultSettings(scan: ScanAnswerData): SettingsForm {
-  return {
-    outputDir: scan.outputDir ?? withoutExtension(scan.fileName),
-    percentiles: [...scan.percentiles],
-    envCoords: scan.envCoords ?? '',
-    tasksCoords: scan.tasksCoords ?? '',
-    locationAliases: Object.fromEntries(
-      Object.entries(scan.locationAliases).map(([alias, point]) => [alias, point ?? '']),
-    ),
-    formats: scan.formats.map((f) => ({ ...f })),
-  };
-}
 
 function PercentileChips({
   value,
@@ -185,14 +162,7 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
       const created = await createPlanning({
         projectId: project.id,
         file,
-        settings: {
-          outputDir: values.outputDir.trim(),
-          percentiles: values.percentiles,
-          envCoords: values.envCoords.trim(),
-          tasksCoords: values.tasksCoords.trim(),
-          locationAliases: values.locationAliases,
-          formats: values.formats.filter((f) => f.selected).map((f) => f.value),
-        },
+        settings: settingsPayload(values),
       });
       const issues = created.planning ?? scan.planning;
       if (issues.errors.length > 0 || issues.warnings.length > 0) {
