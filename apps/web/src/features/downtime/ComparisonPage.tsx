@@ -9,8 +9,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -161,6 +167,35 @@ function PlanningCard({
   );
 }
 
+/** The plannings with results not yet compared, in a modal (spec 001 §2.2). */
+function AddPlanningDialog({
+  available,
+  onPick,
+  onClose,
+}: {
+  available: Planning[];
+  onPick: (id: number) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Add another result</DialogTitle>
+      <DialogContent dividers sx={{ p: 0 }}>
+        <List dense sx={{ maxHeight: 320, overflowY: 'auto' }}>
+          {available.map((p) => (
+            <ListItemButton key={p.id} onClick={() => onPick(p.id)}>
+              <ListItemText primary={p.name} secondary={p.points.map((point) => point.name).join(', ')} />
+            </ListItemButton>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 function Comparison({ project }: { project: Project }) {
   const [params, setParams] = useSearchParams();
   const plannings = usePlannings(project.id, '-id');
@@ -204,7 +239,7 @@ function Comparison({ project }: { project: Project }) {
       // Private modes may refuse storage: the month just is not remembered.
     }
   };
-  const [adding, setAdding] = useState<HTMLElement | null>(null);
+  const [adding, setAdding] = useState(false);
   const setIds = (next: number[]) => setParams({ ids: next.join(',') }, { replace: true });
 
   const best =
@@ -303,26 +338,9 @@ function Comparison({ project }: { project: Project }) {
               ))}
             </TextField>
             <Box sx={{ flex: 1 }} />
-            <Button
-              startIcon={<AddIcon />}
-              disabled={available.length === 0}
-              onClick={(e) => setAdding(e.currentTarget)}
-            >
+            <Button startIcon={<AddIcon />} disabled={available.length === 0} onClick={() => setAdding(true)}>
               Add another result
             </Button>
-            <Menu anchorEl={adding} open={adding !== null} onClose={() => setAdding(null)}>
-              {available.map((p) => (
-                <MenuItem
-                  key={p.id}
-                  onClick={() => {
-                    setIds([...ids, p.id]);
-                    setAdding(null);
-                  }}
-                >
-                  {p.name}
-                </MenuItem>
-              ))}
-            </Menu>
           </Stack>
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
             {cards.map((card) => (
@@ -337,6 +355,16 @@ function Comparison({ project }: { project: Project }) {
               />
             ))}
           </Stack>
+          {adding && (
+            <AddPlanningDialog
+              available={available}
+              onPick={(id) => {
+                setIds([...ids, id]);
+                setAdding(false);
+              }}
+              onClose={() => setAdding(false)}
+            />
+          )}
           {cumulative && (
             <Paper variant="outlined" sx={{ p: 1 }}>
               <EChart option={cumulative} width={1000} height={340} testId="comparison-cumulative" />

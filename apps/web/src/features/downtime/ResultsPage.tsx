@@ -23,6 +23,7 @@ import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
+import { PlanningGantt } from './PlanningGantt';
 import { usePlannings, usePlanningResults, type PlanningResultsData } from './queries';
 import { formatDuration, formatPercent } from './rules';
 import { RESULT_DATASETS, type ResultDataset } from './results';
@@ -197,6 +198,11 @@ function Results({ project }: { project: Project }) {
             Percentiles of all hourly starts of the period, every year pooled. Hover a bar to read its value.
           </Typography>
           <ResultsBody name={planning.name} results={results.data} />
+          {planning.trips && planning.trips.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+              <PlanningGantt trips={planning.trips} />
+            </Paper>
+          )}
         </>
       )}
     </>
