@@ -109,6 +109,11 @@ function Dashboard({ project }: { project: Project }) {
   const offerExpired = project.offerInstance.expired;
   const caller = { isStaff: me.isStaff, offerExpired };
   const canUpload = project.isManager && project.canRunDowntime;
+  const uploadBlocked = !project.canRunDowntime
+    ? 'The offer of this project does not include Advanced Weather Downtime.'
+    : !project.isManager
+      ? 'Only the project’s managers can upload plannings.'
+      : '';
   const all = plannings.data ?? [];
   const rows = visiblePlannings(all, search, ordering);
   const selectable = new Set(all.filter((p) => p.hasJsonResults).map((p) => p.id));
@@ -185,7 +190,7 @@ function Dashboard({ project }: { project: Project }) {
         <Button startIcon={<DownloadIcon />} href={AWD_ASSETS.template} download>
           Template
         </Button>
-        <Tooltip title={canUpload ? '' : 'Only the project’s managers can upload plannings.'}>
+        <Tooltip title={uploadBlocked}>
           <span>
             <Button
               variant="contained"
