@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Project } from '@metocean/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { WaitingDialog } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
@@ -119,12 +119,21 @@ function Preview({ scan }: { scan: ScanAnswerData }) {
   );
 }
 
+/** The plan's errors of a refused create (HTTP 400 nonFieldErrors, each "Sheet!B4: text"), as issues. */
+function planningErrors(caught: unknown): PlanningIssueItem[] | null {
+  if (!(caught instanceof ApiError) || caught.status !== 400) return null;
+  const list = caught.body.nonFieldErrors ?? [];
+  if (list.length === 0) return null;
+  return list.map((text) => ({ kind: 'error' as const, text }));
+}
+
 type Phase =
   | { step: 'form' }
   | { step: 'uploading' }
   | {
       step: 'issues';
-      planningId: number;
+      /** null when the server refused to create it (errors): Abort then has nothing to delete. */
+      planningId: number | null;
       name: string;
       errors: PlanningIssueItem[];
       warnings: PlanningIssueItem[];
@@ -164,19 +173,30 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
         file,
         settings: settingsPayload(values),
       });
-      const issues = created.planning ?? scan.planning;
-      if (issues.errors.length > 0 || issues.warnings.length > 0) {
-        setPhase({ step: 'issues', planningId: created.id, name: created.name, ...issues });
+      // The create call refuses a plan with errors (HTTP 400); a created planning can only carry warnings.
+      const warnings = created.planning?.warnings ?? scan.planning.warnings;
+      if (warnings.length > 0) {
+        setPhase({ step: 'issues', planningId: created.id, name: created.name, errors: [], warnings });
         return;
       }
       await launch(created.id, created.name);
     } catch (caught) {
+      const refused = planningErrors(caught);
+      if (refused) {
+        setPhase({ step: 'issues', planningId: null, name: values.outputDir, errors: refused, warnings: [] });
+        return;
+      }
       setFailure(errorMessage(caught));
       setPhase({ step: 'form' });
     }
   });
 
-  const abort = (planningId: number) => {
+  const abort = (planningId: number | null) => {
+    if (planningId === null) {
+      setFailure(null);
+      setPhase({ step: 'form' });
+      return;
+    }
     setBusy(true);
     deletePlanning(planningId)
       .then(() => {
@@ -339,7 +359,7 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
           busy={busy}
           failure={failure}
           onAbort={() => abort(phase.planningId)}
-          onLaunchAnyway={() => launchAnyway(phase.planningId, phase.name)}
+          onLaunchAnyway={() => phase.planningId !== null && launchAnyway(phase.planningId, phase.name)}
         />
       )}
       {phase.step === 'launched' && <LaunchedDialog name={phase.name} onClose={back} />}
