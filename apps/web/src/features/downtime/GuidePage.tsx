@@ -239,6 +239,11 @@ export function GuidePage() {
             <li>Do not name an environment “none”: that name means “no limit”.</li>
             <li>Use whole numbers for nb_windows; min_hours must be above 0.</li>
             <li>Write direction limits as sectors (“45-135”); a single number is refused.</li>
+            <li>
+              Every Environments column must be a known parameter or one of the three working-hour columns
+              (all three, or none): an unknown header is refused rather than ignored, so no limit is silently
+              dropped. In the Tasks table, extra columns are only a warning.
+            </li>
             <li>Keep the rows of one trip together; a trip split in two places is an error.</li>
             <li>
               Every location alias must be mapped to a project point; an empty location uses the first point.
