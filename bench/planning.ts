@@ -67,10 +67,12 @@ export function planningBench(): void {
   const stats: number[] = [];
   let censored = 0;
   for (let r = 0; r <= runs; r++) {
+    // a fresh time axis per run: working-hour masks are shared per axis
+    const fresh = { ...input, time: input.time.slice() };
     const t0 = performance.now();
-    const prepared = preparePlan(input);
+    const prepared = preparePlan(fresh);
     const t1 = performance.now();
-    const sim = simulatePlan(input, prepared);
+    const sim = simulatePlan(fresh, prepared);
     const t2 = performance.now();
     planningStatistics(sim, [50, 60, 70, 80, 90, 99]);
     const t3 = performance.now();

@@ -26,6 +26,7 @@ import {
   readPointSeries,
   sniffFormat,
 } from '@metocean/hindcast';
+import { PLANNING_USAGE } from './planning-usage';
 
 export class CliError extends Error {}
 
@@ -48,6 +49,7 @@ export const USAGE = `usage: metocean <command> FILE [options]
   downtime  FILE --var hs --below 2 --duration 12
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
 ${INGEST_USAGE}
+${PLANNING_USAGE}
 The statistics' FILE is a point series:
   - a CSV (header row, # comments, ',' or ';' separators, time first as YYYY-MM-DD HH:MM:SS or
     YYYY-MM-DD-HH, UTC; absent hours are gaps; empty or NaN cells are missing values);
@@ -215,7 +217,7 @@ function fileError(file: string, error: unknown): CliError {
 }
 
 /** The point series of FILE: a CSV, or a NetCDF file or Zarr store (the node nearest --lat/--lon). */
-async function readSeries(
+export async function readSeries(
   file: string,
   io: Io,
   options: Record<string, string>,

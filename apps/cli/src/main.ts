@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { runCli } from './cli';
 import { runIngestCli } from './ingest';
+import { runPlanningCli } from './planning';
 
 const isDirectory = (path: string) => {
   try {
@@ -14,10 +15,15 @@ const argv = process.argv.slice(2);
 const result =
   argv[0] === 'ingest'
     ? await runIngestCli(argv.slice(1), { env: process.env, isDirectory, fetch })
-    : await runCli(argv, {
-        readText: (path) => readFileSync(path, 'utf8'),
-        warn: (message) => process.stderr.write(message + '\n'),
-      });
+    : argv[0] === 'planning'
+      ? await runPlanningCli(argv.slice(1), {
+          readText: (path) => readFileSync(path, 'utf8'),
+          warn: (message) => process.stderr.write(message + '\n'),
+        })
+      : await runCli(argv, {
+          readText: (path) => readFileSync(path, 'utf8'),
+          warn: (message) => process.stderr.write(message + '\n'),
+        });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.code;

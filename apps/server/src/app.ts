@@ -27,6 +27,7 @@ import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
 import { exportRoutes } from './routes/exports/index';
+import { downtimeRoutes } from './routes/downtimes/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
 import { datasetRoutes } from './routes/datasets/index';
 import { buoyRoutes } from './routes/buoys/index';
@@ -96,6 +97,7 @@ export async function buildApp(
   pointRoutes(app, deps);
   taskRoutes(app, deps);
   exportRoutes(app, deps);
+  downtimeRoutes(app, deps);
   stat2dRoutes(app, deps);
   datasetRoutes(app, deps);
   buoyRoutes(app, deps);

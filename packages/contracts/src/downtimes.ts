@@ -43,7 +43,6 @@ export const RANGE_PATTERN =
 export const rangeCoords = z
   .string({ error: downtimeMessages.coordinates })
   .trim()
-  .min(2, downtimeMessages.coordinates)
   .regex(RANGE_PATTERN, downtimeMessages.coordinates);
 
 /** Unique integers 1–99 (spec 001 §5, §9). */

@@ -18,3 +18,4 @@ export * from './tiles';
 export * from './grid-nodes';
 export * from './workbook';
 export * from './planning-template';
+export * from './planning-outputs';

@@ -498,3 +498,35 @@ export const buoys = pgTable('buoys', {
   meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
 });
+
+/**
+ * An AWD planning (spec 001 §3, issue 22): the uploaded plan (base64 .xlsx), its settings and points, its
+ * status and progress, and the results layout once simulated.
+ */
+export const plannings = pgTable(
+  'plannings',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull(),
+    document: base64Bytea('document').notNull(),
+    /** PlanningSettings of packages/contracts (outputDir, percentiles, coords, aliases, formats). */
+    settings: jsonb('settings').notNull(),
+    /** [{ name, lng, lat }] of the project points the plan uses, the first serving empty locations. */
+    points: jsonb('points').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    progress: integer('progress').notNull().default(0),
+    errorMessage: text('error_message').notNull().default(''),
+    results: jsonb('results'),
+    /** Data versions the results were computed from (audit stamp). */
+    stamp: jsonb('stamp'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [index('plannings_project').on(t.projectId)],
+);

@@ -2,6 +2,7 @@
 import type { Mailer } from '../mail/mailer';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
+import { simulatePlanningJob } from './simulate-planning';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
@@ -14,5 +15,6 @@ export function jobHandlers(services: Services, mailer: Mailer, pool: Statistics
     'compute-point': ({ taskId }, attempt) => runPointTask(services, pool, taskId, attempt),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
+    'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
   };
 }

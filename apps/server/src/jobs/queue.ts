@@ -14,6 +14,8 @@ export interface JobPayloads {
   'compute-point-failed': { taskId: number };
   /** The 2D statistics maps of a zone (one job per zone at a time: 'stately' queue keyed by zone). */
   'render-stat2d': { zoneId: number };
+  /** An AWD planning simulated from every hourly start (issue 22). */
+  'simulate-planning': { planningId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -23,6 +25,7 @@ export const jobNames: JobName[] = [
   'compute-point-failed',
   'compute-point',
   'render-stat2d',
+  'simulate-planning',
 ];
 
 interface QueueOptions {
@@ -77,6 +80,8 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
       deadLetter: 'compute-point-failed',
     },
     'render-stat2d': { retryLimit: 2, retryDelay: 30, expireInSeconds: 3600, policy: 'stately' },
+    // a planning may take up to 20 minutes (spec 001 §9)
+    'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
   };
 }
 

@@ -54,3 +54,20 @@ export function demoRequestMail(
     'Reply within 48 hours, as the demo page promises.',
   ]);
 }
+
+/** The AWD planning has finished or failed (spec 001 §2.3: "an e-mail will be sent"). */
+export function planningDoneMail(
+  to: string,
+  name: string,
+  planning: string,
+  failed: string | null,
+  link: string,
+): MailMessage {
+  return compose(to, `Your planning ${planning} is ${failed === null ? 'ready' : 'failed'}`, [
+    `Hello ${name},`,
+    failed === null
+      ? `The weather downtime of your planning ${planning} has been computed. Open it here:`
+      : `The weather downtime of your planning ${planning} could not be computed: ${failed}`,
+    link,
+  ]);
+}

@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { describe as suite, expect, test } from 'vitest';
+import {
+  commonRecord,
+  expandCopies,
+  planningStatistics,
+  readPlan,
+  simulatePlan,
+  type PlanResults,
+} from '@metocean/core';
+import { loadWorkbookGrid, parseCsvSeries, planningTemplate } from '@metocean/hindcast';
+import { runPlanningCli } from '../../src/planning';
+
+// `metocean planning` on the template plan and the real ERA5 series of ../shared/data. The engine itself is
+// checked against a brute-force simulator in packages/core; here the command must give the engine's numbers
+// for the same inputs, and its Excel outputs must read back the same with an independent reader (openpyxl).
+const DATA = fileURLToPath(new URL('../../../../../shared/data/', import.meta.url));
+const ERA5 = DATA + 'era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv';
+
+const dir = mkdtempSync(join(tmpdir(), 'metocean-planning-'));
+const warnings: string[] = [];
+const io = { readText: (path: string) => readFileSync(path, 'utf8'), warn: (m: string) => warnings.push(m) };
+
+suite('metocean planning', () => {
+  test('prints the engine results for the template on ERA5 and writes the four Excel outputs', async () => {
+    const plan = join(dir, 'template.xlsx');
+    writeFileSync(plan, await planningTemplate());
+    const out = join(dir, 'out');
+    const result = await runPlanningCli(
+      [
+        plan,
+        '--point',
+        `SITE=${ERA5}`,
+        '--point',
+        `QUAY=${ERA5}`,
+        '--alias',
+        'PORT=QUAY',
+        '--percentiles',
+        '50,90',
+        '--out',
+        out,
+      ],
+      io,
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as PlanResults & { envCoords: string };
+    expect(json.envCoords).toBe('Planning!B2:I5');
+    expect(json.trips).toEqual(['TRIP1', 'TRIP2']);
+    expect(json.totalStarts).toBe(96_432);
+
+    // the same inputs through the core directly
+    const series = parseCsvSeries(readFileSync(ERA5, 'utf8'));
+    const fields = {
+      hs: series.fields.swh!.values,
+      tp: series.fields.pp1d!.values,
+      dir: series.fields.mwd!.values,
+    };
+    const { plan: parsed } = readPlan(await loadWorkbookGrid(readFileSync(plan)));
+    const { time, locations } = commonRecord([
+      { name: 'SITE', time: series.time, fields },
+      { name: 'QUAY', time: series.time, fields },
+    ]);
+    const expected = planningStatistics(
+      simulatePlan({
+        time,
+        locations,
+        aliases: { SITE: 0, PORT: 1 },
+        environments: parsed!.environments,
+        copies: expandCopies(parsed!.activities),
+      }),
+      [50, 90],
+    );
+    expect(json.MONTHLY).toEqual(JSON.parse(JSON.stringify(expected.MONTHLY)));
+    expect(json.WEEKLY.distribsOfAllDelay.tripsScenarios.TRIP2!['Jan 22-end']).toEqual(
+      expected.WEEKLY.distribsOfAllDelay.tripsScenarios.TRIP2!['Jan 22-end'],
+    );
+    expect(json.censored).toBe(expected.censored);
+    // the monsoon: a January plan waits longer than a May one at P90
+    const p90 = json.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios.P90!;
+    expect(p90.Jan!).toBeGreaterThan(p90.May!);
+
+    expect(readdirSync(out).sort()).toEqual([
+      'template_DOWNTIME_DURATION.xlsx',
+      'template_DOWNTIME_PERCENT.xlsx',
+      'template_NO_DOWNTIME_RATIO.xlsx',
+      'template_TOTAL_DURATION.xlsx',
+    ]);
+    // openpyxl reads the MONTHLY sheet: row 3 is P50 of the whole sequence, periods from column B
+    const read = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import json, openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['MONTHLY']
+rows = [list(r) for r in ws.iter_rows(min_row=2, max_row=4, values_only=True)]
+print(json.dumps(rows))`,
+        join(out, 'template_TOTAL_DURATION.xlsx'),
+      ],
+      { encoding: 'utf8' },
+    );
+    const rows = JSON.parse(read) as (string | number | null)[][];
+    expect(rows[0]!.slice(0, 3)).toEqual(['Percentile', 'Jan', 'Feb']);
+    const p50 = json.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
+    expect(rows[1]).toEqual(['P50', ...json.MONTHLY.periods.map((p) => p50[p])]);
+    expect(rows[2]![0]).toBe('P90');
+  }, 60_000);
+
+  test('plan errors go to stderr with their cells, exit code 1', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Plan');
+    sheet.addRow(['Environment #', 'Hs', 'Wave direction']);
+    sheet.addRow(['E1', 1.5, 90]);
+    sheet.addRow([]);
+    sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment']);
+    sheet.addRow(['K', 'T', 'A', -2, 'no', 'E1']);
+    const plan = join(dir, 'bad.xlsx');
+    writeFileSync(plan, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const result = await runPlanningCli([plan, '--point', `P=${ERA5}`], io);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      [
+        'error: Plan!C2: "90" in Wave direction: a direction limit is a sector "from-to" in degrees (e.g. 270-90), not a single number',
+        'error: Plan!D5: min_hours must be a number > 0, got "-2"',
+      ].join('\n') + '\n',
+    );
+  });
+
+  test('an alias without a point, a parameter the data lack, bad options', async () => {
+    const plan = join(dir, 'template.xlsx');
+    writeFileSync(plan, await planningTemplate());
+    const noAlias = await runPlanningCli([plan, '--point', `SITE=${ERA5}`], io);
+    expect(noAlias.stderr).toBe(
+      'planning: location "PORT" of the Tasks table is not a point: add --alias PORT=NAME\n',
+    );
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Plan');
+    sheet.addRow(['Environment #', 'Wind speed (m/s)']);
+    sheet.addRow(['W', 10]);
+    sheet.addRow([]);
+    sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment']);
+    sheet.addRow(['K', 'T', 'A', 2, 'no', 'W']);
+    const windy = join(dir, 'windy.xlsx');
+    writeFileSync(windy, Buffer.from(await workbook.xlsx.writeBuffer()));
+    const lacking = await runPlanningCli([windy, '--point', `ERA5=${ERA5}`], io);
+    expect(lacking.stderr).toBe(
+      'planning: environment "W" limits wind_speed, which the data of point "ERA5" lack\n',
+    );
+    expect(
+      (await runPlanningCli([plan, '--point', `SITE=${ERA5}`, '--percentiles', '50,150'], io)).stderr,
+    ).toContain('Please enter a series of integers between 1 and 99');
+    expect((await runPlanningCli([plan], io)).stderr).toBe(
+      'planning: at least one --point NAME=FILE is required\n',
+    );
+    expect((await runPlanningCli([join(dir, 'none.xlsx'), '--point', `A=${ERA5}`], io)).stderr).toContain(
+      'no such file',
+    );
+  });
+});

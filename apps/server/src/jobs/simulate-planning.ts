@@ -1,0 +1,103 @@
+// The simulate-planning job (issue 22): reads the planning's points from their datasets, simulates the
+// plan from every hourly start of their common record, stores the results layout and the audit stamp,
+// and e-mails the user. Progress: 10 once the data are read, 60 once simulated, 100 when stored. Any
+// error fails the planning with its message.
+import { eq } from 'drizzle-orm';
+import type { PlanningSettings } from '@metocean/contracts';
+import {
+  commonRecord,
+  expandCopies,
+  planningStatistics,
+  PlanningError,
+  readPlan,
+  simulatePlan,
+} from '@metocean/core';
+import { loadWorkbookGrid, planningFields } from '@metocean/hindcast';
+import { plannings, projects, users } from '../db/schema';
+import { sourceForPoint } from '../data/registry';
+import { readPointSeries } from '../data/sources';
+import { planningDoneMail } from '../mail/templates';
+import type { Services } from '../services/context';
+import { bindPoints, type PlanningPoint } from '../services/downtimes';
+
+async function progress(services: Services, id: number, value: number): Promise<void> {
+  await services.db.update(plannings).set({ progress: value }).where(eq(plannings.id, id));
+}
+
+export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
+  const db = services.db;
+  const [row] = await db
+    .select({ planning: plannings, zoneId: projects.zoneId })
+    .from(plannings)
+    .innerJoin(projects, eq(projects.id, plannings.projectId))
+    .where(eq(plannings.id, planningId));
+  if (!row || row.planning.status === 'RUNNING') return;
+  const planning = row.planning;
+  await db
+    .update(plannings)
+    .set({ status: 'RUNNING', startedAt: new Date(), progress: 0 })
+    .where(eq(plannings.id, planningId));
+  let failure: string | null = null;
+  try {
+    const settings = planning.settings as PlanningSettings;
+    const grid = await loadWorkbookGrid(Buffer.from(planning.document, 'base64'));
+    const { plan } = readPlan(grid, { envCoords: settings.envCoords, tasksCoords: settings.tasksCoords });
+    if (!plan) throw new PlanningError('the planning file no longer reads without errors');
+    const stored = planning.points as PlanningPoint[];
+    const { aliases } = bindPoints(plan, settings, stored);
+    const records = [];
+    const stampPoints = [];
+    for (const point of stored) {
+      const source = await sourceForPoint(db, row.zoneId, point.lat, point.lng);
+      if (!source) throw new PlanningError(`no dataset serves point "${point.name}"`);
+      const read = await readPointSeries(source, point.lat, point.lng);
+      records.push({ name: point.name, time: read.series.time, fields: planningFields(read.series.fields) });
+      stampPoints.push({
+        name: point.name,
+        source: `${read.dataset.name}${read.dataset.synthetic ? ' (synthetic demo hindcast)' : ''}, node ${read.node.lat.toFixed(4)}, ${read.node.lon.toFixed(4)}`,
+      });
+    }
+    await progress(services, planningId, 10);
+    const { time, locations } = commonRecord(records);
+    const sim = simulatePlan({
+      time,
+      locations,
+      aliases,
+      environments: plan.environments,
+      copies: expandCopies(plan.activities),
+    });
+    await progress(services, planningId, 60);
+    const results = planningStatistics(sim, settings.percentiles);
+    await db
+      .update(plannings)
+      .set({
+        status: 'FINISHED',
+        progress: 100,
+        results,
+        stamp: { points: stampPoints, rulesVersion: results.rulesVersion, settings },
+        computedAt: new Date(),
+      })
+      .where(eq(plannings.id, planningId));
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof PlanningError)) services.log.error({ err: error, planningId }, 'planning failed');
+    await db
+      .update(plannings)
+      .set({ status: 'FAILED', errorMessage: failure, computedAt: new Date() })
+      .where(eq(plannings.id, planningId));
+  }
+  if (planning.userId !== null) {
+    const [user] = await db.select().from(users).where(eq(users.id, planning.userId));
+    if (user?.email)
+      await services.queue.send(
+        'send-email',
+        planningDoneMail(
+          user.email,
+          user.firstName || user.username,
+          planning.name,
+          failure,
+          `${services.config.publicUrl}/downtime/${planning.projectId}`,
+        ),
+      );
+  }
+}

@@ -1,0 +1,296 @@
+// AWD plannings over HTTP (spec 001 §2.3, §4–§7; issue 22): scan the template and a broken plan, create,
+// compute through the simulate-planning job, read the results, download the zip and read it back with
+// independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat), permissions and expiry. The numbers
+// themselves are the engine's, checked against a brute-force simulator in packages/core.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
+import { planningTemplate } from '@metocean/hindcast';
+import { offerInstances, projects } from '../../src/db/schema';
+import { startTestServer, type Actor, type TestServer } from '../harness';
+
+const REPO = path.resolve(__dirname, '../../../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'downtimes-it-'));
+let server: TestServer;
+let manager: Actor;
+let member: Actor;
+let standard: Actor;
+let projectId = 0;
+let template: Buffer;
+
+interface Planning {
+  id: number;
+  status: string;
+  progress: number;
+  name: string;
+  errorMessage: string;
+  hasJsonResults: boolean;
+  points: { name: string }[];
+}
+
+const xlsx = (content: Buffer, fileName = 'plan.xlsx') => ({ content, fileName });
+const settings = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    outputDir: 'Template run',
+    percentiles: [50, 90],
+    envCoords: 'Planning!B2:I5',
+    tasksCoords: 'Planning!B8:L16',
+    locationAliases: {},
+    formats: ['TOTAL_DURATION', 'DOWNTIME_DURATION'],
+    ...extra,
+  });
+
+async function brokenPlan(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Plan');
+  sheet.addRow(['Environment #', 'Hs', 'Hs (m)']);
+  sheet.addRow(['none', 1, 2]);
+  sheet.addRow([]);
+  sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment', 'comment']);
+  sheet.addRow(['K', 'T', 'A', 3, 'no', 'E1', 'x']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = await server.as('manager');
+  member = await server.as('member');
+  standard = await server.as('standard');
+  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
+  const created = await manager.post<{ projectId: number }>('/api/projects/', {
+    name: 'Awd_project',
+    offerInstance: offer.id,
+    zone: offer.zones.find((z) => z.name === 'South China Sea')!.id,
+    points: [
+      { name: 'SITE', lat: 15.51, lng: 109.94 },
+      { name: 'QUAY', lat: 15.6, lng: 109.9 },
+    ],
+  });
+  expect(created.status).toBe(201);
+  projectId = created.body.projectId;
+  template = await planningTemplate();
+}, 120_000);
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('scan_planning_file', () => {
+  it('detects the template tables and matches aliases to points by name', async () => {
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: xlsx(template, 'My plan.xlsx'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      fileName: 'My plan.xlsx',
+      outputDir: 'My plan',
+      envCoords: 'Planning!B2:I5',
+      tasksCoords: 'Planning!B8:L16',
+      percentiles: [50, 60, 70, 80, 90, 99],
+      locationAliases: { PORT: null, SITE: 'SITE' },
+      planning: { errors: [], warnings: [] },
+    });
+    expect(answer.body.points.map((p) => p.name)).toEqual(['SITE', 'QUAY']);
+  });
+
+  it('lists each error and warning with its cell', async () => {
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: xlsx(await brokenPlan()),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.planning.errors).toEqual([
+      { kind: 'error', text: '"Hs (m)" and "Hs" are two columns for one parameter', cell: 'Plan!C1' },
+      {
+        kind: 'error',
+        text: 'the environment id "none" means no limit and must not be defined in the table',
+        cell: 'Plan!A2',
+      },
+      { kind: 'error', text: 'environment "E1" is not defined in the Environments table', cell: 'Plan!F5' },
+    ]);
+    expect(answer.body.planning.warnings).toEqual([
+      { kind: 'warning', text: 'column "comment" is not a Tasks column and is ignored', cell: 'Plan!G4' },
+    ]);
+  });
+
+  it('refuses what is not an xlsx, regular users and other customers', async () => {
+    const notXlsx = await manager.upload(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: { content: 'a,b\n1,2\n', fileName: 'plan.csv' },
+    });
+    expect(notXlsx.status).toBe(400);
+    expect(notXlsx.body).toEqual({ fieldErrors: { file: [downtimeMessages.notXlsx] } });
+    const fake = await manager.upload(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: { content: 'not a zip', fileName: 'plan.xlsx' },
+    });
+    expect(fake.status).toBe(400);
+    const path_ = `/api/projects/${projectId}/scan_planning_file/`;
+    // a member who does not collaborate on the project does not see it
+    expect((await member.upload(path_, { file: xlsx(template) })).status).toBe(404);
+    expect((await standard.upload(path_, { file: xlsx(template) })).status).toBe(404);
+  });
+});
+
+describe('a planning from upload to download', () => {
+  let planning: Planning;
+
+  it('is refused with bad settings, a broken plan or an unmapped alias', async () => {
+    const bad = await manager.upload('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(projectId),
+      settings: settings({ percentiles: [50, 150] }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ fieldErrors: { percentiles: [downtimeMessages.percentiles] } });
+    const coords = await manager.upload('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(projectId),
+      settings: settings({ envCoords: 'B' }),
+    });
+    expect(coords.body).toEqual({ fieldErrors: { envCoords: [downtimeMessages.coordinates] } });
+    const broken = await manager.upload('/api/downtimes/', {
+      file: xlsx(await brokenPlan()),
+      project: String(projectId),
+      settings: settings({ envCoords: 'Plan!A1', tasksCoords: 'Plan!A4' }),
+    });
+    expect(broken.status).toBe(400);
+    expect((broken.body as { nonFieldErrors: string[] }).nonFieldErrors[0]).toBe(
+      'Plan!C1: "Hs (m)" and "Hs" are two columns for one parameter',
+    );
+    const unmapped = await manager.upload('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(projectId),
+      settings: settings(),
+    });
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body).toEqual({
+      fieldErrors: { locationAliases: ['location "PORT" is not mapped to a point of the project'] },
+    });
+  });
+
+  it('is created PENDING, computed by the job, and its results follow the layout', async () => {
+    const created = await manager.upload<Planning>('/api/downtimes/', {
+      file: xlsx(template, 'template.xlsx'),
+      project: String(projectId),
+      settings: settings({ locationAliases: { SITE: 'SITE', PORT: 'QUAY' } }),
+    });
+    expect(created.status).toBe(201);
+    planning = created.body;
+    expect(planning).toMatchObject({ status: 'PENDING', name: 'Template run', hasJsonResults: false });
+    expect(planning.points.map((p) => p.name)).toEqual(['SITE', 'QUAY']);
+    const mails = server.mailCount();
+    expect((await manager.post(`/api/downtimes/${planning.id}/compute/`)).status).toBe(200);
+    const done = await manager.until<Planning>(
+      `/api/downtimes/${planning.id}/`,
+      (p) => p.status === 'FINISHED' || p.status === 'FAILED',
+      { timeoutMs: 120_000, intervalMs: 500 },
+    );
+    expect(done.errorMessage).toBe('');
+    expect(done).toMatchObject({ status: 'FINISHED', progress: 100, hasJsonResults: true });
+    const results = (await manager.get<PlanningResults>(`/api/downtimes/${planning.id}/results/`)).body;
+    expect(results.trips).toEqual(['TRIP1', 'TRIP2']);
+    expect(results.MONTHLY.periods).toHaveLength(12);
+    expect(results.BIWEEKLY.periods[1]).toBe('Jan 16-end');
+    const p50 = results.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
+    const nominal = 7 + 4 + 10 + 7 + 12 + 3 + 3 + 12 + 7;
+    for (const month of results.MONTHLY.periods) expect(p50[month]!).toBeGreaterThanOrEqual(nominal);
+    const trip1 = results.MONTHLY.distribsOfAllDelay.tripsScenarios.TRIP1!.Jan!.P90;
+    expect(typeof trip1).toBe('number');
+    // the e-mail announcing the results (to the manager who created the planning)
+    const deadline = Date.now() + 15_000;
+    while (server.mailCount() <= mails && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(server.mailCount()).toBeGreaterThan(mails);
+  }, 150_000);
+
+  it('downloads a zip of the selected Excel outputs, results.mat and the audit stamp', async () => {
+    const response = await manager.fetch(`/api/downtimes/${planning.id}/download/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Template_run.zip"');
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'Template_run_DOWNTIME_DURATION.xlsx',
+      'Template_run_TOTAL_DURATION.xlsx',
+      'results.json',
+      'results.mat',
+      'stamp.json',
+    ]);
+    const results = (await manager.get<PlanningResults>(`/api/downtimes/${planning.id}/results/`)).body;
+    const workbook = path.join(dir, 'total.xlsx');
+    writeFileSync(workbook, await zip.file('Template_run_TOTAL_DURATION.xlsx')!.async('nodebuffer'));
+    const rows = JSON.parse(
+      execFileSync(
+        '/usr/bin/python3',
+        [
+          '-c',
+          `import json, openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['MONTHLY']
+print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_only=True)]))`,
+          workbook,
+        ],
+        { encoding: 'utf8' },
+      ),
+    ) as (string | number)[][];
+    const p50 = results.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
+    expect(rows[0]).toEqual(['P50', ...results.MONTHLY.periods.map((p) => p50[p])]);
+    const mat = path.join(dir, 'results.mat');
+    writeFileSync(mat, await zip.file('results.mat')!.async('nodebuffer'));
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [path.join(REPO, 'scripts/reference/read_mat.py'), mat], {
+        encoding: 'utf8',
+      }),
+    ) as {
+      variables: {
+        MONTHLY: { distribsOfAllDelay: { wholeSequence: { shape: number[]; values: number[][] } } };
+      };
+    };
+    const whole = read.variables.MONTHLY.distribsOfAllDelay.wholeSequence;
+    expect(whole.shape).toEqual([2, 12]);
+    const delay = results.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios;
+    expect(whole.values[0]).toEqual(results.MONTHLY.periods.map((p) => delay.P50![p]));
+    expect(whole.values[1]).toEqual(results.MONTHLY.periods.map((p) => delay.P90![p]));
+    const stamp = JSON.parse(await zip.file('stamp.json')!.async('string')) as Record<string, unknown>;
+    expect(stamp).toMatchObject({ rulesVersion: 'awd-1', censored: results.censored });
+    expect((stamp.points as { name: string }[]).map((p) => p.name)).toEqual(['SITE', 'QUAY']);
+  });
+
+  it('is listed with ordering; regular users may not delete; an expired offer refuses uploads and runs', async () => {
+    const list = await manager.get<Planning[]>(`/api/downtimes/?project=${projectId}&ordering=name`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((p) => p.id)).toEqual([planning.id]);
+    expect((await standard.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
+    expect((await member.delete(`/api/downtimes/${planning.id}/`)).status).toBe(404);
+
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const [instance] = await db
+      .select()
+      .from(offerInstances)
+      .where(eq(offerInstances.id, project!.offerInstanceId));
+    await db
+      .update(offerInstances)
+      .set({ offerEnd: new Date(Date.now() - 86_400_000) })
+      .where(eq(offerInstances.id, instance!.id));
+    try {
+      const scan = await manager.upload(`/api/projects/${projectId}/scan_planning_file/`, {
+        file: xlsx(template),
+      });
+      expect(scan.status).toBe(400);
+      expect(scan.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
+      const run = await manager.post(`/api/downtimes/${planning.id}/compute/`);
+      expect(run.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
+      expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(400);
+      // existing results stay viewable
+      expect((await manager.get(`/api/downtimes/${planning.id}/results/`)).status).toBe(200);
+    } finally {
+      await db
+        .update(offerInstances)
+        .set({ offerEnd: instance!.offerEnd })
+        .where(eq(offerInstances.id, instance!.id));
+    }
+    expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(204);
+    expect((await manager.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,133 @@
+// The Excel outputs of an AWD planning (issue 22 "Files"; spec 001 §5): one workbook per selected format
+// (TOTAL_DURATION, DOWNTIME_DURATION, DOWNTIME_PERCENT, NO_DOWNTIME_RATIO), an About sheet with the audit
+// stamp (data, rules version, settings) and one sheet per breakdown (MONTHLY, BIWEEKLY, WEEKLY): the whole
+// sequence, then each trip, percentiles down, periods across. Read by the server's download and by
+// `metocean planning --out`.
+import ExcelJS from 'exceljs';
+import type { BreakdownResults, Distribution, PlanResults } from '@metocean/core';
+import { BREAKDOWNS } from '@metocean/core';
+import { catalogueKey } from './cf';
+
+export const PLANNING_OUTPUT_FORMATS = [
+  'TOTAL_DURATION',
+  'DOWNTIME_DURATION',
+  'DOWNTIME_PERCENT',
+  'NO_DOWNTIME_RATIO',
+] as const;
+export type PlanningOutputFormat = (typeof PLANNING_OUTPUT_FORMATS)[number];
+
+const DATASETS: Record<
+  PlanningOutputFormat,
+  { pick: (b: BreakdownResults) => Distribution; title: string; units: string; definition: string }
+> = {
+  TOTAL_DURATION: {
+    pick: (b) => b.distribsOfAllDurations,
+    title: 'Total duration',
+    units: 'h',
+    definition: 'D = end of the last activity − start time, waiting included (type-7 percentile per period).',
+  },
+  DOWNTIME_DURATION: {
+    pick: (b) => b.distribsOfAllDelay,
+    title: 'Weather downtime',
+    units: 'h',
+    definition: 'W = the weather part of every wait (waiting for working hours excluded).',
+  },
+  DOWNTIME_PERCENT: {
+    pick: (b) => b.distribsOfDowntimePercent,
+    title: 'Downtime percent',
+    units: '%',
+    definition: '100 · W_Pp / D_Pp per period.',
+  },
+  NO_DOWNTIME_RATIO: {
+    pick: (b) => b.distribsOfNoDowntimeRatio,
+    title: 'No-downtime ratio',
+    units: '%',
+    definition:
+      '100 × starts with W = 0 / uncensored starts, per year and period; Pp = the value reached or exceeded in p % of the years.',
+  },
+};
+
+export interface PlanningStamp {
+  name: string;
+  /** Point names and the data each was read from (dataset and version, or file). */
+  points: { name: string; source: string }[];
+  settings: Record<string, unknown>;
+}
+
+/** The workbook of one format. */
+export async function planningOutputWorkbook(
+  results: PlanResults,
+  format: PlanningOutputFormat,
+  stamp: PlanningStamp,
+): Promise<Buffer> {
+  const spec = DATASETS[format];
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Metocean Studio';
+  const about = workbook.addWorksheet('About');
+  const aboutRows: (string | number)[][] = [
+    [`${spec.title} (${spec.units})`, stamp.name],
+    ['Definition', spec.definition],
+    ['Record', `${results.period.start} to ${results.period.end} (UTC, hourly)`],
+    ['Starts', results.totalStarts],
+    ['Censored starts (left out: the plan cannot finish before the record ends)', results.censored],
+    ['Rules version', results.rulesVersion],
+    ...stamp.points.map((p) => [`Point ${p.name}`, p.source]),
+    ['Settings', JSON.stringify(stamp.settings)],
+  ];
+  aboutRows.forEach((row) => about.addRow(row));
+  about.getColumn(1).width = 40;
+  about.getColumn(2).width = 80;
+  for (const breakdown of BREAKDOWNS) {
+    const b = results[breakdown];
+    const sheet = workbook.addWorksheet(breakdown);
+    const distribution = spec.pick(b);
+    const block = (title: string, rows: [string, Record<string, number | null>][]) => {
+      sheet.addRow([`${title} — ${spec.title} (${spec.units})`]).font = { bold: true };
+      sheet.addRow(['Percentile', ...b.periods]).font = { bold: true };
+      for (const [label, values] of rows) sheet.addRow([label, ...b.periods.map((p) => values[p] ?? null)]);
+      sheet.addRow([]);
+    };
+    block(
+      'Whole sequence',
+      b.percentiles.map((p) => [`P${p}`, distribution.wholeSequenceScenarios[`P${p}`] ?? {}]),
+    );
+    if (format === 'NO_DOWNTIME_RATIO')
+      block('Whole sequence, all years pooled', [['pooled', b.pooledNoDowntimeRatio.wholeSequence]]);
+    for (const trip of results.trips) {
+      const perPeriod = distribution.tripsScenarios[trip] ?? {};
+      block(
+        `Trip ${trip}`,
+        b.percentiles.map((p) => [
+          `P${p}`,
+          Object.fromEntries(b.periods.map((period) => [period, perPeriod[period]?.[`P${p}`] ?? null])),
+        ]),
+      );
+    }
+    sheet.addRow(['Uncensored starts', ...b.periods.map((p) => b.starts[p] ?? 0)]);
+    sheet.getColumn(1).width = 20;
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** File name of a format's workbook: "<outputDir>_<FORMAT>.xlsx" with unsafe characters replaced. */
+export function planningOutputName(outputDir: string, format: PlanningOutputFormat): string {
+  const base = outputDir.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '') || 'planning';
+  return `${base}_${format}.xlsx`;
+}
+
+/** A series' fields under the catalogue names the planning reads (swh → hs), current levels also as "current_speed@<depth>". */
+export function planningFields(
+  fields: Record<string, { values: ArrayLike<number>; variable?: string; level?: number }>,
+): Record<string, ArrayLike<number>> {
+  const out: Record<string, ArrayLike<number>> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    const name = catalogueKey(field.variable ?? key, {}) ?? catalogueKey(key, {}) ?? key;
+    if (field.level === undefined) out[name] = field.values;
+    else {
+      out[`${name}@${field.level}`] = field.values;
+      // the first level stands for the variable when an environment names no depth
+      out[name] ??= field.values;
+    }
+  }
+  return out;
+}
