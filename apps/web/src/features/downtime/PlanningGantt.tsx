@@ -1,7 +1,7 @@
 // The Gantt of a planning (spec 001 §2.3, §3 "Gantt task", §4, §9) drawn with gantt-task-react: trips ›
 // tasks › activities with nominal durations, the contingency shaded (the light part of each bar), Hour /
 // Day / Week / Month, collapsible trips and tasks. Read-only: dates cannot be dragged.
-import { useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { Gantt, ViewMode, type Task } from 'gantt-task-react';
 import 'gantt-task-react/dist/index.css';
 import Box from '@mui/material/Box';
@@ -66,7 +66,11 @@ function toTask(row: GanttRow): Task {
   };
 }
 
+/** The rows behind the library's tasks, for the tooltip (the library's Task has no room for them). */
+const RowsContext = createContext<ReadonlyMap<string, GanttRow>>(new Map());
+
 function Tooltip({ task }: { task: Task }) {
+  const row = useContext(RowsContext).get(task.id);
   const hours = hoursOf(task);
   return (
     <Box
@@ -81,9 +85,10 @@ function Tooltip({ task }: { task: Task }) {
     >
       <b>{task.name}</b>
       <div>
-        {hours} h from hour {Math.round((task.start.getTime() - ORIGIN.getTime()) / 3_600_000)}, of which{' '}
-        {Math.round((hours * task.progress) / 100)} h nominal
+        {hours} h, of which {row ? row.minDuration : Math.round((hours * task.progress) / 100)} h minimum
+        {row?.inputContingencyTime ? ` + ${row.inputContingencyTime} % contingency` : ''}
       </div>
+      {row?.environment && <div>environment: {row.environment}</div>}
     </Box>
   );
 }
@@ -173,7 +178,9 @@ export function PlanningGantt({ trips }: { trips: readonly PlanTrip[] }) {
   const total = planHours(trips);
   const [mode, setMode] = useState<GanttViewMode>(() => defaultViewMode(total));
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const tasks = useMemo(() => ganttRows(trips, ORIGIN, collapsed).map(toTask), [trips, collapsed]);
+  const rows = useMemo(() => ganttRows(trips, ORIGIN, collapsed), [trips, collapsed]);
+  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const tasks = useMemo(() => rows.map(toTask), [rows]);
   if (tasks.length === 0) return null;
   return (
     <Stack spacing={1} data-testid="planning-gantt">
@@ -202,28 +209,30 @@ export function PlanningGantt({ trips }: { trips: readonly PlanTrip[] }) {
         sx={{ maxWidth: GANTT_SIZES.maxWidth, overflowX: 'auto', border: 1, borderColor: 'divider' }}
         data-view-mode={mode}
       >
-        <Gantt
-          tasks={tasks}
-          viewMode={VIEW[mode]}
-          viewDate={ORIGIN}
-          preStepsCount={1}
-          columnWidth={GANTT_SIZES.columnWidth[mode]}
-          rowHeight={GANTT_SIZES.rowHeight}
-          ganttHeight={Math.min(GANTT_SIZES.maxHeight, tasks.length * GANTT_SIZES.rowHeight)}
-          listCellWidth="180px"
-          fontSize="12px"
-          TooltipContent={Tooltip}
-          TaskListHeader={ListHeader}
-          TaskListTable={ListTable}
-          onExpanderClick={(task) =>
-            setCollapsed((set) => {
-              const next = new Set(set);
-              if (next.has(task.id)) next.delete(task.id);
-              else next.add(task.id);
-              return next;
-            })
-          }
-        />
+        <RowsContext value={byId}>
+          <Gantt
+            tasks={tasks}
+            viewMode={VIEW[mode]}
+            viewDate={ORIGIN}
+            preStepsCount={1}
+            columnWidth={GANTT_SIZES.columnWidth[mode]}
+            rowHeight={GANTT_SIZES.rowHeight}
+            ganttHeight={Math.min(GANTT_SIZES.maxHeight, tasks.length * GANTT_SIZES.rowHeight)}
+            listCellWidth="180px"
+            fontSize="12px"
+            TooltipContent={Tooltip}
+            TaskListHeader={ListHeader}
+            TaskListTable={ListTable}
+            onExpanderClick={(task) =>
+              setCollapsed((set) => {
+                const next = new Set(set);
+                if (next.has(task.id)) next.delete(task.id);
+                else next.add(task.id);
+                return next;
+              })
+            }
+          />
+        </RowsContext>
       </Box>
     </Stack>
   );
