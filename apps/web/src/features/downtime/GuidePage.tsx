@@ -1,6 +1,7 @@
 // The AWD guide (spec 001 §2.5): a quick-navigation side menu with six sections, the rules of
 // docs/methods/awd.md in plain words, one worked example hour by hour, and the two downloads.
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -40,15 +41,35 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * True once the file is known to be served (not the SPA's index.html fallback): the example-outputs zip is
+ * written by a script of issue 22 and a link to a missing file must not show.
+ */
+function useServedFile(url: string): boolean {
+  const { data } = useQuery({
+    queryKey: ['served-file', url],
+    queryFn: async () => {
+      const response = await fetch(url, { method: 'HEAD' });
+      return response.ok && !(response.headers.get('content-type') ?? '').startsWith('text/html');
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data === true;
+}
+
 function Downloads() {
+  const examples = useServedFile(AWD_ASSETS.exampleOutputs);
   return (
     <Stack direction="row" spacing={1.5}>
       <Button variant="contained" startIcon={<DownloadIcon />} href={AWD_ASSETS.template} download>
         Download the template
       </Button>
-      <Button variant="outlined" startIcon={<DownloadIcon />} href={AWD_ASSETS.exampleOutputs} download>
-        Download example outputs
-      </Button>
+      {examples && (
+        <Button variant="outlined" startIcon={<DownloadIcon />} href={AWD_ASSETS.exampleOutputs} download>
+          Download example outputs
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -79,6 +79,11 @@ describe('Gantt rows (spec 001 §3, §4, §9; docs/methods/awd.md rules 4–6)',
     expect(byName['Trip 1']!.progress).toBeCloseTo((100 * 10) / 11, 10);
   });
 
+  it('numbers rows from 1 in table order (the Gantt library ignores a displayOrder of 0)', () => {
+    const rows = ganttRows(trips, origin);
+    expect(rows.map((r) => r.displayOrder)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('hides the children of a collapsed trip or task, keeping later rows in place', () => {
     const rows = ganttRows(trips, origin, new Set(['trip:1']));
     expect(rows.map((r) => r.name)).toEqual(['Trip 1', 'Trip 2', 'Task sail', 'C']);

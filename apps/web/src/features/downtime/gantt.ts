@@ -75,7 +75,8 @@ export function ganttRows(
 ): GanttRow[] {
   const rows: GanttRow[] = [];
   let cursor = origin.getTime();
-  let order = 0;
+  // From 1: gantt-task-react sorts by displayOrder only when it is truthy, so 0 would sink to the bottom.
+  let order = 1;
   for (const trip of trips) {
     const tripId = `trip:${trip.id}`;
     const tripRow: GanttRow = {
