@@ -158,7 +158,7 @@ function PlanningCard({
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
             {RESULT_KINDS[kind].label} · P{percentile} · {month}
           </Typography>
-          <Typography variant="h2" component="p" data-testid="card-value">
+          <Typography variant="h2" component="p" data-testid="card-value" data-value={current ?? ''}>
             {format(current ?? null)}
           </Typography>
         </>

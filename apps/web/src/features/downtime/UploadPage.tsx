@@ -145,7 +145,19 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
   const client = useQueryClient();
   const { scan, file } = upload;
   const dashboard = `/downtime/${project.id}`;
-  const [phase, setPhase] = useState<Phase>({ step: 'form' });
+  // A file whose scan found errors cannot be launched: the settings-errors modal opens at once (spec 001
+  // §4 "file picked, parse; if parsing returns errors … the settings-errors modal shows them").
+  const [phase, setPhase] = useState<Phase>(() =>
+    scan.planning.errors.length > 0
+      ? {
+          step: 'issues',
+          planningId: null,
+          name: scan.fileName,
+          errors: scan.planning.errors,
+          warnings: scan.planning.warnings,
+        }
+      : { step: 'form' },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { control, register, handleSubmit, formState } = useForm<SettingsForm>({
@@ -191,19 +203,15 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
     }
   });
 
+  /** Abort ends the upload: the new planning, if one was created, is deleted; back to the dashboard. */
   const abort = (planningId: number | null) => {
     if (planningId === null) {
-      setFailure(null);
-      setPhase({ step: 'form' });
+      back();
       return;
     }
     setBusy(true);
     deletePlanning(planningId)
-      .then(() => {
-        setFailure(null);
-        setPhase({ step: 'form' });
-        void client.invalidateQueries({ queryKey: downtimeKeys.all });
-      })
+      .then(back)
       .catch((caught: unknown) => setFailure(errorMessage(caught)))
       .finally(() => setBusy(false));
   };
