@@ -137,13 +137,15 @@ describe('advanced weather downtime in the browser', () => {
     );
     const base = join(files, 'awd-base.xlsx');
     writeFileSync(base, template);
-    // ENV3 used nowhere: a warning.
+    // ENV3 used nowhere (a warning) and ENV1's Hs limit raised to 3 m: less waiting, shorter durations.
     const warned = await variant(template, 'awd-warning.xlsx', (sheet) => {
       for (const row of [9, 12, 16]) sheet.getCell(`K${row}`).value = 'none';
+      sheet.getCell('C3').value = 3;
     });
-    // A longer load-out: a third planning to compare.
+    // No weather limit at all (no downtime) but a 10 000 h load-out: the least downtime, the longest duration.
     const longer = await variant(template, 'awd-longer.xlsx', (sheet) => {
-      sheet.getCell('F13').value = 36;
+      for (let row = 9; row <= 16; row++) sheet.getCell(`K${row}`).value = 'none';
+      sheet.getCell('F13').value = 10_000;
     });
     // An activity on an environment that does not exist: an error.
     const broken = await variant(template, 'awd-error.xlsx', (sheet) => {
@@ -170,6 +172,10 @@ describe('advanced weather downtime in the browser', () => {
 
     await upload(page, longer);
     await page.getByRole('button', { name: 'Launch' }).click();
+    await page
+      .getByRole('dialog', { name: 'The planning has warnings' })
+      .getByRole('button', { name: 'Launch anyway' })
+      .click();
     await page.getByRole('dialog', { name: 'Planning launched' }).getByRole('button').click();
 
     // A file with errors: the settings-errors modal opens on the scan, with Abort only.
@@ -213,6 +219,8 @@ describe('advanced weather downtime in the browser', () => {
     const cards = page.locator('[data-testid^="comparison-card-"]');
     await visible(cards.getByTestId('card-value'));
     expect(await cards.count()).toBe(3);
+    // Every card's results loaded before reading values.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="card-value"]').length === 3);
 
     /** The badge sits on the card with the lowest value (or nowhere when they tie). */
     const checkBadge = async () => {
@@ -238,17 +246,21 @@ describe('advanced weather downtime in the browser', () => {
     await page.getByTestId('percentile-select').click();
     await page.getByRole('option', { name: 'P90' }).click();
     const after = await checkBadge();
+    // Downtime: the plan without limits has none; duration: its 10 000 h load-out makes it the longest.
+    expect(before).toBe(2);
+    expect(after).not.toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('awd.comparison.month'))).toBe('Jan');
     await screenshot(page, '67-awd-comparison');
-    console.log(`Best Result: card ${before} → card ${after}`);
 
     await cards
       .first()
       .getByRole('button', { name: /^Remove / })
       .click();
+    await cards.nth(2).waitFor({ state: 'detached' });
     expect(await cards.count()).toBe(2);
     await page.getByRole('button', { name: 'Add another result' }).click();
     await page.getByRole('dialog', { name: 'Add another result' }).getByRole('button').first().click();
+    await cards.nth(2).waitFor();
     expect(await cards.count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Add another result' }).isDisabled()).toBe(true);
   });
