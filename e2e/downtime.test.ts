@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
+  apiCall,
   apiToken,
   createProject,
   launchBrowser,
@@ -263,6 +264,27 @@ describe('advanced weather downtime in the browser', () => {
     await cards.nth(2).waitFor();
     expect(await cards.count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Add another result' }).isDisabled()).toBe(true);
+  });
+
+  it('lets a member (consult only) read results but neither upload nor delete', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-awd-member'));
+    const manager = await apiToken(server.url, 'manager');
+    const team = await apiCall<{ id: number; username: string }[]>(server.url, manager, 'GET', '/api/users/');
+    const member = team.find((u) => u.username === 'member');
+    if (!member) throw new Error('no demo member');
+    await apiCall(server.url, manager, 'POST', `/api/projects/${projectId}/update_collaborators/`, {
+      collaborators: [member.id],
+    });
+    await signInFresh(page, server.url, 'member');
+    await page.goto(`${server.url}/downtime/${projectId}`);
+    await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
+    expect(await page.getByRole('button', { name: 'Upload' }).first().isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Download / }).count()).toBe(3);
+    await page.getByRole('link', { name: 'awd-base' }).click();
+    await visible(page.getByTestId('results-bars').locator('canvas'));
+    await screenshot(page, '68-awd-member-results');
   });
 
   it('sends /downtime/{id}/upload without upload data back to the dashboard', async () => {
