@@ -1,16 +1,17 @@
 // The pure rules of the AWD screens (spec 001 §2.2–§2.4, §4, §6, §9): dashboard search and sort, row
 // actions, points collapse, the percentile chips, durations in hours or days, and the comparison rules.
 // Components only render what these functions decide, so every rule is unit-tested here.
+import {
+  RANGE_PATTERN,
+  downtimeMessages,
+  planningStatusLabels,
+  type PlanningStatus,
+} from '@metocean/contracts';
 
-export type PlanningStatusCode = 'PENDING' | 'RUNNING' | 'FINISHED' | 'FAILED';
+export type PlanningStatusCode = PlanningStatus;
 
 /** Status labels of spec 001 §4. */
-export const STATUS_LABELS: Record<PlanningStatusCode, string> = {
-  FINISHED: 'Ready',
-  RUNNING: 'Loading',
-  PENDING: 'Pending',
-  FAILED: 'Failed',
-};
+export const STATUS_LABELS = planningStatusLabels;
 
 export const DASHBOARD_TEXTS = {
   empty: 'Upload your first planning :',
@@ -19,9 +20,9 @@ export const DASHBOARD_TEXTS = {
   notSelectable: 'Planning can not be selected - no results available for comparison',
   noPreview: 'No planning preview available',
   noData: 'No data for selected criteria',
-  offerExpired: 'AWD offer expired',
-  percentiles: 'Please enter a series of integers between 1 and 99, separated by commas.',
-  coordinates: 'Please check if the coordinates are correct.',
+  offerExpired: downtimeMessages.offerExpired,
+  percentiles: downtimeMessages.percentiles,
+  coordinates: downtimeMessages.coordinates,
 } as const;
 
 export type PlanningOrdering = '-id' | 'name';
@@ -117,9 +118,7 @@ export function parsePercentiles(text: string): number[] | null {
 }
 
 /** An Excel range as the scan and the form take it: "B3", "B3:E6", "Sheet!B3:E6", "'My sheet'!B3". */
-const RANGE =
-  /^(?:(?:'(?:[^']|'')+'|[^!'[\]*?/\\:]+)!)?\$?[A-Za-z]{1,3}\$?[1-9]\d{0,6}(?::\$?[A-Za-z]{1,3}\$?[1-9]\d{0,6})?$/;
-export const validCoords = (text: string) => text.trim().length >= 2 && RANGE.test(text.trim());
+export const validCoords = (text: string) => RANGE_PATTERN.test(text.trim());
 
 /** Spec 001 §9: durations above 220 hours are shown in days, otherwise hours. */
 export function formatDuration(hours: number | null | undefined): string {
