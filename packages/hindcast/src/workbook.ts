@@ -16,6 +16,8 @@ export class WorkbookError extends Error {
 
 /** Largest sheet extent read (rows × columns): a planning is a few hundred rows. */
 const MAX_CELLS = 2_000_000;
+/** Largest workbook once inflated (the sum of its parts as the zip declares them): refuses zip bombs. */
+export const MAX_INFLATED_BYTES = 50 * 1024 * 1024;
 
 async function relativeTargets(buffer: Uint8Array): Promise<Uint8Array> {
   let zip: JSZip;
@@ -24,6 +26,14 @@ async function relativeTargets(buffer: Uint8Array): Promise<Uint8Array> {
   } catch {
     throw new WorkbookError('the file is not an .xlsx workbook (it is not a zip archive)');
   }
+  let inflated = 0;
+  for (const entry of Object.values(zip.files)) {
+    // jszip keeps each entry's declared size from the central directory, read before anything is inflated
+    const size = (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
+    inflated += size;
+  }
+  if (inflated > MAX_INFLATED_BYTES)
+    throw new WorkbookError(`the workbook inflates to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB`);
   let changed = false;
   for (const name of Object.keys(zip.files).filter((n) => n.endsWith('.rels'))) {
     const xml = await zip.file(name)!.async('string');

@@ -78,6 +78,16 @@ wb.save(sys.argv[1])
     ]);
   });
 
+  test('a workbook that inflates beyond the limit is refused before it is read', async () => {
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(await planningTemplate());
+    // 60 MB of zeros deflate to about 60 kB
+    zip.file('xl/media/padding.bin', new Uint8Array(60 * 1024 * 1024));
+    const bomb = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(loadWorkbookGrid(bomb)).rejects.toThrow('the workbook inflates to more than 50 MB');
+  });
+
   test('a file that is not an xlsx is refused with a clear message', async () => {
     await expect(loadWorkbookGrid(Buffer.from('not a zip'))).rejects.toThrow(WorkbookError);
     await expect(loadWorkbookGrid(Buffer.from('not a zip'))).rejects.toThrow('not an .xlsx workbook');

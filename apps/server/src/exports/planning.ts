@@ -1,7 +1,10 @@
 // The download of an AWD planning (issue 22): a zip with the Excel output of each selected format, the same
-// numbers as a MAT-file (results.mat: one struct per breakdown, one field per data set holding a percentile ×
+// numbers as NetCDF4 (results.nc) and as a MAT-file (results.mat: one struct per breakdown, one field per data set holding a percentile ×
 // period matrix for the whole sequence and a trip × percentile × period array) and as JSON, and the audit
 // stamp (data version, rules version, settings) in stamp.json.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import JSZip from 'jszip';
 import type { PlanResults } from '@metocean/core';
@@ -10,6 +13,8 @@ import {
   PLANNING_OUTPUT_FORMATS,
   planningOutputName,
   planningOutputWorkbook,
+  writeNetcdf4,
+  type NetcdfContent,
   type PlanningOutputFormat,
 } from '@metocean/hindcast';
 import type { PlanningSettings } from '@metocean/contracts';
@@ -68,6 +73,75 @@ function matResults(results: PlanResults): [string, MatValue][] {
   return variables;
 }
 
+const UNITS: Record<(typeof DATASETS)[number], string> = {
+  distribsOfAllDurations: 'h',
+  distribsOfAllDelay: 'h',
+  distribsOfDowntimePercent: '%',
+  distribsOfNoDowntimeRatio: '%',
+};
+
+/** The same numbers as NetCDF4 (results.nc): per breakdown and data set, percentile × period and trip × percentile × period. */
+async function netcdfBytes(results: PlanResults): Promise<Buffer> {
+  const first = results.MONTHLY;
+  const content: NetcdfContent = {
+    attrs: {
+      title: 'AWD planning results',
+      rules_version: results.rulesVersion,
+      censored_starts: results.censored,
+      total_starts: results.totalStarts,
+      record: `${results.period.start} to ${results.period.end}`,
+    },
+    dimensions: [
+      { name: 'percentile', values: Float64Array.from(first.percentiles), attrs: { units: 'percent' } },
+      { name: 'trip', length: results.trips.length },
+      ...BREAKDOWNS.map((b) => ({ name: `period_${b}`, length: results[b].periods.length })),
+    ],
+    variables: [{ name: 'trip_id', dims: ['trip'], values: [...results.trips] }],
+  };
+  for (const breakdown of BREAKDOWNS) {
+    const b = results[breakdown];
+    const dim = `period_${breakdown}`;
+    content.variables.push({ name: `${dim}_label`, dims: [dim], values: [...b.periods] });
+    for (const name of DATASETS) {
+      const d = b[name];
+      const whole = Float64Array.from(
+        b.percentiles.flatMap((p) =>
+          b.periods.map((period) => d.wholeSequenceScenarios[`P${p}`]?.[period] ?? NaN),
+        ),
+      );
+      const trips = Float64Array.from(
+        results.trips.flatMap((trip) =>
+          b.percentiles.flatMap((p) =>
+            b.periods.map((period) => d.tripsScenarios[trip]?.[period]?.[`P${p}`] ?? NaN),
+          ),
+        ),
+      );
+      content.variables.push(
+        {
+          name: `${breakdown}_${name}`,
+          dims: ['percentile', dim],
+          values: whole,
+          attrs: { units: UNITS[name] },
+        },
+        {
+          name: `${breakdown}_${name}_trips`,
+          dims: ['trip', 'percentile', dim],
+          values: trips,
+          attrs: { units: UNITS[name] },
+        },
+      );
+    }
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'planning-nc-'));
+  try {
+    const file = path.join(dir, 'results.nc');
+    await writeNetcdf4(file, content);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function matBytes(results: PlanResults): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -95,6 +169,7 @@ export async function planningArchive(
       await planningOutputWorkbook(results, format, { name, ...stamp }),
     );
   zip.file('results.mat', await matBytes(results));
+  zip.file('results.nc', await netcdfBytes(results));
   zip.file('results.json', JSON.stringify(results));
   zip.file(
     'stamp.json',

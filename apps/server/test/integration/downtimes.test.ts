@@ -1,6 +1,6 @@
 // AWD plannings over HTTP (spec 001 §2.3, §4–§7; issue 22): scan the template and a broken plan, create,
 // compute through the simulate-planning job, read the results, download the zip and read it back with
-// independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat), permissions and expiry. The numbers
+// independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat, ncdump for .nc), permissions and expiry. The numbers
 // themselves are the engine's, checked against a brute-force simulator in packages/core.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
-import { offerInstances, projects } from '../../src/db/schema';
+import { offerInstances, projectCollaborators, projects, users } from '../../src/db/schema';
+import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -80,6 +81,22 @@ afterAll(async () => {
   await server.stop();
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the spec 001 §7 downtime paths', async () => {
+    const answer = await server.request<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(answer.status).toBe(200);
+    for (const route of [
+      '/api/projects/{id}/scan_planning_file/',
+      '/api/downtimes/',
+      '/api/downtimes/{id}/',
+      '/api/downtimes/{id}/compute/',
+      '/api/downtimes/{id}/results/',
+      '/api/downtimes/{id}/download/',
+    ])
+      expect(Object.keys(answer.body.paths)).toContain(route);
+  });
+});
+
 describe('scan_planning_file', () => {
   it('detects the template tables and matches aliases to points by name', async () => {
     const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
@@ -132,6 +149,38 @@ describe('scan_planning_file', () => {
     expect((await member.upload(path_, { file: xlsx(template) })).status).toBe(404);
     expect((await standard.upload(path_, { file: xlsx(template) })).status).toBe(404);
   });
+});
+
+describe('a planning that cannot run', () => {
+  it('fails with a message naming the parameter the data lack', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Plan');
+    sheet.addRow(['Environment #', 'Wind speed (m/s)']);
+    sheet.addRow(['W', 10]);
+    sheet.addRow([]);
+    sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment']);
+    sheet.addRow(['K', 'T', 'A', 2, 'no', 'W']);
+    const created = await manager.upload<Planning>('/api/downtimes/', {
+      file: xlsx(Buffer.from(await workbook.xlsx.writeBuffer()), 'windy.xlsx'),
+      project: String(projectId),
+      settings: settings({ outputDir: 'Windy', envCoords: 'Plan!A1', tasksCoords: 'Plan!A4' }),
+    });
+    expect(created.status).toBe(201);
+    await manager.post(`/api/downtimes/${created.body.id}/compute/`);
+    const failed = await manager.until<Planning>(
+      `/api/downtimes/${created.body.id}/`,
+      (p) => p.status === 'FINISHED' || p.status === 'FAILED',
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      hasJsonResults: false,
+      errorMessage: 'environment "W" limits wind_speed, which the data of point "SITE" lack',
+    });
+    expect((await manager.get(`/api/downtimes/${created.body.id}/results/`)).status).toBe(404);
+    expect((await manager.fetch(`/api/downtimes/${created.body.id}/download/`)).status).toBe(409);
+    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
+  }, 90_000);
 });
 
 describe('a planning from upload to download', () => {
@@ -215,6 +264,7 @@ describe('a planning from upload to download', () => {
       'Template_run_TOTAL_DURATION.xlsx',
       'results.json',
       'results.mat',
+      'results.nc',
       'stamp.json',
     ]);
     const results = (await manager.get<PlanningResults>(`/api/downtimes/${planning.id}/results/`)).body;
@@ -251,6 +301,13 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     const delay = results.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios;
     expect(whole.values[0]).toEqual(results.MONTHLY.periods.map((p) => delay.P50![p]));
     expect(whole.values[1]).toEqual(results.MONTHLY.periods.map((p) => delay.P90![p]));
+    const nc = path.join(dir, 'results.nc');
+    writeFileSync(nc, await zip.file('results.nc')!.async('nodebuffer'));
+    // ncdump (netCDF-C) prints percentile × period row by row: the second row is P90
+    expect(ncdumpValues(nc, 'MONTHLY_distribsOfAllDelay').slice(12, 24)).toEqual(
+      results.MONTHLY.periods.map((p) => delay.P90![p]),
+    );
+    expect(ncdumpValues(nc, 'trip_id')).toEqual(['TRIP1', 'TRIP2']);
     const stamp = JSON.parse(await zip.file('stamp.json')!.async('string')) as Record<string, unknown>;
     expect(stamp).toMatchObject({ rulesVersion: 'awd-1', censored: results.censored });
     expect((stamp.points as { name: string }[]).map((p) => p.name)).toEqual(['SITE', 'QUAY']);
@@ -263,7 +320,21 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     expect((await standard.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
     expect((await member.delete(`/api/downtimes/${planning.id}/`)).status).toBe(404);
 
+    // a regular user collaborating on the project consults: list and results, no upload, run or delete
     const db = server.runtime.services.db;
+    const [mel] = await db.select().from(users).where(eq(users.username, 'member'));
+    await db.insert(projectCollaborators).values({ projectId, userId: mel!.id });
+    expect(
+      (await member.get<Planning[]>(`/api/downtimes/?project=${projectId}`)).body.map((p) => p.id),
+    ).toEqual([planning.id]);
+    expect((await member.get(`/api/downtimes/${planning.id}/results/`)).status).toBe(200);
+    expect(
+      (await member.upload(`/api/projects/${projectId}/scan_planning_file/`, { file: xlsx(template) }))
+        .status,
+    ).toBe(403);
+    expect((await member.post(`/api/downtimes/${planning.id}/compute/`)).status).toBe(403);
+    expect((await member.delete(`/api/downtimes/${planning.id}/`)).status).toBe(403);
+
     const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
     const [instance] = await db
       .select()
