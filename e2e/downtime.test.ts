@@ -81,6 +81,11 @@ describe('advanced weather downtime in the browser', () => {
     expect(response.status()).toBe(200);
     const body = await response.body();
     expect(body.subarray(0, 2).toString()).toBe('PK'); // an .xlsx is a zip
+    const examples = page.getByRole('link', { name: 'Download example outputs' }).first();
+    await visible(examples);
+    const zip = await page.request.get(`${server.url}${await examples.getAttribute('href')}`);
+    expect(zip.status()).toBe(200);
+    expect((await zip.body()).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('links the project page to the dashboard, which opens on its empty state', async () => {
