@@ -6,3 +6,4 @@ export * from './windows';
 export * from './extremes';
 export * from './views';
 export * from './contours';
+export * from './planning';

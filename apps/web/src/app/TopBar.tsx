@@ -18,6 +18,7 @@ const links = [
   { to: '/people', label: 'My Team', end: false },
   { to: '/help/faq', label: 'FAQ', end: false },
   { to: '/help/statistics', label: 'Statistics', end: false },
+  { to: '/help/advanced_weather_downtime/', label: 'AWD guide', end: false },
 ] as const;
 
 const navButtonSx = {

@@ -111,6 +111,36 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
                 }),
               },
+              {
+                path: '/help/advanced_weather_downtime',
+                lazy: async () => ({
+                  Component: (await import('../features/downtime/GuidePage')).GuidePage,
+                }),
+              },
+              {
+                path: '/downtime/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/downtime/DashboardPage')).DashboardPage,
+                }),
+              },
+              {
+                path: '/downtime/:id/upload',
+                lazy: async () => ({
+                  Component: (await import('../features/downtime/UploadPage')).UploadPage,
+                }),
+              },
+              {
+                path: '/downtime/:id/results/:planningId',
+                lazy: async () => ({
+                  Component: (await import('../features/downtime/ResultsPage')).ResultsPage,
+                }),
+              },
+              {
+                path: '/downtime/:id/comparison',
+                lazy: async () => ({
+                  Component: (await import('../features/downtime/ComparisonPage')).ComparisonPage,
+                }),
+              },
               { path: '/help/:url', element: <FlatPage /> },
               { path: '/admin', element: <AdminPage /> },
               { path: '/hijack', element: <HijackPage /> },

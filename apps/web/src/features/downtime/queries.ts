@@ -1,0 +1,195 @@
+// Server state of the AWD screens (spec 001 §7 "Downtimes"; the API of issue 22).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { APP_VERSION, limits } from '@metocean/contracts';
+import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
+import { session } from '../../api/session';
+import { saveBlob } from '../analyze/api';
+import { isInProgress, type PlanningOrdering } from './rules';
+
+export const downtimePaths = {
+  list: '/api/downtimes/',
+  detail: (id: number) => `/api/downtimes/${id}/`,
+  compute: (id: number) => `/api/downtimes/${id}/compute/`,
+  results: (id: number) => `/api/downtimes/${id}/results/`,
+  download: (id: number) => `/api/downtimes/${id}/download/`,
+  scan: (projectId: number) => `/api/projects/${projectId}/scan_planning_file/`,
+};
+
+const status = z.enum(['PENDING', 'RUNNING', 'FINISHED', 'FAILED']);
+const issue = z.object({
+  kind: z.enum(['error', 'warning']),
+  text: z.string(),
+  cell: z.string().nullable().optional(),
+});
+export type PlanningIssueItem = z.infer<typeof issue>;
+
+const activity = z.object({
+  id: z.string(),
+  minimumDuration: z.number(),
+  inputContingencyTime: z.number().nullable(),
+  nbWindows: z.number(),
+  environment: z.string(),
+  locationAlias: z.string().nullable(),
+  continuous: z.boolean().optional(),
+});
+const trips = z.array(
+  z.object({ id: z.string(), tasks: z.array(z.object({ id: z.string(), activities: z.array(activity) })) }),
+);
+
+export const planning = z.object({
+  id: z.number(),
+  name: z.string(),
+  status,
+  project: z.number(),
+  points: z.array(z.object({ name: z.string(), lng: z.number(), lat: z.number() })),
+  errorMessage: z.string().nullable().optional(),
+  hasJsonResults: z.boolean(),
+  progress: z.number().optional(),
+  createdAt: z.string().optional(),
+  computedAt: z.string().nullable().optional(),
+  percentiles: z.array(z.number()).optional(),
+  trips: trips.optional(),
+});
+export type Planning = z.infer<typeof planning>;
+
+const distribution = z.object({
+  wholeSequenceScenarios: z.record(z.string(), z.record(z.string(), z.number().nullable())),
+  tripsScenarios: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.number().nullable()))),
+});
+const breakdown = z.object({
+  distribsOfAllDelay: distribution,
+  distribsOfAllDurations: distribution,
+  distribsOfDowntimePercent: distribution.optional(),
+  distribsOfNoDowntimeRatio: distribution,
+  starts: z.record(z.string(), z.number()).optional(),
+  periods: z.array(z.string()),
+  percentiles: z.array(z.number()),
+});
+export const planningResults = z.object({
+  MONTHLY: breakdown,
+  BIWEEKLY: breakdown,
+  WEEKLY: breakdown,
+  censored: z.number(),
+  totalStarts: z.number().optional(),
+  trips: z.array(z.string()),
+  period: z.object({ start: z.string(), end: z.string() }).optional(),
+});
+export type PlanningResultsData = z.infer<typeof planningResults>;
+export type BreakdownData = z.infer<typeof breakdown>;
+
+export const scanAnswer = z.object({
+  fileName: z.string(),
+  outputDir: z.string().optional(),
+  envCoords: z.string().nullable(),
+  tasksCoords: z.string().nullable(),
+  points: z.array(z.object({ name: z.string(), lng: z.number(), lat: z.number() })),
+  percentiles: z.array(z.number()),
+  locationAliases: z.record(z.string(), z.string().nullable()),
+  formats: z.array(z.object({ value: z.string(), selected: z.boolean() })),
+  planning: z.object({ errors: z.array(issue), warnings: z.array(issue) }),
+  trips: trips.optional(),
+});
+export type ScanAnswerData = z.infer<typeof scanAnswer>;
+
+export const downtimeKeys = {
+  all: ['downtimes'] as const,
+  list: (projectId: number, ordering: PlanningOrdering) =>
+    ['downtimes', 'list', projectId, ordering] as const,
+  results: (id: number) => ['downtimes', 'results', id] as const,
+};
+
+const planningList = z.array(planning);
+
+/** The project's plannings; polled every 3 s while one is pending or running (the interval is ours). */
+export function usePlannings(projectId: number, ordering: PlanningOrdering) {
+  return useQuery({
+    queryKey: downtimeKeys.list(projectId, ordering),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `${downtimePaths.list}?${new URLSearchParams({ project: String(projectId), ordering }).toString()}`,
+        {
+          schema: planningList,
+          signal,
+          forbidden: 'throw',
+        },
+      ),
+    refetchInterval: (query) => (isInProgress(query.state.data ?? []) ? 3000 : false),
+  });
+}
+
+export function usePlanningResults(id: number | null) {
+  return useQuery({
+    queryKey: downtimeKeys.results(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest(downtimePaths.results(id!), { schema: planningResults, signal, forbidden: 'throw' }),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+}
+
+export function useDeletePlanning() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(downtimePaths.detail(id), { method: 'DELETE', forbidden: 'throw' }),
+    onSettled: () => client.invalidateQueries({ queryKey: downtimeKeys.all }),
+  });
+}
+
+export async function scanPlanningFile(projectId: number, file: File): Promise<ScanAnswerData> {
+  const body = new FormData();
+  body.set('file', file);
+  return apiRequest(downtimePaths.scan(projectId), {
+    method: 'POST',
+    body,
+    schema: scanAnswer,
+    forbidden: 'throw',
+  });
+}
+
+export interface CreatePlanningRequest {
+  projectId: number;
+  file: File;
+  settings: {
+    outputDir: string;
+    percentiles: number[];
+    envCoords: string;
+    tasksCoords: string;
+    locationAliases: Record<string, string>;
+    formats: string[];
+  };
+}
+
+const created = planning.extend({
+  planning: z.object({ errors: z.array(issue), warnings: z.array(issue) }).optional(),
+});
+
+export async function createPlanning(request: CreatePlanningRequest) {
+  const body = new FormData();
+  body.set('file', request.file);
+  body.set('project', String(request.projectId));
+  body.set('settings', JSON.stringify(request.settings));
+  return apiRequest(downtimePaths.list, { method: 'POST', body, schema: created, forbidden: 'throw' });
+}
+
+export const computePlanning = (id: number) =>
+  apiRequest(downtimePaths.compute(id), { method: 'POST', forbidden: 'throw' });
+
+export const deletePlanning = (id: number) =>
+  apiRequest(downtimePaths.detail(id), { method: 'DELETE', forbidden: 'throw' });
+
+/** Downloads the planning's zip with the session's token (apiRequest reads JSON only). */
+export async function downloadPlanning(item: Pick<Planning, 'id' | 'name'>): Promise<void> {
+  if (needsRenewal()) await renewTokens();
+  const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
+  const access = session.tokens()?.accessToken;
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  const response = await fetch(downtimePaths.download(item.id), { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as object;
+    throw new ApiError(response.status, body);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  saveBlob(await response.blob(), name ?? `${item.name}.zip`);
+}

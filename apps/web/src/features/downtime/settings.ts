@@ -1,0 +1,41 @@
+// The settings form of `/downtime/{id}/upload` (spec 001 §2.3, §5): its defaults from the scan and the
+// `settings` JSON of the create call (issue 22: outputDir, percentiles, envCoords, tasksCoords,
+// locationAliases {alias: point name}, formats).
+import type { CreatePlanningRequest, ScanAnswerData } from './queries';
+
+export interface SettingsForm {
+  outputDir: string;
+  percentiles: number[];
+  envCoords: string;
+  tasksCoords: string;
+  /** alias → point name; '' until chosen */
+  locationAliases: Record<string, string>;
+  formats: { value: string; selected: boolean }[];
+}
+
+const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
+
+/** outputDir defaults to the file name without its extension (spec 001 §2.3); the rest from the scan. */
+export function defaultSettings(scan: ScanAnswerData): SettingsForm {
+  return {
+    outputDir: scan.outputDir ?? withoutExtension(scan.fileName),
+    percentiles: [...scan.percentiles],
+    envCoords: scan.envCoords ?? '',
+    tasksCoords: scan.tasksCoords ?? '',
+    locationAliases: Object.fromEntries(
+      Object.entries(scan.locationAliases).map(([alias, point]) => [alias, point ?? '']),
+    ),
+    formats: scan.formats.map((f) => ({ ...f })),
+  };
+}
+
+export function settingsPayload(values: SettingsForm): CreatePlanningRequest['settings'] {
+  return {
+    outputDir: values.outputDir.trim(),
+    percentiles: [...values.percentiles],
+    envCoords: values.envCoords.trim(),
+    tasksCoords: values.tasksCoords.trim(),
+    locationAliases: values.locationAliases,
+    formats: values.formats.filter((f) => f.selected).map((f) => f.value),
+  };
+}
