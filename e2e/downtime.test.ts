@@ -159,7 +159,15 @@ describe('advanced weather downtime in the browser', () => {
     });
 
     await upload(page, base);
+    // the plan's Gantt: 65 h nominal with contingency (ceil(6 × 1.1) = 7 …), so Day by default above 45 h; Hour on demand
+    const gantt = page.getByTestId('planning-gantt');
+    await visible(gantt.getByText('Gantt · 65 h nominal with contingency'));
+    await visible(gantt.locator('[data-view-mode="Day"]'));
+    await visible(gantt.getByText('TRIP2').first());
     await screenshot(page, '62-awd-upload-settings');
+    await gantt.getByRole('button', { name: 'Hour' }).click();
+    await visible(gantt.locator('[data-view-mode="Hour"]'));
+    await screenshot(page, '62b-awd-gantt-hour');
     await page.getByRole('button', { name: 'Launch' }).click();
     const launched = page.getByRole('dialog', { name: 'Planning launched' });
     await visible(launched);

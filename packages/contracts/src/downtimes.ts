@@ -93,6 +93,26 @@ export type PlanningIssue = z.infer<typeof planningIssue>;
 
 export const planningPoint = z.object({ name: z.string(), lng: z.number(), lat: z.number() });
 
+/**
+ * The plan as the Gantt draws it (spec 001 §3 "Gantt task"): trips › tasks › activities in table order, each
+ * activity with its Tasks-table values (environment "none" for no limit; locationAlias null when empty).
+ */
+export const planActivity = z.object({
+  id: z.string(),
+  minimumDuration: z.number(),
+  /** contingency_time in percent, 0 when empty. */
+  inputContingencyTime: z.number(),
+  nbWindows: z.number(),
+  environment: z.string(),
+  locationAlias: z.string().nullable(),
+  continuous: z.boolean(),
+});
+export const planTrip = z.object({
+  id: z.string(),
+  tasks: z.array(z.object({ id: z.string(), activities: z.array(planActivity) })),
+});
+export type PlanTripView = z.infer<typeof planTrip>;
+
 export const scanAnswer = z.object({
   fileName: z.string(),
   outputDir: z.string(),
@@ -104,6 +124,8 @@ export const scanAnswer = z.object({
   locationAliases: z.record(z.string(), z.string().nullable()),
   formats: z.array(z.object({ value: planningFormat, selected: z.boolean() })),
   planning: z.object({ errors: z.array(planningIssue), warnings: z.array(planningIssue) }),
+  /** The plan's trips for the Gantt preview; empty when the tables could not be read. */
+  trips: z.array(planTrip),
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
 

@@ -10,6 +10,7 @@ import {
   planningSettings,
   type PlanningIssue,
   type PlanningSettings,
+  type PlanTripView,
   type ScanAnswer,
 } from '@metocean/contracts';
 import { planAliases, readPlan, type Plan, type PlanIssue, type PlanResults } from '@metocean/core';
@@ -83,7 +84,37 @@ export async function scanPlanningFile(
       errors: issues.filter((i) => i.kind === 'error').map(issue),
       warnings: issues.filter((i) => i.kind === 'warning').map(issue),
     },
+    trips: plan ? planTrips(plan) : [],
   };
+}
+
+/** The plan's rows as trips › tasks › activities (contiguous runs of one trip, then of one task), for the Gantt. */
+export function planTrips(plan: Plan): PlanTripView[] {
+  const trips: PlanTripView[] = [];
+  for (const a of plan.activities) {
+    let trip = trips.at(-1);
+    if (trip?.id !== a.tripId) trips.push((trip = { id: a.tripId, tasks: [] }));
+    let task = trip.tasks.at(-1);
+    if (task?.id !== a.taskId) trip.tasks.push((task = { id: a.taskId, activities: [] }));
+    task.activities.push({
+      id: a.activityId,
+      minimumDuration: a.minHours,
+      inputContingencyTime: a.contingencyPercent,
+      nbWindows: a.nbWindows,
+      environment: a.environment ?? 'none',
+      locationAlias: a.location,
+      continuous: a.continuous,
+    });
+  }
+  return trips;
+}
+
+/** The trips of a stored planning's plan (read again from its workbook, with its saved table ranges). */
+export async function storedPlanTrips(row: PlanningRow): Promise<PlanTripView[]> {
+  const settings = row.settings as PlanningSettings;
+  const grid = await readWorkbook({ buffer: Buffer.from(row.document, 'base64'), fileName: row.fileName });
+  const { plan } = readPlan(grid, { envCoords: settings.envCoords, tasksCoords: settings.tasksCoords });
+  return plan ? planTrips(plan) : [];
 }
 
 /** The points a plan runs on (the first serves empty location cells) and each alias's index among them. */

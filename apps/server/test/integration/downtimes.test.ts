@@ -115,6 +115,36 @@ describe('scan_planning_file', () => {
     expect(answer.body.points.map((p) => p.name)).toEqual(['SITE', 'QUAY']);
   });
 
+  it("gives the plan's trips › tasks › activities for the Gantt, as the Tasks table reads row by row", async () => {
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: xlsx(template),
+    });
+    // the literal reading: the template's Tasks rows (Planning!B9:L16) grouped by contiguous trip, then task
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Planning')!;
+    const expected: ScanAnswer['trips'] = [];
+    for (let r = 9; r <= 16; r++) {
+      const cell = (c: string) => sheet.getCell(`${c}${r}`).value;
+      const text = (c: string) => sheet.getCell(`${c}${r}`).text;
+      const [trip, task] = [text('C'), text('D')];
+      if (expected.at(-1)?.id !== trip) expected.push({ id: trip, tasks: [] });
+      const tasks = expected.at(-1)!.tasks;
+      if (tasks.at(-1)?.id !== task) tasks.push({ id: task, activities: [] });
+      tasks.at(-1)!.activities.push({
+        id: text('E'),
+        minimumDuration: Number(cell('F')),
+        inputContingencyTime: Number(cell('G') ?? 0),
+        nbWindows: Number(cell('H') ?? 1),
+        continuous: cell('J') === 'yes',
+        environment: text('K'),
+        locationAlias: text('L') === '' ? null : text('L'),
+      });
+    }
+    expect(expected.map((t) => t.tasks.length)).toEqual([3, 3]);
+    expect(answer.body.trips).toEqual(expected);
+  });
+
   it('lists each error and warning with its cell', async () => {
     const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
       file: xlsx(await brokenPlan()),
@@ -241,6 +271,10 @@ describe('a planning from upload to download', () => {
     expect(done).toMatchObject({ status: 'FINISHED', progress: 100, hasJsonResults: true });
     const results = (await manager.get<PlanningResults>(`/api/downtimes/${planning.id}/results/`)).body;
     expect(results.trips).toEqual(['TRIP1', 'TRIP2']);
+    // the planning read back carries its plan's trips for the Gantt, in the scan's shape
+    const trips = (done as Planning & { trips?: ScanAnswer['trips'] }).trips;
+    expect(trips?.map((t) => t.id)).toEqual(results.trips);
+    expect(trips?.[1]?.tasks.map((t) => t.id)).toEqual(['Load', 'Install', 'Transit']);
     expect(results.MONTHLY.periods).toHaveLength(12);
     expect(results.BIWEEKLY.periods[1]).toBe('Jan 16-end');
     const p50 = results.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;

@@ -2,7 +2,7 @@
 // results and download. Thin: multipart reading here, rules in services/downtimes.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBody, messages, scanAnswer } from '@metocean/contracts';
+import { errorBody, messages, planTrip, scanAnswer } from '@metocean/contracts';
 import { downloadPlanning } from '../../exports/planning';
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
@@ -62,6 +62,8 @@ const planning = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   computedAt: z.string().nullable(),
+  /** On GET of one planning: the plan's trips for the Gantt. */
+  trips: z.array(planTrip).optional(),
 });
 
 export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
@@ -153,10 +155,10 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
       },
       preHandler,
     },
-    async (request) =>
-      downtimes.presentPlanning(
-        (await downtimes.planningFor(services, callerOf(request), request.params.id)).row,
-      ),
+    async (request) => {
+      const { row } = await downtimes.planningFor(services, callerOf(request), request.params.id);
+      return { ...downtimes.presentPlanning(row), trips: await downtimes.storedPlanTrips(row) };
+    },
   );
 
   app.delete(

@@ -1,7 +1,7 @@
 // Server state of the AWD screens (spec 001 §7 "Downtimes"; the API of issue 22).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { APP_VERSION, limits } from '@metocean/contracts';
+import { APP_VERSION, limits, planTrip } from '@metocean/contracts';
 import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
 import { session } from '../../api/session';
 import { saveBlob } from '../analyze/api';
@@ -24,18 +24,8 @@ const issue = z.object({
 });
 export type PlanningIssueItem = z.infer<typeof issue>;
 
-const activity = z.object({
-  id: z.string(),
-  minimumDuration: z.number(),
-  inputContingencyTime: z.number().nullable(),
-  nbWindows: z.number(),
-  environment: z.string(),
-  locationAlias: z.string().nullable(),
-  continuous: z.boolean().optional(),
-});
-const trips = z.array(
-  z.object({ id: z.string(), tasks: z.array(z.object({ id: z.string(), activities: z.array(activity) })) }),
-);
+// the Gantt's trips › tasks › activities: the contract's shape (scan answer and GET of one planning)
+const trips = z.array(planTrip);
 
 export const planning = z.object({
   id: z.number(),
