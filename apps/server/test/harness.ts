@@ -122,7 +122,7 @@ export interface TestServer {
 }
 
 /** A fresh PostgreSQL database for this test file, dropped at the end. */
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `metocean_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -11,14 +11,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Offer, Project, Task } from '@metocean/contracts';
-import { DEMO_PASSWORD, eventually } from '../harness';
+import { DEMO_PASSWORD, eventually, freshPostgres } from '../harness';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-kill9-'));
 const children: ChildProcess[] = [];
-afterAll(() => {
+// on the PostgreSQL run, a database of this file's own (as the harness gives every other file)
+const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
 async function freePort(): Promise<number> {
@@ -41,6 +44,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
         PORT: String(port),
         HOST: '127.0.0.1',
         DEMO_PASSWORD,
