@@ -585,17 +585,27 @@ export function toJson(value: unknown): string {
   );
 }
 
+/**
+ * A command run with the process's conventions: its JSON on stdout, or the message on stderr with exit code
+ * 1 (a command's own errors as they are, anything else after "metocean: ").
+ */
+export async function asProcess(
+  work: () => Promise<unknown>,
+  isOwnError: (error: unknown) => boolean = (error) => error instanceof CliError,
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    return { stdout: toJson(await work()) + '\n', stderr: '', code: 0 };
+  } catch (error) {
+    const message = isOwnError(error)
+      ? (error as Error).message
+      : `metocean: ${error instanceof Error ? error.message : String(error)}`;
+    return { stdout: '', stderr: message + '\n', code: 1 };
+  }
+}
+
 export async function runCli(
   argv: readonly string[],
   io: Io,
 ): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    return { stdout: toJson(await execute(argv, io)) + '\n', stderr: '', code: 0 };
-  } catch (error) {
-    const message =
-      error instanceof CliError
-        ? error.message
-        : `metocean: ${error instanceof Error ? error.message : String(error)}`;
-    return { stdout: '', stderr: message + '\n', code: 1 };
-  }
+  return asProcess(() => execute(argv, io));
 }

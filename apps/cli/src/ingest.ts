@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataFileError, ingest, nodeCount, type DatasetDescription } from '@metocean/hindcast';
 import { paths } from '@metocean/contracts';
-import { INGEST_USAGE, toJson } from './cli';
+import { asProcess, INGEST_USAGE } from './cli';
 
 export class IngestError extends Error {}
 
@@ -223,13 +223,8 @@ export async function runIngestCli(
   argv: readonly string[],
   io: IngestIo,
 ): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    return { stdout: toJson(await runIngest(argv, io)) + '\n', stderr: '', code: 0 };
-  } catch (error) {
-    const message =
-      error instanceof IngestError
-        ? error.message
-        : `metocean: ${error instanceof Error ? error.message : String(error)}`;
-    return { stdout: '', stderr: message + '\n', code: 1 };
-  }
+  return asProcess(
+    () => runIngest(argv, io),
+    (error) => error instanceof IngestError,
+  );
 }

@@ -22,7 +22,7 @@ import {
   planningOutputWorkbook,
   WorkbookError,
 } from '@metocean/hindcast';
-import { CliError, readSeries, toJson, type Io } from './cli';
+import { asProcess, CliError, readSeries, type Io } from './cli';
 import { PLANNING_USAGE } from './planning-usage';
 
 const DEFAULT_PERCENTILES = [50, 60, 70, 80, 90, 99];
@@ -185,13 +185,5 @@ export async function runPlanningCli(
   argv: readonly string[],
   io: Io,
 ): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    return { stdout: toJson(await planning(argv, io)) + '\n', stderr: '', code: 0 };
-  } catch (error) {
-    const message =
-      error instanceof CliError
-        ? error.message
-        : `metocean: ${error instanceof Error ? error.message : String(error)}`;
-    return { stdout: '', stderr: message + '\n', code: 1 };
-  }
+  return asProcess(() => planning(argv, io));
 }

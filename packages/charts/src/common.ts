@@ -1,6 +1,7 @@
 // What every chart view shares: the chart error catalogue of spec 002 §8 (messages verbatim), the input
 // checks of §5, the constants of §9, reading named arrays out of a payload, titles and the source line.
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
+import { MONTH_ABBREVIATIONS } from '@metocean/core';
 import type { EChartsOption } from 'echarts';
 
 /** Spec 002 §8, chart errors. */
@@ -42,7 +43,7 @@ export const CHART_SIZES = {
   scatter: { width: 400, height: 400 },
 } as const;
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = MONTH_ABBREVIATIONS;
 /** Month selector entries: Annual (0) or months 1-12 (spec 002 §2). */
 export const MONTH_OPTIONS = [
   { value: 0, label: 'Annual' },

@@ -10,6 +10,22 @@ export interface Calendar {
   runStart: Int32Array;
 }
 
+/** The months' English abbreviations, January first: the one list of every table, chart, export and PDF. */
+export const MONTH_ABBREVIATIONS: readonly string[] = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
 const DAY_MS = 86_400_000;
 
 /** Year and month of a day count since 1970-01-01 (H. Hinnant, "chrono-compatible date algorithms"). */

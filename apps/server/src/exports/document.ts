@@ -10,27 +10,14 @@ import {
   type VisuPayload,
   type VisuValues,
 } from '@metocean/contracts';
-import type { Series } from '@metocean/core';
+import { MONTH_ABBREVIATIONS, type Series } from '@metocean/core';
 import { VARIABLES } from '@metocean/hindcast';
 
 /** Names of the dimensions the export request's `month` and `export_level_idx` select along. */
 export const MONTH_DIMENSION = 'month';
 export const LEVEL_DIMENSION = 'level';
 export const TIME_DIMENSION = 'time';
-export const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
+export const MONTH_NAMES = MONTH_ABBREVIATIONS;
 
 /** UTC epoch milliseconds, as the visualisation payload states them (packages/contracts visu.ts). */
 export const TIME_UNITS = 'milliseconds since 1970-01-01 00:00:00';

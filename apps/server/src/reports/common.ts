@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
+import { MONTH_ABBREVIATIONS } from '@metocean/core';
 import {
   APP_VERSION,
   MISSING_VALUE,
@@ -22,7 +23,7 @@ export function fmt(value: number | null | undefined, digits = 2): string {
   return value.toFixed(digits);
 }
 
-export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = MONTH_ABBREVIATIONS;
 
 export const DISCLAIMER =
   'The statistics of this report are computed from hindcast model data at the dataset nodes nearest to the ' +

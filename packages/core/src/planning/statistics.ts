@@ -4,12 +4,11 @@
 // and its Pp = the type-7 percentile at 100 − p over the years.
 import { quantileSorted } from '../order';
 import type { SimulationResult } from './simulate';
+import { MONTH_ABBREVIATIONS as MONTHS } from '../calendar';
 
 export const BREAKDOWNS = ['MONTHLY', 'BIWEEKLY', 'WEEKLY'] as const;
 export type PlanBreakdown = (typeof BREAKDOWNS)[number];
 export const PLANNING_RULES_VERSION = 'awd-1';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function periodLabels(breakdown: PlanBreakdown): string[] {
   switch (breakdown) {

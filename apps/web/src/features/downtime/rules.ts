@@ -7,6 +7,7 @@ import {
   planningStatusLabels,
   type PlanningStatus,
 } from '@metocean/contracts';
+import { MONTH_ABBREVIATIONS } from '@metocean/core';
 
 export type PlanningStatusCode = PlanningStatus;
 
@@ -153,26 +154,13 @@ export function commonPercentiles(lists: readonly (readonly number[])[]): number
   return first.filter((p) => rest.every((l) => l.includes(p))).sort((a, b) => a - b);
 }
 
-export const MONTH_LABELS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+export const MONTH_LABELS = MONTH_ABBREVIATIONS;
 
 export const MONTH_STORAGE_KEY = 'awd.comparison.month';
 
 /** The remembered month when valid, otherwise the current month (UTC), as a MONTHLY period label. */
 export function initialMonth(stored: string | null, now: Date = new Date()): string {
-  if (stored && (MONTH_LABELS as readonly string[]).includes(stored)) return stored;
+  if (stored && MONTH_LABELS.includes(stored)) return stored;
   return MONTH_LABELS[now.getUTCMonth()] ?? 'Jan';
 }
 
