@@ -3,11 +3,9 @@
 // the report and may comment but has no delete button.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Project } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
-  createProject,
   launchBrowser,
   screenshot,
   signInFresh,
@@ -16,6 +14,7 @@ import {
   type Browser,
   type RunningServer,
 } from './harness';
+import { computedProject } from './analyze-helpers';
 
 describe('the Report tab in the browser', () => {
   let server: RunningServer;
@@ -24,13 +23,12 @@ describe('the Report tab in the browser', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    const token = await apiToken(server.url, 'manager');
-    projectId = await createProject(server.url, token, {
-      offer: 'On Demand',
-      zone: 'South China Sea',
-      name: 'Report_browser',
-      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
+    projectId = await computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Report_browser', {
+      name: 'ERA5 node',
+      lat: 15.51,
+      lng: 109.94,
     });
+    const token = await apiToken(server.url, 'manager');
     const member = await apiCall<{ id: number }>(
       server.url,
       await apiToken(server.url, 'member'),
@@ -40,14 +38,6 @@ describe('the Report tab in the browser', () => {
     await apiCall(server.url, token, 'POST', `/api/projects/${projectId}/update_collaborators/`, {
       collaborators: [member.id],
     });
-    await apiCall(server.url, token, 'PUT', `/api/projects/${projectId}/compute/`);
-    const deadline = Date.now() + 170_000;
-    for (;;) {
-      const project = await apiCall<Project>(server.url, token, 'GET', `/api/projects/${projectId}/`);
-      if (project.status === 'FINISHED') break;
-      if (project.status === 'FAILED' || Date.now() > deadline) throw new Error(`compute: ${project.status}`);
-      await new Promise((wait) => setTimeout(wait, 1000));
-    }
     browser = await launchBrowser();
     await browser.page.setViewportSize({ width: 1440, height: 900 });
   }, 200_000);
