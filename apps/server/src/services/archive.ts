@@ -155,9 +155,13 @@ export async function readArchive(
               : new ArchiveError(400, archiveMessages.broken(kind)),
         );
       };
+      // Listened to at once: yauzl inflates into the size check before anyone reads, so a lying entry
+      // may fail while the output folder is still being made.
+      stream.on('error', stop);
       const start = async () => {
         if (typeof action === 'object') {
           await mkdir(path.dirname(action.file), { recursive: true });
+          if (settled) return;
           writer = createWriteStream(action.file);
           writer.on('error', stop);
         }
@@ -171,7 +175,6 @@ export async function readArchive(
             writer.once('drain', () => stream.resume());
           }
         });
-        stream.on('error', stop);
         stream.on('end', () => {
           if (settled) return;
           const done = () => {
