@@ -1,5 +1,8 @@
 // Streaming unzip within a budget (services/archive.ts) against archives written by test/zip-bombs.ts;
 // Node's zlib (an independent inflater) checks the bomb writer itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { archiveMessages, readArchive, withParseSlot, type ArchiveBudget } from '../../src/services/archive';
@@ -64,6 +67,29 @@ describe('readArchive', () => {
       { name: 'b', inflated: 3 * MIB, declared: 1 },
     ]);
     expect((await refusal(readArchive(many, keepAll))).statusCode).toBe(400);
+  });
+
+  it('refuses a lying entry written to a file, the error caught even while its folder is being made', async () => {
+    // yauzl inflates into its size check before anyone reads the entry, so the lie can surface while the
+    // output folder is still being created: it must reject the read, never escape as an uncaught error
+    // (CI run of stop 27). Repeated because the two race.
+    const dir = mkdtempSync(path.join(tmpdir(), 'archive-'));
+    const liar = zipOf([{ name: 'store.zarr/hs/0.0.0', inflated: 64 * MIB, declared: 10 }]);
+    const escaped: unknown[] = [];
+    const onUncaught = (error: unknown) => escaped.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const toFile = { ...keepAll, action: (name: string) => ({ file: path.join(dir, String(i), name) }) };
+        const error = await refusal(readArchive(liar, toFile));
+        expect(error.body).toEqual({ nonFieldErrors: [archiveMessages.lying('archive')] });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(escaped).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('counts entries that are only checked ("count") and refuses the total over budget', async () => {
