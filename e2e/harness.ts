@@ -213,9 +213,11 @@ export function linkInMail(eml: string, pathPrefix: string): string {
 
 /** Signs in through the login page, first dropping any session this browser still holds. */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  // /load is the bare loader: a page of the app that never redirects, to reach its localStorage.
+  // /load is the bare loader: a page of the app that never redirects, to reach its localStorage. The session
+  // is the refresh cookie (HttpOnly) plus the sign-in mark that tells the app to renew with it.
   await page.goto(`${baseUrl}/load`);
-  await page.evaluate("localStorage.removeItem('metocean.session')");
+  await page.evaluate("localStorage.removeItem('metocean.signedIn')");
+  await page.context().clearCookies();
   await page.goto(`${baseUrl}/login`);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);

@@ -75,6 +75,16 @@ describe('impersonation in the browser', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     expect(await page.getByRole('menuitem', { name: 'Usage analyze' }).count()).toBe(0);
     await page.keyboard.press('Escape');
+    // The refresh cookie holds the impersonation: a new tab opens as the member too.
+    const other = await browser.context.newPage();
+    try {
+      await other.goto(`${server.url}/`);
+      expect(await (await visible(other.getByTestId('impersonation-bar'))).textContent()).toContain(
+        '(member)',
+      );
+    } finally {
+      await other.close();
+    }
 
     await bar.getByRole('button', { name: 'Stop impersonation' }).click();
     await page.waitForURL('**/admin');
@@ -83,5 +93,10 @@ describe('impersonation in the browser', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await visible(page.getByRole('menuitem', { name: 'Usage analyze' }));
     await screenshot(page, '12-back-as-admin');
+    // The cookie went back to a session of the admin's own: a reload stays the admin.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Administration' }));
+    expect(await page.getByTestId('impersonation-bar').count()).toBe(0);
   });
 });

@@ -1,53 +1,34 @@
-// The session rules of spec 000 §2.1, §2.2, §4 and §8 in the browser: token renewal, expired credentials,
-// unknown paths, expired accounts, the maintenance banner and maintenance mode.
+// The session rules of spec 000 §2.1, §2.2, §4 and §8 in the browser: the tokens out of the page's reach
+// (issue 23), token renewal, expired credentials, unknown paths, expired accounts, the maintenance banner and
+// maintenance mode.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { limits, messages, paths } from '@metocean/contracts';
-import type { Page } from 'playwright-core';
+import { errorCodes, limits, messages, paths } from '@metocean/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   demoPassword,
   hidden,
   launchBrowser,
   screenshot,
   signIn,
+  signInFresh,
   startServer,
   visible,
   type Browser,
   type RunningServer,
 } from './harness';
 
-const sessionKey = 'metocean.session';
-
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-}
+const refreshCookie = 'metocean_refresh';
 
 // The tests' tsconfig has no DOM types; this is the part of the page's localStorage they use.
 interface PageStorage {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 }
 
-async function readTokens(page: Page): Promise<Tokens> {
-  const raw = await page.evaluate(
-    (key) => (globalThis as unknown as PageStorage).localStorage.getItem(key),
-    sessionKey,
+/** Everything script in the page can read that might hold a secret: both storages and document.cookie. */
+function readableByScript(page: Page): Promise<string> {
+  return page.evaluate(
+    'JSON.stringify({ local: Object.entries(localStorage), session: Object.entries(sessionStorage), cookie: document.cookie })',
   );
-  return JSON.parse(raw ?? '{}') as Tokens;
-}
-
-async function writeTokens(page: Page, tokens: Tokens): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => (globalThis as unknown as PageStorage).localStorage.setItem(key, value),
-    [sessionKey, JSON.stringify(tokens)] as const,
-  );
-}
-
-/** A copy of a JWT whose payload says it expires in `seconds` (the signature no longer matches). */
-function withExpiry(jwt: string, seconds: number): string {
-  const [header, payload, signature] = jwt.split('.');
-  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
-  claims.exp = Math.floor(Date.now() / 1000) + seconds;
-  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
 }
 
 describe('session rules in the browser', () => {
@@ -72,7 +53,7 @@ describe('session rules in the browser', () => {
       body: JSON.stringify({ username: 'admin', password: demoPassword }),
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as Tokens).accessToken;
+    return ((await response.json()) as { accessToken: string }).accessToken;
   }
 
   async function setMaintenance(body: { scheduledAt: string | null; message: string; active: boolean }) {
@@ -84,29 +65,94 @@ describe('session rules in the browser', () => {
     expect(response.status).toBe(200);
   }
 
-  it('renews a token near its end, and sends the user to login once the session cannot be renewed', async () => {
-    const { page } = browser;
-    onTestFailed(() => screenshot(page, 'failure-session-renewal'));
-    await signIn(page, server.url, 'manager', demoPassword);
-    await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  /** The browser's refresh cookie (Playwright reads HttpOnly cookies; the page cannot). */
+  async function cookieOf(context: BrowserContext) {
+    const cookie = (await context.cookies()).find((c) => c.name === refreshCookie);
+    if (!cookie) throw new Error('no refresh cookie');
+    return cookie;
+  }
 
-    // 60 s of validity left (< 120 s): the app renews before its next call and stores the rotated pair.
-    const stored = await readTokens(page);
-    const nearlyExpired = { ...stored, accessToken: withExpiry(stored.accessToken, 60) };
-    await writeTokens(page, nearlyExpired);
+  it('keeps every token out of reach of script, and stays signed in across a reload and in a new tab', async () => {
+    const { page, context } = browser;
+    onTestFailed(() => screenshot(page, 'failure-session-storage'));
+    const login = page.waitForResponse(
+      (response) => response.url().endsWith(paths.token) && response.request().method() === 'POST',
+    );
+    await signInFresh(page, server.url, 'manager');
+    const answer = (await (await login).json()) as Record<string, string>;
+    expect(Object.keys(answer)).toEqual(['accessToken']);
+    const cookie = await cookieOf(context);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api-auth/', secure: false });
+
+    const readable = await readableByScript(page);
+    expect(readable).not.toContain(answer.accessToken);
+    expect(readable).not.toContain(cookie.value);
+    expect(readable).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(readable).not.toContain(refreshCookie);
+
+    // A reload renews with the cookie (which rotates) and stays on the page, signed in.
     await page.goto(`${server.url}/profile`);
     await visible(page.getByRole('heading', { name: 'My profile' }));
-    const renewed = await readTokens(page);
-    expect(renewed.refreshToken).not.toBe(stored.refreshToken);
-    expect(renewed.accessToken).not.toBe(nearlyExpired.accessToken);
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'My profile' }));
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect((await cookieOf(context)).value).not.toBe(cookie.value);
 
-    // A revoked refresh token: back to login with the spec's message, then the original page after login.
-    const revoked = { accessToken: withExpiry(renewed.accessToken, 30), refreshToken: stored.refreshToken };
-    await writeTokens(page, revoked);
+    const other = await context.newPage();
+    try {
+      await other.goto(`${server.url}/profile`);
+      await visible(other.getByRole('heading', { name: 'My profile' }));
+    } finally {
+      await other.close();
+    }
+    expect(await readableByScript(page)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+  });
+
+  it('renews an expired access token with the cookie, and sends the user to login once it cannot', async () => {
+    const { page, context } = browser;
+    onTestFailed(() => screenshot(page, 'failure-session-renewal'));
+    await signInFresh(page, server.url, 'manager');
+    const before = (await cookieOf(context)).value;
+
+    // The next call of the page says its access token expired: the app renews and retries once.
+    let refreshes = 0;
+    const countRefreshes = (request: { url(): string }) => {
+      if (request.url().endsWith(paths.refresh)) refreshes += 1;
+    };
+    page.on('request', countRefreshes);
+    let expiredOnce = false;
+    await page.route(`**${paths.usersCurrent}`, async (route) => {
+      if (expiredOnce) return route.fallback();
+      expiredOnce = true;
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: messages.tokenExpired, code: errorCodes.tokenExpired }),
+      });
+    });
+    await page.goto(`${server.url}/profile`);
+    await visible(page.getByRole('heading', { name: 'My profile' }));
+    await page.unroute(`**${paths.usersCurrent}`);
+    page.off('request', countRefreshes);
+    expect(expiredOnce).toBe(true);
+    // One refresh when the page loaded (the access token lives in memory), one after the 401.
+    expect(refreshes).toBe(2);
+    const renewed = (await cookieOf(context)).value;
+    expect(renewed).not.toBe(before);
+
+    // Someone replays the browser's refresh token elsewhere first: rotation makes the browser's copy a
+    // replay, the family is revoked, and the next load goes to login with the spec's message.
+    const thief = await fetch(`${server.url}${paths.refresh}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken: renewed }),
+    });
+    expect(thief.status).toBe(200);
     await page.goto(`${server.url}/plans`);
     await page.waitForURL('**/login');
     await visible(page.getByText(messages.credentialsExpired));
     await screenshot(page, '20-credentials-expired');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain(refreshCookie);
     await page.locator('input[name="username"]').fill('manager');
     await page.locator('input[name="password"]').fill(demoPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();

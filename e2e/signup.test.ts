@@ -234,7 +234,8 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
     await page.getByRole('button', { name: 'Activate account' }).click();
     await page.waitForURL('**/login');
     await visible(page.getByText(messages.activationDone));
-    expect(await page.evaluate("localStorage.getItem('metocean.session')")).toBeNull();
+    expect(await page.evaluate("localStorage.getItem('metocean.signedIn')")).toBeNull();
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('metocean_refresh');
     await signIn(page, server.url, 'invitee_e2e', password);
   });
 });

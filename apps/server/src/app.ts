@@ -19,6 +19,7 @@ import { APP_VERSION, messages } from '@metocean/contracts';
 import { authHandlers } from './http/auth';
 import { HttpError, registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
+import { registerCookies } from './http/session-cookie';
 import { registerVersionCheck } from './http/version';
 import { authRoutes } from './routes/auth/index';
 import { siteRoutes } from './routes/site/index';
@@ -72,6 +73,7 @@ export async function buildApp(
   app.decorateRequest('caller', null);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, services.config);
+  await registerCookies(app);
 
   await app.register(rateLimit, {
     global: false,

@@ -23,7 +23,19 @@ export type TokenRequest = z.infer<typeof tokenRequest>;
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const refreshRequest = z.object({ refreshToken: z.string().min(1, messages.blank) });
+/**
+ * What a call that signs in answers (docs/decisions.md, issue 23): API clients get the pair; a caller that
+ * sends `X-Token-Transport: cookie` (the web app) and a refresh made with the cookie get the refresh token
+ * only as an HttpOnly cookie, so the body holds the access token alone.
+ */
+export const tokenGrant = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().optional().describe('Absent when the refresh token was set as a cookie'),
+});
+export type TokenGrant = z.infer<typeof tokenGrant>;
+
+/** Refresh and logout: the token in the body (API clients) or, without it, the cookie (the web app). */
+export const refreshRequest = z.object({ refreshToken: z.string().min(1, messages.blank).optional() });
 export const logoutRequest = refreshRequest;
 
 export const registrationRequest = z.object({

@@ -16,6 +16,8 @@ export const limits = {
   loginFailuresBeforeLock: 5,
   lockMinutes: 5,
   versionHeader: 'X-App-Version',
+  /** Sent as `cookie` by the web app: keep my refresh token in the HttpOnly cookie, out of the body. */
+  tokenTransportHeader: 'X-Token-Transport',
 } as const;
 
 export const specialOffers = {

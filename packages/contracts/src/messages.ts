@@ -42,6 +42,7 @@ export const messages = {
   tokenExpired: 'Token is expired',
   tokenInvalid: 'Token is invalid',
   notAuthenticated: 'Authentication credentials were not provided.',
+  jsonRequired: 'Send this request as JSON (Content-Type: application/json).',
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   cannotRemoveSelf: 'You cannot remove yourself.',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type TokenPair } from '@metocean/contracts';
-import { DEMO_PASSWORD, linkIn, startTestServer, type TestServer } from '../harness';
+import { limits, messages, type TokenGrant, type TokenPair } from '@metocean/contracts';
+import { DEMO_PASSWORD, linkIn, startTestServer, type Answer, type TestServer } from '../harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,6 +106,190 @@ describe('sessions', () => {
     const none = await server.request('GET', '/api/users/current/');
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ detail: messages.notAuthenticated });
+  });
+});
+
+describe('the refresh token cookie of the web app (issue 23)', () => {
+  const asBrowser = { [limits.tokenTransportHeader]: 'cookie' };
+
+  /** The refresh cookie an answer sets: its value and its attributes, lower-cased. */
+  function refreshCookie(answer: Answer<unknown>): { value: string; attributes: string[] } | undefined {
+    const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('metocean_refresh='));
+    if (!line) return undefined;
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    return {
+      value: pair.slice('metocean_refresh='.length),
+      attributes: attributes.map((a) => a.toLowerCase()),
+    };
+  }
+
+  async function browserLogin(username: string) {
+    const answer = await server.request<TokenGrant>('POST', '/api-auth/token/', {
+      body: { username, password: DEMO_PASSWORD },
+      headers: asBrowser,
+    });
+    expect(answer.status).toBe(200);
+    const cookie = refreshCookie(answer);
+    if (!cookie) throw new Error('no refresh cookie');
+    return { answer, cookie: cookie.value };
+  }
+
+  const withCookie = (value: string) => ({ ...asBrowser, cookie: `metocean_refresh=${value}` });
+
+  it('signs the browser in with an HttpOnly, SameSite=Strict cookie scoped to /api-auth/, not in the body', async () => {
+    const { answer } = await browserLogin('demo');
+    expect(Object.keys(answer.body)).toEqual(['accessToken']);
+    const cookie = refreshCookie(answer);
+    expect(cookie?.value.length).toBeGreaterThan(30);
+    expect(cookie?.attributes).toEqual(
+      expect.arrayContaining([
+        'httponly',
+        'samesite=strict',
+        'path=/api-auth/',
+        `max-age=${limits.refreshTokenDays * 86_400}`,
+      ]),
+    );
+    // Plain http without an https PUBLIC_URL: a Secure cookie would never come back.
+    expect(cookie?.attributes).not.toContain('secure');
+  });
+
+  it('keeps the pair in the body and sets no cookie for API clients', async () => {
+    const answer = await server.request<TokenPair>('POST', '/api-auth/token/', {
+      body: { username: 'demo', password: DEMO_PASSWORD },
+    });
+    expect(answer.body.refreshToken.length).toBeGreaterThan(30);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('rotates the cookie on refresh, and a replayed cookie ends the family and is cleared', async () => {
+    const { cookie: first } = await browserLogin('demo');
+    const renewed = await server.request<TokenGrant>('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(first),
+    });
+    expect(renewed.status).toBe(200);
+    expect(Object.keys(renewed.body)).toEqual(['accessToken']);
+    const second = refreshCookie(renewed)?.value;
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const me = await server.request('GET', '/api/users/current/', { token: renewed.body.accessToken });
+    expect(me.body).toMatchObject({ username: 'demo' });
+
+    const replay = await server.request('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(first),
+    });
+    expect(replay.status).toBe(401);
+    expect(refreshCookie(replay)).toMatchObject({ value: '' });
+    expect(refreshCookie(replay)?.attributes).toContain('path=/api-auth/');
+    const afterTheft = await server.request('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(second ?? ''),
+    });
+    expect(afterTheft.status).toBe(401);
+  });
+
+  it('answers 401 to a refresh with neither a body token nor a cookie', async () => {
+    const answer = await server.request('POST', '/api-auth/token/refresh/', { body: {}, headers: asBrowser });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ detail: messages.notAuthenticated });
+  });
+
+  it('refuses a refresh or a logout that is not JSON (what a cross-site form sends)', async () => {
+    const { cookie } = await browserLogin('demo');
+    for (const path of ['/api-auth/token/refresh/', '/api-auth/logout/']) {
+      for (const [type, body] of [
+        ['text/plain', '{}'],
+        ['application/x-www-form-urlencoded', 'a=b'],
+        ['multipart/form-data; boundary=x', '--x--'],
+      ] as const) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': type, cookie: `metocean_refresh=${cookie}` },
+          body,
+        });
+        expect(response.status, `${path} ${type}`).toBe(415);
+        expect(await response.json()).toEqual({ detail: messages.jsonRequired });
+      }
+    }
+    // The cookie is still good.
+    const renewed = await server.request('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(cookie),
+    });
+    expect(renewed.status).toBe(200);
+  });
+
+  it("logs the browser out: revokes the cookie's family and clears the cookie", async () => {
+    const { cookie } = await browserLogin('demo');
+    const out = await server.request('POST', '/api-auth/logout/', { body: {}, headers: withCookie(cookie) });
+    expect(out.status).toBe(204);
+    const cleared = refreshCookie(out);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.attributes).toEqual(
+      expect.arrayContaining(['path=/api-auth/', 'httponly', 'samesite=strict']),
+    );
+    expect(cleared?.attributes.some((a) => a.startsWith('expires=thu, 01 jan 1970'))).toBe(true);
+    const after = await server.request('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(cookie),
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it('moves the cookie to the impersonated session and back, revoking the one it replaces', async () => {
+    const member = await server.login('member');
+    const memberId = (
+      await server.request<{ id: number }>('GET', '/api/users/current/', { token: member.accessToken })
+    ).body.id;
+    const { answer: signedIn, cookie: adminCookie } = await browserLogin('admin');
+    const started = await server.request<TokenGrant>('POST', '/api-auth/impersonate/', {
+      body: { userId: memberId },
+      token: signedIn.body.accessToken,
+      headers: withCookie(adminCookie),
+    });
+    expect(started.status).toBe(200);
+    expect(Object.keys(started.body)).toEqual(['accessToken']);
+    const actingCookie = refreshCookie(started)?.value ?? '';
+    expect(actingCookie).not.toBe(adminCookie);
+    // A reload during the impersonation renews it from the cookie.
+    const renewed = await server.request<TokenGrant>('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(actingCookie),
+    });
+    expect(renewed.status).toBe(200);
+    const acting = await server.request('GET', '/api/users/current/', { token: renewed.body.accessToken });
+    expect(acting.body).toMatchObject({ username: 'member', impersonator: { username: 'admin' } });
+    const impersonationCookie = refreshCookie(renewed)?.value ?? '';
+    expect(
+      (
+        await server.request('POST', '/api-auth/token/refresh/', {
+          body: {},
+          headers: withCookie(adminCookie),
+        })
+      ).status,
+    ).toBe(401);
+
+    const stopped = await server.request<TokenGrant>('POST', '/api-auth/impersonate/stop/', {
+      token: renewed.body.accessToken,
+      headers: withCookie(impersonationCookie),
+    });
+    expect(stopped.status).toBe(200);
+    const backCookie = refreshCookie(stopped)?.value ?? '';
+    const back = await server.request<TokenGrant>('POST', '/api-auth/token/refresh/', {
+      body: {},
+      headers: withCookie(backCookie),
+    });
+    const admin = await server.request('GET', '/api/users/current/', { token: back.body.accessToken });
+    expect(admin.body).toMatchObject({ username: 'admin', impersonator: null });
+    expect(
+      (
+        await server.request('POST', '/api-auth/token/refresh/', {
+          body: {},
+          headers: withCookie(impersonationCookie),
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -257,6 +441,23 @@ describe('password reset', () => {
       body: { refreshToken: session.refreshToken },
     });
     expect(oldSession.status).toBe(401);
+  });
+});
+
+describe('the refresh cookie over https', () => {
+  it('is Secure when PUBLIC_URL is https', async () => {
+    const https = await startTestServer({ PUBLIC_URL: 'https://metocean.example.com' });
+    try {
+      const answer = await https.request('POST', '/api-auth/token/', {
+        body: { username: 'demo', password: DEMO_PASSWORD },
+        headers: { [limits.tokenTransportHeader]: 'cookie' },
+      });
+      expect(answer.status).toBe(200);
+      const line = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('metocean_refresh='));
+      expect(line?.split(';').map((part) => part.trim().toLowerCase())).toContain('secure');
+    } finally {
+      await https.stop();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-// The API client's session rules (spec 000 §4 Session, §8) against a scripted fetch.
+// The API client's session rules (spec 000 §4 Session, §8; issue 23: the refresh token is an HttpOnly cookie
+// the page never sees, the access token lives in memory) against a scripted fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_VERSION, messages, type TokenPair } from '@metocean/contracts';
+import { APP_VERSION, limits, messages, paths } from '@metocean/contracts';
 import type * as ClientModule from './client';
 import type * as SessionModule from './session';
 import type * as StatusModule from './appStatus';
@@ -19,15 +20,21 @@ class MemoryStorage {
   clear() {
     this.values.clear();
   }
+  entries() {
+    return [...this.values.entries()];
+  }
 }
 
 // The client runs in the browser: give it the globals it reads before importing it.
 const local = new MemoryStorage();
 const sessionStore = new MemoryStorage();
+const storageListeners: ((event: { key: string; newValue: string | null }) => void)[] = [];
 vi.stubGlobal('localStorage', local);
 vi.stubGlobal('sessionStorage', sessionStore);
 vi.stubGlobal('window', {
-  addEventListener: () => undefined,
+  addEventListener: (type: string, listener: (typeof storageListeners)[number]) => {
+    if (type === 'storage') storageListeners.push(listener);
+  },
   setTimeout: () => 1,
   location: { reload: () => undefined },
 });
@@ -36,10 +43,16 @@ let client: typeof ClientModule;
 let sessionModule: typeof SessionModule;
 let status: typeof StatusModule;
 
+const markKey = 'metocean.signedIn';
+/** What versions before the cookie stored: the pair, in localStorage. */
+const legacyPair = JSON.stringify({ accessToken: 'legacy.access.token', refreshToken: 'legacy-refresh' });
+
 beforeAll(async () => {
+  local.setItem('metocean.session', legacyPair);
   client = await import('./client');
   sessionModule = await import('./session');
   status = await import('./appStatus');
+  client.followOtherTabs();
 });
 
 /** An unsigned JWT that expires in `seconds`. */
@@ -60,7 +73,8 @@ interface Call {
   init: RequestInit;
 }
 
-function script(...answers: Response[]): Call[] {
+/** Answers the calls in order; a function answers when called (to act "meanwhile"), or throws. */
+function script(...answers: (Response | (() => Response))[]): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -68,13 +82,29 @@ function script(...answers: Response[]): Call[] {
       calls.push({ url, init });
       const answer = answers.shift();
       if (!answer) throw new Error(`unexpected call to ${url}`);
-      return Promise.resolve(answer);
+      return Promise.resolve(typeof answer === 'function' ? answer() : answer);
     }),
   );
   return calls;
 }
 
 const header = (call: Call | undefined, name: string) => new Headers(call?.init.headers).get(name);
+
+/** Another tab writes the sign-in mark (or removes it): the browser tells this one. */
+function otherTab(newValue: string | null): void {
+  if (newValue === null) local.removeItem(markKey);
+  else local.setItem(markKey, newValue);
+  for (const listener of storageListeners) listener({ key: markKey, newValue });
+}
+
+/** A refresh call made with the cookie alone: a JSON body with no token in it, and no bearer token. */
+function expectCookieRefresh(call: Call | undefined): void {
+  expect(call?.url).toBe(paths.refresh);
+  expect(call?.init.method).toBe('POST');
+  expect(call?.init.body).toBe('{}');
+  expect(header(call, 'Content-Type')).toBe('application/json');
+  expect(header(call, 'Authorization')).toBeNull();
+}
 
 beforeEach(() => {
   local.clear();
@@ -87,39 +117,39 @@ afterEach(() => {
 });
 
 describe('apiRequest', () => {
-  it('sends the bearer token and the version header', async () => {
-    const pair: TokenPair = { accessToken: jwt(900), refreshToken: 'r1' };
-    sessionModule.session.start(pair);
+  it('sends the bearer token, the version header and asks for the refresh token as a cookie', async () => {
+    const access = jwt(900);
+    sessionModule.session.start(access);
     const calls = script(json(200, { ok: true }));
     await client.apiRequest('/api/users/current/');
-    expect(header(calls[0], 'Authorization')).toBe(`Bearer ${pair.accessToken}`);
+    expect(header(calls[0], 'Authorization')).toBe(`Bearer ${access}`);
     expect(header(calls[0], 'X-App-Version')).toBe(APP_VERSION);
+    expect(header(calls[0], limits.tokenTransportHeader)).toBe('cookie');
   });
 
-  it('renews first when at most 120 s of validity remain, and keeps the rotated pair', async () => {
-    sessionModule.session.start({ accessToken: jwt(100), refreshToken: 'r1' });
-    const fresh = { accessToken: jwt(900, 'b'), refreshToken: 'r2' };
-    const calls = script(json(200, fresh), json(200, {}));
+  it('renews with the cookie first when at most 120 s of validity remain, and keeps the new token', async () => {
+    sessionModule.session.start(jwt(100));
+    const fresh = jwt(900, 'b');
+    const calls = script(json(200, { accessToken: fresh }), json(200, {}));
     await client.apiRequest('/api/users/current/');
-    expect(calls[0]?.url).toBe('/api-auth/token/refresh/');
-    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ refreshToken: 'r1' });
-    expect(header(calls[1], 'Authorization')).toBe(`Bearer ${fresh.accessToken}`);
-    expect(sessionModule.session.tokens()).toEqual(fresh);
+    expectCookieRefresh(calls[0]);
+    expect(header(calls[1], 'Authorization')).toBe(`Bearer ${fresh}`);
+    expect(sessionModule.session.accessToken()).toBe(fresh);
   });
 
   it('does not renew a token with more than 120 s left', async () => {
-    sessionModule.session.start({ accessToken: jwt(130), refreshToken: 'r1' });
+    sessionModule.session.start(jwt(130));
     const calls = script(json(200, {}));
     await client.apiRequest('/api/users/current/');
     expect(calls.map((call) => call.url)).toEqual(['/api/users/current/']);
   });
 
   it('renews and retries once on a 401 with the expired-token code', async () => {
-    sessionModule.session.start({ accessToken: jwt(900), refreshToken: 'r1' });
-    const fresh = { accessToken: jwt(900, 'b'), refreshToken: 'r2' };
+    sessionModule.session.start(jwt(900));
+    const fresh = jwt(900, 'b');
     const calls = script(
       json(401, { detail: messages.tokenExpired, code: 'token_expired' }),
-      json(200, fresh),
+      json(200, { accessToken: fresh }),
       json(200, { id: 1 }),
     );
     await client.apiRequest('/api/users/current/');
@@ -128,46 +158,54 @@ describe('apiRequest', () => {
       '/api-auth/token/refresh/',
       '/api/users/current/',
     ]);
-    expect(header(calls[2], 'Authorization')).toBe(`Bearer ${fresh.accessToken}`);
+    expect(header(calls[2], 'Authorization')).toBe(`Bearer ${fresh}`);
   });
 
   it('ends the session with the credentials message on a second 401 or any other 401', async () => {
-    sessionModule.session.start({ accessToken: jwt(900), refreshToken: 'r1' });
+    sessionModule.session.start(jwt(900));
     script(json(401, { detail: messages.tokenInvalid, code: 'token_invalid' }));
     await expect(client.apiRequest('/api/users/current/')).rejects.toMatchObject({ status: 401 });
-    expect(sessionModule.session.tokens()).toBeNull();
+    expect(sessionModule.session.accessToken()).toBeNull();
     expect(sessionModule.session.notice()?.message).toBe(messages.credentialsExpired);
   });
 
   it('ends the session with the credentials message when the renewal is refused', async () => {
-    sessionModule.session.start({ accessToken: jwt(10), refreshToken: 'revoked' });
+    sessionModule.session.start(jwt(10));
     script(json(401, { detail: messages.tokenInvalid }), json(401, { detail: messages.notAuthenticated }));
     await expect(client.apiRequest('/api/users/current/')).rejects.toMatchObject({ status: 401 });
     expect(sessionModule.session.notice()?.message).toBe(messages.credentialsExpired);
+    expect(local.getItem(markKey)).toBeNull();
   });
 
-  it('adopts the pair another tab stored when its own renewal is refused', async () => {
-    sessionModule.session.start({ accessToken: jwt(10), refreshToken: 'r1' });
-    const otherTab = { accessToken: jwt(900, 'c'), refreshToken: 'r2' };
-    const calls = script(json(401, { detail: messages.tokenInvalid }), json(200, {}));
-    const request = client.apiRequest('/api/users/current/');
-    localStorage.setItem('metocean.session', JSON.stringify(otherTab));
-    await request;
-    expect(header(calls[1], 'Authorization')).toBe(`Bearer ${otherTab.accessToken}`);
+  it('asks again when another tab signed in anew while its renewal was refused', async () => {
+    sessionModule.session.start(jwt(10));
+    const fresh = jwt(900, 'c');
+    const calls = script(
+      () => {
+        // The other tab's sign-in replaced the cookie this refresh was sent with.
+        local.setItem(markKey, 'other-tab');
+        return json(401, { detail: messages.credentialsExpired, code: 'token_invalid' });
+      },
+      json(200, { accessToken: fresh }),
+      json(200, {}),
+    );
+    await client.apiRequest('/api/users/current/');
+    expectCookieRefresh(calls[1]);
+    expect(header(calls[2], 'Authorization')).toBe(`Bearer ${fresh}`);
     expect(sessionModule.session.notice()).toBeNull();
   });
 
   it('logs out with the unauthorised-page message on 403, unless the caller handles it', async () => {
-    sessionModule.session.start({ accessToken: jwt(900), refreshToken: 'r1' });
+    sessionModule.session.start(jwt(900));
     script(json(403, { detail: messages.permissionDenied }));
     await expect(client.apiRequest('/api/users/', { forbidden: 'throw' })).rejects.toMatchObject({
       status: 403,
     });
-    expect(sessionModule.session.tokens()).not.toBeNull();
+    expect(sessionModule.session.accessToken()).not.toBeNull();
 
     script(json(403, { detail: messages.permissionDenied }));
     await expect(client.apiRequest('/api/users/')).rejects.toMatchObject({ status: 403 });
-    expect(sessionModule.session.tokens()).toBeNull();
+    expect(sessionModule.session.accessToken()).toBeNull();
     expect(sessionModule.session.notice()?.message).toBe(messages.unauthorizedPage);
   });
 
@@ -193,5 +231,111 @@ describe('apiRequest', () => {
       status: 426,
     });
     expect(status.appStatus.get().maintenanceReload).toBe(true);
+  });
+});
+
+describe('a reload or a new tab', () => {
+  it('fetches the access token with the cookie when the browser has a session', async () => {
+    local.setItem(markKey, 'signed-in');
+    const fresh = jwt(900, 'd');
+    const calls = script(json(200, { accessToken: fresh }));
+    const restoring = client.restoreSession();
+    expect(sessionModule.session.restoring()).toBe(true);
+    await restoring;
+    expectCookieRefresh(calls[0]);
+    expect(sessionModule.session.restoring()).toBe(false);
+    expect(sessionModule.session.accessToken()).toBe(fresh);
+  });
+
+  it('does not ask without a session', async () => {
+    const calls = script();
+    await client.restoreSession();
+    expect(calls).toEqual([]);
+    expect(sessionModule.session.restoring()).toBe(false);
+  });
+
+  it('goes to login with the credentials message when the cookie is refused', async () => {
+    local.setItem(markKey, 'signed-in');
+    script(json(401, { detail: messages.credentialsExpired, code: 'token_invalid' }));
+    await client.restoreSession();
+    expect(sessionModule.session.accessToken()).toBeNull();
+    expect(sessionModule.session.notice()?.message).toBe(messages.credentialsExpired);
+    expect(local.getItem(markKey)).toBeNull();
+  });
+
+  it('keeps the mark for the next reload when the server cannot be reached', async () => {
+    local.setItem(markKey, 'signed-in');
+    script(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await client.restoreSession();
+    expect(sessionModule.session.restoring()).toBe(false);
+    expect(sessionModule.session.accessToken()).toBeNull();
+    expect(local.getItem(markKey)).toBe('signed-in');
+  });
+});
+
+describe('other tabs', () => {
+  it('end this session when they sign out', () => {
+    sessionModule.session.start(jwt(900));
+    otherTab(null);
+    expect(sessionModule.session.accessToken()).toBeNull();
+  });
+
+  it('are followed when they sign in or switch sessions (impersonation)', async () => {
+    sessionModule.session.start(jwt(900, 'admin'));
+    const member = jwt(900, 'member');
+    const calls = script(json(200, { accessToken: member }));
+    otherTab('switched');
+    expect(sessionModule.session.accessToken()).toBeNull();
+    await vi.waitFor(() => expect(sessionModule.session.accessToken()).toBe(member));
+    expectCookieRefresh(calls[0]);
+  });
+});
+
+describe('storage', () => {
+  it('drops the token pair that versions before the cookie stored', () => {
+    expect(local.getItem('metocean.session')).toBeNull();
+  });
+
+  it('never holds a token: sign-in, renewal, restore, notices, logout', async () => {
+    const seen: string[] = [];
+    const stored = () =>
+      [...local.entries(), ...sessionStore.entries()].map(([key, value]) => `${key}=${value}`);
+    const check = () => {
+      for (const entry of stored()) {
+        for (const token of seen) expect(entry).not.toContain(token);
+        // Nothing JWT-shaped and nothing named like a refresh token, whatever its value.
+        expect(entry).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+        expect(entry.toLowerCase()).not.toContain('refresh');
+      }
+    };
+
+    const signedIn = jwt(100, 'e');
+    seen.push(signedIn);
+    sessionModule.session.start(signedIn);
+    check();
+    const renewed = jwt(900, 'f');
+    seen.push(renewed);
+    script(json(200, { accessToken: renewed }), json(200, {}));
+    await client.apiRequest('/api/users/current/');
+    expect(sessionModule.session.accessToken()).toBe(renewed);
+    check();
+
+    const restored = jwt(900, 'g');
+    seen.push(restored);
+    script(json(200, { accessToken: restored }));
+    await client.restoreSession();
+    expect(sessionModule.session.accessToken()).toBe(restored);
+    check();
+    expect(stored().some((entry) => entry.startsWith(`${markKey}=`))).toBe(true);
+
+    const calls = script(json(204, null));
+    await client.logout({ message: messages.inactivityLogout, severity: 'info' });
+    expect(calls[0]?.url).toBe(paths.logout);
+    expect(calls[0]?.init.body).toBe('{}');
+    check();
+    expect(local.getItem(markKey)).toBeNull();
+    expect(sessionModule.session.notice()?.message).toBe(messages.inactivityLogout);
   });
 });

@@ -6,12 +6,12 @@ import {
   limits,
   messages,
   paths,
-  tokenPair,
+  tokenGrant,
   type ErrorBody,
 } from '@metocean/contracts';
 import { appStatus } from './appStatus';
 import { secondsLeft } from './jwt';
-import { session } from './session';
+import { session, signedInKey } from './session';
 
 /** An API answer other than 2xx, with its normalised body (spec 000 §8). */
 export class ApiError extends Error {
@@ -55,9 +55,14 @@ export interface RequestOptions<T> {
 }
 
 function headers(withToken: boolean, hasBody: boolean): Headers {
-  const result = new Headers({ Accept: 'application/json', [limits.versionHeader]: APP_VERSION });
+  const result = new Headers({
+    Accept: 'application/json',
+    [limits.versionHeader]: APP_VERSION,
+    // Whatever signs in answers the refresh token as an HttpOnly cookie, never in the body.
+    [limits.tokenTransportHeader]: 'cookie',
+  });
   if (hasBody) result.set('Content-Type', 'application/json');
-  const access = session.tokens()?.accessToken;
+  const access = session.accessToken();
   if (withToken && access) result.set('Authorization', `Bearer ${access}`);
   return result;
 }
@@ -80,49 +85,85 @@ function onUpgradeRequired(body: ErrorBody): void {
   }
 }
 
+/**
+ * Runs `task` while no other tab of this browser runs one: the tabs share the refresh cookie, and two
+ * refreshes with the same cookie would look like a replayed token and end the session. Web Locks where the
+ * browser has them (every current one, on https and localhost).
+ */
+function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request('metocean.refresh', task) : task();
+}
+
 let renewal: Promise<boolean> | null = null;
 
 /**
- * Exchanges the refresh token for a new pair (refresh tokens rotate: the new one replaces the old).
- * One renewal at a time; concurrent callers share it. False when the server refused (the session ended).
+ * Gets a new access token with the refresh cookie (which the server rotates). One renewal at a time;
+ * concurrent callers share it. False when the server refused (the session ended).
  */
 export function renewTokens(): Promise<boolean> {
-  renewal ??= (async () => {
-    const current = session.tokens();
-    if (!current) return false;
-    const response = await fetch(paths.refresh, {
-      method: 'POST',
-      headers: headers(false, true),
-      body: JSON.stringify({ refreshToken: current.refreshToken }),
-    });
-    if (response.ok) {
-      // Another tab may have signed out meanwhile: only keep the pair if this session still holds.
-      if (session.tokens()?.refreshToken === current.refreshToken) {
-        session.start(tokenPair.parse(await response.json()));
-      }
-      return true;
-    }
-    const body = await readError(response);
-    if (response.status === 426) {
-      onUpgradeRequired(body);
-      return false;
-    }
-    // Another tab renewed with the same refresh token first (tokens rotate): carry on with its pair.
-    if (session.newerStored(current)) return true;
-    if (session.tokens()?.refreshToken === current.refreshToken) {
-      session.end({ message: messages.credentialsExpired, severity: 'warning' });
-    }
-    return false;
-  })().finally(() => {
+  renewal ??= renewOnce(true).finally(() => {
     renewal = null;
   });
   return renewal;
 }
 
+async function renewOnce(mayRetry: boolean): Promise<boolean> {
+  if (!session.accessToken() && !session.restoring()) return false;
+  const mark = session.mark();
+  const response = await oneTabAtATime(() =>
+    fetch(paths.refresh, { method: 'POST', headers: headers(false, true), body: '{}' }),
+  );
+  // Signed out meanwhile (here or in another tab): the answer belongs to no session.
+  if (session.mark() === null) return false;
+  if (response.ok) {
+    session.renewed(tokenGrant.parse(await response.json()).accessToken);
+    return true;
+  }
+  const body = await readError(response);
+  if (response.status === 426) {
+    onUpgradeRequired(body);
+    return false;
+  }
+  // Another tab signed in or switched sessions while this one asked: the cookie is new, ask again.
+  if (mayRetry && session.mark() !== mark) return renewOnce(false);
+  session.end({ message: messages.credentialsExpired, severity: 'warning' });
+  return false;
+}
+
+/**
+ * Fetches this tab's access token with the refresh cookie: at start-up when the browser has a session, and
+ * when another tab signs in or switches sessions. A network failure leaves the tab signed out, the mark
+ * kept, so the next reload tries again.
+ */
+export async function restoreSession(): Promise<void> {
+  if (session.mark() === null) return;
+  session.beginRestore();
+  try {
+    // A renewal already under way may have used the cookie this restore follows: let it end, ask anew.
+    if (renewal) await renewal.catch(() => undefined);
+    await renewTokens();
+  } catch {
+    session.abandonRestore();
+  }
+}
+
+/** Follows the other tabs: their sign-out ends this session, their sign-in or switch is fetched here. */
+export function followOtherTabs(): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== signedInKey) return;
+    if (event.newValue === null) {
+      if (session.accessToken() || session.restoring()) session.end();
+    } else {
+      void restoreSession();
+    }
+  });
+}
+
 /** True when the access token has at most the renewal margin of validity left. */
 export function needsRenewal(nowMs = Date.now()): boolean {
-  const access = session.tokens()?.accessToken;
-  return access !== undefined && secondsLeft(access, nowMs) <= limits.tokenRenewalSeconds;
+  const access = session.accessToken();
+  return access !== null && secondsLeft(access, nowMs) <= limits.tokenRenewalSeconds;
 }
 
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -149,7 +190,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 
   if (response.status === 401 && kind === 'session') {
     body = await readError(response);
-    if (body.code === errorCodes.tokenExpired && session.tokens() && (await renewTokens())) {
+    if (body.code === errorCodes.tokenExpired && session.accessToken() && (await renewTokens())) {
       response = await send();
       body = undefined;
     }
@@ -173,13 +214,11 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   return options.schema.parse(await response.json());
 }
 
-/** Ends the session on the server (revokes the refresh token) and locally. */
+/** Ends the session locally and on the server (revokes the cookie's refresh token and clears it). */
 export async function logout(reason?: Parameters<typeof session.end>[0]): Promise<void> {
-  const refreshToken = session.tokens()?.refreshToken;
   session.end(reason);
-  if (!refreshToken) return;
   try {
-    await apiRequest(paths.logout, { method: 'POST', body: { refreshToken }, kind: 'public' });
+    await apiRequest(paths.logout, { method: 'POST', body: {}, kind: 'public' });
   } catch {
     // The local session is gone either way; an unrevoked refresh token expires on its own.
   }

@@ -15,7 +15,7 @@ import {
   type UserSettings,
 } from '@metocean/contracts';
 import { apiRequest } from './client';
-import { useSessionTokens } from './session';
+import { useAccessToken } from './session';
 
 export const queryKeys = {
   currentUser: ['users', 'current'] as const,
@@ -27,11 +27,11 @@ export const queryKeys = {
 };
 
 export function useCurrentUser() {
-  const tokens = useSessionTokens();
+  const accessToken = useAccessToken();
   return useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: ({ signal }) => apiRequest(paths.usersCurrent, { schema: currentUser, signal }),
-    enabled: tokens !== null,
+    enabled: accessToken !== null,
     staleTime: 60_000,
   });
 }

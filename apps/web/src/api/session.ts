@@ -1,32 +1,27 @@
 import { useSyncExternalStore } from 'react';
-import { tokenPair, type TokenPair } from '@metocean/contracts';
 
-// The signed-in session: the token pair (kept in localStorage so a reload or a new tab stays signed in)
-// and the notice the login page shows after the session ended (expired, unauthorised, inactivity).
+// The signed-in session (issue 23, docs/decisions.md "Refresh token in an HttpOnly cookie"): the access
+// token lives in memory only; the refresh token is an HttpOnly cookie this code never sees. A reload or a
+// new tab gets its access token from the cookie (client.ts `restoreSession`). localStorage holds no secret:
+// a mark that this browser has a session (changed on each sign-in, so tabs follow each other's sign-in,
+// impersonation and sign-out) and the time of the last activity. sessionStorage holds the notice the login
+// page shows after the session ended (expired, unauthorised, inactivity).
 
 export interface Notice {
   message: string;
   severity: 'error' | 'warning' | 'info' | 'success';
 }
 
-const storageKey = 'metocean.session';
+/** Set while this browser has a session; a new value on every sign-in. */
+export const signedInKey = 'metocean.signedIn';
 /** When the user last used the app, in epoch ms (shared by tabs; read by the inactivity check). */
 export const lastActivityKey = 'metocean.lastActivity';
 const noticeKey = 'metocean.notice';
+// Versions before the cookie kept the token pair here: never leave it behind.
+localStorage.removeItem('metocean.session');
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-
-function readTokens(): TokenPair | null {
-  try {
-    const raw = localStorage.getItem(storageKey);
-    if (!raw) return null;
-    const parsed = tokenPair.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 function readNotice(): Notice | null {
   try {
@@ -37,53 +32,61 @@ function readNotice(): Notice | null {
   }
 }
 
-let tokens: TokenPair | null = readTokens();
+let accessToken: string | null = null;
+/** True while the access token is being fetched with the cookie (start-up, following another tab). */
+let restoring = localStorage.getItem(signedInKey) !== null;
 let notice: Notice | null = readNotice();
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
-// Another tab signed in, renewed or signed out: follow it (refresh tokens rotate, so sharing matters).
-window.addEventListener('storage', (event) => {
-  if (event.key !== storageKey) return;
-  tokens = readTokens();
-  emit();
-});
-
 export const session = {
-  tokens: (): TokenPair | null => tokens,
+  accessToken: (): string | null => accessToken,
+  restoring: (): boolean => restoring,
   notice: (): Notice | null => notice,
+  /** The sign-in mark: it changes when any tab signs in or out. */
+  mark: (): string | null => localStorage.getItem(signedInKey),
 
-  /** Starts (or continues with renewed tokens) a session. */
-  start(pair: TokenPair): void {
+  /** A new session (sign-in, impersonation start or stop): other tabs follow it. */
+  start(token: string): void {
     // A new sign-in is activity: an old idle time must not end the new session.
-    if (!tokens) localStorage.setItem(lastActivityKey, String(Date.now()));
-    tokens = pair;
-    localStorage.setItem(storageKey, JSON.stringify(pair));
+    if (!accessToken) localStorage.setItem(lastActivityKey, String(Date.now()));
+    localStorage.setItem(signedInKey, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    accessToken = token;
+    restoring = false;
+    emit();
+  },
+
+  /** The same session with a renewed access token (renewal, or restored from the cookie). */
+  renewed(token: string): void {
+    accessToken = token;
+    restoring = false;
+    emit();
+  },
+
+  /** The access token is about to be fetched again with the cookie (another tab switched sessions). */
+  beginRestore(): void {
+    accessToken = null;
+    restoring = true;
+    emit();
+  },
+
+  /** Restoring could not reach the server: signed out here, the mark kept so a reload tries again. */
+  abandonRestore(): void {
+    restoring = false;
     emit();
   },
 
   /** Ends the session; the login page then shows `reason` when given. */
   end(reason?: Notice): void {
-    const hadSession = tokens !== null;
-    tokens = null;
-    localStorage.removeItem(storageKey);
+    const hadSession = accessToken !== null || restoring;
+    accessToken = null;
+    restoring = false;
+    localStorage.removeItem(signedInKey);
     localStorage.removeItem(lastActivityKey);
     if (reason && (hadSession || !notice)) session.setNotice(reason);
     emit();
-  },
-
-  /**
-   * Re-reads the stored pair, which another tab may have renewed meanwhile. Returns it when it differs from
-   * `than` (and adopts it), otherwise null.
-   */
-  newerStored(than: TokenPair): TokenPair | null {
-    const stored = readTokens();
-    if (!stored || stored.refreshToken === than.refreshToken) return null;
-    tokens = stored;
-    emit();
-    return stored;
   },
 
   setNotice(next: Notice | null): void {
@@ -99,8 +102,13 @@ export const session = {
   },
 };
 
-export function useSessionTokens(): TokenPair | null {
-  return useSyncExternalStore(session.subscribe, session.tokens);
+export function useAccessToken(): string | null {
+  return useSyncExternalStore(session.subscribe, session.accessToken);
+}
+
+/** True while a reload or a new tab fetches its access token: pages wait rather than show signed-out. */
+export function useSessionRestoring(): boolean {
+  return useSyncExternalStore(session.subscribe, session.restoring);
 }
 
 export function useSessionNotice(): Notice | null {

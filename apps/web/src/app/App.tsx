@@ -26,11 +26,12 @@ const router = createBrowserRouter(routes);
 export function App() {
   const [queryClient] = useState(createQueryClient);
 
-  // A session that ends (log-out, expiry, another tab) must not leave its data behind.
+  // A session that ends (log-out, expiry, another tab) or is switched by another tab must not leave its
+  // data behind.
   useEffect(
     () =>
       session.subscribe(() => {
-        if (!session.tokens()) queryClient.clear();
+        if (!session.accessToken()) queryClient.clear();
       }),
     [queryClient],
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { limits, messages } from '@metocean/contracts';
 import { logout, renewTokens } from '../api/client';
 import { secondsLeft } from '../api/jwt';
-import { lastActivityKey, useSessionTokens } from '../api/session';
+import { lastActivityKey, useAccessToken } from '../api/session';
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 const inactivityMs = limits.inactivityLogoutMinutes * 60_000;
@@ -18,8 +18,7 @@ function lastActivity(): number {
  * Activity is shared between tabs through localStorage so a busy tab keeps an idle one signed in.
  */
 export function SessionKeeper() {
-  const tokens = useSessionTokens();
-  const accessToken = tokens?.accessToken;
+  const accessToken = useAccessToken();
 
   // Renewal timer: fires when the token enters its renewal margin.
   useEffect(() => {
@@ -32,7 +31,7 @@ export function SessionKeeper() {
   }, [accessToken]);
 
   // Inactivity: record activity (at most every 5 s) and check the idle time every 15 s.
-  const signedIn = tokens !== null;
+  const signedIn = accessToken !== null;
   useEffect(() => {
     if (!signedIn) return;
     if (Date.now() - lastActivity() > inactivityMs) {

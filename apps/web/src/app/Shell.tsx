@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { errorMessage, logout } from '../api/client';
 import { useCurrentUser } from '../api/queries';
-import { useSessionTokens } from '../api/session';
+import { useAccessToken, useSessionRestoring } from '../api/session';
 import { FullPageLoader } from '../components/Loader';
 import { ReleaseNotesDialog } from '../features/changelog/ReleaseNotesDialog';
 import { Footer } from './Footer';
@@ -22,16 +22,18 @@ export interface RouteHandle {
 const plansPath = '/plans';
 
 /**
- * The signed-in frame (spec 000 §2.2): sends signed-out visitors to login, shows a loader until the user
- * is known, sends an expired account to its plans, and lays out the bars, banner, page and footer.
+ * The signed-in frame (spec 000 §2.2): sends signed-out visitors to login, shows a loader until the session
+ * and the user are known, sends an expired account to its plans, and lays out the bars, banner, page and footer.
  */
 export function Shell() {
-  const tokens = useSessionTokens();
+  const accessToken = useAccessToken();
+  const restoring = useSessionRestoring();
   const location = useLocation();
   const matches = useMatches();
   const { data: user, error, refetch } = useCurrentUser();
 
-  if (!tokens) {
+  if (restoring) return <FullPageLoader />;
+  if (!accessToken) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (error && !user) {

@@ -5,6 +5,7 @@ import {
   activationRequest,
   detailResponse,
   errorBody,
+  errorCodes,
   impersonateRequest,
   invitationActivationRequest,
   logoutRequest,
@@ -16,18 +17,29 @@ import {
   registrationRequest,
   resetPasswordConfirmRequest,
   resetPasswordRequest,
-  tokenPair,
+  tokenGrant,
   tokenRequest,
+  type TokenPair,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
+import { unauthorized } from '../../http/errors';
+import {
+  clearRefreshCookie,
+  grant,
+  jsonOnly,
+  refreshTokenFromCookie,
+  wantsCookie,
+} from '../../http/session-cookie';
 import * as auth from '../../services/auth';
 import { rotateRefreshToken, revokeRefreshToken } from '../../services/tokens';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, RouteDeps } from '../types';
 
 const tags = ['authentication'];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 415: errorBody, 429: errorBody };
 
 export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void {
+  const { config } = services;
   const throttle = new LoginThrottle();
   app.post(
     paths.token,
@@ -36,12 +48,20 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
         tags,
         summary: 'Sign in with a username or e-mail and a password',
         body: tokenRequest,
-        response: { 200: tokenPair, ...errors },
+        response: { 200: tokenGrant, ...errors },
       },
-      config: { rateLimit: { max: services.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
     },
-    async (request) =>
-      auth.login(services, request.body.username, request.body.password, request.ip, throttle),
+    async (request, reply) => {
+      const pair = await auth.login(
+        services,
+        request.body.username,
+        request.body.password,
+        request.ip,
+        throttle,
+      );
+      return grant(request, reply, config, pair, wantsCookie(request));
+    },
   );
 
   app.post(
@@ -49,13 +69,26 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
     {
       schema: {
         tags,
-        summary: 'Exchange a refresh token for a new pair (rotation)',
+        summary: "Exchange a refresh token (the body's, else the cookie's) for a new pair (rotation)",
         body: refreshRequest,
-        response: { 200: tokenPair, ...errors },
+        response: { 200: tokenGrant, ...errors },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      onRequest: jsonOnly,
     },
-    async (request) => (await rotateRefreshToken(services, request.body.refreshToken)).tokens,
+    async (request, reply) => {
+      const fromBody = request.body.refreshToken;
+      const token = fromBody ?? refreshTokenFromCookie(request);
+      if (!token) throw unauthorized(messages.notAuthenticated, errorCodes.tokenInvalid);
+      try {
+        const { tokens } = await rotateRefreshToken(services, token);
+        return grant(request, reply, config, tokens, fromBody === undefined);
+      } catch (error) {
+        // A refused cookie is dead: drop it rather than have the browser send it again.
+        if (fromBody === undefined) clearRefreshCookie(request, reply, config);
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -63,13 +96,16 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
     {
       schema: {
         tags,
-        summary: 'Revoke a refresh token and its family',
+        summary: "Revoke a refresh token (the body's, else the cookie's) and its family",
         body: logoutRequest,
         response: { 204: z.null(), ...errors },
       },
+      onRequest: jsonOnly,
     },
     async (request, reply) => {
-      await revokeRefreshToken(services, request.body.refreshToken);
+      const token = request.body.refreshToken ?? refreshTokenFromCookie(request);
+      if (token) await revokeRefreshToken(services, token);
+      clearRefreshCookie(request, reply, config);
       return reply.status(204).send(null);
     },
   );
@@ -164,11 +200,12 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
         tags,
         summary: 'Superusers: act as another user',
         body: impersonateRequest,
-        response: { 200: tokenPair, ...errors },
+        response: { 200: tokenGrant, ...errors },
       },
       preValidation: guard.required,
     },
-    async (request) => auth.impersonate(services, callerOf(request), request.body.userId),
+    async (request, reply) =>
+      switchSession(request, reply, await auth.impersonate(services, callerOf(request), request.body.userId)),
   );
 
   app.post(
@@ -177,10 +214,22 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
       schema: {
         tags,
         summary: 'Stop impersonating and return to the superuser',
-        response: { 200: tokenPair, ...errors },
+        response: { 200: tokenGrant, ...errors },
       },
       preValidation: guard.required,
     },
-    async (request) => auth.stopImpersonation(services, callerOf(request)),
+    async (request, reply) =>
+      switchSession(request, reply, await auth.stopImpersonation(services, callerOf(request))),
   );
+
+  /**
+   * Impersonation starts or stops: the browser's cookie now holds the new session, so the one it held (the
+   * superuser's, or the impersonation) is revoked; nobody holds its token any more.
+   */
+  async function switchSession(request: FastifyRequest, reply: FastifyReply, pair: TokenPair) {
+    const asCookie = wantsCookie(request);
+    const previous = refreshTokenFromCookie(request);
+    if (asCookie && previous) await revokeRefreshToken(services, previous);
+    return grant(request, reply, config, pair, asCookie);
+  }
 }

@@ -182,7 +182,7 @@ export async function downloadExport(
 ): Promise<void> {
   if (needsRenewal()) await renewTokens();
   const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
-  const access = session.tokens()?.accessToken;
+  const access = session.accessToken();
   if (access) headers.set('Authorization', `Bearer ${access}`);
   const response = await fetch(exportPath(request), { headers, signal });
   if (!response.ok) {

@@ -7,10 +7,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { paths, tokenPair, tokenRequest, type TokenRequest } from '@metocean/contracts';
+import { paths, tokenGrant, tokenRequest, type TokenRequest } from '@metocean/contracts';
 import { apiRequest } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
-import { session, useSessionNotice, useSessionTokens } from '../../api/session';
+import { session, useAccessToken, useSessionNotice, useSessionRestoring } from '../../api/session';
+import { FullPageLoader } from '../../components/Loader';
 import { AuthLayout } from './AuthLayout';
 
 /** Where to go after signing in: the page that sent the user here, if it was one of ours. */
@@ -20,7 +21,8 @@ function returnPath(state: unknown): string {
 }
 
 export function LoginPage() {
-  const tokens = useSessionTokens();
+  const accessToken = useAccessToken();
+  const restoring = useSessionRestoring();
   const notice = useSessionNotice();
   const location = useLocation();
   const navigate = useNavigate();
@@ -35,19 +37,20 @@ export function LoginPage() {
     defaultValues: { username: '', password: '' },
   });
 
-  if (tokens && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
+  if (accessToken && !isSubmitting) return <Navigate to={returnPath(location.state)} replace />;
+  if (restoring) return <FullPageLoader />;
 
   const onSubmit = async (values: TokenRequest) => {
     try {
-      const pair = await apiRequest(paths.token, {
+      const grant = await apiRequest(paths.token, {
         method: 'POST',
         body: values,
-        schema: tokenPair,
+        schema: tokenGrant,
         kind: 'public',
       });
       queryClient.clear();
       session.setNotice(null);
-      session.start(pair);
+      session.start(grant.accessToken);
       await navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       applyServerErrors(error, setError, ['username', 'password']);

@@ -173,7 +173,7 @@ export const deletePlanning = (id: number) =>
 export async function downloadPlanning(item: Pick<Planning, 'id' | 'name'>): Promise<void> {
   if (needsRenewal()) await renewTokens();
   const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
-  const access = session.tokens()?.accessToken;
+  const access = session.accessToken();
   if (access) headers.set('Authorization', `Bearer ${access}`);
   const response = await fetch(downtimePaths.download(item.id), { headers });
   if (!response.ok) {

@@ -100,7 +100,7 @@ export function useAddComment(reportId: number) {
 export async function downloadReport(item: Report): Promise<void> {
   if (needsRenewal()) await renewTokens();
   const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
-  const access = session.tokens()?.accessToken;
+  const access = session.accessToken();
   if (access) headers.set('Authorization', `Bearer ${access}`);
   const response = await fetch(paths.reportDownload(item.id), { headers });
   if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))) as object);
