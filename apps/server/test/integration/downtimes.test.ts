@@ -58,6 +58,15 @@ async function brokenPlan(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** The simulate-planning jobs ever queued for a planning (pg-boss keeps finished ones for a while). */
+async function simulationJobs(planningId: number): Promise<number> {
+  const { rows } = await server.runtime.services.database.executeSql(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'simulate-planning' AND data->>'planningId' = $1`,
+    [String(planningId)],
+  );
+  return Number((rows[0] as { n: number }).n);
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   manager = await server.as('manager');
@@ -196,7 +205,19 @@ describe('a planning that cannot run', () => {
       settings: settings({ outputDir: 'Windy', envCoords: 'Plan!A1', tasksCoords: 'Plan!A4' }),
     });
     expect(created.status).toBe(201);
-    await manager.post(`/api/downtimes/${created.body.id}/compute/`);
+    // two launches at once queue one job; the other answers 409
+    const launches = await Promise.all([
+      manager.post(`/api/downtimes/${created.body.id}/compute/`),
+      manager.post(`/api/downtimes/${created.body.id}/compute/`),
+    ]);
+    expect(launches.map((l) => l.status).sort((a, b) => a - b)).toEqual([200, 409]);
+    expect(launches.find((l) => l.status === 409)!.body).toEqual({
+      nonFieldErrors: ['The planning is already queued or running'],
+    });
+    expect(await simulationJobs(created.body.id)).toBe(1);
+    // queued: neither launched again nor deleted
+    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(409);
+    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(409);
     const failed = await manager.until<Planning>(
       `/api/downtimes/${created.body.id}/`,
       (p) => p.status === 'FINISHED' || p.status === 'FAILED',
@@ -209,8 +230,30 @@ describe('a planning that cannot run', () => {
     });
     expect((await manager.get(`/api/downtimes/${created.body.id}/results/`)).status).toBe(404);
     expect((await manager.fetch(`/api/downtimes/${created.body.id}/download/`)).status).toBe(409);
+    // a failed planning may be launched again: one more job
+    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
+    expect(await simulationJobs(created.body.id)).toBe(2);
+    await manager.until<Planning>(`/api/downtimes/${created.body.id}/`, (p) => p.status === 'FAILED', {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
     expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
   }, 90_000);
+});
+
+describe('a planning created and never launched', () => {
+  it('is PENDING and may be deleted (the Abort of the settings-errors modal)', async () => {
+    const created = await manager.upload<Planning>('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(projectId),
+      settings: settings({ outputDir: 'Aborted', locationAliases: { SITE: 'SITE', PORT: 'QUAY' } }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('PENDING');
+    expect(await simulationJobs(created.body.id)).toBe(0);
+    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
+    expect((await manager.get(`/api/downtimes/${created.body.id}/`)).status).toBe(404);
+  });
 });
 
 describe('a planning from upload to download', () => {
@@ -384,7 +427,15 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
       });
       expect(scan.status).toBe(400);
       expect(scan.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
+      const create = await manager.upload('/api/downtimes/', {
+        file: xlsx(template),
+        project: String(projectId),
+        settings: settings({ locationAliases: { SITE: 'SITE', PORT: 'QUAY' } }),
+      });
+      expect(create.status).toBe(400);
+      expect(create.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
       const run = await manager.post(`/api/downtimes/${planning.id}/compute/`);
+      expect(run.status).toBe(400);
       expect(run.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
       expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(400);
       // existing results stay viewable
