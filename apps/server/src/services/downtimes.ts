@@ -8,8 +8,11 @@ import {
   downtimeMessages,
   planningFormats,
   planningSettings,
+  type Planning,
   type PlanningIssue,
+  type PlanningPoint,
   type PlanningSettings,
+  type PlanningStatus,
   type PlanTripView,
   type ScanAnswer,
 } from '@metocean/contracts';
@@ -23,11 +26,6 @@ import { projectFor, type ProjectAccess } from './project-access';
 export const PLANNING_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 type PlanningRow = typeof plannings.$inferSelect;
-export interface PlanningPoint {
-  name: string;
-  lng: number;
-  lat: number;
-}
 
 /** Managers of a project whose offer runs: upload and launch (spec 001 §6). */
 function requireUpload(access: ProjectAccess): void {
@@ -278,7 +276,7 @@ export async function deletePlanning(services: Services, caller: Caller, id: num
 }
 
 /** The API view of a planning (spec 001 §3): no document bytes, no results (they have their own call). */
-export function presentPlanning(row: PlanningRow) {
+export function presentPlanning(row: PlanningRow): Planning {
   const settings = row.settings as PlanningSettings;
   return {
     id: row.id,
@@ -286,7 +284,7 @@ export function presentPlanning(row: PlanningRow) {
     project: row.projectId,
     name: row.name,
     fileName: row.fileName,
-    status: row.status,
+    status: row.status as PlanningStatus,
     progress: row.progress,
     errorMessage: row.errorMessage,
     points: row.points as PlanningPoint[],
