@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
 import { offerInstances, projectCollaborators, projects, users } from '../../src/db/schema';
+import { seedDemo } from '../../src/seed/demo';
 import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
@@ -449,4 +450,48 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(204);
     expect((await manager.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
   });
+});
+
+describe("the demo's project under an offer that has ended", () => {
+  it('shows its computed planning read-only, refuses uploads and runs, and survives a reseed', async () => {
+    const renewed = await server.as('renewed');
+    const list = await renewed.get<{ id: number; name: string }[]>('/api/projects/');
+    const project = list.body.find((p) => p.name === 'Cable_lay_2025')!;
+    const detail = await renewed.get<{ offerInstance: { expired: boolean }; canRunDowntime: boolean }>(
+      `/api/projects/${project.id}/`,
+    );
+    expect(detail.body).toMatchObject({ offerInstance: { expired: true }, canRunDowntime: true });
+    const plannings = await renewed.get<Planning[]>(`/api/downtimes/?project=${project.id}`);
+    expect(plannings.body).toHaveLength(1);
+    const seeded = plannings.body[0]!;
+    expect(seeded).toMatchObject({ name: 'Cable lay campaign', status: 'FINISHED', hasJsonResults: true });
+    expect(seeded.points.map((p) => p.name)).toEqual(['Offshore_site', 'Port_approach']);
+    const results = await renewed.get<PlanningResults>(`/api/downtimes/${seeded.id}/results/`);
+    expect(results.status).toBe(200);
+    expect(results.body.trips).toEqual(['TRIP1', 'TRIP2']);
+    expect((await renewed.fetch(`/api/downtimes/${seeded.id}/download/`)).status).toBe(200);
+
+    const expired = { nonFieldErrors: [downtimeMessages.offerExpired] };
+    const scan = await renewed.upload(`/api/projects/${project.id}/scan_planning_file/`, {
+      file: xlsx(template),
+    });
+    expect([scan.status, scan.body]).toEqual([400, expired]);
+    const create = await renewed.upload('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(project.id),
+      settings: settings({ locationAliases: { SITE: 'Offshore_site', PORT: 'Port_approach' } }),
+    });
+    expect([create.status, create.body]).toEqual([400, expired]);
+    const run = await renewed.post(`/api/downtimes/${seeded.id}/compute/`);
+    expect([run.status, run.body]).toEqual([400, expired]);
+    const remove = await renewed.delete(`/api/downtimes/${seeded.id}/`);
+    expect([remove.status, remove.body]).toEqual([400, expired]);
+
+    // `npm run seed` again: the project is made again from scratch, not doubled
+    const { services } = server.runtime;
+    const again = await seedDemo(services.db, 'Reseed-Passw0rd-1');
+    expect(again.plannings).toHaveLength(1);
+    const projectsNow = await services.db.select().from(projects).where(eq(projects.name, 'Cable_lay_2025'));
+    expect(projectsNow).toHaveLength(1);
+  }, 60_000);
 });
