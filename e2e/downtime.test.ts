@@ -134,7 +134,7 @@ describe('advanced weather downtime in the browser', () => {
     await row.getByText('Ready').waitFor({ state: 'visible', timeout: 110_000 });
   };
 
-  it('uploads the filled template, launches, sees a warning and launches anyway, sees an error and aborts', async () => {
+  it('uploads the filled template, launches, sees a warning and aborts, then launches anyway, sees an error and aborts', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-awd-upload'));
     const template = Buffer.from(
@@ -176,12 +176,22 @@ describe('advanced weather downtime in the browser', () => {
     await launched.getByRole('button', { name: 'Back to the plannings' }).click();
     await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
 
+    // Warnings: Abort deletes the planning just created (never launched) and goes back to the dashboard.
     await upload(page, warned);
     await page.getByRole('button', { name: 'Launch' }).click();
     const warnings = page.getByRole('dialog', { name: 'The planning has warnings' });
     await visible(warnings);
     await visible(warnings.getByText(/ENV3/));
     await screenshot(page, '63-awd-warnings');
+    await warnings.getByRole('button', { name: 'Abort' }).click();
+    await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
+    await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
+    expect(await page.getByRole('row').filter({ hasText: 'awd-warning' }).count()).toBe(0);
+
+    // … or "Launch anyway" computes it.
+    await upload(page, warned);
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await visible(warnings);
     await warnings.getByRole('button', { name: 'Launch anyway' }).click();
     await page.getByRole('dialog', { name: 'Planning launched' }).getByRole('button').click();
 
