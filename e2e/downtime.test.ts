@@ -10,6 +10,7 @@ import {
   apiCall,
   apiToken,
   createProject,
+  hidden,
   launchBrowser,
   screenshot,
   signInFresh,
@@ -133,7 +134,7 @@ describe('advanced weather downtime in the browser', () => {
     await row.getByText('Ready').waitFor({ state: 'visible', timeout: 110_000 });
   };
 
-  it('uploads the filled template, launches, sees a warning and launches anyway, sees an error and aborts', async () => {
+  it('uploads the filled template, launches, sees a warning and aborts, then launches anyway, sees an error and aborts', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-awd-upload'));
     const template = Buffer.from(
@@ -175,12 +176,22 @@ describe('advanced weather downtime in the browser', () => {
     await launched.getByRole('button', { name: 'Back to the plannings' }).click();
     await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
 
+    // Warnings: Abort deletes the planning just created (never launched) and goes back to the dashboard.
     await upload(page, warned);
     await page.getByRole('button', { name: 'Launch' }).click();
     const warnings = page.getByRole('dialog', { name: 'The planning has warnings' });
     await visible(warnings);
     await visible(warnings.getByText(/ENV3/));
     await screenshot(page, '63-awd-warnings');
+    await warnings.getByRole('button', { name: 'Abort' }).click();
+    await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
+    await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
+    expect(await page.getByRole('row').filter({ hasText: 'awd-warning' }).count()).toBe(0);
+
+    // … or "Launch anyway" computes it.
+    await upload(page, warned);
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await visible(warnings);
     await warnings.getByRole('button', { name: 'Launch anyway' }).click();
     await page.getByRole('dialog', { name: 'Planning launched' }).getByRole('button').click();
 
@@ -305,5 +316,45 @@ describe('advanced weather downtime in the browser', () => {
     await page.goto(`${server.url}/downtime/${projectId}/upload`);
     await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
     expect(new URL(page.url()).pathname).toBe(`/downtime/${projectId}`);
+  });
+
+  it("keeps a project under an offer that ended read-only: results open, Upload says 'AWD offer expired'", async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-awd-expired'));
+    // the demo's 'renewed' account: a running offer, and last season's project under the offer that ended
+    const token = await apiToken(server.url, 'renewed');
+    const projects = await apiCall<{ id: number; name: string }[]>(
+      server.url,
+      token,
+      'GET',
+      '/api/projects/',
+    );
+    const expired = projects.find((p) => p.name === 'Cable_lay_2025');
+    if (!expired) throw new Error('the demo project under the ended offer is missing');
+    await signInFresh(page, server.url, 'renewed');
+    await page.goto(`${server.url}/project/${expired.id}/query`);
+    await visible(page.getByText('Offer expired'));
+    await page.getByRole('link', { name: 'advanced weather downtime' }).click();
+    await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
+    const row = page.getByRole('row').filter({ hasText: 'Cable lay campaign' });
+    await visible(row.getByText('Ready'));
+    // a manager, but the offer has ended: no delete; the finished planning still downloads
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Download / }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Upload' }).first().click();
+    const notice = page.getByRole('dialog', { name: 'AWD offer expired' });
+    await visible(notice);
+    await visible(notice.getByText(/new plannings cannot be uploaded or run/));
+    await screenshot(page, '69-awd-offer-expired');
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await hidden(notice);
+    expect(new URL(page.url()).pathname).toBe(`/downtime/${expired.id}`);
+
+    await page.getByRole('link', { name: 'Cable lay campaign' }).click();
+    await visible(page.getByRole('heading', { name: 'Results · Cable lay campaign' }));
+    await visible(page.getByTestId('results-bars').locator('canvas'));
+    await visible(page.getByRole('table', { name: 'Estimated Duration per period' }));
+    await screenshot(page, '69b-awd-expired-results');
   });
 });

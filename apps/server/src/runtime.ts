@@ -13,6 +13,7 @@ import type { App } from './routes/types';
 import type { Services } from './services/context';
 import { demoPassword, demoUsernames, hasBeenSeeded, seedDemo } from './seed/demo';
 import { seedDatasets } from './data/registry';
+import { simulatePlanningJob } from './jobs/simulate-planning';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -42,8 +43,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     (options.seed === 'auto' && !config.production && !(await hasBeenSeeded(database.db)));
   if (mustSeed) {
     const password = demoPassword(config.demoPassword, config.dataDir);
-    await seedDemo(database.db, password);
+    const seeded = await seedDemo(database.db, password);
     await seedDatasets(database.db, config.dataDir);
+    // the demo opens with its plannings' results (a seeded planning has no creator: no e-mail)
+    for (const id of seeded.plannings) await simulatePlanningJob(services, id);
     log.info({ users: demoUsernames }, 'demo data seeded');
   }
 

@@ -92,6 +92,7 @@ export const planningIssue = z.object({
 export type PlanningIssue = z.infer<typeof planningIssue>;
 
 export const planningPoint = z.object({ name: z.string(), lng: z.number(), lat: z.number() });
+export type PlanningPoint = z.infer<typeof planningPoint>;
 
 /**
  * The plan as the Gantt draws it (spec 001 §3 "Gantt task"): trips › tasks › activities in table order, each
@@ -129,42 +130,74 @@ export const scanAnswer = z.object({
 });
 export type ScanAnswer = z.infer<typeof scanAnswer>;
 
+const percentileValues = z.record(z.string(), z.number().nullable());
+
 /** results[breakdown][dataset].wholeSequenceScenarios["P50"][period] and tripsScenarios[trip][period]["P50"]. */
-export interface PlanningDistribution {
-  wholeSequenceScenarios: Record<string, Record<string, number | null>>;
-  tripsScenarios: Record<string, Record<string, Record<string, number | null>>>;
-}
+export const planningDistribution = z.object({
+  wholeSequenceScenarios: z.record(z.string(), percentileValues),
+  tripsScenarios: z.record(z.string(), z.record(z.string(), percentileValues)),
+});
+export type PlanningDistribution = z.infer<typeof planningDistribution>;
 
-export interface PlanningBreakdownResults {
+export const planningBreakdownResults = z.object({
   /** hours */
-  distribsOfAllDelay: PlanningDistribution;
+  distribsOfAllDelay: planningDistribution,
   /** hours */
-  distribsOfAllDurations: PlanningDistribution;
+  distribsOfAllDurations: planningDistribution,
   /** percent: 100·delay_Pp / duration_Pp */
-  distribsOfDowntimePercent: PlanningDistribution;
+  distribsOfDowntimePercent: planningDistribution,
   /** percent, the value reached or exceeded in p % of the years */
-  distribsOfNoDowntimeRatio: PlanningDistribution;
+  distribsOfNoDowntimeRatio: planningDistribution,
   /** percent over all years pooled: whole sequence per period, and per trip per period */
-  pooledNoDowntimeRatio: {
-    wholeSequence: Record<string, number | null>;
-    trips: Record<string, Record<string, number | null>>;
-  };
+  pooledNoDowntimeRatio: z.object({
+    wholeSequence: percentileValues,
+    trips: z.record(z.string(), percentileValues),
+  }),
   /** uncensored starts per period */
-  starts: Record<string, number>;
-  periods: string[];
-  percentiles: number[];
-}
+  starts: z.record(z.string(), z.number()),
+  periods: z.array(z.string()),
+  percentiles: z.array(z.number()),
+});
+export type PlanningBreakdownResults = z.infer<typeof planningBreakdownResults>;
 
-export interface PlanningResults {
-  MONTHLY: PlanningBreakdownResults;
-  BIWEEKLY: PlanningBreakdownResults;
-  WEEKLY: PlanningBreakdownResults;
+/** GET /api/downtimes/{id}/results/ (the results layout of issue 22). */
+export const planningResults = z.object({
+  MONTHLY: planningBreakdownResults,
+  BIWEEKLY: planningBreakdownResults,
+  WEEKLY: planningBreakdownResults,
   /** Starts whose plan cannot finish before the record ends: left out of every statistic. */
-  censored: number;
+  censored: z.number(),
   /** Every hourly start considered. */
-  totalStarts: number;
-  trips: string[];
+  totalStarts: z.number(),
+  trips: z.array(z.string()),
   /** First and last hour of the common record, ISO UTC. */
-  period: { start: string; end: string };
-  rulesVersion: string;
-}
+  period: z.object({ start: z.string(), end: z.string() }),
+  rulesVersion: z.string(),
+});
+export type PlanningResults = z.infer<typeof planningResults>;
+
+/** A planning as the API answers it (spec 001 §3): no file bytes, no results (GET …/results/ has them). */
+export const planning = z.object({
+  id: z.number(),
+  user: z.number().nullable(),
+  project: z.number(),
+  name: z.string(),
+  fileName: z.string(),
+  status: planningStatus,
+  progress: z.number(),
+  /** The failure's message; '' unless FAILED. */
+  errorMessage: z.string(),
+  points: z.array(planningPoint),
+  hasJsonResults: z.boolean(),
+  percentiles: z.array(z.number()),
+  formats: z.array(planningFormat),
+  locationAliases: z.array(z.object({ alias: z.string(), point: z.string() })),
+  envCoords: z.string(),
+  tasksCoords: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  computedAt: z.string().nullable(),
+  /** On GET of one planning: the plan's trips for the Gantt. */
+  trips: z.array(planTrip).optional(),
+});
+export type Planning = z.infer<typeof planning>;

@@ -572,6 +572,8 @@ export const plannings = pgTable(
     /** Data versions the results were computed from (audit stamp). */
     stamp: jsonb('stamp'),
     createdAt: createdAt(),
+    /** When its simulation was last queued (compute); null while it was never launched. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }),
   },

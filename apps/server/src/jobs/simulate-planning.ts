@@ -3,7 +3,7 @@
 // and e-mails the user. Progress: 10 once the data are read, 60 once simulated, 100 when stored. Any
 // error fails the planning with its message.
 import { eq } from 'drizzle-orm';
-import type { PlanningSettings } from '@metocean/contracts';
+import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
 import {
   commonRecord,
   expandCopies,
@@ -18,7 +18,7 @@ import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
-import { bindPoints, type PlanningPoint } from '../services/downtimes';
+import { bindPoints } from '../services/downtimes';
 
 async function progress(services: Services, id: number, value: number): Promise<void> {
   await services.db.update(plannings).set({ progress: value }).where(eq(plannings.id, id));

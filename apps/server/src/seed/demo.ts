@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   changelogReleases,
@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../services/passwords';
 import { changelogSeed, flatPageSeeds } from './content';
+import { insertDemoProjects, removeDemoProjects, type DemoProjectSeed } from './demo-projects';
 import { zoneGeometry, zoneSeeds } from './zones';
 
 type OfferRow = typeof offers.$inferInsert;
@@ -103,6 +104,8 @@ interface CustomerSeed {
     isSuperuser?: boolean;
     pending?: boolean;
   }[];
+  /** Projects owned by the first manager. */
+  projects?: DemoProjectSeed[];
 }
 
 const customerSeeds: CustomerSeed[] = [
@@ -151,6 +154,30 @@ const customerSeeds: CustomerSeed[] = [
     offers: [{ offer: 'On Demand', startDays: -400, endDays: -35 }],
     users: [{ username: 'expired', firstName: 'Eli', lastName: 'Expired', isStaff: true }],
   },
+  {
+    // Renewed on another offer: last season's project stays, read-only, under the offer that ended.
+    name: 'Renewal Marine',
+    credits: 10,
+    offers: [
+      { offer: 'On Demand', startDays: -400, endDays: -35 },
+      { offer: 'Pack 10 Demo', startDays: -35, endDays: 330 },
+    ],
+    users: [{ username: 'renewed', firstName: 'Rene', lastName: 'Renewed', isStaff: true }],
+    projects: [
+      {
+        name: 'Cable_lay_2025',
+        offer: 'On Demand',
+        zone: 'South China Sea',
+        points: [
+          { name: 'Offshore_site', lat: 15.51, lng: 109.94 },
+          { name: 'Port_approach', lat: 15.6, lng: 109.9 },
+        ],
+        plannings: [
+          { name: 'Cable lay campaign', locationAliases: { SITE: 'Offshore_site', PORT: 'Port_approach' } },
+        ],
+      },
+    ],
+  },
 ];
 
 export const demoUsernames = customerSeeds.flatMap((c) =>
@@ -176,8 +203,10 @@ export async function hasBeenSeeded(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function seedDemo(db: Db, password: string, now = new Date()): Promise<void> {
+/** Seeds the demo; answers the ids of the demo plannings, for `computeDemoPlannings` once datasets exist. */
+export async function seedDemo(db: Db, password: string, now = new Date()): Promise<{ plannings: number[] }> {
   const passwordHash = await hashPassword(password);
+  const demoPlannings: number[] = [];
   await db.transaction(async (tx) => {
     const zoneIds = new Map<string, number>();
     for (const seed of zoneSeeds) {
@@ -225,8 +254,16 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
       else [customer] = await tx.insert(customers).values(values).returning();
       if (!customer) throw new Error(`customer ${seed.name} could not be created`);
 
-      await tx.delete(offerInstances).where(eq(offerInstances.customerId, customer.id));
-      for (const grant of seed.offers) {
+      // The customer's offer instances are updated in place (projects refer to them), the n-th grant
+      // into the n-th instance; the demo projects are made again below.
+      await removeDemoProjects(tx, customer.id, seed.projects ?? []);
+      const existing = await tx
+        .select({ id: offerInstances.id })
+        .from(offerInstances)
+        .where(eq(offerInstances.customerId, customer.id))
+        .orderBy(asc(offerInstances.id));
+      const instanceOf = new Map<string, number>();
+      for (const [index, grant] of seed.offers.entries()) {
         const offer = offerIds.get(grant.offer);
         if (!offer) throw new Error(`offer ${grant.offer} missing from the seed`);
         const {
@@ -238,22 +275,32 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
           createdAt: _c,
           ...terms
         } = offer;
-        const [instance] = await tx
-          .insert(offerInstances)
-          .values({
-            ...terms,
-            offerId: offer.id,
-            customerId: customer.id,
-            offerStart: new Date(now.getTime() + grant.startDays * DAY),
-            offerEnd: new Date(now.getTime() + grant.endDays * DAY),
-          })
-          .returning({ id: offerInstances.id });
+        const values = {
+          ...terms,
+          offerId: offer.id,
+          customerId: customer.id,
+          offerStart: new Date(now.getTime() + grant.startDays * DAY),
+          offerEnd: new Date(now.getTime() + grant.endDays * DAY),
+        };
+        const current = existing[index];
+        const [instance] = current
+          ? await tx
+              .update(offerInstances)
+              .set(values)
+              .where(eq(offerInstances.id, current.id))
+              .returning({ id: offerInstances.id })
+          : await tx.insert(offerInstances).values(values).returning({ id: offerInstances.id });
+        if (!instance) throw new Error(`offer instance ${grant.offer} of ${seed.name} not written`);
+        if (!instanceOf.has(grant.offer)) instanceOf.set(grant.offer, instance.id);
+        await tx.delete(offerInstanceZones).where(eq(offerInstanceZones.offerInstanceId, instance.id));
         const zoneRows = await tx.select().from(offerZones).where(eq(offerZones.offerId, offer.id));
-        if (instance && zoneRows.length > 0)
+        if (zoneRows.length > 0)
           await tx
             .insert(offerInstanceZones)
             .values(zoneRows.map((z) => ({ offerInstanceId: instance.id, zoneId: z.zoneId })));
       }
+      const extra = existing.slice(seed.offers.length).map((row) => row.id);
+      if (extra.length > 0) await tx.delete(offerInstances).where(inArray(offerInstances.id, extra));
 
       let managerId: number | null = null;
       for (const person of seed.users) {
@@ -279,6 +326,15 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
           .returning({ id: users.id });
         if (person.isStaff && row) managerId ??= row.id;
       }
+      if (seed.projects && managerId !== null)
+        demoPlannings.push(
+          ...(await insertDemoProjects(
+            tx,
+            { customerId: customer.id, userId: managerId },
+            seed.projects,
+            instanceOf,
+          )),
+        );
     }
 
     for (const release of changelogSeed)
@@ -289,4 +345,5 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
     for (const page of flatPageSeeds)
       await tx.insert(flatPages).values(page).onConflictDoUpdate({ target: flatPages.url, set: page });
   });
+  return { plannings: demoPlannings };
 }

@@ -2,14 +2,17 @@
 // settings, launch its simulation (the simulate-planning job), list, read, delete, results and download.
 // Every call goes through the project access policy; uploads and runs need a manager of a project whose
 // offer has not expired ("AWD offer expired").
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, not, or } from 'drizzle-orm';
 import {
   DEFAULT_PLANNING_PERCENTILES,
   downtimeMessages,
   planningFormats,
   planningSettings,
+  type Planning,
   type PlanningIssue,
+  type PlanningPoint,
   type PlanningSettings,
+  type PlanningStatus,
   type PlanTripView,
   type ScanAnswer,
 } from '@metocean/contracts';
@@ -23,11 +26,6 @@ import { projectFor, type ProjectAccess } from './project-access';
 export const PLANNING_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 type PlanningRow = typeof plannings.$inferSelect;
-export interface PlanningPoint {
-  name: string;
-  lng: number;
-  lat: number;
-}
 
 /** Managers of a project whose offer runs: upload and launch (spec 001 §6). */
 function requireUpload(access: ProjectAccess): void {
@@ -201,12 +199,23 @@ export async function planningFor(services: Services, caller: Caller, id: number
   return { row, access };
 }
 
-/** POST /api/downtimes/{id}/compute/: PENDING, then the simulate-planning job (enqueued after the update). */
+/**
+ * A planning waits for or runs its simulation: RUNNING, or PENDING once launched. A PENDING planning never
+ * launched (just created, its warnings on screen) is neither: it may be launched or deleted.
+ */
+const inFlight = or(
+  eq(plannings.status, 'RUNNING'),
+  and(eq(plannings.status, 'PENDING'), isNotNull(plannings.queuedAt)),
+)!;
+const IN_FLIGHT_MESSAGE = 'The planning is already queued or running';
+
+/**
+ * POST /api/downtimes/{id}/compute/: PENDING, then the simulate-planning job (enqueued after the update).
+ * The update is conditional, so two launches of one planning queue one job: the second answers 409.
+ */
 export async function computePlanning(services: Services, caller: Caller, id: number): Promise<PlanningRow> {
-  const { row, access } = await planningFor(services, caller, id);
+  const { access } = await planningFor(services, caller, id);
   requireUpload(access);
-  if (row.status === 'RUNNING')
-    throw new HttpError(409, { nonFieldErrors: ['The planning is already running'] });
   const [updated] = await services.db
     .update(plannings)
     .set({
@@ -216,11 +225,13 @@ export async function computePlanning(services: Services, caller: Caller, id: nu
       results: null,
       computedAt: null,
       startedAt: null,
+      queuedAt: new Date(),
     })
-    .where(eq(plannings.id, id))
+    .where(and(eq(plannings.id, id), not(inFlight)))
     .returning();
+  if (!updated) throw new HttpError(409, { nonFieldErrors: [IN_FLIGHT_MESSAGE] });
   await services.queue.send('simulate-planning', { planningId: id });
-  return updated!;
+  return updated;
 }
 
 const ORDERINGS = {
@@ -246,22 +257,26 @@ export async function listPlannings(
     .orderBy(ORDERINGS[ordering], desc(plannings.id));
 }
 
-/** DELETE: managers (staff) only, offer not expired, never while pending or running (spec 001 §4, §6). */
+/**
+ * DELETE: managers (staff) only, offer not expired, never while queued or running (spec 001 §4, §6); a
+ * planning created but never launched may be deleted (the settings-errors modal's Abort).
+ */
 export async function deletePlanning(services: Services, caller: Caller, id: number): Promise<void> {
   const { row, access } = await planningFor(services, caller, id);
   if (!access.canEdit) throw forbidden();
   if (access.expired) throw badRequest({ nonFieldErrors: [downtimeMessages.offerExpired] });
-  if (row.status === 'RUNNING' || row.status === 'PENDING')
-    throw new HttpError(409, {
-      nonFieldErrors: ['A planning cannot be deleted while it is pending or running'],
-    });
-  await services.db
+  const deleted = await services.db
     .delete(plannings)
-    .where(and(eq(plannings.id, id), eq(plannings.projectId, row.projectId)));
+    .where(and(eq(plannings.id, id), eq(plannings.projectId, row.projectId), not(inFlight)))
+    .returning({ id: plannings.id });
+  if (deleted.length === 0)
+    throw new HttpError(409, {
+      nonFieldErrors: ['A planning cannot be deleted while it is queued or running'],
+    });
 }
 
 /** The API view of a planning (spec 001 §3): no document bytes, no results (they have their own call). */
-export function presentPlanning(row: PlanningRow) {
+export function presentPlanning(row: PlanningRow): Planning {
   const settings = row.settings as PlanningSettings;
   return {
     id: row.id,
@@ -269,7 +284,7 @@ export function presentPlanning(row: PlanningRow) {
     project: row.projectId,
     name: row.name,
     fileName: row.fileName,
-    status: row.status,
+    status: row.status as PlanningStatus,
     progress: row.progress,
     errorMessage: row.errorMessage,
     points: row.points as PlanningPoint[],

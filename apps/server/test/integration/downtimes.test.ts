@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
 import { offerInstances, projectCollaborators, projects, users } from '../../src/db/schema';
+import { seedDemo } from '../../src/seed/demo';
 import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
@@ -56,6 +57,15 @@ async function brokenPlan(): Promise<Buffer> {
   sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment', 'comment']);
   sheet.addRow(['K', 'T', 'A', 3, 'no', 'E1', 'x']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The simulate-planning jobs ever queued for a planning (pg-boss keeps finished ones for a while). */
+async function simulationJobs(planningId: number): Promise<number> {
+  const { rows } = await server.runtime.services.database.executeSql(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'simulate-planning' AND data->>'planningId' = $1`,
+    [String(planningId)],
+  );
+  return Number((rows[0] as { n: number }).n);
 }
 
 beforeAll(async () => {
@@ -196,7 +206,19 @@ describe('a planning that cannot run', () => {
       settings: settings({ outputDir: 'Windy', envCoords: 'Plan!A1', tasksCoords: 'Plan!A4' }),
     });
     expect(created.status).toBe(201);
-    await manager.post(`/api/downtimes/${created.body.id}/compute/`);
+    // two launches at once queue one job; the other answers 409
+    const launches = await Promise.all([
+      manager.post(`/api/downtimes/${created.body.id}/compute/`),
+      manager.post(`/api/downtimes/${created.body.id}/compute/`),
+    ]);
+    expect(launches.map((l) => l.status).sort((a, b) => a - b)).toEqual([200, 409]);
+    expect(launches.find((l) => l.status === 409)!.body).toEqual({
+      nonFieldErrors: ['The planning is already queued or running'],
+    });
+    expect(await simulationJobs(created.body.id)).toBe(1);
+    // queued: neither launched again nor deleted
+    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(409);
+    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(409);
     const failed = await manager.until<Planning>(
       `/api/downtimes/${created.body.id}/`,
       (p) => p.status === 'FINISHED' || p.status === 'FAILED',
@@ -209,8 +231,30 @@ describe('a planning that cannot run', () => {
     });
     expect((await manager.get(`/api/downtimes/${created.body.id}/results/`)).status).toBe(404);
     expect((await manager.fetch(`/api/downtimes/${created.body.id}/download/`)).status).toBe(409);
+    // a failed planning may be launched again: one more job
+    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
+    expect(await simulationJobs(created.body.id)).toBe(2);
+    await manager.until<Planning>(`/api/downtimes/${created.body.id}/`, (p) => p.status === 'FAILED', {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
     expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
   }, 90_000);
+});
+
+describe('a planning created and never launched', () => {
+  it('is PENDING and may be deleted (the Abort of the settings-errors modal)', async () => {
+    const created = await manager.upload<Planning>('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(projectId),
+      settings: settings({ outputDir: 'Aborted', locationAliases: { SITE: 'SITE', PORT: 'QUAY' } }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe('PENDING');
+    expect(await simulationJobs(created.body.id)).toBe(0);
+    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
+    expect((await manager.get(`/api/downtimes/${created.body.id}/`)).status).toBe(404);
+  });
 });
 
 describe('a planning from upload to download', () => {
@@ -384,7 +428,15 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
       });
       expect(scan.status).toBe(400);
       expect(scan.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
+      const create = await manager.upload('/api/downtimes/', {
+        file: xlsx(template),
+        project: String(projectId),
+        settings: settings({ locationAliases: { SITE: 'SITE', PORT: 'QUAY' } }),
+      });
+      expect(create.status).toBe(400);
+      expect(create.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
       const run = await manager.post(`/api/downtimes/${planning.id}/compute/`);
+      expect(run.status).toBe(400);
       expect(run.body).toEqual({ nonFieldErrors: [downtimeMessages.offerExpired] });
       expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(400);
       // existing results stay viewable
@@ -398,4 +450,48 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(204);
     expect((await manager.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
   });
+});
+
+describe("the demo's project under an offer that has ended", () => {
+  it('shows its computed planning read-only, refuses uploads and runs, and survives a reseed', async () => {
+    const renewed = await server.as('renewed');
+    const list = await renewed.get<{ id: number; name: string }[]>('/api/projects/');
+    const project = list.body.find((p) => p.name === 'Cable_lay_2025')!;
+    const detail = await renewed.get<{ offerInstance: { expired: boolean }; canRunDowntime: boolean }>(
+      `/api/projects/${project.id}/`,
+    );
+    expect(detail.body).toMatchObject({ offerInstance: { expired: true }, canRunDowntime: true });
+    const plannings = await renewed.get<Planning[]>(`/api/downtimes/?project=${project.id}`);
+    expect(plannings.body).toHaveLength(1);
+    const seeded = plannings.body[0]!;
+    expect(seeded).toMatchObject({ name: 'Cable lay campaign', status: 'FINISHED', hasJsonResults: true });
+    expect(seeded.points.map((p) => p.name)).toEqual(['Offshore_site', 'Port_approach']);
+    const results = await renewed.get<PlanningResults>(`/api/downtimes/${seeded.id}/results/`);
+    expect(results.status).toBe(200);
+    expect(results.body.trips).toEqual(['TRIP1', 'TRIP2']);
+    expect((await renewed.fetch(`/api/downtimes/${seeded.id}/download/`)).status).toBe(200);
+
+    const expired = { nonFieldErrors: [downtimeMessages.offerExpired] };
+    const scan = await renewed.upload(`/api/projects/${project.id}/scan_planning_file/`, {
+      file: xlsx(template),
+    });
+    expect([scan.status, scan.body]).toEqual([400, expired]);
+    const create = await renewed.upload('/api/downtimes/', {
+      file: xlsx(template),
+      project: String(project.id),
+      settings: settings({ locationAliases: { SITE: 'Offshore_site', PORT: 'Port_approach' } }),
+    });
+    expect([create.status, create.body]).toEqual([400, expired]);
+    const run = await renewed.post(`/api/downtimes/${seeded.id}/compute/`);
+    expect([run.status, run.body]).toEqual([400, expired]);
+    const remove = await renewed.delete(`/api/downtimes/${seeded.id}/`);
+    expect([remove.status, remove.body]).toEqual([400, expired]);
+
+    // `npm run seed` again: the project is made again from scratch, not doubled
+    const { services } = server.runtime;
+    const again = await seedDemo(services.db, 'Reseed-Passw0rd-1');
+    expect(again.plannings).toHaveLength(1);
+    const projectsNow = await services.db.select().from(projects).where(eq(projects.name, 'Cable_lay_2025'));
+    expect(projectsNow).toHaveLength(1);
+  }, 60_000);
 });

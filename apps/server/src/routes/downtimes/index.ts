@@ -2,7 +2,7 @@
 // results and download. Thin: multipart reading here, rules in services/downtimes.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBody, messages, planTrip, scanAnswer } from '@metocean/contracts';
+import { errorBody, messages, planning, planningResults, scanAnswer } from '@metocean/contracts';
 import { downloadPlanning } from '../../exports/planning';
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
@@ -42,29 +42,6 @@ const requireFile = (file: { buffer: Buffer; fileName: string } | undefined) => 
   if (!file || file.buffer.length === 0) throw badRequest({ fieldErrors: { file: [messages.required] } });
   return file;
 };
-
-const planning = z.object({
-  id: z.number(),
-  user: z.number().nullable(),
-  project: z.number(),
-  name: z.string(),
-  fileName: z.string(),
-  status: z.string(),
-  progress: z.number(),
-  errorMessage: z.string(),
-  points: z.array(z.object({ name: z.string(), lng: z.number(), lat: z.number() })),
-  hasJsonResults: z.boolean(),
-  percentiles: z.array(z.number()),
-  formats: z.array(z.string()),
-  locationAliases: z.array(z.object({ alias: z.string(), point: z.string() })),
-  envCoords: z.string(),
-  tasksCoords: z.string(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  computedAt: z.string().nullable(),
-  /** On GET of one planning: the plan's trips for the Gantt. */
-  trips: z.array(planTrip).optional(),
-});
 
 export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
   const preHandler = auth.required;
@@ -202,7 +179,7 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'The results layout of a planning',
         params: idParams,
-        response: { 200: z.any(), ...errorResponses },
+        response: { 200: planningResults, ...errorResponses },
       },
       preHandler,
     },

@@ -28,19 +28,12 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { planningCumulative } from '@metocean/charts';
-import type { Project } from '@metocean/contracts';
+import { planningResults, type Planning, type PlanningResults, type Project } from '@metocean/contracts';
 import { apiRequest, errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
-import {
-  downtimeKeys,
-  downtimePaths,
-  planningResults,
-  usePlannings,
-  type Planning,
-  type PlanningResultsData,
-} from './queries';
+import { downtimeKeys, downtimePaths, usePlannings } from './queries';
 import {
   DASHBOARD_TEXTS,
   MONTH_LABELS,
@@ -67,17 +60,12 @@ function readStoredMonth(): string | null {
 
 interface CardData {
   planning: Planning;
-  results: PlanningResultsData | undefined;
+  results: PlanningResults | undefined;
   error: unknown;
 }
 
 /** The whole-sequence value and per-trip values of one planning for the filters; null when absent. */
-function valuesOf(
-  results: PlanningResultsData | undefined,
-  kind: ResultKind,
-  percentile: number,
-  month: string,
-) {
+function valuesOf(results: PlanningResults | undefined, kind: ResultKind, percentile: number, month: string) {
   if (!results) return null;
   const monthly = results.MONTHLY;
   if (!monthly.percentiles.includes(percentile) || !monthly.periods.includes(month)) return null;

@@ -13,7 +13,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Planning } from './queries';
+import type { Planning } from '@metocean/contracts';
 import { DASHBOARD_TEXTS } from './rules';
 
 export function PointsDialog({ planning, onClose }: { planning: Planning; onClose: () => void }) {

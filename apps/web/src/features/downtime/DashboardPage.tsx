@@ -32,7 +32,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import type { Project } from '@metocean/contracts';
+import type { Planning, Project } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { useMe } from '../../api/queries';
 import { SectionLoader } from '../../components/Loader';
@@ -45,13 +45,7 @@ import {
   WaitingDialog,
 } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
-import {
-  downloadPlanning,
-  scanPlanningFile,
-  useDeletePlanning,
-  usePlannings,
-  type Planning,
-} from './queries';
+import { downloadPlanning, scanPlanningFile, useDeletePlanning, usePlannings } from './queries';
 import {
   DASHBOARD_TEXTS,
   ORDERINGS,

@@ -18,13 +18,13 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { planningPercentileBars, planningTripStack } from '@metocean/charts';
-import type { Project } from '@metocean/contracts';
+import type { PlanningResults, Project } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
-import { usePlannings, usePlanningResults, type PlanningResultsData } from './queries';
+import { usePlannings, usePlanningResults } from './queries';
 import { formatDuration, formatPercent } from './rules';
 import { RESULT_DATASETS, type ResultDataset } from './results';
 
@@ -35,7 +35,7 @@ const BREAKDOWNS = [
 ] as const;
 type BreakdownKey = (typeof BREAKDOWNS)[number]['value'];
 
-function ResultsBody({ name, results }: { name: string; results: PlanningResultsData }) {
+function ResultsBody({ name, results }: { name: string; results: PlanningResults }) {
   const [breakdown, setBreakdown] = useState<BreakdownKey>('MONTHLY');
   const [dataset, setDataset] = useState<ResultDataset>('distribsOfAllDurations');
   const data = results[breakdown];
@@ -44,7 +44,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
   );
   const meta = RESULT_DATASETS[dataset];
   const distribution = data[dataset];
-  const source = `${name} · ${results.period ? `${results.period.start.slice(0, 10)} to ${results.period.end.slice(0, 10)}` : ''}`;
+  const source = `${name} · ${results.period.start.slice(0, 10)} to ${results.period.end.slice(0, 10)}`;
   const bars = useMemo(
     () =>
       distribution
@@ -75,13 +75,13 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
     [distribution, meta, data, results.trips, tripPercentile, source],
   );
   const format = meta.unit === 'h' ? formatDuration : formatPercent;
-  const available = (Object.keys(RESULT_DATASETS) as ResultDataset[]).filter((k) => data[k] !== undefined);
+  const available = Object.keys(RESULT_DATASETS) as ResultDataset[];
 
   return (
     <Stack spacing={2}>
       <Alert severity={results.censored > 0 ? 'info' : 'success'} data-testid="censored-count">
         {results.censored > 0
-          ? `${results.censored.toLocaleString('en')} of ${(results.totalStarts ?? 0).toLocaleString('en')} hourly starts could not finish before the end of the data and are left out of every statistic.`
+          ? `${results.censored.toLocaleString('en')} of ${results.totalStarts.toLocaleString('en')} hourly starts could not finish before the end of the data and are left out of every statistic.`
           : 'Every hourly start finished before the end of the data: none is left out.'}
       </Alert>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -117,7 +117,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
               <TableHead>
                 <TableRow>
                   <TableCell>Period</TableCell>
-                  {data.starts && <TableCell align="right">Starts</TableCell>}
+                  <TableCell align="right">Starts</TableCell>
                   {data.percentiles.map((p) => (
                     <TableCell key={p} align="right">
                       P{p} ({meta.unit === 'h' ? 'h or d' : '%'})
@@ -129,9 +129,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
                 {data.periods.map((period) => (
                   <TableRow key={period} hover>
                     <TableCell>{period}</TableCell>
-                    {data.starts && (
-                      <TableCell align="right">{(data.starts[period] ?? 0).toLocaleString('en')}</TableCell>
-                    )}
+                    <TableCell align="right">{(data.starts[period] ?? 0).toLocaleString('en')}</TableCell>
                     {data.percentiles.map((p) => (
                       <TableCell key={p} align="right">
                         {format(distribution.wholeSequenceScenarios[`P${p}`]?.[period])}

@@ -12,9 +12,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PlanningIssueItem } from './queries';
+import type { PlanningIssue } from '@metocean/contracts';
 
-export function IssueList({ issues }: { issues: readonly PlanningIssueItem[] }) {
+export function IssueList({ issues }: { issues: readonly PlanningIssue[] }) {
   return (
     <List dense disablePadding sx={{ maxHeight: 320, overflowY: 'auto' }} data-testid="planning-issues">
       {issues.map((issue, index) => (
@@ -40,8 +40,8 @@ export function SettingsErrorsDialog({
   onAbort,
   onLaunchAnyway,
 }: {
-  errors: readonly PlanningIssueItem[];
-  warnings: readonly PlanningIssueItem[];
+  errors: readonly PlanningIssue[];
+  warnings: readonly PlanningIssue[];
   busy: boolean;
   failure: string | null;
   onAbort: () => void;

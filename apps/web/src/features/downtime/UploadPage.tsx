@@ -18,20 +18,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Project } from '@metocean/contracts';
+import type { PlanningIssue, Project, ScanAnswer } from '@metocean/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../api/client';
 import { WaitingDialog } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
-import {
-  computePlanning,
-  createPlanning,
-  deletePlanning,
-  downtimeKeys,
-  type PlanningIssueItem,
-  type ScanAnswerData,
-} from './queries';
+import { computePlanning, createPlanning, deletePlanning, downtimeKeys } from './queries';
 import { DASHBOARD_TEXTS, addPercentile, validCoords } from './rules';
 import { IssueList, LaunchedDialog, SettingsErrorsDialog } from './UploadDialogs';
 import { defaultSettings, settingsPayload, type SettingsForm } from './settings';
@@ -93,8 +86,8 @@ function PercentileChips({
   );
 }
 
-function Preview({ scan }: { scan: ScanAnswerData }) {
-  const issues: PlanningIssueItem[] = [...scan.planning.errors, ...scan.planning.warnings];
+function Preview({ scan }: { scan: ScanAnswer }) {
+  const issues: PlanningIssue[] = [...scan.planning.errors, ...scan.planning.warnings];
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
       <Typography variant="h3" sx={{ mb: 1 }}>
@@ -108,7 +101,7 @@ function Preview({ scan }: { scan: ScanAnswerData }) {
           <IssueList issues={issues} />
         </Box>
       )}
-      {scan.trips && scan.trips.length > 0 ? (
+      {scan.trips.length > 0 ? (
         <PlanningGantt trips={scan.trips} />
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
@@ -120,11 +113,11 @@ function Preview({ scan }: { scan: ScanAnswerData }) {
 }
 
 /** The plan's errors of a refused create (HTTP 400 nonFieldErrors, each "Sheet!B4: text"), as issues. */
-function planningErrors(caught: unknown): PlanningIssueItem[] | null {
+function planningErrors(caught: unknown): PlanningIssue[] | null {
   if (!(caught instanceof ApiError) || caught.status !== 400) return null;
   const list = caught.body.nonFieldErrors ?? [];
   if (list.length === 0) return null;
-  return list.map((text) => ({ kind: 'error' as const, text }));
+  return list.map((text) => ({ kind: 'error' as const, text, cell: null }));
 }
 
 type Phase =
@@ -135,8 +128,8 @@ type Phase =
       /** null when the server refused to create it (errors): Abort then has nothing to delete. */
       planningId: number | null;
       name: string;
-      errors: PlanningIssueItem[];
-      warnings: PlanningIssueItem[];
+      errors: PlanningIssue[];
+      warnings: PlanningIssue[];
     }
   | { step: 'launched'; name: string };
 
@@ -185,8 +178,9 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
         file,
         settings: settingsPayload(values),
       });
-      // The create call refuses a plan with errors (HTTP 400); a created planning can only carry warnings.
-      const warnings = created.planning?.warnings ?? scan.planning.warnings;
+      // The create call refuses a plan with errors (HTTP 400); a created planning can only carry the
+      // scan's warnings.
+      const warnings = scan.planning.warnings;
       if (warnings.length > 0) {
         setPhase({ step: 'issues', planningId: created.id, name: created.name, errors: [], warnings });
         return;

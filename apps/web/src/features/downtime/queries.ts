@@ -1,7 +1,17 @@
-// Server state of the AWD screens (spec 001 §7 "Downtimes"; the API of issue 22).
+// Server state of the AWD screens (spec 001 §7 "Downtimes"; the API of issue 22). The answers' shapes are
+// the contracts' (packages/contracts downtimes.ts), the ones the server answers with.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { APP_VERSION, limits, planTrip } from '@metocean/contracts';
+import {
+  APP_VERSION,
+  limits,
+  planning,
+  planningResults,
+  scanAnswer,
+  type Planning,
+  type PlanningSettings,
+  type ScanAnswer,
+} from '@metocean/contracts';
 import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
 import { session } from '../../api/session';
 import { saveBlob } from '../analyze/api';
@@ -15,72 +25,6 @@ export const downtimePaths = {
   download: (id: number) => `/api/downtimes/${id}/download/`,
   scan: (projectId: number) => `/api/projects/${projectId}/scan_planning_file/`,
 };
-
-const status = z.enum(['PENDING', 'RUNNING', 'FINISHED', 'FAILED']);
-const issue = z.object({
-  kind: z.enum(['error', 'warning']),
-  text: z.string(),
-  cell: z.string().nullable().optional(),
-});
-export type PlanningIssueItem = z.infer<typeof issue>;
-
-// the Gantt's trips › tasks › activities: the contract's shape (scan answer and GET of one planning)
-const trips = z.array(planTrip);
-
-export const planning = z.object({
-  id: z.number(),
-  name: z.string(),
-  status,
-  project: z.number(),
-  points: z.array(z.object({ name: z.string(), lng: z.number(), lat: z.number() })),
-  errorMessage: z.string().nullable().optional(),
-  hasJsonResults: z.boolean(),
-  progress: z.number().optional(),
-  createdAt: z.string().optional(),
-  computedAt: z.string().nullable().optional(),
-  percentiles: z.array(z.number()).optional(),
-  trips: trips.optional(),
-});
-export type Planning = z.infer<typeof planning>;
-
-const distribution = z.object({
-  wholeSequenceScenarios: z.record(z.string(), z.record(z.string(), z.number().nullable())),
-  tripsScenarios: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.number().nullable()))),
-});
-const breakdown = z.object({
-  distribsOfAllDelay: distribution,
-  distribsOfAllDurations: distribution,
-  distribsOfDowntimePercent: distribution.optional(),
-  distribsOfNoDowntimeRatio: distribution,
-  starts: z.record(z.string(), z.number()).optional(),
-  periods: z.array(z.string()),
-  percentiles: z.array(z.number()),
-});
-export const planningResults = z.object({
-  MONTHLY: breakdown,
-  BIWEEKLY: breakdown,
-  WEEKLY: breakdown,
-  censored: z.number(),
-  totalStarts: z.number().optional(),
-  trips: z.array(z.string()),
-  period: z.object({ start: z.string(), end: z.string() }).optional(),
-});
-export type PlanningResultsData = z.infer<typeof planningResults>;
-export type BreakdownData = z.infer<typeof breakdown>;
-
-export const scanAnswer = z.object({
-  fileName: z.string(),
-  outputDir: z.string().optional(),
-  envCoords: z.string().nullable(),
-  tasksCoords: z.string().nullable(),
-  points: z.array(z.object({ name: z.string(), lng: z.number(), lat: z.number() })),
-  percentiles: z.array(z.number()),
-  locationAliases: z.record(z.string(), z.string().nullable()),
-  formats: z.array(z.object({ value: z.string(), selected: z.boolean() })),
-  planning: z.object({ errors: z.array(issue), warnings: z.array(issue) }),
-  trips: trips.optional(),
-});
-export type ScanAnswerData = z.infer<typeof scanAnswer>;
 
 export const downtimeKeys = {
   all: ['downtimes'] as const,
@@ -127,7 +71,7 @@ export function useDeletePlanning() {
   });
 }
 
-export async function scanPlanningFile(projectId: number, file: File): Promise<ScanAnswerData> {
+export async function scanPlanningFile(projectId: number, file: File): Promise<ScanAnswer> {
   const body = new FormData();
   body.set('file', file);
   return apiRequest(downtimePaths.scan(projectId), {
@@ -141,26 +85,15 @@ export async function scanPlanningFile(projectId: number, file: File): Promise<S
 export interface CreatePlanningRequest {
   projectId: number;
   file: File;
-  settings: {
-    outputDir: string;
-    percentiles: number[];
-    envCoords: string;
-    tasksCoords: string;
-    locationAliases: Record<string, string>;
-    formats: string[];
-  };
+  settings: PlanningSettings;
 }
-
-const created = planning.extend({
-  planning: z.object({ errors: z.array(issue), warnings: z.array(issue) }).optional(),
-});
 
 export async function createPlanning(request: CreatePlanningRequest) {
   const body = new FormData();
   body.set('file', request.file);
   body.set('project', String(request.projectId));
   body.set('settings', JSON.stringify(request.settings));
-  return apiRequest(downtimePaths.list, { method: 'POST', body, schema: created, forbidden: 'throw' });
+  return apiRequest(downtimePaths.list, { method: 'POST', body, schema: planning, forbidden: 'throw' });
 }
 
 export const computePlanning = (id: number) =>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanAnswerData } from './queries';
+import type { ScanAnswer } from '@metocean/contracts';
 import { defaultSettings, settingsPayload } from './settings';
 
-const scan: ScanAnswerData = {
+const scan: ScanAnswer = {
   fileName: 'North jacket v3.xlsx',
+  outputDir: 'North jacket v3',
   envCoords: 'Environments!B3:E6',
   tasksCoords: null,
   points: [
@@ -17,10 +18,11 @@ const scan: ScanAnswerData = {
     { value: 'NO_DOWNTIME_RATIO', selected: false },
   ],
   planning: { errors: [], warnings: [] },
+  trips: [],
 };
 
 describe('planning settings form (spec 001 §2.3, §5)', () => {
-  it('prefills from the scan, the output name from the file name without extension', () => {
+  it('prefills from the scan (the server names the output after the file, without extension)', () => {
     const form = defaultSettings(scan);
     expect(form.outputDir).toBe('North jacket v3');
     expect(form.envCoords).toBe('Environments!B3:E6');

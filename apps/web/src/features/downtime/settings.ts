@@ -1,7 +1,7 @@
 // The settings form of `/downtime/{id}/upload` (spec 001 §2.3, §5): its defaults from the scan and the
 // `settings` JSON of the create call (issue 22: outputDir, percentiles, envCoords, tasksCoords,
 // locationAliases {alias: point name}, formats).
-import type { CreatePlanningRequest, ScanAnswerData } from './queries';
+import type { PlanningFormat, PlanningSettings, ScanAnswer } from '@metocean/contracts';
 
 export interface SettingsForm {
   outputDir: string;
@@ -10,15 +10,13 @@ export interface SettingsForm {
   tasksCoords: string;
   /** alias → point name; '' until chosen */
   locationAliases: Record<string, string>;
-  formats: { value: string; selected: boolean }[];
+  formats: { value: PlanningFormat; selected: boolean }[];
 }
 
-const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
-
-/** outputDir defaults to the file name without its extension (spec 001 §2.3); the rest from the scan. */
-export function defaultSettings(scan: ScanAnswerData): SettingsForm {
+/** Every field from the scan; outputDir is the file name without its extension (spec 001 §2.3). */
+export function defaultSettings(scan: ScanAnswer): SettingsForm {
   return {
-    outputDir: scan.outputDir ?? withoutExtension(scan.fileName),
+    outputDir: scan.outputDir,
     percentiles: [...scan.percentiles],
     envCoords: scan.envCoords ?? '',
     tasksCoords: scan.tasksCoords ?? '',
@@ -29,7 +27,7 @@ export function defaultSettings(scan: ScanAnswerData): SettingsForm {
   };
 }
 
-export function settingsPayload(values: SettingsForm): CreatePlanningRequest['settings'] {
+export function settingsPayload(values: SettingsForm): PlanningSettings {
   return {
     outputDir: values.outputDir.trim(),
     percentiles: [...values.percentiles],
