@@ -31,7 +31,9 @@ export async function simulatePlanningJob(services: Services, planningId: number
     .from(plannings)
     .innerJoin(projects, eq(projects.id, plannings.projectId))
     .where(eq(plannings.id, planningId));
-  if (!row || row.planning.status === 'RUNNING') return;
+  // A planning deleted meanwhile has nothing to do. One found RUNNING was left so by a worker that died
+  // mid-run: pg-boss retries its expired job here, and the simulation starts again from the beginning.
+  if (!row) return;
   const planning = row.planning;
   await db
     .update(plannings)

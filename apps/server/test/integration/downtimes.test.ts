@@ -12,7 +12,8 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
-import { offerInstances, projectCollaborators, projects, users } from '../../src/db/schema';
+import { offerInstances, plannings, projectCollaborators, projects, users } from '../../src/db/schema';
+import { simulatePlanningJob } from '../../src/jobs/simulate-planning';
 import { seedDemo } from '../../src/seed/demo';
 import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
@@ -331,6 +332,19 @@ describe('a planning from upload to download', () => {
     while (server.mailCount() <= mails && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(server.mailCount()).toBeGreaterThan(mails);
   }, 150_000);
+
+  it('is run again from the start when its job is retried after a worker died mid-run', async () => {
+    // A worker killed mid-run leaves the planning RUNNING; pg-boss delivers the expired job again. The
+    // retry must simulate it anew, not take RUNNING for a run in progress and leave it stuck.
+    const db = server.runtime.services.db;
+    await db
+      .update(plannings)
+      .set({ status: 'RUNNING', progress: 10, results: null })
+      .where(eq(plannings.id, planning.id));
+    await simulatePlanningJob(server.runtime.services, planning.id);
+    const again = (await manager.get<Planning>(`/api/downtimes/${planning.id}/`)).body;
+    expect(again).toMatchObject({ status: 'FINISHED', progress: 100, hasJsonResults: true });
+  }, 60_000);
 
   it('downloads a zip of the selected Excel outputs, results.mat and the audit stamp', async () => {
     const response = await manager.fetch(`/api/downtimes/${planning.id}/download/`);
