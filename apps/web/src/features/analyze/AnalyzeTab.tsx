@@ -1,7 +1,16 @@
 // The Analyze tab (spec 000 §2.8): side menu with the four collapsible groups and their selection rules,
 // 'Display Statistics' and 'clear selection', the trial and Standard Access banners, the map of computed
 // points with their overview popups, the stats modal (loaded on demand with ECharts) and its failures.
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -349,34 +358,36 @@ export function AnalyzeTab() {
             )}
           </Stack>
         </Paper>
-        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <LazyMap
-            zone={project.zone}
-            points={mapPoints}
-            height={560}
-            onPointClick={(id) => {
-              const point = computed.find((p) => p.id === id);
-              if (!point) return;
-              setSelection((s) => (s.pointId === point.id ? s : choosePoint(s, point.id)));
-              if (settings.showOverviewControl) setPopup(point.id);
-            }}
-            draft={
-              popupPoint && settings.showOverviewControl
-                ? {
-                    lat: popupPoint.lat,
-                    lng: popupPoint.lng,
-                    content: (
-                      <Box sx={{ width: 420 }}>
-                        <Typography variant="subtitle2">{popupPoint.name}</Typography>
-                        <OverviewTable rows={project.overviewStats[String(popupPoint.id)] ?? []} />
-                      </Box>
-                    ),
-                  }
-                : null
-            }
-            onDraftClose={() => setPopup(null)}
-          />
-        </Box>
+        <MapColumn>
+          {(height) => (
+            <LazyMap
+              zone={project.zone}
+              points={mapPoints}
+              height={height}
+              onPointClick={(id) => {
+                const point = computed.find((p) => p.id === id);
+                if (!point) return;
+                setSelection((s) => (s.pointId === point.id ? s : choosePoint(s, point.id)));
+                if (settings.showOverviewControl) setPopup(point.id);
+              }}
+              draft={
+                popupPoint && settings.showOverviewControl
+                  ? {
+                      lat: popupPoint.lat,
+                      lng: popupPoint.lng,
+                      content: (
+                        <Box sx={{ width: 420 }}>
+                          <Typography variant="subtitle2">{popupPoint.name}</Typography>
+                          <OverviewTable rows={project.overviewStats[String(popupPoint.id)] ?? []} />
+                        </Box>
+                      ),
+                    }
+                  : null
+              }
+              onDraftClose={() => setPopup(null)}
+            />
+          )}
+        </MapColumn>
       </Stack>
       <Dialog open={noVariable} onClose={() => setNoVariable(false)}>
         <DialogTitle>No variable selected</DialogTitle>
@@ -415,5 +426,36 @@ function Hint({ text }: { text: string }) {
     <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, py: 1 }}>
       {text}
     </Typography>
+  );
+}
+
+const MAP_MIN_HEIGHT = 480;
+/** The map's margin to the window's bottom, and to its top once it sticks there. */
+const MAP_GAP = 16;
+
+/**
+ * The map beside the menu fills the window below its top (480 px at least), and stays in view while a
+ * long menu scrolls: no empty area under it (issue 23). Measured once laid out, and on window resizes.
+ */
+function MapColumn({ children }: { children: (height: number) => ReactNode }) {
+  const column = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(MAP_MIN_HEIGHT);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = (column.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setHeight(Math.max(MAP_MIN_HEIGHT, Math.floor(window.innerHeight - top - MAP_GAP)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return (
+    <Box
+      ref={column}
+      data-testid="analyze-map"
+      sx={{ flex: 1, minWidth: 0, width: '100%', position: { md: 'sticky' }, top: MAP_GAP }}
+    >
+      {children(height)}
+    </Box>
   );
 }
