@@ -1,7 +1,7 @@
 // Issue 23's chart cosmetics in the browser: the joint-PD heat map fills the Analyze dialog with its
 // source line whole, the analytical-PD legend shows every law's name, the vertical profile's subtitle
-// clears the data, and every card of the examples and statistics help pages shows its chart, drawn as it
-// scrolls into view.
+// clears the data, the Analyze map and a long menu beside it fit the window, and every card of the
+// examples and statistics help pages shows its chart, drawn as it scrolls into view.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
 import {
@@ -85,6 +85,17 @@ describe('charts on screen', () => {
     await page.waitForTimeout(1200);
     await screenshot(page, 'issue23-profile');
     await closeModal(page);
+    // the long menu of a point with many fields scrolls inside, no taller than the map, which stays in
+    // the window, and its Display button stays in view
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const map = (await page.getByTestId('analyze-map').boundingBox())!;
+    const list = (await menu(page).boundingBox())!;
+    const bottom = page.viewportSize()!.height;
+    expect(map.y + map.height).toBeLessThanOrEqual(bottom);
+    expect(list.y + list.height).toBeLessThanOrEqual(map.y + map.height + 1);
+    const button = (await menu(page).getByRole('button', { name: 'Display Statistics' }).boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(bottom);
+    await page.screenshot({ path: `${artifactsDir}/issue23-analyze-map-long-menu.png` });
   });
 
   it('shows the chart of every example, drawn as it scrolls into view', async () => {
