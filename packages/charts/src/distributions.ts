@@ -31,6 +31,8 @@ import {
 } from './common';
 
 const axisName = (name: string | undefined) => ({ name, nameLocation: 'middle' as const, nameGap: 30 });
+/** An axis ending on the last bin edge (8.5 after 8): the edge's label drops out rather than overlap. */
+const edgeLabels = { axisLabel: { hideOverlap: true } };
 
 // ---------------------------------------------------------------------------------------------- roses
 
@@ -220,7 +222,13 @@ export function histogramOption(payload: VisuPayload, view: HistogramOptions = {
     grid: { left: 56, right: 56, top: GRID_TOP, bottom: 84 }, // the axis name clears the legend below
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${format(Number(v))} %` },
     legend: legend(view),
-    xAxis: { type: 'value', min: edges[0], max: edges[edges.length - 1], ...axisName(k.xLabel) },
+    xAxis: {
+      type: 'value',
+      min: edges[0],
+      max: edges[edges.length - 1],
+      ...axisName(k.xLabel),
+      ...edgeLabels,
+    },
     yAxis: [
       { type: 'value', ...axisName('Frequency (%)'), nameGap: 36 },
       { type: 'value', ...axisName('Exceedance (%)'), nameGap: 36, max: 100, splitLine: { show: false } },
@@ -353,7 +361,7 @@ export function apdOption(apd: VisuPayload, epd: VisuPayload, view: ApdOptions =
     grid: { left: 60, right: side.right, top: GRID_TOP, bottom: 64 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v), 3) },
     legend: side.legend,
-    xAxis: { type: 'value', min: 0, max, ...axisName(k.xLabel) },
+    xAxis: { type: 'value', min: 0, max, ...axisName(k.xLabel), ...edgeLabels },
     yAxis: { type: 'value', ...axisName('Probability density'), nameGap: 44 },
     series: [
       {
