@@ -1,16 +1,7 @@
 // The Analyze tab (spec 000 §2.8): side menu with the four collapsible groups and their selection rules,
 // 'Display Statistics' and 'clear selection', the trial and Standard Access banners, the map of computed
 // points with their overview popups, the stats modal (loaded on demand with ECharts) and its failures.
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -181,6 +172,7 @@ export function AnalyzeTab() {
   const [contacting, setContacting] = useState(false);
   const [popup, setPopup] = useState<number | null>(null);
   const [exportingAll, setExportingAll] = useState(false);
+  const [row, height] = useFillHeight();
   const computed = project.points.filter((p) => p.isComputed);
   const canDownload = project.offerInstance.canDownloadStats;
   const resolved = resolve(entries, selection);
@@ -267,146 +259,135 @@ export function AnalyzeTab() {
           Matlab, NetCDF).
         </Alert>
       )}
-      <FillRow>
-        {(height) => (
-          <>
-            <Paper
-              variant="outlined"
-              // as tall as the map at most: a long menu scrolls inside, its buttons stay at its bottom
-              sx={{
-                width: { xs: '100%', md: 300 },
-                flex: 'none',
-                maxHeight: { md: height },
-                overflowY: { md: 'auto' },
-              }}
-              data-testid="analyze-menu"
-            >
-              <Group
-                title="Points"
-                open={open.points}
-                onToggle={() => toggle('points')}
-                testId="group-points"
-              >
-                {computed.map((p) => (
-                  <Item
-                    key={p.id}
-                    label={p.name}
-                    secondary={`${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`}
-                    selected={selection.pointId === p.id}
-                    onClick={() => setSelection((s) => choosePoint(s, p.id))}
-                  />
-                ))}
-              </Group>
-              <Group
-                title="Dataset / field"
-                open={open.fields}
-                onToggle={() => toggle('fields')}
-                testId="group-fields"
-              >
-                {selection.pointId === undefined && <Hint text="Choose a point" />}
-                {fieldChoices(entries, selection).map((variable) => (
-                  <Item
-                    key={variable}
-                    label={variableLabel(project, selection.pointId, variable)}
-                    selected={selection.variable === variable}
-                    onClick={() => setSelection((s) => chooseField(s, variable))}
-                  />
-                ))}
-              </Group>
-              <Group
-                title="Statistic type"
-                open={open.types}
-                onToggle={() => toggle('types')}
-                testId="group-types"
-              >
-                {selection.variable === undefined && <Hint text="Choose a field" />}
-                {typeChoices(entries, selection).map((type) => (
-                  <Item
-                    key={type}
-                    label={statisticTitle(type)}
-                    selected={selection.type === type}
-                    onClick={() => setSelection((s) => chooseType(s, type, entries))}
-                  />
-                ))}
-              </Group>
-              <Group
-                title="Variable"
-                open={open.variables}
-                onToggle={() => toggle('variables')}
-                testId="group-variables"
-              >
-                {selection.type === undefined && <Hint text="Choose a statistic type" />}
-                {variableChoices(entries, selection).map((partner) => (
-                  <Item
-                    key={partner || 'self'}
-                    label={variableLabel(project, selection.pointId, partner || (selection.variable ?? ''))}
-                    selected={selection.partner === partner}
-                    onClick={() => setSelection((s) => chooseVariable(s, partner))}
-                  />
-                ))}
-              </Group>
-              <Stack
-                spacing={1}
-                sx={{ p: 1.5, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper' }}
-              >
-                {/* Display is enabled once a statistic resolves; a click on it before says which choice is missing. */}
-                <Box
-                  onClick={() => resolved.length === 0 && selection.type !== undefined && setNoVariable(true)}
-                >
-                  <Button variant="contained" fullWidth disabled={resolved.length === 0} onClick={display}>
-                    Display Statistics
-                  </Button>
-                </Box>
-                <Button fullWidth onClick={() => setSelection({})} disabled={selection.pointId === undefined}>
-                  clear selection
-                </Button>
-                {selectedPoint && (
-                  <Button size="small" fullWidth onClick={exportAll}>
-                    Export all time series
-                  </Button>
-                )}
-                {exportingAll && selectedPoint && (
-                  <ExportAllDialog
-                    projectId={project.id}
-                    point={selectedPoint}
-                    points={computed.map((p) => ({ id: p.id, name: p.name }))}
-                    fields={exportFields}
-                    onClose={() => setExportingAll(false)}
-                  />
-                )}
-              </Stack>
-            </Paper>
-            <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid="analyze-map">
-              <LazyMap
-                zone={project.zone}
-                points={mapPoints}
-                height={height}
-                onPointClick={(id) => {
-                  const point = computed.find((p) => p.id === id);
-                  if (!point) return;
-                  setSelection((s) => (s.pointId === point.id ? s : choosePoint(s, point.id)));
-                  if (settings.showOverviewControl) setPopup(point.id);
-                }}
-                draft={
-                  popupPoint && settings.showOverviewControl
-                    ? {
-                        lat: popupPoint.lat,
-                        lng: popupPoint.lng,
-                        content: (
-                          <Box sx={{ width: 420 }}>
-                            <Typography variant="subtitle2">{popupPoint.name}</Typography>
-                            <OverviewTable rows={project.overviewStats[String(popupPoint.id)] ?? []} />
-                          </Box>
-                        ),
-                      }
-                    : null
-                }
-                onDraftClose={() => setPopup(null)}
+      <Stack ref={row} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Paper
+          variant="outlined"
+          // as tall as the map at most: a long menu scrolls inside, its buttons stay at its bottom
+          sx={{
+            width: { xs: '100%', md: 300 },
+            flex: 'none',
+            maxHeight: { md: height },
+            overflowY: { md: 'auto' },
+          }}
+          data-testid="analyze-menu"
+        >
+          <Group title="Points" open={open.points} onToggle={() => toggle('points')} testId="group-points">
+            {computed.map((p) => (
+              <Item
+                key={p.id}
+                label={p.name}
+                secondary={`${p.lat.toFixed(4)}, ${p.lng.toFixed(4)}`}
+                selected={selection.pointId === p.id}
+                onClick={() => setSelection((s) => choosePoint(s, p.id))}
               />
+            ))}
+          </Group>
+          <Group
+            title="Dataset / field"
+            open={open.fields}
+            onToggle={() => toggle('fields')}
+            testId="group-fields"
+          >
+            {selection.pointId === undefined && <Hint text="Choose a point" />}
+            {fieldChoices(entries, selection).map((variable) => (
+              <Item
+                key={variable}
+                label={variableLabel(project, selection.pointId, variable)}
+                selected={selection.variable === variable}
+                onClick={() => setSelection((s) => chooseField(s, variable))}
+              />
+            ))}
+          </Group>
+          <Group
+            title="Statistic type"
+            open={open.types}
+            onToggle={() => toggle('types')}
+            testId="group-types"
+          >
+            {selection.variable === undefined && <Hint text="Choose a field" />}
+            {typeChoices(entries, selection).map((type) => (
+              <Item
+                key={type}
+                label={statisticTitle(type)}
+                selected={selection.type === type}
+                onClick={() => setSelection((s) => chooseType(s, type, entries))}
+              />
+            ))}
+          </Group>
+          <Group
+            title="Variable"
+            open={open.variables}
+            onToggle={() => toggle('variables')}
+            testId="group-variables"
+          >
+            {selection.type === undefined && <Hint text="Choose a statistic type" />}
+            {variableChoices(entries, selection).map((partner) => (
+              <Item
+                key={partner || 'self'}
+                label={variableLabel(project, selection.pointId, partner || (selection.variable ?? ''))}
+                selected={selection.partner === partner}
+                onClick={() => setSelection((s) => chooseVariable(s, partner))}
+              />
+            ))}
+          </Group>
+          <Stack
+            spacing={1}
+            sx={{ p: 1.5, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper' }}
+          >
+            {/* Display is enabled once a statistic resolves; a click on it before says which choice is missing. */}
+            <Box onClick={() => resolved.length === 0 && selection.type !== undefined && setNoVariable(true)}>
+              <Button variant="contained" fullWidth disabled={resolved.length === 0} onClick={display}>
+                Display Statistics
+              </Button>
             </Box>
-          </>
-        )}
-      </FillRow>
+            <Button fullWidth onClick={() => setSelection({})} disabled={selection.pointId === undefined}>
+              clear selection
+            </Button>
+            {selectedPoint && (
+              <Button size="small" fullWidth onClick={exportAll}>
+                Export all time series
+              </Button>
+            )}
+            {exportingAll && selectedPoint && (
+              <ExportAllDialog
+                projectId={project.id}
+                point={selectedPoint}
+                points={computed.map((p) => ({ id: p.id, name: p.name }))}
+                fields={exportFields}
+                onClose={() => setExportingAll(false)}
+              />
+            )}
+          </Stack>
+        </Paper>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid="analyze-map">
+          <LazyMap
+            zone={project.zone}
+            points={mapPoints}
+            height={height}
+            onPointClick={(id) => {
+              const point = computed.find((p) => p.id === id);
+              if (!point) return;
+              setSelection((s) => (s.pointId === point.id ? s : choosePoint(s, point.id)));
+              if (settings.showOverviewControl) setPopup(point.id);
+            }}
+            draft={
+              popupPoint && settings.showOverviewControl
+                ? {
+                    lat: popupPoint.lat,
+                    lng: popupPoint.lng,
+                    content: (
+                      <Box sx={{ width: 420 }}>
+                        <Typography variant="subtitle2">{popupPoint.name}</Typography>
+                        <OverviewTable rows={project.overviewStats[String(popupPoint.id)] ?? []} />
+                      </Box>
+                    ),
+                  }
+                : null
+            }
+            onDraftClose={() => setPopup(null)}
+          />
+        </Box>
+      </Stack>
       <Dialog open={noVariable} onClose={() => setNoVariable(false)}>
         <DialogTitle>No variable selected</DialogTitle>
         <DialogContent>Please select a variable.</DialogContent>
@@ -452,25 +433,21 @@ const MAP_MIN_HEIGHT = 480;
 const MAP_GAP = 16;
 
 /**
- * The menu and the map side by side, filling the window below their top (480 px at least): the map's
- * height, and the menu's at most (issue 23: no empty area under the map, the map always in view beside
- * a long menu). Measured once laid out, and on window resizes.
+ * The height that fills the window below the menu and the map (480 px at least): the map's height, and
+ * the menu's at most (issue 23: no empty area under the map, and the map in view beside a long menu).
+ * Measured once their row is laid out, and on window resizes.
  */
-function FillRow({ children }: { children: (height: number) => ReactNode }) {
-  const row = useRef<HTMLDivElement>(null);
+function useFillHeight(): [(row: HTMLDivElement | null) => () => void, number] {
   const [height, setHeight] = useState(MAP_MIN_HEIGHT);
-  useLayoutEffect(() => {
+  const ref = useCallback((row: HTMLDivElement | null) => {
+    if (!row) return () => {};
     const measure = () => {
-      const top = (row.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      const top = row.getBoundingClientRect().top + window.scrollY;
       setHeight(Math.max(MAP_MIN_HEIGHT, Math.floor(window.innerHeight - top - MAP_GAP)));
     };
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, []);
-  return (
-    <Stack ref={row} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-      {children(height)}
-    </Stack>
-  );
+  return [ref, height];
 }
