@@ -1,10 +1,13 @@
-// Issue 23 in the browser: the Query and Analyze maps open on the project's points, not the world; a
+// Issue 23 in the browser: the Query and Analyze maps open on the project's points, not the world, and the
+// Analyze map fills the window under it; a
 // geometry whose file name and feature labels hold HTML shows them as text in its tooltip and runs nothing;
 // the built app runs under the Content-Security-Policy without a violation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@metocean/contracts';
+import { computedProject } from './analyze-helpers';
 import {
   apiToken,
+  artifactsDir,
   createProject,
   demoPassword,
   launchBrowser,
@@ -24,6 +27,7 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
   let projectId = 0;
+  let computedId = 0;
   const violations: string[] = [];
 
   beforeAll(async () => {
@@ -33,6 +37,19 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
     browser.page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
+    // the standard user's: the manager's first-project tutorial shows only while no point is computed
+    const computing = computedProject(
+      server,
+      'standard',
+      'Standard Access',
+      'Southern North Sea',
+      'Fit_analyze',
+      {
+        name: 'Edge',
+        lat: 53.05,
+        lng: 2.9,
+      },
+    );
     const manager = await apiToken(server.url, 'manager');
     // A point near the zone's edge: a fit to the zone would not centre it.
     projectId = await createProject(server.url, manager, {
@@ -71,6 +88,7 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
       body: form,
     });
     expect(uploaded.status).toBe(201);
+    computedId = await computing;
   }, 180_000);
 
   afterAll(async () => {
@@ -155,5 +173,20 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
     await visible(page.getByText('Only managers create projects'));
     expect(await page.getByRole('button', { name: 'Create project' }).count()).toBe(0);
     await screenshot(page, 'issue23-member-new-project');
+  });
+
+  it("opens the Analyze map on the project's points, down to the window's bottom", async () => {
+    const { page } = browser;
+    await signInFresh(page, server.url, 'standard');
+    await page.goto(`${server.url}/project/${computedId}/analyze`);
+    await expectPointCentred();
+    const map = (await page.getByTestId('analyze-map').boundingBox())!;
+    const viewport = page.viewportSize()!;
+    // the map ends 16 px above the window's bottom: no empty area under it, and taller than the menu
+    expect(viewport.height - (map.y + map.height)).toBeGreaterThanOrEqual(8);
+    expect(viewport.height - (map.y + map.height)).toBeLessThanOrEqual(24);
+    const menu = (await page.getByTestId('analyze-menu').boundingBox())!;
+    expect(map.height).toBeGreaterThan(menu.height);
+    await page.screenshot({ path: `${artifactsDir}/issue23-analyze-map-fit.png` });
   });
 });

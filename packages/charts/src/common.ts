@@ -228,8 +228,40 @@ export function frame(payload: VisuPayload, view: ViewOptions, subtitle?: string
   };
 }
 
+/**
+ * The top of a plot under the title block: the title (13 px), its subtitle (11 px) and their gaps end
+ * about 54 px down; the rest keeps the top axis label and the data's symbols clear of the subtitle.
+ */
+export const GRID_TOP = 64;
+
 export function legend(view: ViewOptions, extra: Record<string, unknown> = {}): EChartsOption['legend'] {
   return { show: view.legend !== false, bottom: 18, type: 'scroll', ...extra };
+}
+
+const LEGEND_FONT_SIZE = 11;
+/** Room for a legend entry: its symbol (25), the gap (5) and its name at 0.62 em a character at most. */
+export const legendEntryWidth = (name: string): number =>
+  30 + Math.ceil(name.length * LEGEND_FONT_SIZE * 0.62);
+
+/**
+ * A legend in a column at the right of the plot, for names too long for a row (a scrolled row hides
+ * most of them): every name shown whole, and the plot's right margin (`right`) leaves it the room.
+ */
+export function sideLegend(
+  view: ViewOptions,
+  names: readonly string[],
+): { legend: EChartsOption['legend']; right: number } {
+  return {
+    legend: legend(view, {
+      type: 'plain',
+      orient: 'vertical',
+      right: 8,
+      top: 'middle',
+      bottom: undefined,
+      textStyle: { fontSize: LEGEND_FONT_SIZE },
+    }),
+    right: view.legend === false ? 20 : 16 + Math.max(0, ...names.map(legendEntryWidth)),
+  };
 }
 
 /** Milliseconds since 1970 as 'YYYY-MM-DD HH:mm' (UTC). */

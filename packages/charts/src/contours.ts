@@ -5,6 +5,7 @@ import type { VisuPayload } from '@metocean/contracts';
 import type { CustomSeriesRenderItem, EChartsOption } from 'echarts';
 import { lawName } from '@metocean/core';
 import {
+  GRID_TOP,
   escapeHtml,
   CHART_ERRORS,
   ChartError,
@@ -83,7 +84,7 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
   const hours = Number(k.seaStateHours);
   return {
     ...frame(payload, view, `IFORM contours · sea states of ${Number.isFinite(hours) ? hours : 1} h`),
-    grid: { left: 56, right: 24, top: 60, bottom: 84 },
+    grid: { left: 56, right: 24, top: GRID_TOP, bottom: 84 },
     tooltip: {
       trigger: 'item',
       formatter: (p: unknown) => {

@@ -8,6 +8,7 @@ import {
   CHART_ERRORS,
   COMPASS,
   ChartError,
+  GRID_TOP,
   MONTHS,
   PALETTE,
   ROSE_RADIUS,
@@ -23,12 +24,15 @@ import {
   niceTicks,
   numbers,
   sameLength,
+  sideLegend,
   strings,
   unitsOf,
   type ViewOptions,
 } from './common';
 
 const axisName = (name: string | undefined) => ({ name, nameLocation: 'middle' as const, nameGap: 30 });
+/** An axis ending on the last bin edge (8.5 after 8): the edge's label drops out rather than overlap. */
+const edgeLabels = { axisLabel: { hideOverlap: true } };
 
 // ---------------------------------------------------------------------------------------------- roses
 
@@ -215,10 +219,16 @@ export function histogramOption(payload: VisuPayload, view: HistogramOptions = {
   return {
     ...frame(payload, view, subtitle),
     color: PALETTE,
-    grid: { left: 56, right: 56, top: 56, bottom: 84 }, // the axis name clears the legend below
+    grid: { left: 56, right: 56, top: GRID_TOP, bottom: 84 }, // the axis name clears the legend below
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${format(Number(v))} %` },
     legend: legend(view),
-    xAxis: { type: 'value', min: edges[0], max: edges[edges.length - 1], ...axisName(k.xLabel) },
+    xAxis: {
+      type: 'value',
+      min: edges[0],
+      max: edges[edges.length - 1],
+      ...axisName(k.xLabel),
+      ...edgeLabels,
+    },
     yAxis: [
       { type: 'value', ...axisName('Frequency (%)'), nameGap: 36 },
       { type: 'value', ...axisName('Exceedance (%)'), nameGap: 36, max: 100, splitLine: { show: false } },
@@ -290,7 +300,7 @@ export function jointOption(payload: VisuPayload, view: HeatMapOptions = {}): EC
   const yRanges = k.ySectors === true ? sectorRanges(yEdges) : bins(yEdges);
   return {
     ...frame(payload, view, view.value === 'counts' ? 'counts' : 'per mille (‰)'),
-    grid: { left: 70, right: 20, top: 56, bottom: 110 },
+    grid: { left: 70, right: 20, top: GRID_TOP, bottom: 110 },
     tooltip: {
       position: 'top',
       formatter: (p: unknown) => {
@@ -342,13 +352,16 @@ export function apdOption(apd: VisuPayload, epd: VisuPayload, view: ApdOptions =
   if (edges.length !== density.length + 1) throw new ChartError(CHART_ERRORS.valuesAmount);
   const max = edges[edges.length - 1]!;
   const xs = Array.from({ length: steps }, (_, i) => (max * (i + 1)) / steps);
+  const lawNames = laws.map((law, i) => `${lawOf(law).name} (KS ${format(ks[i], 3)})`);
+  // six laws with their KS distance: too long for a row under the plot, a column beside it
+  const side = sideLegend(view, ['Histogram', ...lawNames]);
   return {
     ...frame(apd, view, `fitted to ${k.xLabel ?? ''}`),
     color: ['#bbb', ...PALETTE],
-    grid: { left: 60, right: 20, top: 50, bottom: 80 },
+    grid: { left: 60, right: side.right, top: GRID_TOP, bottom: 64 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v), 3) },
-    legend: legend(view),
-    xAxis: { type: 'value', min: 0, max, ...axisName(k.xLabel) },
+    legend: side.legend,
+    xAxis: { type: 'value', min: 0, max, ...axisName(k.xLabel), ...edgeLabels },
     yAxis: { type: 'value', ...axisName('Probability density'), nameGap: 44 },
     series: [
       {
@@ -367,7 +380,7 @@ export function apdOption(apd: VisuPayload, epd: VisuPayload, view: ApdOptions =
         const dim = view.highlight && view.highlight !== law;
         return {
           type: 'line' as const,
-          name: `${lawOf(law).name} (KS ${format(ks[i], 3)})`,
+          name: lawNames[i],
           showSymbol: false,
           lineStyle: { width: view.highlight === law ? 3 : 1.5, opacity: dim ? 0.25 : 1 },
           data: xs.map((x) => {
@@ -403,7 +416,7 @@ export function monthlyStatsOption(payload: VisuPayload, view: ViewOptions = {})
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 56, right: 20, top: 50, bottom: 80 },
+    grid: { left: 56, right: 20, top: GRID_TOP, bottom: 80 },
     tooltip: {
       trigger: 'axis',
       formatter: (params: unknown) => {
@@ -480,7 +493,7 @@ export function profileOption(payload: VisuPayload, view: ViewOptions = {}): ECh
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 60, right: 20, top: 50, bottom: 80 },
+    grid: { left: 60, right: 20, top: GRID_TOP, bottom: 80 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'cross' }, valueFormatter: (v) => format(Number(v)) },
     legend: legend(view),
     xAxis: { type: 'value', ...axisName(k.xLabel), scale: true },

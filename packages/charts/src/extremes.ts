@@ -5,6 +5,7 @@ import { lawName, peakRose } from '@metocean/core';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
+  GRID_TOP,
   CHART_ERRORS,
   ChartError,
   MONTHS,
@@ -207,7 +208,7 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
     // the laws are in the legend
     ...frame(payload, view, `${monthName}${method}`),
     // a plain legend wraps to a second row with the laws of peaks over threshold: room for it
-    grid: { left: 56, right: 20, top: 56, bottom: 100 },
+    grid: { left: 56, right: 20, top: GRID_TOP, bottom: 100 },
     tooltip: { trigger: 'item', valueFormatter: (v) => format(Number(v)) },
     legend: legend(view, { type: 'plain', itemGap: 8, itemWidth: 18 }),
     xAxis: {

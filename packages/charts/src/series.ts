@@ -6,6 +6,7 @@ import { minMaxDownsample } from '@metocean/core';
 import type { VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
+  GRID_TOP,
   escapeHtml,
   CHART_ERRORS,
   ChartError,
@@ -109,7 +110,7 @@ export function timeSeriesOption(payload: VisuPayload, view: TimeWindowOptions =
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 60, right: 70, top: 56, bottom: 72 },
+    grid: { left: 60, right: 70, top: GRID_TOP, bottom: 72 },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'cross' },
@@ -168,7 +169,7 @@ export function concomitantOption(payload: VisuPayload, view: TimeWindowOptions 
   return {
     ...frame(payload, view),
     color: PALETTE,
-    grid: { left: 60, right: 60, top: 56, bottom: 90 },
+    grid: { left: 60, right: 60, top: GRID_TOP, bottom: 90 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'cross' }, formatter: concomitantTooltip as never },
     legend: legend(view),
     xAxis: {

@@ -3,6 +3,7 @@
 import type { VisuPayload } from '@metocean/contracts';
 import type { EChartsOption } from 'echarts';
 import {
+  GRID_TOP,
   CHART_ERRORS,
   ChartError,
   MONTHS,
@@ -54,7 +55,7 @@ export function weatherWindowOption(payload: VisuPayload, view: WeatherWindowOpt
   return {
     ...frame(payload, view, text(k.limitLabel)),
     color: PALETTE,
-    grid: { left: 56, right: 20, top: 56, bottom: 80 },
+    grid: { left: 56, right: 20, top: GRID_TOP, bottom: 80 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v)) },
     legend: legend(view),
     xAxis: { type: 'category', data: [...months.map((m) => MONTHS[m - 1] ?? String(m)), 'Year'] },
@@ -122,7 +123,7 @@ export function downtimeOption(payload: VisuPayload, view: DowntimeOptions = {})
   return {
     ...frame(payload, view, `${durations[d]} h operation · ${text(k.limitLabel)}`),
     color: PALETTE,
-    grid: { left: 56, right: 20, top: 56, bottom: 80 },
+    grid: { left: 56, right: 20, top: GRID_TOP, bottom: 80 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${format(Number(v))} h` },
     legend: legend(view),
     xAxis: { type: 'category', data: categories },

@@ -172,6 +172,7 @@ export function AnalyzeTab() {
   const [contacting, setContacting] = useState(false);
   const [popup, setPopup] = useState<number | null>(null);
   const [exportingAll, setExportingAll] = useState(false);
+  const [row, height] = useFillHeight();
   const computed = project.points.filter((p) => p.isComputed);
   const canDownload = project.offerInstance.canDownloadStats;
   const resolved = resolve(entries, selection);
@@ -258,10 +259,16 @@ export function AnalyzeTab() {
           Matlab, NetCDF).
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Stack ref={row} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper
           variant="outlined"
-          sx={{ width: { xs: '100%', md: 300 }, flex: 'none' }}
+          // as tall as the map at most: a long menu scrolls inside, its buttons stay at its bottom
+          sx={{
+            width: { xs: '100%', md: 300 },
+            flex: 'none',
+            maxHeight: { md: height },
+            overflowY: { md: 'auto' },
+          }}
           data-testid="analyze-menu"
         >
           <Group title="Points" open={open.points} onToggle={() => toggle('points')} testId="group-points">
@@ -323,7 +330,10 @@ export function AnalyzeTab() {
               />
             ))}
           </Group>
-          <Stack spacing={1} sx={{ p: 1.5 }}>
+          <Stack
+            spacing={1}
+            sx={{ p: 1.5, position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper' }}
+          >
             {/* Display is enabled once a statistic resolves; a click on it before says which choice is missing. */}
             <Box onClick={() => resolved.length === 0 && selection.type !== undefined && setNoVariable(true)}>
               <Button variant="contained" fullWidth disabled={resolved.length === 0} onClick={display}>
@@ -349,11 +359,11 @@ export function AnalyzeTab() {
             )}
           </Stack>
         </Paper>
-        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <Box sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid="analyze-map">
           <LazyMap
             zone={project.zone}
             points={mapPoints}
-            height={560}
+            height={height}
             onPointClick={(id) => {
               const point = computed.find((p) => p.id === id);
               if (!point) return;
@@ -416,4 +426,28 @@ function Hint({ text }: { text: string }) {
       {text}
     </Typography>
   );
+}
+
+const MAP_MIN_HEIGHT = 480;
+/** The margin left under the map, to the window's bottom. */
+const MAP_GAP = 16;
+
+/**
+ * The height that fills the window below the menu and the map (480 px at least): the map's height, and
+ * the menu's at most (issue 23: no empty area under the map, and the map in view beside a long menu).
+ * Measured once their row is laid out, and on window resizes.
+ */
+function useFillHeight(): [(row: HTMLDivElement | null) => () => void, number] {
+  const [height, setHeight] = useState(MAP_MIN_HEIGHT);
+  const ref = useCallback((row: HTMLDivElement | null) => {
+    if (!row) return () => {};
+    const measure = () => {
+      const top = row.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(MAP_MIN_HEIGHT, Math.floor(window.innerHeight - top - MAP_GAP)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return [ref, height];
 }

@@ -1,12 +1,14 @@
 // /examples and /help/statistics (spec 002 'Help, FAQ, examples'): example statistics on the real ERA5
 // record with what each chart shows, detail popups with the chart and its method, a back button and a
-// link between the two pages. The charts load with ECharts on opening a detail.
+// link between the two pages. Each card shows its chart as a thumbnail, drawn as it scrolls into view;
+// ECharts loads with the first chart drawn.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -22,11 +24,14 @@ import { statIdParts, type VisuPayload } from '@metocean/contracts';
 import { payloadWarnings, statisticTitle } from '@metocean/charts';
 import examples from './era5-examples.json';
 import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
+import { Thumbnail } from './Thumbnail';
 
 const ExampleChart = lazy(() => import('./ExampleChart'));
 
 const payloads = examples as unknown as VisuPayload[];
 const payloadOf = (id: string) => payloads.find((p) => statIdParts(p.kwargs.statId).id === id);
+/** APD draws its laws over the histogram of the same record. */
+const companionOf = (example: ExampleText) => (example.id === 'APD' ? payloadOf('EPD') : undefined);
 
 function Method({ text }: { text: string }) {
   return (
@@ -44,7 +49,7 @@ function Method({ text }: { text: string }) {
 
 function Detail({ example, onClose }: { example: ExampleText; onClose: () => void }) {
   const payload = payloadOf(example.id)!;
-  const companion = example.id === 'APD' ? payloadOf('EPD') : undefined;
+  const companion = companionOf(example);
   return (
     <Dialog
       open
@@ -123,6 +128,12 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
             id={`example-${example.code}`}
             sx={{ display: 'flex', flexDirection: 'column' }}
           >
+            <CardActionArea
+              onClick={() => setOpen(example)}
+              aria-label={`Open the chart of ${statisticTitle(example.id)}`}
+            >
+              <Thumbnail payload={payloadOf(example.id)!} companion={companionOf(example)} />
+            </CardActionArea>
             <CardContent sx={{ flex: 1 }}>
               <Typography variant="overline" color="text.secondary">
                 {example.code}

@@ -11,6 +11,9 @@ import ts from '../../../../../docs/methods/ts.md?raw';
 import wd from '../../../../../docs/methods/wd.md?raw';
 import ww from '../../../../../docs/methods/ww.md?raw';
 
+/** The size a card's thumbnail chart is drawn at, before it is scaled down to the card's width. */
+export const THUMBNAIL_SIZE = { width: 640, height: 430 } as const;
+
 export interface ExampleText {
   /** Statistic id of the example payload. */
   id: string;

@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { VisuPayload } from '@metocean/contracts';
 import {
-  CHART_SIZES,
   ChartError,
   apdOption,
   histogramOption,
@@ -32,6 +31,7 @@ import {
   attempt,
   chartWidth,
   companion,
+  modalChartWidth,
   payloadOf,
   perLevel,
   target,
@@ -213,7 +213,8 @@ export function JointView(props: ViewProps) {
           key={entry.statId}
           props={props}
           entry={entry}
-          size={CHART_SIZES.heatMap}
+          // the dialog's width: a cell per height class and direction sector, and the source line whole
+          size={{ width: modalChartWidth(props), height: 440 }}
           build={(p, legend) => jointOption(p, { value, legend, pointName: props.point.name })}
           controls={
             <FormControlLabel
@@ -270,6 +271,8 @@ export function AnalyticalView(props: ViewProps) {
             key={entry.statId}
             props={props}
             entry={entry}
+            // the dialog's width: the laws' legend beside the plot
+            size={{ width: modalChartWidth(props), height: 380 }}
             build={(p, legend) => {
               if (!epd) throw new ChartError('Invalid graph data');
               return apdOption(p, epd, { highlight: highlight || null, legend, pointName: props.point.name });

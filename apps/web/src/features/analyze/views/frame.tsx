@@ -222,8 +222,13 @@ export function perLevel(Chart: ComponentType<{ props: ViewProps; entry: StatEnt
   };
 }
 
+/** The width of the modal's chart area (900 or 700 wide, less its padding), less the level bar beside it. */
+export const modalChartWidth = (props: ViewProps) =>
+  (props.wide ? 820 : 640) - (props.levels.length > 1 ? 75 : 0);
+
+/** A chart that takes the wide modal's width, `base` in the narrow one. */
 export const chartWidth = (props: ViewProps, base: number) =>
-  props.wide ? Math.max(base, 820 - (props.levels.length > 1 ? 75 : 0)) : base;
+  props.wide ? Math.max(base, modalChartWidth(props)) : base;
 
 /** One chart of one statistic in its frame (legend, image and exports), built from its stored payload. */
 export function SimpleChart({
