@@ -1,18 +1,8 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/Loader';
 import { RouteError } from '../components/RouteError';
-import { AdminPage } from '../features/admin/AdminPage';
-import { HijackPage } from '../features/admin/HijackPage';
-import { ActivationPage } from '../features/auth/ActivationPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegistrationPage } from '../features/auth/RegistrationPage';
-import { ResetPasswordConfirmPage } from '../features/auth/ResetPasswordConfirmPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { ChangelogPage } from '../features/changelog/ChangelogPage';
-import { FlatPage } from '../features/help/FlatPage';
 import { HomePage } from '../features/home/HomePage';
-import { PlansPage } from '../features/plans/PlansPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
 import { PageViewTracker } from './PageViewTracker';
 import { Shell, type RouteHandle } from './Shell';
 import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
@@ -48,10 +38,28 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/registration', element: <RegistrationPage /> },
-      { path: '/registration/activate', element: <ActivationPage /> },
-      { path: '/accounts/password/reset', element: <ResetPasswordPage /> },
-      { path: '/accounts/password/reset/confirm', element: <ResetPasswordConfirmPage /> },
+      {
+        path: '/registration',
+        lazy: async () => ({
+          Component: (await import('../features/auth/RegistrationPage')).RegistrationPage,
+        }),
+      },
+      {
+        path: '/registration/activate',
+        lazy: async () => ({ Component: (await import('../features/auth/ActivationPage')).ActivationPage }),
+      },
+      {
+        path: '/accounts/password/reset',
+        lazy: async () => ({
+          Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: '/accounts/password/reset/confirm',
+        lazy: async () => ({
+          Component: (await import('../features/auth/ResetPasswordConfirmPage')).ResetPasswordConfirmPage,
+        }),
+      },
       { path: '/load', element: <FullPageLoader /> },
       {
         element: <Shell />,
@@ -96,9 +104,23 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/plans', element: <PlansPage /> },
-              { path: '/changelog', element: <ChangelogPage />, handle: noFooter },
+              {
+                path: '/profile',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/ProfilePage')).ProfilePage,
+                }),
+              },
+              {
+                path: '/plans',
+                lazy: async () => ({ Component: (await import('../features/plans/PlansPage')).PlansPage }),
+              },
+              {
+                path: '/changelog',
+                lazy: async () => ({
+                  Component: (await import('../features/changelog/ChangelogPage')).ChangelogPage,
+                }),
+                handle: noFooter,
+              },
               {
                 path: '/help/statistics',
                 lazy: async () => ({
@@ -141,9 +163,18 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/downtime/ComparisonPage')).ComparisonPage,
                 }),
               },
-              { path: '/help/:url', element: <FlatPage /> },
-              { path: '/admin', element: <AdminPage /> },
-              { path: '/hijack', element: <HijackPage /> },
+              {
+                path: '/help/:url',
+                lazy: async () => ({ Component: (await import('../features/help/FlatPage')).FlatPage }),
+              },
+              {
+                path: '/admin',
+                lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }),
+              },
+              {
+                path: '/hijack',
+                lazy: async () => ({ Component: (await import('../features/admin/HijackPage')).HijackPage }),
+              },
               { path: '*', element: <Navigate to="/" replace /> },
             ],
           },
