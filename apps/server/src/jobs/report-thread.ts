@@ -1,7 +1,6 @@
 // The thread that draws report PDFs (report-worker.ts): ECharts SSR and pdfkit hold the CPU for seconds per
 // report, so they run here and the event loop keeps serving HTTP. Started with the first report (the worker
 // is bundled then when running from source), one report at a time, idle threads end after a minute.
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
@@ -36,11 +35,13 @@ export function createReportThread(): ReportThread {
       const { pool } = await start();
       const stop = new Int32Array(new SharedArrayBuffer(4));
       const { port1, port2 } = new MessageChannel();
-      // the worker closes its end when it is done, after its last progress: every progress is in then
-      const closed = once(port1, 'close');
       let failure: Error | undefined;
       let chain = Promise.resolve();
-      port1.on('message', (value: number) => {
+      // the worker's last message (null) comes after its last progress: every progress is in then
+      let ended: () => void = () => {};
+      const end = new Promise<void>((resolve) => (ended = resolve));
+      port1.on('message', (value: number | null) => {
+        if (value === null) return ended();
         chain = chain.then(async () => {
           if (failure !== undefined) return;
           try {
@@ -54,7 +55,7 @@ export function createReportThread(): ReportThread {
       try {
         const job: ReportRenderJob = { data, progress: port2, stop };
         const pdf = (await pool.run(job, { transferList: [port2] })) as Uint8Array | null;
-        await closed;
+        await end;
         await chain;
         if (failure !== undefined) throw failure;
         if (!pdf) throw new Error('the report thread stopped with no reason given');

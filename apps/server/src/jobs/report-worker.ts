@@ -7,7 +7,7 @@ import { renderReport } from '../reports/render';
 
 export interface ReportRenderJob {
   data: ReportData;
-  /** Receives each progress (a number, 0–100) as the sections are drawn. */
+  /** Receives each progress (a number, 0–100) as the sections are drawn, then null once the drawing ends. */
   progress: MessagePort;
   /** Raised (non-zero) by the job's side when the report is not this generation's any more. */
   stop: Int32Array;
@@ -28,6 +28,6 @@ export default async function run(job: ReportRenderJob): Promise<Uint8Array | nu
     if (error instanceof Stopped) return null;
     throw error;
   } finally {
-    job.progress.close();
+    job.progress.postMessage(null);
   }
 }
