@@ -291,6 +291,33 @@ describe('report lifecycle and permissions', () => {
     expect(cleaned.body.status).toBe('PENDING');
   }, 60_000);
 
+  it('cancels while the report thread draws: CANCELLED, no document, the thread free for the next', async () => {
+    const created = (await manager.post<Report>('/api/reports/', { projectId, name: 'Cancelled late' })).body;
+    await manager.put(`/api/reports/${created.id}/generate/`, {
+      name: 'Cancelled late',
+      reportType: 'operability',
+      points: [pointId],
+      monthly: true,
+    });
+    // past the front matter (10 %): the body is being drawn in the thread
+    const drawing = await manager.until<Report>(
+      `/api/reports/${created.id}/`,
+      (r) => r.progress >= 10 || r.status !== 'RUNNING',
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    expect(drawing.status).toBe('RUNNING');
+    expect((await manager.put<Report>(`/api/reports/${created.id}/cancel/`)).body.status).toBe('CANCELLED');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = (await manager.get<Report>(`/api/reports/${created.id}/`)).body;
+    expect(after.status).toBe('CANCELLED');
+    expect(after.document).toBeNull();
+    expect(filesOf(created.id)).toEqual([]);
+    // the next generation is drawn
+    const next = await generated({ name: 'After the cancel', reportType: 'design', points: [pointId] });
+    expect(next.status).toBe('FINISHED');
+    expect(filesOf(next.id)).toHaveLength(1);
+  }, 120_000);
+
   it('lists the reports of the project with the latest started first', async () => {
     const list = await member.get<Report[]>(`/api/reports/?project=${projectId}`);
     expect(list.status).toBe(200);
