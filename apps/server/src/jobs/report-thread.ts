@@ -20,16 +20,23 @@ export interface ReportThread {
 export function createReportThread(): ReportThread {
   let started: Promise<{ pool: Piscina; bundleDir?: string }> | undefined;
   const start = () =>
-    (started ??= workerFile('report-worker').then(({ file, bundleDir }) => ({
-      pool: new Piscina({
-        filename: file,
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: 60_000,
-        execArgv: WORKER_EXEC_ARGV,
+    (started ??= workerFile('report-worker').then(
+      ({ file, bundleDir }) => ({
+        pool: new Piscina({
+          filename: file,
+          minThreads: 0,
+          maxThreads: 1,
+          idleTimeout: 60_000,
+          execArgv: WORKER_EXEC_ARGV,
+        }),
+        ...(bundleDir ? { bundleDir } : {}),
       }),
-      ...(bundleDir ? { bundleDir } : {}),
-    })));
+      (error: unknown) => {
+        // the next report tries again (a failed bundle is not kept)
+        started = undefined;
+        throw error;
+      },
+    ));
   return {
     async render(data, progress) {
       const { pool } = await start();
@@ -65,8 +72,9 @@ export function createReportThread(): ReportThread {
       }
     },
     async close() {
-      if (!started) return;
-      const { pool, bundleDir } = await started;
+      const running = await started?.catch(() => undefined);
+      if (!running) return;
+      const { pool, bundleDir } = running;
       await pool.destroy();
       if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
     },
