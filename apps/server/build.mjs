@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/jobs/statistics-worker.ts'],
+  entryPoints: ['src/main.ts', 'src/jobs/statistics-worker.ts', 'src/jobs/report-worker.ts'],
   entryNames: '[name]',
   outdir: 'dist',
   bundle: true,

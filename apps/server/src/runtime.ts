@@ -8,6 +8,7 @@ import { startQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
 import { reconcileSettings, startReconciler } from './jobs/reconcile';
 import { createStatisticsPool, type StatisticsPool } from './jobs/pool';
+import { createReportThread, type ReportThread } from './jobs/report-thread';
 import { createMailer } from './mail/mailer';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
@@ -51,6 +52,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   }
 
   let pool: StatisticsPool | undefined;
+  let reportThread: ReportThread | undefined;
   let stopReconciler: (() => void) | undefined;
   if (options.role !== 'api') {
     const mailer = createMailer({
@@ -60,9 +62,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       log,
     });
     pool = await createStatisticsPool(config.statisticsThreads);
+    reportThread = createReportThread();
     // a point per lane at once
     const reconcile = reconcileSettings();
-    await queue.work(jobHandlers(services, mailer, pool, reconcile), { 'compute-point': pool.lanes });
+    await queue.work(jobHandlers(services, mailer, pool, reportThread, reconcile), {
+      'compute-point': pool.lanes,
+    });
     // tasks interrupted by a dead worker (this one before a restart, or another) are re-queued
     stopReconciler = startReconciler(services, reconcile);
   }
@@ -81,6 +86,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await app?.close();
       await queue.stop();
       await pool?.close();
+      await reportThread?.close();
       await database.close();
     },
   };

@@ -225,6 +225,8 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
         type: 'line',
         name: bandName,
         stack: 'band',
+        // the legend's swatch in the band's colour
+        color: colourOf(banded.law),
         data: band.map((r) => [r.t, r.lo]),
         lineStyle: { opacity: 0 },
         symbol: 'roundRect',
@@ -236,6 +238,7 @@ export function extremeOption(payload: VisuPayload, view: ExtremeOptions = {}): 
         type: 'line',
         name: bandName,
         stack: 'band',
+        color: colourOf(banded.law),
         data: band.map((r) => [r.t, r.up - r.lo]),
         lineStyle: { opacity: 0 },
         areaStyle: { color: colourOf(banded.law), opacity: highlight ? 0.3 : 0.15 },

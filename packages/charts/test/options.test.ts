@@ -411,6 +411,11 @@ describe('extremes', () => {
       rv.flatMap((v, i) => (v === MISSING_VALUE ? [] : [[values(p, 'returnPeriod')[i], v]])),
     );
     expect(gev!.name).toBe('GEV');
+    // the band's legend swatch is the colour of the law it belongs to
+    const colour = (s: unknown) => (s as { color: string }).color;
+    expect(colour(lower)).toBe(colour(law));
+    expect(colour(width)).toBe(colour(law));
+    expect(colour(lower)).not.toBe(colour(gev));
     expect(lower!.data).toEqual(finite.map((i) => [values(p, 'returnPeriod')[i], lo[i]]));
     (width!.data as [number, number][]).forEach(([, w], j) =>
       expect(w).toBeCloseTo(up[finite[j]!]! - lo[finite[j]!]!, 12),

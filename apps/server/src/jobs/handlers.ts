@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
 import { runReportJob } from './render-report';
+import type { ReportThread } from './report-thread';
 import { simulatePlanningJob } from './simulate-planning';
 import type { StatisticsPool } from './pool';
 import type { Services } from '../services/context';
@@ -14,6 +15,7 @@ export function jobHandlers(
   services: Services,
   mailer: Mailer,
   pool: StatisticsPool,
+  reports: ReportThread,
   reconcile: ReconcileSettings,
 ): JobHandlers {
   return {
@@ -23,7 +25,7 @@ export function jobHandlers(
       withHeartbeat(services, taskId, reconcile, () => runPointTask(services, pool, taskId, attempt)),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
-    'render-report': ({ reportId, token }) => runReportJob(services, reportId, token),
+    'render-report': ({ reportId, token }) => runReportJob(services, reports, reportId, token),
     'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
   };
 }

@@ -27,20 +27,21 @@ export interface Lane {
 }
 
 /**
- * The worker file: dist/statistics-worker.js beside the built server; from source (tests, tsx) worker
- * threads cannot load TypeScript, so the worker is bundled once with esbuild exactly as the build does.
+ * A worker file of jobs/ ('statistics-worker', 'report-worker'): dist/<name>.js beside the built server; from
+ * source (tests, tsx) worker threads cannot load TypeScript, so the worker is bundled once with esbuild exactly
+ * as the build does. `bundleDir`, when set, is the caller's to remove once its threads are gone.
  */
-async function workerFile(): Promise<{ file: string; bundleDir?: string }> {
+export async function workerFile(name: string): Promise<{ file: string; bundleDir?: string }> {
   if (!import.meta.url.endsWith('.ts'))
-    return { file: fileURLToPath(new URL('./statistics-worker.js', import.meta.url)) };
+    return { file: fileURLToPath(new URL(`./${name}.js`, import.meta.url)) };
   const { build } = await import('esbuild');
   // Inside node_modules/.cache so that the bundle's imports resolve from the project's node_modules.
   const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
   mkdirSync(cache, { recursive: true });
-  const bundleDir = mkdtempSync(path.join(cache, 'statistics-worker-'));
-  const outfile = path.join(bundleDir, 'statistics-worker.mjs');
+  const bundleDir = mkdtempSync(path.join(cache, `${name}-`));
+  const outfile = path.join(bundleDir, `${name}.mjs`);
   await build({
-    entryPoints: [fileURLToPath(new URL('./statistics-worker.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',
@@ -74,10 +75,18 @@ const REFUSE_REQUIRE_OF_ESM = process.allowedNodeEnvironmentFlags.has('--no-expe
   ? ['--no-experimental-require-module']
   : [];
 
+/**
+ * The execArgv of a worker thread. piscina loads the worker with require() first: on Node 20, require() of
+ * an ES module can abort the whole process (FATAL ERROR: v8::Module::IsGraphAsync ... instantiated module,
+ * seen once in CI with two threads starting together). Refused, it falls back to import(), which Node loads
+ * safely.
+ */
+export const WORKER_EXEC_ARGV = [...process.execArgv, ...REFUSE_REQUIRE_OF_ESM];
+
 export async function createStatisticsPool(lanes: number): Promise<StatisticsPool> {
   if (!(Number.isInteger(lanes) && lanes > 0))
     throw new RangeError(`a statistics pool needs a positive whole number of lanes, got ${lanes}`);
-  const { file, bundleDir } = await workerFile();
+  const { file, bundleDir } = await workerFile('statistics-worker');
   const threads = Array.from(
     { length: lanes },
     () =>
@@ -86,10 +95,7 @@ export async function createStatisticsPool(lanes: number): Promise<StatisticsPoo
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: 60_000,
-        // piscina loads the worker with require() first: on Node 20, require() of an ES module can abort the
-        // whole process (FATAL ERROR: v8::Module::IsGraphAsync ... instantiated module, seen once in CI with
-        // two threads starting together). Refused, it falls back to import(), which Node loads safely.
-        execArgv: [...process.execArgv, ...REFUSE_REQUIRE_OF_ESM],
+        execArgv: WORKER_EXEC_ARGV,
         // The thread holds a point's next batches while it runs one: each starts as soon as the previous
         // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
         concurrentTasksPerWorker: BATCHES_IN_FLIGHT,

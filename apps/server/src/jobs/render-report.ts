@@ -1,18 +1,24 @@
-// The render-report job: loads the report's stored results, writes the PDF under DATA_DIR/files/reports,
-// marks it FINISHED. Between sections it records progress and stops when the report was cancelled (or
-// regenerated: the job's token is not the report's any more). Errors fail the report with their message.
+// The render-report job: loads the report's stored results, has the report thread draw the PDF (off this
+// event loop), writes it under DATA_DIR/files/reports, marks it FINISHED. Between sections it records
+// progress and stops when the report was cancelled, deleted or regenerated (the job's token is not the
+// report's any more). Errors fail the report with their message.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { reports } from '../db/schema';
 import { loadReportData } from '../reports/data';
-import { renderReport } from '../reports/render';
 import type { Services } from '../services/context';
 import { reportsDir } from '../services/reports';
+import type { ReportThread } from './report-thread';
 
 class Stopped extends Error {}
 
-export async function runReportJob(services: Services, reportId: number, token: string): Promise<void> {
+export async function runReportJob(
+  services: Services,
+  thread: ReportThread,
+  reportId: number,
+  token: string,
+): Promise<void> {
   const mine = and(eq(reports.id, reportId), eq(reports.jobId, token), eq(reports.status, 'RUNNING'));
   const [row] = await services.db.select().from(reports).where(mine).limit(1);
   if (!row) return;
@@ -28,7 +34,7 @@ export async function runReportJob(services: Services, reportId: number, token: 
   const file = path.join(reportsDir(services), fileName);
   try {
     const data = await loadReportData(services.db, row);
-    const pdf = await renderReport(services, data, checkpoint);
+    const pdf = await thread.render(data, checkpoint);
     await mkdir(reportsDir(services), { recursive: true });
     await writeFile(file, pdf);
     const [finished] = await services.db

@@ -255,6 +255,8 @@ export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
       ],
     ];
     if (d.meta.provenance.citation) rows.push(['Citation', d.meta.provenance.citation]);
+    // comparisons with buoys and satellites are drawn on demand, never stored: said, not left out (decisions.md)
+    rows.push(['Validation', 'no buoy or satellite comparison stored: no validation figure']);
     pdf.table(
       [
         { header: 'Item', width: 120, align: 'left' },

@@ -1,9 +1,12 @@
 // What a report reads: the project, its offer and zone, the selected points with their stored results
-// (finished tasks only), the datasets those results name. Numbers in a report come from here only.
+// (finished tasks only), the datasets those results name, where each point's series is read (persistence).
+// Numbers in a report come from here only. Plain data (structured-cloneable): the PDF is drawn from it in the
+// report thread (jobs/report-worker.ts), which has no database.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { kindOf, type Field, type OverviewRow, type VariableKind } from '@metocean/core';
 import { OVERVIEW_ID, REPORT_PARTS, type ReportPart } from '@metocean/contracts';
-import { datasetsOfZones, type ZoneDataset } from '../data/registry';
+import { datasetsOfZones, sourceForPoint, type ZoneDataset } from '../data/registry';
+import type { DataSource } from '../data/sources';
 import type { reports } from '../db/schema';
 import {
   offerInstances,
@@ -42,6 +45,8 @@ export interface ReportPoint {
   results: Map<string, StoredResult>;
   /** The registered dataset the results were read from (its name, or the zone's synthetic hindcast). */
   registered?: ZoneDataset;
+  /** Where the point's series is read now (the persistence tables), or null when no dataset serves it. */
+  source: DataSource | null;
 }
 
 export interface ReportData {
@@ -161,16 +166,19 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
         (row) => typeof row === 'object',
       ),
       results: stored,
+      source: null,
     };
   });
   const asked = report.parts.length > 0 ? report.parts : [...REPORT_PARTS];
   const parts = REPORT_PARTS.filter((part) => asked.includes(part));
   // the synthetic reader names its series 'Synthetic demo hindcast'; the registry, one per zone
   const zoneDatasets = await datasetsOfZones(db, [access.zone.id]);
-  for (const p of reportPoints)
+  for (const p of reportPoints) {
+    p.source = (await sourceForPoint(db, access.zone.id, p.point.lat, p.point.lng)) ?? null;
     p.registered =
       zoneDatasets.find((d) => d.name === p.dataset?.name) ??
       (p.dataset?.synthetic ? zoneDatasets.find((d) => d.meta.synthetic) : undefined);
+  }
   const datasets = zoneDatasets.filter((d) => reportPoints.some((p) => p.registered === d));
   return {
     report,

@@ -2,7 +2,6 @@
 // with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
 // the stored Hs–Tp joint model), the environmental contours, current and water-level extremes where stored.
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
-import type { Services } from '../services/context';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
@@ -54,13 +53,7 @@ export function associatedTp(model: ContourModel['model'], hs: number): number {
 const lawName = (e: Extreme) =>
   `${e.law.toUpperCase()} (${e.method === 'pot' ? `peaks over ${fmt(e.threshold)}` : 'annual maxima'})`;
 
-function designPart(
-  pdf: ReportPdf,
-  services: Services,
-  data: ReportData,
-  point: ReportPoint,
-  part: ReportPart,
-): void {
+function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: ReportPart): void {
   pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
   const main = mainField(point, part);
   if (!main) {
@@ -205,19 +198,14 @@ function designPart(
   }
 }
 
-export async function designBody(
-  pdf: ReportPdf,
-  services: Services,
-  data: ReportData,
-  checkpoint: Checkpoint,
-): Promise<void> {
+export async function designBody(pdf: ReportPdf, data: ReportData, checkpoint: Checkpoint): Promise<void> {
   pdf.heading('Statistics', 1);
   const steps = data.points.length * data.parts.length;
   let done = 0;
   for (const point of data.points)
     for (const part of data.parts) {
       await breathe();
-      designPart(pdf, services, data, point, part);
+      designPart(pdf, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
   pdf.heading('Conclusion', 1);

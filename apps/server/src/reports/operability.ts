@@ -4,9 +4,7 @@
 // functions) at the report's limits on the point's series, since the stored ones use the median as limit.
 import { weatherDowntimes, weatherWindows, type WindowRow } from '@metocean/core';
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
-import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
-import type { Services } from '../services/context';
 import { chart, smallRoses } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, partFields, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
@@ -155,15 +153,9 @@ export function scatterTable(c: Contours): { header: string[]; rows: string[][] 
   return { header, rows };
 }
 
-async function persistence(
-  pdf: ReportPdf,
-  services: Services,
-  data: ReportData,
-  point: ReportPoint,
-  field: string,
-): Promise<void> {
+async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): Promise<void> {
   pdf.heading('Persistence', 3);
-  const source = await sourceForPoint(services.db, data.access.zone.id, point.point.lat, point.point.lng);
+  const source = point.source;
   if (!source) {
     pdf.note('the dataset of this point is no longer available: the persistence tables are left out.');
     return;
@@ -216,7 +208,6 @@ async function persistence(
 
 export async function operabilityPart(
   pdf: ReportPdf,
-  services: Services,
   data: ReportData,
   point: ReportPoint,
   part: ReportPart,
@@ -359,7 +350,7 @@ export async function operabilityPart(
         },
       );
     } else pdf.note('no stored Hs–Tp joint occurrence at this point: the scatter table is left out.');
-    await persistence(pdf, services, data, point, f);
+    await persistence(pdf, point, f);
   }
 }
 
@@ -418,7 +409,6 @@ export function conclusionRows(
 
 export async function operabilityBody(
   pdf: ReportPdf,
-  services: Services,
   data: ReportData,
   checkpoint: Checkpoint,
 ): Promise<void> {
@@ -427,7 +417,7 @@ export async function operabilityBody(
   let done = 0;
   for (const point of data.points) {
     for (const part of data.parts) {
-      await operabilityPart(pdf, services, data, point, part);
+      await operabilityPart(pdf, data, point, part);
       done++;
       await checkpoint(10 + Math.round((80 * done) / steps));
     }

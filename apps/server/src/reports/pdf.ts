@@ -23,6 +23,25 @@ function fontsDir(): string {
   throw new Error('apps/server/assets/fonts not found');
 }
 
+let measuring: PDFKit.PDFDocument | undefined;
+
+/**
+ * The width of a text in the report's fonts (DejaVu Sans, bold or not) at a size: what the PDF draws, so
+ * what the charts lay their text out with (chart-svg.ts).
+ */
+export function textWidth(text: string, size: number, bold = false): number {
+  if (!measuring) {
+    measuring = new PDFDocument({ autoFirstPage: false });
+    const fonts = fontsDir();
+    measuring.registerFont('body', path.join(fonts, 'DejaVuSans.ttf'));
+    measuring.registerFont('bold', path.join(fonts, 'DejaVuSans-Bold.ttf'));
+  }
+  return measuring
+    .font(bold ? 'bold' : 'body')
+    .fontSize(size)
+    .widthOfString(text);
+}
+
 export interface TocEntry {
   title: string;
   level: number;
@@ -224,7 +243,8 @@ export class ReportPdf {
       width: width * scale,
       height: height * scale,
       assumePt: true,
-      fontCallback: () => 'body',
+      // the fonts the charts were measured in (chart-svg.ts)
+      fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'body'),
     });
     doc.restore();
     doc.font('body').fontSize(10).fillColor('black');

@@ -1,7 +1,6 @@
 // One report as a PDF: front matter, the body of its type, conclusion, annexes, audit stamp; the table of
 // contents and page numbers are written once every page exists.
 import { REPORT_PART_LABELS, type ReportType } from '@metocean/contracts';
-import type { Services } from '../services/context';
 import {
   auditStamp,
   auditText,
@@ -34,11 +33,7 @@ function parameters(data: ReportData, type: ReportType): string {
     : `${parts}; return periods ${DESIGN_RETURN_PERIODS.join('/')} years; 90 % intervals as stored with each fit`;
 }
 
-export async function renderReport(
-  services: Services,
-  data: ReportData,
-  checkpoint: Checkpoint,
-): Promise<Buffer> {
+export async function renderReport(data: ReportData, checkpoint: Checkpoint): Promise<Buffer> {
   const type = (data.report.reportType ?? 'operability') as ReportType;
   const audit = auditText(data, type, parameters(data, type));
   const pdf = new ReportPdf(
@@ -58,8 +53,8 @@ export async function renderReport(
   introduction(pdf, data, type);
   locations(pdf, data);
   await checkpoint(10);
-  if (type === 'operability') await operabilityBody(pdf, services, data, checkpoint);
-  else await designBody(pdf, services, data, checkpoint);
+  if (type === 'operability') await operabilityBody(pdf, data, checkpoint);
+  else await designBody(pdf, data, checkpoint);
   databasesAnnex(pdf, data);
   methodologyAnnex(pdf, METHOD_PAGES[type]);
   auditStamp(pdf, audit);

@@ -34,6 +34,7 @@ import { isExpired } from './zones';
 import { checkNewPoints, presentPoint } from './points';
 import { latestStartedTasks } from './task-state';
 import { overviewStats } from './results';
+import { withReportFilesRemoved } from './reports';
 
 type InstanceRow = typeof offerInstances.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;
@@ -353,7 +354,9 @@ export async function demoProjectSetup(
 export async function deleteProject(services: Services, caller: Caller, id: number): Promise<void> {
   const access = await projectFor(services.db, caller, id);
   if (!access.canEdit) throw forbidden();
-  await services.db.delete(projects).where(eq(projects.id, id));
+  await withReportFilesRemoved(services, id, async () => {
+    await services.db.delete(projects).where(eq(projects.id, id));
+  });
   await logCallerEvent(services.db, caller, 'project.deleted', `${access.project.name} (#${id})`);
 }
 

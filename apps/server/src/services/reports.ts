@@ -220,6 +220,21 @@ async function removeFile(services: Services, row: ReportRow): Promise<void> {
   if (row.fileName) await rm(path.join(reportsDir(services), row.fileName), { force: true });
 }
 
+/**
+ * Deletes a project's reports' PDFs with it: `remove` deletes the project (its report rows go by cascade),
+ * then the files the rows named are removed. A generation still running removes its own file once it finds
+ * its row gone (render-report.ts).
+ */
+export async function withReportFilesRemoved(
+  services: Services,
+  projectId: number,
+  remove: () => Promise<void>,
+): Promise<void> {
+  const rows = await services.db.select().from(reports).where(eq(reports.projectId, projectId));
+  await remove();
+  await Promise.all(rows.map((row) => removeFile(services, row)));
+}
+
 /** The finished PDF: its path on disk and a download name made of the report's name. */
 export async function reportDocument(
   services: Services,

@@ -17,6 +17,7 @@ let standard: Actor;
 let projectId = 0;
 let pointId = 0;
 let memberId = 0;
+let designReportId = 0;
 
 const settled = (r: Report) => r.status !== 'RUNNING';
 
@@ -48,6 +49,12 @@ async function pdfText(reportId: number): Promise<{ text: string; pages: number;
 }
 
 const f2 = (x: number) => x.toFixed(2);
+
+/** The PDFs of a report on disk (DATA_DIR/files/reports/report-<id>-<token>.pdf). */
+function filesOf(reportId: number): string[] {
+  const dir = path.join(server.dataDir, 'files', 'reports');
+  return (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.startsWith(`report-${reportId}-`));
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -176,6 +183,7 @@ describe('Design report', () => {
     const report = await generated({ name: 'Report_ERA5_DES', reportType: 'design', points: [pointId] });
     expect(report.error).toBe('');
     expect(report.status).toBe('FINISHED');
+    designReportId = report.id;
     expect(report.parts).toEqual([]);
     const { text } = await pdfText(report.id);
     for (const section of [
@@ -201,7 +209,7 @@ describe('Design report', () => {
 });
 
 describe('every part of a synthetic point', () => {
-  it('reports waves, wind, currents and water levels, every chart drawn', async () => {
+  it('reports waves, wind, currents and water levels, every chart drawn; deleting the project removes the PDFs', async () => {
     const offer = (await manager.get<Offer[]>('/api/offers/')).body.find(
       (o) => o.name === 'Full Study Unlimited',
     )!;
@@ -224,6 +232,7 @@ describe('every part of a synthetic point', () => {
       },
     );
     expect(project.status).toBe('FINISHED');
+    const reportIds: number[] = [];
     for (const reportType of ['operability', 'design'] as const) {
       const draft = (
         await manager.post<Report>('/api/reports/', { projectId: synthetic, name: `Synthetic_${reportType}` })
@@ -244,11 +253,17 @@ describe('every part of a synthetic point', () => {
       expect(text).toContain('synthetic demonstration dataset');
       expect(text).not.toContain('no longer registered'); // the Annex finds the zone's synthetic hindcast
       expect(text).toMatch(/Synthetic\s+yes/);
+      // no comparison is stored: the annex says so for the dataset (not a silent gap)
+      expect(text).toMatch(/Validation\s+no buoy or satellite comparison stored: no validation figure/);
+      reportIds.push(report.id);
       if (reportType === 'design') {
         expect(text).toContain('Current speed extremes per level');
         expect(text).toContain('Water height extremes');
       }
     }
+    expect(reportIds.map(filesOf).every((files) => files.length === 1)).toBe(true);
+    expect((await manager.delete(`/api/projects/${synthetic}/`)).status).toBe(204);
+    expect(reportIds.flatMap(filesOf)).toEqual([]);
   }, 300_000);
 });
 
@@ -268,15 +283,40 @@ describe('report lifecycle and permissions', () => {
     expect(after.status).toBe('CANCELLED');
     expect(after.document).toBeNull();
     expect((await manager.fetch(`/api/reports/${created.id}/download/`)).status).toBe(404);
-    const dir = path.join(server.dataDir, 'files', 'reports');
-    const files = existsSync(dir) ? readdirSync(dir) : [];
-    expect(files.filter((f) => f.startsWith(`report-${created.id}-`))).toEqual([]);
+    expect(filesOf(created.id)).toEqual([]);
     // a second cancel: nothing is running
     expect((await manager.put(`/api/reports/${created.id}/cancel/`)).status).toBe(400);
     // clean: back to a draft
     const cleaned = await manager.put<Report>(`/api/reports/${created.id}/clean/`);
     expect(cleaned.body.status).toBe('PENDING');
   }, 60_000);
+
+  it('cancels while the report thread draws: CANCELLED, no document, the thread free for the next', async () => {
+    const created = (await manager.post<Report>('/api/reports/', { projectId, name: 'Cancelled late' })).body;
+    await manager.put(`/api/reports/${created.id}/generate/`, {
+      name: 'Cancelled late',
+      reportType: 'operability',
+      points: [pointId],
+      monthly: true,
+    });
+    // past the front matter (10 %): the body is being drawn in the thread
+    const drawing = await manager.until<Report>(
+      `/api/reports/${created.id}/`,
+      (r) => r.progress >= 10 || r.status !== 'RUNNING',
+      { timeoutMs: 60_000, intervalMs: 50 },
+    );
+    expect(drawing.status).toBe('RUNNING');
+    expect((await manager.put<Report>(`/api/reports/${created.id}/cancel/`)).body.status).toBe('CANCELLED');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = (await manager.get<Report>(`/api/reports/${created.id}/`)).body;
+    expect(after.status).toBe('CANCELLED');
+    expect(after.document).toBeNull();
+    expect(filesOf(created.id)).toEqual([]);
+    // the next generation is drawn
+    const next = await generated({ name: 'After the cancel', reportType: 'design', points: [pointId] });
+    expect(next.status).toBe('FINISHED');
+    expect(filesOf(next.id)).toHaveLength(1);
+  }, 120_000);
 
   it('lists the reports of the project with the latest started first', async () => {
     const list = await member.get<Report[]>(`/api/reports/?project=${projectId}`);
@@ -353,6 +393,10 @@ describe('report lifecycle and permissions', () => {
     expect(refused.body).toMatchObject({ detail: 'Only a manager can delete a report.' });
     expect((await manager.delete(`/api/reports/${draft.id}/`)).status).toBe(204);
     expect((await manager.get(`/api/reports/${draft.id}/`)).status).toBe(404);
+    // a finished report's PDF goes with it
+    expect(filesOf(designReportId)).toHaveLength(1);
+    expect((await manager.delete(`/api/reports/${designReportId}/`)).status).toBe(204);
+    expect(filesOf(designReportId)).toEqual([]);
   });
 
   it('an offer without reports, or an expired offer, refuses', async () => {
