@@ -3,7 +3,13 @@
 // plannings, exports and visits make, and by counting every table row by row in JavaScript (brute force).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Offer, type UsageCustomer, type UsageOffer, type UsageUser } from '@metocean/contracts';
+import {
+  idMessage,
+  type Offer,
+  type UsageCustomer,
+  type UsageOffer,
+  type UsageUser,
+} from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
 import {
   computations,
@@ -136,7 +142,10 @@ describe('who may read usage (spec 002 §6)', () => {
     for (const kind of ['customers', 'users', 'offers']) {
       expect((await admin.get(`/api/usage/${kind}/abc/`)).status).toBe(400);
       expect((await admin.get(`/api/usage/${kind}/0/`)).status).toBe(400);
-      expect((await admin.get(`/api/usage/${kind}/2147483648/`)).status).toBe(400);
+      expect(await admin.get(`/api/usage/${kind}/2147483648/`)).toMatchObject({
+        status: 400,
+        body: { fieldErrors: { id: [idMessage] } },
+      });
       expect(await admin.get(`/api/usage/${kind}/2147483647/`)).toMatchObject({
         status: 404,
         body: { detail: 'Not found.' },
