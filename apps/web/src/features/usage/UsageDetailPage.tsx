@@ -2,6 +2,7 @@
 // "Go back" button to its list. Missing dates read "No date", missing export details "No data available".
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,12 +16,15 @@ import {
   type UsageOfferInstance,
   type UsageUser,
 } from '@metocean/contracts';
+import { ApiError } from '../../api/client';
 import { USAGE_TABS, useUsageItem, type UsageTab } from './api';
 import { fullName, PROJECT_TEMPLATE_LABELS, userColumns } from './columns';
 import { PointsCell, PointsTable } from './PointsCell';
 import { exportRows, usageDate } from './rules';
 import { count, UsageTable, yesNo, type Column } from './UsageTable';
 import { QueryState, useMayAnalyseUsage } from './UsagePage';
+
+const SINGULAR: Record<UsageTab, string> = { customers: 'customer', users: 'user', offers: 'offer' };
 
 const EXPORT_LABELS = { EXCEL: 'Excel', MATLAB: 'Matlab', NETCDF: 'NetCDF' } as const;
 
@@ -244,6 +248,12 @@ function OfferDetail({ offer }: { offer: UsageOffer }) {
 
 function Detail({ tab, id }: { tab: UsageTab; id: number }) {
   const item = useUsageItem(tab, id);
+  if (item.error instanceof ApiError && item.error.status === 404)
+    return (
+      <Alert severity="info">
+        There is no such {SINGULAR[tab]}: it may have been deleted. Go back to the list to pick another.
+      </Alert>
+    );
   if (!item.data) return <QueryState error={item.error} />;
   const data = item.data;
   const title = tab === 'users' ? (data as UsageUser).username : (data as UsageCustomer | UsageOffer).name;
