@@ -35,6 +35,7 @@ import { datasetRoutes } from './routes/datasets/index';
 import { buoyRoutes } from './routes/buoys/index';
 import { geometryRoutes } from './routes/geometries/index';
 import { reportRoutes } from './routes/reports/index';
+import { usageRoutes } from './routes/usage/index';
 import type { App } from './routes/types';
 import type { Services } from './services/context';
 
@@ -115,6 +116,7 @@ export async function buildApp(
   buoyRoutes(app, deps);
   geometryRoutes(app, deps);
   reportRoutes(app, deps);
+  usageRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });

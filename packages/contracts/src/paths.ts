@@ -66,6 +66,13 @@ export const paths = {
   comments: '/api/comments/',
   contentTypes: '/api/content_types/',
 
+  usageCustomers: '/api/usage/customers/',
+  usageCustomer: (id: number) => `/api/usage/customers/${id}/`,
+  usageUsers: '/api/usage/users/',
+  usageUser: (id: number) => `/api/usage/users/${id}/`,
+  usageOffers: '/api/usage/offers/',
+  usageOffer: (id: number) => `/api/usage/offers/${id}/`,
+
   changelog: '/api/changelog/',
   flatpage: (url: string) => `/api/flatpages/${url}/`,
   maintenance: '/api/maintenance/', // ours

@@ -22,7 +22,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { datasetsOfZones, sourceForPoint } from '../data/registry';
 import { analysedSeries, readPointSeries } from '../data/sources';
 import type { Caller, Services } from '../services/context';
-import { logCallerEvent } from '../services/events';
+import { logExport } from '../services/events';
 import { projectFor, type ProjectAccess } from '../services/project-access';
 import { storedPayload } from '../services/results';
 import {
@@ -384,12 +384,13 @@ export async function exportStatistic(
           onError,
         );
   // The audit trail counts exports per kind and statistic code (usage 'exportDetails', spec 002 §3).
-  await logCallerEvent(
-    services.db,
-    caller,
-    'statistics.exported',
-    `${kind} ${document.kwargs.code} #${projectId} point ${point.id} ${query.stat_id}`,
-  );
+  await logExport(services.db, caller, {
+    kind,
+    code: document.kwargs.code,
+    projectId,
+    pointId: point.id,
+    statId: query.stat_id,
+  });
   return {
     fileName: exportFileName(
       query.file_name || `${access.project.name}_${point.name}_${query.stat_id}`,

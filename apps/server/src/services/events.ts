@@ -1,6 +1,6 @@
 // The audit trail (GET /api/history/) and the tracking events read later by usage analysis.
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { TrackingEvent } from '@metocean/contracts';
+import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { EXPORT_KINDS, type ExportQuery, type TrackingEvent } from '@metocean/contracts';
 import { eventLog, trackingEvents, users } from '../db/schema';
 import type { Db } from '../db/client';
 import type { Caller } from './context';
@@ -64,4 +64,52 @@ export async function history(db: Db, caller: Caller, limit = 200) {
     .orderBy(desc(eventLog.at), desc(eventLog.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, at: row.at.toISOString(), actor: row.actor ?? null }));
+}
+
+/** The audit entry of a served export: its kind and statistic code lead the detail, read by exportTallies. */
+export const EXPORT_EVENT = 'statistics.exported';
+
+export function logExport(
+  db: Db,
+  caller: Caller,
+  exported: {
+    kind: ExportQuery['export_kind'];
+    code: string;
+    projectId: number;
+    pointId: number;
+    statId: string;
+  },
+): Promise<void> {
+  const { kind, code, projectId, pointId, statId } = exported;
+  return logCallerEvent(db, caller, EXPORT_EVENT, `${kind} ${code} #${projectId} point ${pointId} ${statId}`);
+}
+
+/** Exports per customer of the exporting user, statistic code and kind (usage 'exportDetails', spec 002 §3). */
+export async function exportTallies(db: Db) {
+  const kind = sql<string>`split_part(${eventLog.detail}, ' ', 1)`;
+  const code = sql<string>`split_part(${eventLog.detail}, ' ', 2)`;
+  const rows = await db
+    .select({ customerId: eventLog.customerId, kind, code, n: count() })
+    .from(eventLog)
+    .where(eq(eventLog.action, EXPORT_EVENT))
+    .groupBy(eventLog.customerId, kind, code);
+  const known = new Set<string>(EXPORT_KINDS);
+  return rows.filter((row) => known.has(row.kind)) as {
+    customerId: number | null;
+    kind: ExportQuery['export_kind'];
+    code: string;
+    n: number;
+  }[];
+}
+
+/** Each user's latest page view made as themselves (a superuser acting as them is not their visit). */
+export async function lastPageViews(db: Db): Promise<Map<number, Date>> {
+  const rows = await db
+    .select({ userId: trackingEvents.userId, at: max(trackingEvents.at) })
+    .from(trackingEvents)
+    .where(isNull(trackingEvents.impersonatorId))
+    .groupBy(trackingEvents.userId);
+  const result = new Map<number, Date>();
+  for (const row of rows) if (row.userId !== null && row.at) result.set(row.userId, row.at);
+  return result;
 }

@@ -3,7 +3,7 @@
 // service, so any of them may import it without an import circle.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { projectMessages } from '@metocean/contracts';
-import { offerInstances, offers, projectCollaborators, projects, zones } from '../db/schema';
+import { customers, offerInstances, offers, projectCollaborators, projects, zones } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Caller } from './context';
@@ -62,4 +62,21 @@ export async function projectFor(db: Db, caller: Caller, projectId: number): Pro
 export function requireEditable(access: ProjectAccess): void {
   if (!access.canEdit) throw forbidden();
   if (access.expired) throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(access.offerName)] });
+}
+
+/**
+ * Usage analysis (spec 002 §6: "superusers and staff"): superusers and the managers of the provider's own
+ * account. A customer's managers are staff of their account only: they must not read other customers' usage.
+ */
+export async function requireUsageAnalyst(db: Db, caller: Caller): Promise<void> {
+  if (caller.isSuperuser) return;
+  if (caller.isStaff) {
+    const [own] = await db
+      .select({ isProvider: customers.isProvider })
+      .from(customers)
+      .where(eq(customers.id, caller.customerId))
+      .limit(1);
+    if (own?.isProvider) return;
+  }
+  throw forbidden();
 }

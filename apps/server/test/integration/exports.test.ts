@@ -13,6 +13,7 @@ import {
   projectMessages,
   type Offer,
   type Project,
+  type UsageCustomer,
   type VisuArray,
   type VisuPayload,
   type VisuValues,
@@ -555,5 +556,26 @@ describe('export permissions and validation', () => {
     const missing = await download({ point: pointId, export_kind: 'EXCEL' });
     expect(missing.status).toBe(400);
     expect(missing.json?.fieldErrors).toHaveProperty('stat_id');
+  });
+});
+
+describe('exports in usage analysis (spec 002 §3 exportDetails)', () => {
+  it('counts a served export under its statistic code and kind, and not a refused one', async () => {
+    const admin = await server.as('admin');
+    const customerId = (await manager.get<{ customerId: number }>('/api/users/current/')).body.customerId;
+    const details = async () =>
+      (await admin.get<UsageCustomer>(`/api/usage/customers/${customerId}/`)).body.exportDetails;
+    const before = (await details())?.data.EPD ?? { EXCEL: 0, MATLAB: 0, NETCDF: 0 };
+    expect(
+      (await download({ point: pointId, stat_id: statId('EPD__hs'), export_kind: 'NETCDF' })).status,
+    ).toBe(200);
+    const refused = await download({
+      point: pointId,
+      stat_id: statId('EPD__hs'),
+      export_kind: 'NETCDF',
+      sector: '0',
+    });
+    expect(refused.status).toBe(400);
+    expect((await details())?.data.EPD).toEqual({ ...before, NETCDF: before.NETCDF + 1 });
   });
 });

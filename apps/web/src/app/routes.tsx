@@ -28,7 +28,7 @@ const placeholder = (title: string) => async () => {
 
 /**
  * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children
- * (projects, /people, /usage…); until then their paths fall to the catch-all, which goes home.
+ * (projects, /people…); until then their paths fall to the catch-all, which goes home.
  */
 export const routes: RouteObject[] = [
   {
@@ -161,6 +161,19 @@ export const routes: RouteObject[] = [
                 path: '/downtime/:id/comparison',
                 lazy: async () => ({
                   Component: (await import('../features/downtime/ComparisonPage')).ComparisonPage,
+                }),
+              },
+              { path: '/usage', element: <Navigate to="/usage/customers" replace /> },
+              {
+                path: '/usage/:tab',
+                lazy: async () => ({
+                  Component: (await import('../features/usage/UsagePage')).UsagePage,
+                }),
+              },
+              {
+                path: '/usage/:tab/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/usage/UsageDetailPage')).UsageDetailPage,
                 }),
               },
               {
