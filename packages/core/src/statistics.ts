@@ -11,6 +11,7 @@ import {
   ANNUAL_MAXIMA_LAWS,
   DEFAULT_INTERVAL,
   PEAKS_LAWS,
+  directionalExtremes,
   extremeCurrents,
   extremeValueAnalysis,
   extremeWaterHeights,
@@ -60,6 +61,7 @@ export type StatisticId =
   | 'MEANCOLSTD'
   | 'EXT'
   | 'EXT_month'
+  | 'EXT_direction'
   | 'MAEXT'
   | 'MIEXT'
   | 'CUREXT'
@@ -197,15 +199,16 @@ const withDirection = (series: Series): StatisticTarget[] =>
 
 const familyText = (f: Named): string => `${f.field.variable ?? f.name} ${f.field.longName ?? ''}`;
 
+/** A swell field (ERA5's combined sea is "Significant height of combined wind waves and swell": not one). */
+const swell = (f: Named): boolean =>
+  /swell/i.test(f.field.variable ?? f.name) ||
+  (/swell/i.test(f.field.longName ?? '') && !/waves and swell/i.test(f.field.longName ?? ''));
+
 /**
  * Period field paired with a wave height: same level, same family (swell height with swell period), the
  * peak period when there is one (tp, pp1d, "peak" in its long name), else the family's lone period.
  */
 function periodFor(series: Series, height: Named): string | undefined {
-  // ERA5's combined sea is "Significant height of combined wind waves and swell": not a swell field
-  const swell = (f: Named) =>
-    /swell/i.test(f.field.variable ?? f.name) ||
-    (/swell/i.test(f.field.longName ?? '') && !/waves and swell/i.test(f.field.longName ?? ''));
   const family = named(series).filter(
     (f) => f.kind === 'period' && f.field.level === height.field.level && swell(f) === swell(height),
   );
@@ -218,6 +221,31 @@ const withPeriod = (series: Series): StatisticTarget[] =>
     .filter((f) => f.kind === 'waveHeight')
     .flatMap((f) => {
       const partner = periodFor(series, f);
+      return partner ? [{ field: f.name, partner }] : [];
+    });
+
+/**
+ * The direction that sorts a magnitude's storms into sectors (directional extremes): for a wave height its
+ * mean wave direction (the swell's mean direction for a swell height: mwd, dir, "mean … direction"), not the
+ * peak direction of the roses; for wind and current speeds their own direction (directionFor).
+ */
+function meanDirectionFor(series: Series, magnitude: Named): string | undefined {
+  if (magnitude.kind !== 'waveHeight') return directionFor(series, magnitude);
+  const mean = named(series).find(
+    (f) =>
+      f.kind === 'direction' &&
+      f.field.level === magnitude.field.level &&
+      swell(f) === swell(magnitude) &&
+      /^(mwd|dir|dir_swell)$|mean.*direction/i.test(familyText(f)),
+  );
+  return mean?.name ?? directionFor(series, magnitude);
+}
+
+const withMeanDirection = (series: Series): StatisticTarget[] =>
+  named(series)
+    .filter((f) => MAGNITUDES.includes(f.kind))
+    .flatMap((f) => {
+      const partner = meanDirectionFor(series, f);
       return partner ? [{ field: f.name, partner }] : [];
     });
 
@@ -259,8 +287,10 @@ const extremeOptions = (o: StatisticOptions, defaults: Partial<ExtremeOptions> =
   return { ...merged, laws: merged.laws ?? (merged.method === 'pot' ? PEAKS_LAWS : ANNUAL_MAXIMA_LAWS) };
 };
 
-/** EXT_month: peaks over threshold (a month has too few years for its maxima). */
+/** EXT_month: peaks over threshold (a month has too few years for its maxima); EXT_direction: the same. */
 const MONTHLY_EXTREMES: Partial<ExtremeOptions> = { method: 'pot', law: 'gpd' };
+/** Sectors of the directional extremes: 8 of 45° centred on N, NE, … (DNV-RP-C205 §3.7.3 practice). */
+const EXTREME_SECTORS = 8;
 
 const below = (o: StatisticOptions, series: Series, field: string): number =>
   o.below ?? quantile(values(series, field), 0.5);
@@ -471,6 +501,22 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     targets: perField(SCALARS),
     compute: (s, t, o = {}) =>
       monthlyExtremes(s.time, values(s, t.field), extremeOptions(o, MONTHLY_EXTREMES)),
+  },
+  {
+    id: 'EXT_direction',
+    code: 'EXT',
+    name: 'Directional extreme estimate',
+    description: `The storm peaks of the extreme estimate by the sector of their direction (${EXTREME_SECTORS} sectors of ${360 / EXTREME_SECTORS}°), each sector fitted with its own rate (λ per year of the whole record).`,
+    method: `${extremeOptionsMethod(extremeOptions({}, MONTHLY_EXTREMES))}; each peak in the sector of the direction at its time (${EXTREME_SECTORS} sectors of ${360 / EXTREME_SECTORS}° centred on north, "coming from"), λ per sector and per year of the whole record; not scaled to the omnidirectional values`,
+    monthly: false,
+    appliesTo:
+      'wave height with its mean direction, wind and current speeds with their direction, every level',
+    targets: withMeanDirection,
+    compute: (s, t, o = {}) =>
+      directionalExtremes(s.time, values(s, t.field), values(s, t.partner), {
+        ...extremeOptions(o, MONTHLY_EXTREMES),
+        sectors: EXTREME_SECTORS,
+      }),
   },
   {
     id: 'MAEXT',

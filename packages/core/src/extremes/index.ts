@@ -58,5 +58,6 @@ export {
   monthlyExtremes,
   nonCyclonicExtremes,
   type LevelExtremes,
+  type SectorExtremes,
   type WaterHeightComponent,
 } from './variants';
