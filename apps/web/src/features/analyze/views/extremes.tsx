@@ -225,8 +225,16 @@ export function ExtremeView(props: ViewProps) {
   );
 }
 
+/** CUREXT, HEIEXT and EXT_direction (one table per level of a wind or current speed): one law's table. */
 export function ExtremeTableView(props: ViewProps) {
-  const entry = props.levels[0]!;
+  return (
+    <WithLevels props={props}>
+      {(entry) => <ExtremeTableChart key={entry.statId} props={props} entry={entry} />}
+    </WithLevels>
+  );
+}
+
+function ExtremeTableChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const payload = payloadOf(props, entry)!;
   const [law, setLaw] = useState<string | undefined>();
   const table = useMemo(() => {
