@@ -1,6 +1,6 @@
-// The variants of the extreme analysis: the storm peaks shared out among direction sectors, restricted to a
-// calendar month or the non-cyclonic steps (λ per year of the whole record), and the tables of every level (CUREXT) or water
-// height component (HEIEXT).
+// The variants of the extreme analysis: the storm peaks shared out among direction sectors, the analysis
+// restricted to a calendar month or the non-cyclonic steps (λ per year of the whole record), and the tables
+// of every level (CUREXT) or water height component (HEIEXT).
 import { sectorIndex } from '../binning';
 import { levelsOf } from '../series';
 import type { Series } from '../series';
