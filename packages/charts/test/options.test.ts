@@ -4,7 +4,7 @@
 import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
-import { lawOf, type Series } from '@metocean/core';
+import { lawOf, statisticOf, type Series } from '@metocean/core';
 import {
   CHART_ERRORS,
   apdOption,
@@ -593,6 +593,8 @@ describe('extremes', () => {
     }[];
     const p = visuPayloadOf(row, fieldsOf(era5()));
     expect(viewOf(p.kwargs.statId)).toBe('extremeTable');
+    // the stored analyses' method with the sectors' rule: the registry's text
+    expect(p.kwargs.method).toBe(statisticOf('EXT_direction').method);
     expect(p.sector!.values).toEqual(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'All']);
     expect(p.events!.values).toEqual(stored.map((s) => s.events));
     expect(p.poissonLambda!.values).toEqual(stored.map((s) => s.poissonLambda));

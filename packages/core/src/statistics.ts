@@ -12,6 +12,7 @@ import {
   DEFAULT_INTERVAL,
   PEAKS_LAWS,
   directionalExtremes,
+  directionalMethod,
   extremeCurrents,
   extremeValueAnalysis,
   extremeWaterHeights,
@@ -507,7 +508,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     code: 'EXT',
     name: 'Directional extreme estimate',
     description: `The storm peaks of the extreme estimate by the sector of their direction (${EXTREME_SECTORS} sectors of ${360 / EXTREME_SECTORS}°), each sector fitted with its own rate (λ per year of the whole record).`,
-    method: `${extremeOptionsMethod(extremeOptions({}, MONTHLY_EXTREMES))}; each peak in the sector of the direction at its time (${EXTREME_SECTORS} sectors of ${360 / EXTREME_SECTORS}° centred on north, "coming from"), λ per sector and per year of the whole record; not scaled to the omnidirectional values`,
+    method: `${extremeOptionsMethod(extremeOptions({}, MONTHLY_EXTREMES))}; ${directionalMethod(EXTREME_SECTORS)}`,
     monthly: false,
     appliesTo:
       'wave height with its mean direction, wind and current speeds with their direction, every level',

@@ -3,7 +3,7 @@
 // points, the peaks, the fit parameters and goodness, and the method text of the analysis (core's
 // extremeMethod, from the stored analysis's own settings).
 import { MISSING_VALUE } from '@metocean/contracts';
-import { INTERVAL_KINDS, extremeMethod, type IntervalKind } from '@metocean/core';
+import { INTERVAL_KINDS, directionalMethod, extremeMethod, type IntervalKind } from '@metocean/core';
 import { sectorName } from '../common';
 import { TIME_UNITS, infoOf, label, levelAxis, levelTypeOf, withUnits, type PayloadBuilder } from './context';
 import { array, list, num, nums, obj, str, type Arrays, type Json, type Num } from './read';
@@ -361,6 +361,8 @@ export const extremeTablePayload: PayloadBuilder = (result, { id, target, fields
       xLabel: 'Return period (year)',
       yLabel: currents ? levelAxis(levelType) : directional ? 'Sector' : 'Component',
       ...extremeKwargs(ok),
+      // the directional extremes say how the storms were shared out among the sectors (the last row: all)
+      ...(directional ? { method: `${methodOf(ok)}; ${directionalMethod(rows.length - 1)}` } : {}),
       units,
       rowErrors: rows.map((r) => (r.error === null || r.error === undefined ? '' : str(r.error))),
       rowFitParameters: analyses.map((a) => (a ? fitParameters(a) : null)),

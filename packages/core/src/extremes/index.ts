@@ -53,6 +53,7 @@ export {
 } from './analysis';
 export {
   directionalExtremes,
+  directionalMethod,
   extremeCurrents,
   extremeWaterHeights,
   monthlyExtremes,

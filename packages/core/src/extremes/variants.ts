@@ -39,6 +39,14 @@ export interface SectorExtremes {
   error: string | null;
 }
 
+/** What the directional extremes add to the method text of their analyses (the registry's, the payloads'). */
+export function directionalMethod(sectors: number): string {
+  return (
+    `each peak in the sector of the direction at its time (${sectors} sectors of ${360 / sectors}° centred on ` +
+    'north, "coming from"), λ per sector and per year of the whole record; not scaled to the omnidirectional values'
+  );
+}
+
 /** First index whose time is ≥ t (times ascending). */
 function indexOfTime(time: Float64Array, t: number): number {
   let lo = 0;
