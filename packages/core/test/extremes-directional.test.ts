@@ -189,6 +189,7 @@ test('the registry runs EXT_direction on Hs with its mean wave direction, 8 sect
   const fitted = rows.find((r) => r.sector === 45)!.analysis!;
   expect(fitted.method).toBe('pot');
   expect(fitted.interval).toBe('profile');
-  expect(fitted.returnValues.map((r) => r.returnPeriod)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+  expect(fitted.returnValues.map((r) => r.returnPeriod)).toEqual([1, 10, 50, 100]);
+  expect(fitted.laws?.map((l) => l.law)).toEqual(['gpd', 'exponential']);
   expect(statisticOf('EXT_direction').targets(era5())).toEqual([{ field: 'swh', partner: 'mwd' }]);
 });

@@ -2,6 +2,7 @@
 // return values with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
 // the stored Hs–Tp joint model), the environmental contours, current and water-level extremes where stored.
 import { sectorName } from '@metocean/charts';
+import { lawName as coreLawName } from '@metocean/core';
 import { MISSING_VALUE, REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import type { Services } from '../services/context';
 import { chart } from './charts';
@@ -238,21 +239,24 @@ function directionalPart(pdf: ReportPdf, point: ReportPoint, f: string, units: s
   const label = (s: SectorExtreme) => sectorName(s.sector, s.width);
   pdf.table(
     [
-      { header: 'Sector', width: 50, align: 'left' },
+      { header: 'Sector', width: 42, align: 'left' },
       { header: 'Storms', width: 42 },
       { header: 'λ (per yr)', width: 48 },
-      ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 95 })),
+      // the primary law of each sector: the short-record test may make it the exponential
+      { header: 'Law', width: 62, align: 'left' },
+      ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 92 })),
     ],
     sectors.map((s) => [
       label(s),
       String(s.events),
       fmt(s.poissonLambda, 2),
+      s.analysis ? coreLawName(s.analysis.law) : '—',
       ...(s.analysis ? returnValueCells(s.analysis) : DESIGN_RETURN_PERIODS.map(() => '—')),
     ]),
     {
       caption:
         `Directional return values of ${f} (${units}) by the sector of ${direction} at each storm peak` +
-        `${fitted ? `, ${lawName(fitted)}, ${Math.round(fitted.confidence * 100)} % interval (${fitted.interval})` : ''}`,
+        `${fitted ? `, peaks over ${fmt(fitted.threshold)}, ${Math.round(fitted.confidence * 100)} % interval (${fitted.interval})` : ''}`,
       size: 7.5,
     },
   );

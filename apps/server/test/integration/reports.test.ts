@@ -7,6 +7,7 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectorName } from '@metocean/charts';
+import { lawName } from '@metocean/core';
 import { type Comment, type Offer, type Project, type Report } from '@metocean/contracts';
 import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
@@ -56,7 +57,10 @@ interface Sector {
   width: number;
   events: number;
   poissonLambda: number;
-  analysis: { returnValues: { returnPeriod: number; value: number; lower: number; upper: number }[] } | null;
+  analysis: {
+    law: string;
+    returnValues: { returnPeriod: number; value: number; lower: number; upper: number }[];
+  } | null;
   error: string | null;
 }
 
@@ -229,7 +233,8 @@ describe('Design report', () => {
         const rv = s.analysis?.returnValues.find((r) => r.returnPeriod === T);
         return rv && rv.value !== -999 ? `${f2(rv.value)} [${f2(rv.lower)}, ${f2(rv.upper)}]` : '—';
       });
-      const line = [sectorName(s.sector, s.width), String(s.events), f2(s.poissonLambda), ...cells];
+      const law = s.analysis ? lawName(s.analysis.law) : '—';
+      const line = [sectorName(s.sector, s.width), String(s.events), f2(s.poissonLambda), law, ...cells];
       const pattern = line.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
       expect(text, sectorName(s.sector, s.width)).toMatch(new RegExp(`^\\s*${pattern}\\s*$`, 'm'));
       // a sector with too few storms says so, never a silent number
