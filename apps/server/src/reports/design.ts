@@ -239,12 +239,12 @@ function directionalPart(pdf: ReportPdf, point: ReportPoint, f: string, units: s
   const label = (s: SectorExtreme) => sectorName(s.sector, s.width);
   pdf.table(
     [
-      { header: 'Sector', width: 42, align: 'left' },
-      { header: 'Storms', width: 42 },
-      { header: 'λ (per yr)', width: 48 },
+      { header: 'Sector', width: 36, align: 'left' },
+      { header: 'Storms', width: 36 },
+      { header: 'λ (per yr)', width: 50 },
       // the primary law of each sector: the short-record test may make it the exponential
-      { header: 'Law', width: 62, align: 'left' },
-      ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 92 })),
+      { header: 'Law', width: 53, align: 'center' },
+      ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 80 })),
     ],
     sectors.map((s) => [
       label(s),
