@@ -273,6 +273,22 @@ describe('analyze in the browser', () => {
     await visible(modal(page).getByTestId('extreme-table'));
     await screenshot(page, 'analyze-90-view-extreme-currents');
     await closeModal(page);
+    // directional extremes of the 10-m wind by its direction: a row per sector with its storms, then every
+    // direction (the direction of each height is a variable of its own, as for the roses)
+    await display(page, /wind speed/i, 'Directional extreme estimate', /^wind_dir_10m$/);
+    const directional = modal(page).getByTestId('extreme-table');
+    await visible(directional);
+    await visible(directional.getByText(/^All \(\d+ storms\)$/));
+    await visible(directional.getByText(/^SW \(\d+ storms\)$/));
+    // a sector with too few storms says so beneath the table
+    await visible(
+      modal(page)
+        .getByTestId('extreme-table-error')
+        .getByText(/Too few storms/)
+        .first(),
+    );
+    await screenshot(page, 'analyze-90b-view-directional-extremes');
+    await closeModal(page);
     // a computed marker opens its overview popup (layer, variable with units, mean, min, max, median, std)
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
     await page.waitForTimeout(800);

@@ -107,14 +107,25 @@ monthly = {}
 for m in range(1, 13):
     p, lam_m = decluster(hs, u, months == m)
     monthly[str(m)] = pot_fit(p, u, lam_m)
+# directional (DNV-RP-C205 §3.7.3): the storm peaks of the whole record, each in the sector of the mean
+# wave direction at its peak hour (8 sectors of 45° centred on north; the first of equal values is the
+# peak), λ of a sector = its peaks per year of the whole record
+x = hs.to_numpy()
+t = (hs.index.asi8 // 10**9) / 3600.0
+peak_at, last = [], -np.inf
+for i in np.flatnonzero(x > u):
+    if not peak_at or t[i] - last > 48:
+        peak_at.append(i)
+    elif x[i] > x[peak_at[-1]]:
+        peak_at[-1] = i
+    last = t[i]
+years = np.count_nonzero(~np.isnan(x)) / HOURS_PER_YEAR
 direction = era5['mwd'].to_numpy()
-with np.errstate(invalid='ignore'):
-    sector = np.floor(((direction + 22.5) % 360) / 45)
 directional = {}
 for k in range(8):
-    keep = (sector == k) & ~np.isnan(direction)
-    p, lam_k = decluster(hs, u, keep)
-    directional[str(k * 45)] = pot_fit(p, u, lam_k)
+    at = [i for i in peak_at if not np.isnan(direction[i]) and np.floor(((direction[i] + 22.5) % 360) / 45) == k]
+    directional[str(k * 45)] = pot_fit([float(x[i]) for i in at], u, len(at) / years)
+directional['all'] = pot_fit([float(x[i]) for i in peak_at], u, len(peak_at) / years)
 
 write('extreme-tables.json', {
     'returnPeriods': PERIODS,

@@ -50,6 +50,15 @@ export const MONTH_OPTIONS = [
   ...MONTHS.map((label, i) => ({ value: i + 1, label })),
 ];
 export const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
+
+/**
+ * A direction sector by its centre ("coming from", clockwise from north) and width: its compass name for 8
+ * sectors of 45° ('NE'), else its centre in degrees ('22.5°'); null is every direction ('All').
+ */
+export function sectorName(centre: number | null, width: number): string {
+  if (centre === null) return 'All';
+  return Math.abs(width - 45) < 1e-9 ? COMPASS[Math.round(centre / 45) % 8]! : `${centre}°`;
+}
 export const TICK_STEPS = [10, 5, 2, 1] as const;
 export const DEFAULT_DIGITS = 2;
 export const SECONDS_PER_DAY = 86_400;

@@ -361,8 +361,9 @@ export function notSucceeded(payload: VisuPayload): { title: string; info: strin
 }
 
 /**
- * CUREXT (by level) and HEIEXT (by component): return values with bounds of one law (the primary one by
- * default), '-' where missing; a row whose analysis or law fit failed gives its reason.
+ * CUREXT (by level), HEIEXT (by component) and EXT_direction (by sector, with its storms): return values with
+ * bounds of one law (the primary one by default), '-' where missing; a row whose analysis or law fit failed
+ * gives its reason.
  */
 export function extremeTable(
   payload: VisuPayload,
@@ -375,7 +376,13 @@ export function extremeTable(
   const k = kwargsOf(payload);
   const periods = numbers(payload, 'returnPeriod');
   const byLevel = k.code === 'CUREXT';
-  const labels = byLevel ? numbers(payload, 'level').map((l) => `${l} m`) : strings(payload, 'component');
+  const bySector = k.code === 'EXT' && payload.sector !== undefined;
+  const events = bySector ? numbers(payload, 'events') : [];
+  const labels = byLevel
+    ? numbers(payload, 'level').map((l) => `${l} m`)
+    : bySector
+      ? strings(payload, 'sector').map((s, i) => `${s} (${events[i]} storms)`)
+      : strings(payload, 'component');
   const laws = payload.law && payload.returnValues ? strings(payload, 'law') : [text(k.law)];
   const index = law === undefined ? Math.max(0, laws.indexOf(text(k.law))) : laws.indexOf(law);
   if (index < 0) throw new ChartError(CHART_ERRORS.rangeValue);
@@ -392,7 +399,7 @@ export function extremeTable(
   const lawErrors = (k.rowLawErrors as string[][] | undefined) ?? [];
   return {
     header: [
-      byLevel ? (k.levels?.type === 'altitude' ? 'Altitude' : 'Depth') : 'Component',
+      byLevel ? (k.levels?.type === 'altitude' ? 'Altitude' : 'Depth') : bySector ? 'Sector' : 'Component',
       ...periods.map((t) => `${t} y`),
     ],
     laws,

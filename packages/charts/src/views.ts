@@ -45,6 +45,7 @@ const VIEWS: Record<string, ViewKind> = {
   MEANCOLSTD: 'profile',
   EXT: 'extreme',
   EXT_month: 'extreme',
+  EXT_direction: 'extremeTable',
   MAEXT: 'extreme',
   MIEXT: 'extreme',
   NOCYC: 'extreme',

@@ -4,7 +4,7 @@
 import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import { MISSING_VALUE, type VisuPayload } from '@metocean/contracts';
-import { lawOf, type Series } from '@metocean/core';
+import { lawOf, statisticOf, type Series } from '@metocean/core';
 import {
   CHART_ERRORS,
   apdOption,
@@ -585,6 +585,38 @@ describe('extremes', () => {
     expect(g).not.toBe(v);
     expect(gev.rows[1]!.cells[6]).toMatch(new RegExp(`^${g.toFixed(2)} \\[`));
     expect(() => extremeTable(p, 'gpd')).toThrow('Invalid range value');
+  });
+
+  it('EXT_direction: one row per sector with its storms, then every direction; a refused sector says why', () => {
+    const row = rowOf(era5(), 'EXT_direction', { field: 'swh', partner: 'mwd' });
+    const stored = row.payload.result as {
+      sector: number | null;
+      events: number;
+      poissonLambda: number;
+      analysis: { returnValues: { value: number; lower: number; upper: number }[] } | null;
+      error: string | null;
+    }[];
+    const p = visuPayloadOf(row, fieldsOf(era5()));
+    expect(viewOf(p.kwargs.statId)).toBe('extremeTable');
+    // the stored analyses' method with the sectors' rule: the registry's text
+    expect(p.kwargs.method).toBe(statisticOf('EXT_direction').method);
+    expect(p.sector!.values).toEqual(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'All']);
+    expect(p.events!.values).toEqual(stored.map((s) => s.events));
+    expect(p.poissonLambda!.values).toEqual(stored.map((s) => s.poissonLambda));
+    const table = extremeTable(p);
+    expect(table.header[0]).toBe('Sector');
+    expect(table.rows.map((r) => r.label)).toEqual(
+      ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'All'].map((s, i) => `${s} (${stored[i]!.events} storms)`),
+    );
+    stored.forEach((s, i) => {
+      expect(table.rows[i]!.error).toBe(s.error ?? '');
+      // the 100-year value with its bounds where the sector was fitted
+      const rv = s.analysis?.returnValues.at(-1);
+      if (rv)
+        expect(table.rows[i]!.cells.at(-1)).toBe(
+          `${rv.value.toFixed(2)} [${rv.lower.toFixed(2)}–${rv.upper.toFixed(2)}]`,
+        );
+    });
   });
 });
 

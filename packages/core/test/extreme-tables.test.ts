@@ -1,6 +1,5 @@
 import { describe as suite, expect, test } from 'vitest';
 import {
-  directionalExtremes,
   extremeCurrents,
   extremeWaterHeights,
   HOUR_MS,
@@ -36,7 +35,6 @@ interface Ref {
   heiext: Record<'total' | 'surge' | 'tide', AmRef>;
   nocyc: PotRef & { cycloneHours: number; threshold: number };
   monthly: Record<string, PotRef>;
-  directional: Record<string, PotRef>;
 }
 const ref = reference<Ref>('extreme-tables.json');
 const hs = (): Float64Array => Float64Array.from(values(era5(), 'swh'));
@@ -147,7 +145,7 @@ suite('NOCYC: cyclone periods excluded', () => {
   });
 });
 
-suite('monthly and directional extremes', () => {
+suite('monthly extremes', () => {
   test('monthly POT: peaks and λ of every month, GPD fits where ≥ 5 peaks, match the Python reference', () => {
     const rows = monthlyExtremes(era5().time, hs(), {
       ...options,
@@ -187,30 +185,5 @@ suite('monthly and directional extremes', () => {
     }
     const fitted = Object.entries(ref.monthly).filter(([, m]) => m.peaks.length >= MIN_EXTREME_SAMPLE);
     expect(rows.filter((r) => !('error' in r)).map((r) => String(r.month))).toEqual(fitted.map(([k]) => k));
-  });
-  test('directional POT over 8 sectors of the mean wave direction match the Python reference', () => {
-    const rows = directionalExtremes(era5().time, hs(), values(era5(), 'mwd'), {
-      ...options,
-      method: 'pot',
-      law: 'gpd',
-      laws: ['gpd', 'exponential'],
-      threshold: ref.threshold,
-      sectors: 8,
-    });
-    expect(rows.map((r) => r.sector)).toEqual([0, 45, 90, 135, 180, 225, 270, 315]);
-    for (const row of rows) {
-      const expected = ref.directional[String(row.sector)]!;
-      if ('error' in row) {
-        expect(expected.peaks.length).toBeLessThan(MIN_EXTREME_SAMPLE);
-        continue;
-      }
-      expect(row.peaks.map((p) => p.value)).toEqual(expected.peaks);
-      expect(row.poissonLambda).toBeCloseTo(expected.poissonLambda, 12);
-      if (expected.nll !== undefined) expectFit(gpdOf(row), expected as FitRef);
-    }
-    // the sector peaks together are the peaks of the whole record when each is declustered alone
-    const total = rows.reduce((s, r) => s + ('error' in r ? 0 : r.nPeaks), 0);
-    const fitted = Object.values(ref.directional).filter((d) => d.peaks.length >= MIN_EXTREME_SAMPLE);
-    expect(total).toBe(fitted.reduce((s, d) => s + d.peaks.length, 0));
   });
 });

@@ -22,6 +22,7 @@ const PAGES: Record<StatisticId, string> = {
   MEANCOLSTD: 'meancolstd.md',
   EXT: 'extremes.md',
   EXT_month: 'extremes.md',
+  EXT_direction: 'extremes.md',
   MAEXT: 'extremes.md',
   MIEXT: 'extremes.md',
   CUREXT: 'extremes.md',

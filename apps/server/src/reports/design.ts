@@ -1,7 +1,9 @@
-// The Design report (extreme statistics): per point and part the omnidirectional and monthly return values
-// with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
+// The Design report (extreme statistics): per point and part the omnidirectional, directional and monthly
+// return values with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
 // the stored Hs–Tp joint model), the environmental contours, current and water-level extremes where stored.
-import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
+import { sectorName } from '@metocean/charts';
+import { lawName as coreLawName } from '@metocean/core';
+import { MISSING_VALUE, REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
@@ -31,6 +33,15 @@ export interface Extreme {
   /** Set instead of the fit when a month has too few events (monthly extremes). */
   error?: string;
 }
+/** One stored row of the directional extremes (core's SectorExtremes): a sector, or every direction. */
+export interface SectorExtreme {
+  sector: number | null;
+  width: number;
+  events: number;
+  poissonLambda: number;
+  analysis: Extreme | null;
+  error: string | null;
+}
 interface ContourModel {
   model: { a: number[]; b: number[] };
   contours: { returnPeriod: number; points: { hs: number; tp: number }[] }[];
@@ -39,7 +50,7 @@ interface ContourModel {
 export function returnValueCells(extreme: Extreme): string[] {
   return DESIGN_RETURN_PERIODS.map((T) => {
     const rv = extreme.returnValues?.find((r) => r.returnPeriod === T);
-    if (!rv) return '—';
+    if (!rv || rv.value === MISSING_VALUE) return '—';
     return `${fmt(rv.value)} [${fmt(rv.lower)}, ${fmt(rv.upper)}]`;
   });
 }
@@ -100,10 +111,7 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
     pdf.heading('Fit', 3, 260);
     chart(pdf, point, `EXT__${f}`, 260);
   } else pdf.note(`no stored extreme estimate of ${f}.`);
-  pdf.heading('Directional extremes', 3);
-  pdf.note(
-    'directional extremes are not computed by the engine yet: this section is left out rather than estimated.',
-  );
+  directionalPart(pdf, point, f, main.units);
   pdf.heading('Monthly extremes', 3);
   const monthly = resultOf<Extreme[]>(point, `EXT_month__${f}`);
   if (monthly) {
@@ -195,6 +203,68 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
         { caption: `Water height extremes: total level, surge and tide (${main.units})` },
       );
     else pdf.note('the dataset has no water-level fields: no water-level extremes.');
+  }
+}
+
+/**
+ * The directional extremes of a field as stored (EXT_direction: the storm peaks by the sector of the direction
+ * at each peak, each sector with its own rate), one row per sector and the row of every direction; a sector
+ * with too few storms gives its reason. Results computed before directional extremes existed have none: the
+ * section says the point must be recomputed.
+ */
+function directionalPart(pdf: ReportPdf, point: ReportPoint, f: string, units: string): void {
+  pdf.heading('Directional extremes', 3);
+  const id = statIdWithPrefix(point, `EXT_direction__${f}__`);
+  const sectors = id ? resultOf<SectorExtreme[]>(point, id) : undefined;
+  if (!sectors) {
+    const stored = id ? point.results.get(id) : undefined;
+    if (stored?.error !== undefined) pdf.note(`directional extremes of ${f}: ${stored.error}`);
+    else if (statIdWithPrefix(point, `DR__${f}__`))
+      pdf.note(
+        `no stored directional extremes of ${f}: the point was computed before they existed. Recompute the ` +
+          'point to include them.',
+      );
+    else pdf.note(`the dataset has no direction for ${f}: no directional extremes.`);
+    return;
+  }
+  const direction = id!.split('__')[2];
+  const fitted = sectors.find((s) => s.analysis)?.analysis;
+  const label = (s: SectorExtreme) => sectorName(s.sector, s.width);
+  pdf.table(
+    [
+      { header: 'Sector', width: 36, align: 'left' },
+      { header: 'Storms', width: 36 },
+      { header: 'λ (per yr)', width: 50 },
+      // the primary law of each sector: the short-record test may make it the exponential
+      { header: 'Law', width: 53, align: 'center' },
+      ...DESIGN_RETURN_PERIODS.map((T) => ({ header: `${T} yr [90 %]`, width: 80 })),
+    ],
+    sectors.map((s) => [
+      label(s),
+      String(s.events),
+      fmt(s.poissonLambda, 2),
+      s.analysis ? coreLawName(s.analysis.law) : '—',
+      ...(s.analysis ? returnValueCells(s.analysis) : DESIGN_RETURN_PERIODS.map(() => '—')),
+    ]),
+    {
+      caption:
+        `Directional return values of ${f} (${units}) by the sector of ${direction} at each storm peak` +
+        `${fitted ? `, peaks over ${fmt(fitted.threshold)}, ${Math.round(fitted.confidence * 100)} % interval (${fitted.interval})` : ''}`,
+      size: 7.5,
+    },
+  );
+  pdf.note(
+    `sectors of ${sectors[0]?.width ?? 45}° centred on N, NE, …, directions "coming from"; each storm in the sector of ` +
+      'its peak, the sector fitted with its own rate λ (storms per year of the whole record), so its T-year value is ' +
+      'exceeded once in T years on average by storms from that sector. Sector values are not scaled to the ' +
+      'omnidirectional ones: together the sectors are exceeded more often than once in T years. All: every storm ' +
+      'together (the omnidirectional estimate by peaks over threshold).',
+  );
+  if (sectors.some((s) => s.analysis?.returnValues.some((r) => r.value === MISSING_VALUE)))
+    pdf.note('a sector with one storm every T years or fewer (λT ≤ 1) has no T-year value: shown as —.');
+  for (const s of sectors) {
+    const issues = s.error ? [s.error] : (s.analysis?.warnings ?? []);
+    if (issues.length > 0) pdf.note(`${label(s)}: ${issues.join('; ')}`);
   }
 }
 

@@ -4,8 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sectorName } from '@metocean/charts';
+import { lawName } from '@metocean/core';
 import { type Comment, type Offer, type Project, type Report } from '@metocean/contracts';
 import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
@@ -54,6 +56,19 @@ const f2 = (x: number) => x.toFixed(2);
 function filesOf(reportId: number): string[] {
   const dir = path.join(server.dataDir, 'files', 'reports');
   return (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.startsWith(`report-${reportId}-`));
+}
+
+/** A stored row of the directional extremes (core's SectorExtremes as JSON). */
+interface Sector {
+  sector: number | null;
+  width: number;
+  events: number;
+  poissonLambda: number;
+  analysis: {
+    law: string;
+    returnValues: { returnPeriod: number; value: number; lower: number; upper: number }[];
+  } | null;
+  error: string | null;
 }
 
 beforeAll(async () => {
@@ -197,13 +212,63 @@ describe('Design report', () => {
       'Annex: Methodology',
     ])
       expect(text, section).toContain(section);
-    expect(text).toContain('directional extremes are not computed by the engine yet');
     const ext = await stored<{
       returnValues: { returnPeriod: number; value: number; lower: number; upper: number }[];
     }>('EXT__hs');
     for (const T of [10, 50, 100]) {
       const rv = ext.returnValues.find((r) => r.returnPeriod === T)!;
       expect(text, `${T} yr`).toContain(`${f2(rv.value)} [${f2(rv.lower)}, ${f2(rv.upper)}]`);
+    }
+  }, 180_000);
+
+  it('prints the directional table from the stored sectors: storms, rate, return values, refusals', async () => {
+    const [row] = await server.runtime.services.db
+      .select({ statId: results.statId })
+      .from(results)
+      .where(and(eq(results.pointId, pointId), like(results.statId, 'EXT\\_direction\\_\\_hs\\_\\_%')));
+    expect(row?.statId).toMatch(/^EXT_direction__hs__/);
+    const sectors = await stored<Sector[]>(row!.statId);
+    expect(sectors.map((s) => s.sector)).toEqual([0, 45, 90, 135, 180, 225, 270, 315, null]);
+    // every storm in one sector: the rows add up to the row of every direction
+    expect(sectors.slice(0, -1).reduce((n, s) => n + s.events, 0)).toBe(sectors.at(-1)!.events);
+    expect(sectors.filter((s) => s.analysis).length).toBeGreaterThanOrEqual(2);
+    const report = await generated({ name: 'Report_ERA5_DIR', reportType: 'design', points: [pointId] });
+    const { text } = await pdfText(report.id);
+    expect(text).toContain('Directional return values of hs');
+    expect(text).toContain('not scaled to the');
+    for (const s of sectors) {
+      const cells = [1, 10, 50, 100].map((T) => {
+        const rv = s.analysis?.returnValues.find((r) => r.returnPeriod === T);
+        return rv && rv.value !== -999 ? `${f2(rv.value)} [${f2(rv.lower)}, ${f2(rv.upper)}]` : '—';
+      });
+      const law = s.analysis ? lawName(s.analysis.law) : '—';
+      const line = [sectorName(s.sector, s.width), String(s.events), f2(s.poissonLambda), law, ...cells];
+      const pattern = line.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+      expect(text, sectorName(s.sector, s.width)).toMatch(new RegExp(`^\\s*${pattern}\\s*$`, 'm'));
+      // a sector with too few storms says so, never a silent number
+      if (s.error) expect(s.events).toBeLessThan(10);
+      if (s.error)
+        expect(text.replace(/\s+/g, ' ')).toContain(`${sectorName(s.sector, s.width)}: ${s.error}`);
+    }
+  }, 180_000);
+
+  it('results stored before directional extremes existed still render: the section asks for a recompute', async () => {
+    const db = server.runtime.services.db;
+    const old = and(eq(results.pointId, pointId), like(results.statId, 'EXT\\_direction%'));
+    const kept = await db.select().from(results).where(old);
+    expect(kept.length).toBeGreaterThan(0);
+    await db.delete(results).where(old);
+    try {
+      const report = await generated({ name: 'Report_ERA5_OLD', reportType: 'design', points: [pointId] });
+      expect(report.status).toBe('FINISHED');
+      const { text } = await pdfText(report.id);
+      expect(text).toContain('Directional extremes');
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        'no stored directional extremes of hs: the point was computed before they existed. Recompute the point',
+      );
+      expect(text).not.toContain('Directional return values');
+    } finally {
+      await db.insert(results).values(kept);
     }
   }, 180_000);
 });

@@ -1,9 +1,10 @@
-// Payloads of the extreme analyses (EXT, MAEXT, MIEXT, NOCYC, EXT_month, CUREXT, HEIEXT), drawn by
+// Payloads of the extreme analyses (EXT, MAEXT, MIEXT, NOCYC, EXT_month, CUREXT, HEIEXT, EXT_direction), drawn by
 // ../extremes.ts: each law's return values with bounds (spec 002 §3's per-law variants), the empirical
 // points, the peaks, the fit parameters and goodness, and the method text of the analysis (core's
 // extremeMethod, from the stored analysis's own settings).
 import { MISSING_VALUE } from '@metocean/contracts';
-import { INTERVAL_KINDS, extremeMethod, type IntervalKind } from '@metocean/core';
+import { INTERVAL_KINDS, directionalMethod, extremeMethod, type IntervalKind } from '@metocean/core';
+import { sectorName } from '../common';
 import { TIME_UNITS, infoOf, label, levelAxis, levelTypeOf, withUnits, type PayloadBuilder } from './context';
 import { array, list, num, nums, obj, str, type Arrays, type Json, type Num } from './read';
 
@@ -275,17 +276,23 @@ export const monthlyExtremePayload: PayloadBuilder = (result, { field }) => {
   };
 };
 
-/** CUREXT and HEIEXT: the analysis of each level or water height component, as a table. */
+/**
+ * CUREXT, HEIEXT and EXT_direction: the analysis of each level, water height component or direction sector
+ * (with its storms and their rate; the last row every direction), as a table.
+ */
 export const extremeTablePayload: PayloadBuilder = (result, { id, target, fields }) => {
   const currents = id === 'CUREXT';
+  const directional = id === 'EXT_direction';
   const rows = list(result);
   const analyses = rows.map((r) => (r.analysis ? obj(r.analysis) : undefined));
   const ok = analyses.find((a) => a !== undefined) ?? {};
   const periods = list(ok.returnValues).map((r) => num(r.returnPeriod));
   const unitsFields = rows.map((r) => infoOf(fields, currents ? str(r.field) : undefined));
-  const units = currents
-    ? (unitsFields[0]?.units ?? '')
-    : (fields.find((x) => /water|level|surge|tide/i.test(`${x.field} ${x.longName}`))?.units ?? 'm');
+  const units = directional
+    ? infoOf(fields, target.field).units
+    : currents
+      ? (unitsFields[0]?.units ?? '')
+      : (fields.find((x) => /water|level|surge|tide/i.test(`${x.field} ${x.longName}`))?.units ?? 'm');
   const table = (key: 'value' | 'lower' | 'upper'): Num[][] =>
     analyses.map((a) =>
       a ? list(a.returnValues).map((r) => num(r[key])) : periods.map(() => MISSING_VALUE),
@@ -296,7 +303,7 @@ export const extremeTablePayload: PayloadBuilder = (result, { id, target, fields
     analyses.map((a) =>
       a ? lawTable(a, periods, key) : lawNames.map(() => periods.map(() => MISSING_VALUE)),
     );
-  const rowDim = currents ? 'level' : 'component';
+  const rowDim = currents ? 'level' : directional ? 'sector' : 'component';
   const variable = target.variable ?? '';
   const levelType = unitsFields[0]?.levelType ?? levelTypeOf(variable);
   const levels = rows.map((r) => num(r.level));
@@ -304,12 +311,41 @@ export const extremeTablePayload: PayloadBuilder = (result, { id, target, fields
     arrays: {
       [rowDim]: currents
         ? array(levels, ['level'], 'm', levelType)
-        : array(
-            rows.map((r) => str(r.component)),
-            ['component'],
-            '1',
-            'water height component',
-          ),
+        : directional
+          ? array(
+              rows.map((r) => sectorName(r.sector === null ? null : num(r.sector), num(r.width))),
+              ['sector'],
+              '1',
+              'direction sector (coming from)',
+            )
+          : array(
+              rows.map((r) => str(r.component)),
+              ['component'],
+              '1',
+              'water height component',
+            ),
+      ...(directional
+        ? {
+            sectorCentre: array(
+              rows.map((r) => (r.sector === null ? MISSING_VALUE : num(r.sector))),
+              ['sector'],
+              'degree',
+              'sector centre, clockwise from north (-999: every direction)',
+            ),
+            events: array(
+              rows.map((r) => num(r.events)),
+              ['sector'],
+              '1',
+              'storm peaks in the sector',
+            ),
+            poissonLambda: array(
+              rows.map((r) => num(r.poissonLambda)),
+              ['sector'],
+              'year-1',
+              'storms per year of the whole record',
+            ),
+          }
+        : {}),
       returnPeriod: array(periods, ['returnPeriod'], 'year', 'return period'),
       returnValue: array(table('value'), [rowDim, 'returnPeriod'], units, 'return value'),
       returnValueLower: array(table('lower'), [rowDim, 'returnPeriod'], units, 'lower bound'),
@@ -323,8 +359,10 @@ export const extremeTablePayload: PayloadBuilder = (result, { id, target, fields
       xName: 'returnPeriod',
       yName: rowDim,
       xLabel: 'Return period (year)',
-      yLabel: currents ? levelAxis(levelType) : 'Component',
+      yLabel: currents ? levelAxis(levelType) : directional ? 'Sector' : 'Component',
       ...extremeKwargs(ok),
+      // the directional extremes say how the storms were shared out among the sectors (the last row: all)
+      ...(directional ? { method: `${methodOf(ok)}; ${directionalMethod(rows.length - 1)}` } : {}),
       units,
       rowErrors: rows.map((r) => (r.error === null || r.error === undefined ? '' : str(r.error))),
       rowFitParameters: analyses.map((a) => (a ? fitParameters(a) : null)),

@@ -48,6 +48,7 @@ const BUILDERS: Record<StatisticId, PayloadBuilder> = {
   MIEXT: extremePayload,
   NOCYC: extremePayload,
   EXT_month: monthlyExtremePayload,
+  EXT_direction: extremeTablePayload,
   CUREXT: extremeTablePayload,
   HEIEXT: extremeTablePayload,
   ENVC: contourPayload,

@@ -275,17 +275,29 @@ function analysis(time: Float64Array, values: ArrayLike<number>, options: Extrem
       maxima.map((m) => m.value),
       maxima.map((m) => m.time),
     );
-  } else {
-    const signed = minima ? negated(values) : values;
-    const spec = options.threshold ?? '0.99q';
-    const threshold = minima && typeof spec === 'number' ? -spec : resolveThreshold(spec, signed);
-    sample = peaksOverThreshold(time, signed, {
-      threshold,
-      separationHours: options.separationHours,
-      mask: options.mask,
-    });
-  }
+  } else sample = peaksSample(time, values, options);
   return analyzeSample(sample, options, minima);
+}
+
+/**
+ * The declustered storm peaks of an analysis by peaks over threshold (those of the negated series for
+ * minima, the threshold's sign turned with them): the sample EXT fits, and the one directional extremes
+ * share out among the sectors.
+ */
+export function peaksSample(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: ExtremeOptions,
+): ExtremeSample {
+  const minima = options.minima ?? false;
+  const signed = minima ? negated(values) : values;
+  const spec = options.threshold ?? '0.99q';
+  const threshold = minima && typeof spec === 'number' ? -spec : resolveThreshold(spec, signed);
+  return peaksOverThreshold(time, signed, {
+    threshold,
+    separationHours: options.separationHours,
+    mask: options.mask,
+  });
 }
 
 /** Fit and return values for a prepared sample (e.g. annual maxima read from a table). */

@@ -53,10 +53,12 @@ export {
 } from './analysis';
 export {
   directionalExtremes,
+  directionalMethod,
   extremeCurrents,
   extremeWaterHeights,
   monthlyExtremes,
   nonCyclonicExtremes,
   type LevelExtremes,
+  type SectorExtremes,
   type WaterHeightComponent,
 } from './variants';

@@ -278,16 +278,21 @@ export function declusteredSample(
   const years = (validSteps * stepHours) / HOURS_PER_YEAR;
   const poissonLambda = years > 0 ? peaks.length / years : NaN;
   const warnings: string[] = [];
-  if (peaks.length < SHORT_RECORD)
-    warnings.push(
-      `Short record: only ${peaks.length} storm peaks (fewer than ${SHORT_RECORD}, the guide asks for at least ` +
-        `${SHORT_RECORD}); return values are extrapolations, read them with their intervals`,
-    );
+  const short = shortPeaksWarning(peaks.length);
+  if (short) warnings.push(short);
   if (poissonLambda < 1 || poissonLambda > 10) {
     warnings.push(`${poissonLambda.toFixed(2)} storms per year: the guide asks for 1 to 10 on average`);
   }
   const { threshold } = options;
   return { method: 'pot', values: peaks, times, threshold, separationHours, years, poissonLambda, warnings };
+}
+
+/** The short-record warning of a sample of storm peaks (issue 21), or null from SHORT_RECORD peaks on. */
+export function shortPeaksWarning(count: number): string | null {
+  return count < SHORT_RECORD
+    ? `Short record: only ${count} storm peaks (fewer than ${SHORT_RECORD}, the guide asks for at least ` +
+        `${SHORT_RECORD}); return values are extrapolations, read them with their intervals`
+    : null;
 }
 
 /** Threshold from "0.99q" (a quantile of the valid values) or a plain number. */

@@ -1,14 +1,21 @@
-// The variants of the extreme analysis: restricted to a direction sector, a calendar month or the
-// non-cyclonic steps (λ per year of the whole record), and the tables of every level (CUREXT) or water
-// height component (HEIEXT).
+// The variants of the extreme analysis: the storm peaks shared out among direction sectors, the analysis
+// restricted to a calendar month or the non-cyclonic steps (λ per year of the whole record), and the tables
+// of every level (CUREXT) or water height component (HEIEXT).
 import { sectorIndex } from '../binning';
 import { levelsOf } from '../series';
 import type { Series } from '../series';
 import { sharedCalendar } from '../shared';
-import { analyzeSample, checkExtremeOptions, extremeValueAnalysis } from './analysis';
+import { analyzeSample, checkExtremeOptions, extremeValueAnalysis, peaksSample } from './analysis';
 import type { ExtremeAnalysis, ExtremeOptions } from './analysis';
-import { declusteredSample, exceedancesOf, resolveThreshold } from './sample';
-import type { Mask } from './sample';
+import { sortedSample, tooFewMessage } from './model';
+import {
+  declusteredSample,
+  exceedancesOf,
+  MIN_EXTREME_SAMPLE,
+  resolveThreshold,
+  shortPeaksWarning,
+} from './sample';
+import type { ExtremeSample, Mask } from './sample';
 
 /** Mask of the steps where `keep(i)` holds, as bytes. */
 function maskOf(n: number, keep: (i: number) => boolean): Uint8Array {
@@ -17,27 +24,106 @@ function maskOf(n: number, keep: (i: number) => boolean): Uint8Array {
   return mask;
 }
 
-/** Directional extremes: the analysis restricted to each direction sector (λ per year of the whole record). */
+/** One row of the directional extremes: a direction sector, or every direction (`sector` null). */
+export interface SectorExtremes {
+  /** Centre of the sector in degrees clockwise from north, directions "coming from"; null: all directions. */
+  sector: number | null;
+  /** Width of the sector in degrees (360 for all directions). */
+  width: number;
+  /** Storm peaks assigned to the sector (all directions: every peak, those without a direction too). */
+  events: number;
+  /** Events per year of the whole record (the sector's λ, from which its return periods are in years). */
+  poissonLambda: number;
+  analysis: ExtremeAnalysis | null;
+  /** Why the sector has no analysis (fewer than MIN_EXTREME_SAMPLE storms), null when it has one. */
+  error: string | null;
+}
+
+/** What the directional extremes add to the method text of their analyses (the registry's, the payloads'). */
+export function directionalMethod(sectors: number): string {
+  return (
+    `each peak in the sector of the direction at its time (${sectors} sectors of ${360 / sectors}° centred on ` +
+    'north, "coming from"), λ per sector and per year of the whole record; not scaled to the omnidirectional values'
+  );
+}
+
+/** First index whose time is ≥ t (times ascending). */
+function indexOfTime(time: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = time.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Directional extremes (DNV-RP-C205 §3.7.3, ISO 19901-1): the declustered storm peaks of the whole record
+ * (peaksSample: the events of the omnidirectional analysis by peaks over threshold, same threshold and
+ * separation) each assigned to the sector of the direction at its peak's time step; per sector the same
+ * laws and interval fitted to its peaks with its own rate λₖ = peaks in the sector / years of the whole
+ * record, so that its return periods are in years: x_T = u + G⁻¹(1 − 1/(λₖT)). A sector with fewer than
+ * MIN_EXTREME_SAMPLE peaks carries the refusal instead of a result, one with fewer than SHORT_RECORD the
+ * short-record warning (and the likelihood-ratio choice of law). The last row is every direction together
+ * (λ of all the peaks). Sector values are not scaled to the omnidirectional ones (docs/methods/extremes.md).
+ */
 export function directionalExtremes(
   time: Float64Array,
   values: ArrayLike<number>,
   direction: ArrayLike<number>,
   options: ExtremeOptions & { sectors: number },
-): ({ sector: number } & (ExtremeAnalysis | { error: string }))[] {
-  const threshold =
-    options.method === 'pot' ? resolveThreshold(options.threshold ?? '0.99q', values) : options.threshold;
-  return Array.from({ length: options.sectors }, (_, k) => {
-    const mask = maskOf(direction.length, (i) => {
-      const d = direction[i]!;
-      return !Number.isNaN(d) && sectorIndex(d, options.sectors) === k;
-    });
-    const sector = (k * 360) / options.sectors;
-    try {
-      return { sector, ...extremeValueAnalysis(time, values, { ...options, threshold, mask }) };
-    } catch (error) {
-      return { sector, error: error instanceof Error ? error.message : String(error) };
-    }
+): SectorExtremes[] {
+  checkExtremeOptions(options);
+  const { sectors } = options;
+  if (!(Number.isInteger(sectors) && sectors >= 1))
+    throw new RangeError(`directionalExtremes: sectors must be a whole number ≥ 1, got ${sectors}`);
+  if (options.method !== 'pot')
+    throw new RangeError(
+      'directionalExtremes: directional extremes are drawn from storm peaks (method "pot"), not annual maxima',
+    );
+  if (direction.length !== values.length)
+    throw new RangeError('directionalExtremes: direction and values differ in length');
+  const minima = options.minima ?? false;
+  const all = peaksSample(time, values, options);
+  // the peaks of each sector (indices into the sample, in time order)
+  const bySector = Array.from({ length: sectors }, (): number[] => []);
+  let unassigned = 0;
+  all.times.forEach((t, j) => {
+    const d = direction[indexOfTime(time, t)]!;
+    if (Number.isFinite(d)) bySector[sectorIndex(d, sectors)]!.push(j);
+    else unassigned++;
   });
+  const missing =
+    unassigned > 0
+      ? [
+          `${unassigned} storm peak${unassigned > 1 ? 's have' : ' has'} no direction at the peak: in no sector`,
+        ]
+      : [];
+  const row = (sector: number | null, width: number, sample: ExtremeSample): SectorExtremes => {
+    const base = { sector, width, events: sample.values.length, poissonLambda: sample.poissonLambda };
+    try {
+      if (sample.values.length < MIN_EXTREME_SAMPLE)
+        throw new RangeError(tooFewMessage(sortedSample(sample, 0)));
+      return { ...base, analysis: analyzeSample(sample, options, minima), error: null };
+    } catch (error) {
+      return { ...base, analysis: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  const width = 360 / sectors;
+  const rows = bySector.map((picked, k) => {
+    const short = shortPeaksWarning(picked.length);
+    return row(k * width, width, {
+      ...all,
+      values: picked.map((j) => all.values[j]!),
+      times: picked.map((j) => all.times[j]!),
+      poissonLambda: all.years > 0 ? picked.length / all.years : NaN,
+      // the guide's 1-10 storms per year is a rule of the whole sample (the last row), not of a sector
+      warnings: [...(short ? [short] : []), ...missing],
+    });
+  });
+  return [...rows, row(null, 360, all)];
 }
 
 /** Monthly extremes: the analysis restricted to each calendar month (T in years, one month per year). */

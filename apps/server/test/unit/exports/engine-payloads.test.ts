@@ -106,6 +106,40 @@ describe('every law of an extreme estimate in the exports', () => {
   });
 });
 
+describe('directional extremes in the exports', () => {
+  const directional = payloadOf('EXT_direction', { field: 'swh', partner: 'mwd' });
+  const sectors = directional.sector!.values as string[];
+  const value = directional.returnValue!.values as number[][];
+
+  it('xlsx: a sector × return period table, the sectors as row labels, refused sectors -999 as empty', async () => {
+    expect(sectors).toEqual(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW', 'All']);
+    const buffer = await xlsxBuffer(payloadDocument(directional, { classLists: {} }, context));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets.find((w) => w.name.startsWith('returnValue') && w.name.length < 14)!;
+    expect(sheet).toBeDefined();
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const body = rows.filter((r) => sectors.includes(String(r[0])));
+    expect(body.map((r) => r[0])).toEqual(sectors);
+    // a refused sector's row is empty cells (trailing empty cells are not read back)
+    const width = value[0]!.length;
+    body.forEach((r, i) =>
+      expect(Array.from({ length: width }, (_, j) => r[j + 1] ?? null)).toEqual(nulled(value)[i]),
+    );
+    expect(value[0]!.every((v) => v === MISSING_VALUE)).toBe(true);
+  });
+
+  it('nc: returnValue(sector, returnPeriod), the storms and rates per sector', async () => {
+    const file = path.join(dir, 'ext-direction.nc');
+    await writeNetcdfDocument(payloadDocument(directional, { classLists: {} }, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toMatch(/double returnValue\(sector, returnPeriod\) ;/);
+    expect(ncdumpValues(file, 'returnValue')).toEqual(nulled(value).flat());
+    expect(ncdumpValues(file, 'events')).toEqual(directional.events!.values);
+  });
+});
+
 describe('environmental contours in the exports', () => {
   const envc = payloadOf('ENVC', { field: 'swh', partner: 'pp1d' });
   const hs = envc.contourHs!.values as number[][];

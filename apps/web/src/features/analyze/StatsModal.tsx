@@ -113,7 +113,11 @@ export default function StatsModal({
       onClose={onClose}
       maxWidth={false}
       slotProps={{
-        paper: { sx: { width: wide ? 900 : 700, maxWidth: '96vw' }, 'data-testid': 'stats-modal' } as object,
+        paper: {
+          // the extreme tables hold seven return periods with their intervals (directional: nine sectors)
+          sx: { width: kind === 'extremeTable' ? 1000 : wide ? 900 : 700, maxWidth: '96vw' },
+          'data-testid': 'stats-modal',
+        } as object,
       }}
     >
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>

@@ -225,6 +225,7 @@ export function ExtremeView(props: ViewProps) {
   );
 }
 
+/** CUREXT, HEIEXT and EXT_direction: one law's return values by level, component or direction sector. */
 export function ExtremeTableView(props: ViewProps) {
   const entry = props.levels[0]!;
   const payload = payloadOf(props, entry)!;
@@ -265,14 +266,27 @@ export function ExtremeTableView(props: ViewProps) {
       {table.error || !table.value ? (
         <Alert severity="warning">{table.error}</Alert>
       ) : (
-        <NumericTable
-          testId="extreme-table"
-          head={table.value.header}
-          rows={table.value.rows.map((r) => [
-            r.label,
-            ...r.cells.map((c, i) => (i === 0 && r.error ? r.error : c)),
-          ])}
-        />
+        <>
+          <NumericTable
+            dense
+            testId="extreme-table"
+            head={table.value.header}
+            rows={table.value.rows.map((r) => [r.label, ...r.cells])}
+          />
+          {/* a row without values says why beneath the table (many sectors may have too few storms) */}
+          {table.value.rows
+            .filter((r) => r.error)
+            .map((r) => (
+              <Typography
+                key={r.label}
+                variant="caption"
+                color="warning.main"
+                data-testid="extreme-table-error"
+              >
+                {r.label}: {r.error}
+              </Typography>
+            ))}
+        </>
       )}
       <Typography variant="caption" color="text.secondary">
         {lawName(law ?? primary)}: value [lower–upper] at{' '}
