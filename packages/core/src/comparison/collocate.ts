@@ -193,6 +193,9 @@ export function scatterData(
 export interface VariableComparison {
   variable: ComparedVariable;
   counts: Collocated['counts'];
+  /** First and last paired timestamps (undefined without pairs). */
+  firstPair: number | undefined;
+  lastPair: number | undefined;
   metrics: Partial<Record<MetricName, number>>;
   scatter: ScatterData;
 }
@@ -208,6 +211,8 @@ export function compareVariable(
   return {
     variable,
     counts: pairs.counts,
+    firstPair: pairs.time[0],
+    lastPair: pairs.time.at(-1),
     metrics: namedMetrics(pairs.model, pairs.measure, variable.directional),
     scatter: scatterData(pairs.model, pairs.measure, variable, runs),
   };
