@@ -22,6 +22,21 @@ export function regressionText(linregress: ScatterData['linregress']): string {
   return `r2 = ${format(r2, 2)}, a = ${format(slope, 3)}, b = ${format(intercept, 2)}`;
 }
 
+/**
+ * The colour bar's half range: the |error| not exceeded by 95 % of the pairs (cells weighted by occurrence), so
+ * that a few far-off cells do not wash the bulk out; cells beyond take the end colours.
+ */
+export function errorRange(errors: readonly number[], occurrence: readonly number[], floor: number): number {
+  const cells = errors.map((e, i) => ({ e: Math.abs(e), w: occurrence[i] ?? 0 })).sort((a, b) => a.e - b.e);
+  const total = cells.reduce((s, c) => s + c.w, 0);
+  let seen = 0;
+  for (const c of cells) {
+    seen += c.w;
+    if (seen >= 0.95 * total) return Math.max(floor, c.e);
+  }
+  return floor;
+}
+
 export function comparisonScatterOption(data: ScatterData, title: string): EChartsOption {
   const [modelName, measureName] = data.varNames;
   const model = data.series[modelName];
@@ -34,13 +49,15 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
   const top =
     Math.ceil((Math.max(data.cell, ...model.values, ...measure.values) + data.cell / 2) / data.cell) *
     data.cell;
-  const errorMax = Math.max(data.cell, ...data.error.values.map(Math.abs));
+  const errorMax = errorRange(data.error.values, data.occurrence, data.cell);
+  // [model, measure, error, occurrence, radius, error clamped to the colour bar]
   const points = model.values.map((x, i) => [
     x,
     measure.values[i]!,
     data.error.values[i]!,
     data.occurrence[i]!,
     data.radii[i]!,
+    Math.max(-errorMax, Math.min(errorMax, data.error.values[i]!)),
   ]);
   const { slope, intercept } = data.linregress;
   const regression =
@@ -66,7 +83,7 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
     visualMap: {
       type: 'continuous',
       seriesIndex: 0,
-      dimension: 2,
+      dimension: 5,
       min: -errorMax,
       max: errorMax,
       precision: 2,
@@ -85,7 +102,7 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
         data: points,
         symbolSize: (value: number[]) => 2 * value[4]!,
         emphasis: { scale: 1.5 },
-        itemStyle: { borderColor: 'rgba(0,0,0,0.35)', borderWidth: 0.5 },
+        itemStyle: { borderColor: 'rgba(0,0,0,0.6)', borderWidth: 0.8 },
         tooltip: {
           formatter: (p) => {
             const [x, y, error, occurrence] = (p as { value: number[] }).value;

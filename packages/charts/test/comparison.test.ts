@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scatterData } from '@metocean/core';
-import { comparisonScatterOption, occurrenceText, regressionText } from '../src';
+import { comparisonScatterOption, errorRange, occurrenceText, regressionText } from '../src';
 
 // Pairs lying on measure = 2·model + 1 exactly: scipy.stats.linregress gives slope 2, intercept 1, r² 1.
 const model = [1, 2, 3, 4, 2];
@@ -38,7 +38,13 @@ describe('comparison scatter', () => {
     expect(regression!.tooltip!.formatter({})).toBe('r2 = 1.00, a = 2.000, b = 1.00');
     const hover = points!.tooltip!.formatter({ value: points!.data[0] });
     expect(hover).toContain('occurrence: 20.00 %');
-    expect(option.visualMap).toMatchObject({ dimension: 2, text: ['error (m)', ''] });
+    expect(option.visualMap).toMatchObject({ dimension: 5, text: ['error (m)', ''] });
+  });
+
+  it('spans the colour bar over the |error| of 95 % of the pairs, the cells beyond clamped to its ends', () => {
+    // 96 % of the pairs within 0.3, 4 % at 5: the bar spans ±0.3, not ±5
+    expect(errorRange([0.1, -0.3, 5], [50, 46, 4], 0.1)).toBe(0.3);
+    expect(errorRange([0.01], [100], 0.1)).toBe(0.1);
   });
 
   it('shows small occurrences with the digits they need, r² and slope at 2 and 3 digits', () => {

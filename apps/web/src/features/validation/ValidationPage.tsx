@@ -43,6 +43,15 @@ import { useZoneDetail } from './queries';
 import { parametersText, tutorialSteps } from './texts';
 
 type Mode = 'overview' | 'validation';
+const KIND_NAMES: Record<string, string> = {
+  wave: 'waves',
+  wind: 'wind',
+  current: 'currents',
+  waterLevel: 'water level',
+  hydrology: 'temperature and salinity',
+  other: 'other',
+};
+
 /** Spec 002: the dataset cards are revealed after 800 ms. */
 const CARDS_DELAY_MS = 800;
 
@@ -68,7 +77,7 @@ function DatasetCards({ zone }: { zone: Zone }) {
                 {dataset.origin}
               </Typography>
               <Typography variant="body2" sx={{ mt: 1 }}>
-                {dataset.dimensions.map((d) => d.kind).join(', ')}
+                {dataset.dimensions.map((d) => KIND_NAMES[d.kind] ?? d.kind).join(', ')}
               </Typography>
             </CardContent>
           </Card>
@@ -83,7 +92,7 @@ function Overview({ project, zone }: { project: Project; zone: Zone }) {
   const summary = zone.datasets.flatMap((dataset) =>
     dataset.dimensions.map((d) => [
       dataset.name,
-      d.kind,
+      KIND_NAMES[d.kind] ?? d.kind,
       d.variables.join(', '),
       `${humanDate(d.dateBegin)} – ${humanDate(d.dateEnd)}`,
       `${d.spatialResolution} ${d.spatialResolutionUnits}`,
