@@ -134,6 +134,17 @@ describe('the data validation page', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
   }, 120_000);
 
+  it('says comparison is not allowed on a project whose offer has expired', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-validation-expired'));
+    const renewed = await apiToken(server.url, 'renewed');
+    const [project] = await apiCall<ProjectListItem[]>(server.url, renewed, 'GET', '/api/projects/');
+    expect(project!.offerInstance.expired).toBe(true);
+    await signInFresh(page, server.url, 'renewed');
+    await page.goto(`${server.url}/data-validation/${project!.id}`);
+    await visible(page.getByText('Offer expired: comparison not allowed'));
+  }, 60_000);
+
   it('serves the help page on validation', async () => {
     const { page } = browser;
     onTestFailed(() => screenshot(page, 'failure-validation-help'));

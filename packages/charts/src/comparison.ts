@@ -90,7 +90,8 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
       right: 4,
       top: 'middle',
       itemHeight: 220,
-      text: [`error (${units})`, ''],
+      // the ends of the bar: error (m) over its top value, its bottom value under it
+      text: [`error (${units})\n${format(errorMax, 2)}`, format(-errorMax, 2)],
       calculable: false,
       inRange: { color: ERROR_RAMP },
     },

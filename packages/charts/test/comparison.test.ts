@@ -38,7 +38,8 @@ describe('comparison scatter', () => {
     expect(regression!.tooltip!.formatter({})).toBe('r2 = 1.00, a = 2.000, b = 1.00');
     const hover = points!.tooltip!.formatter({ value: points!.data[0] });
     expect(hover).toContain('occurrence: 20.00 %');
-    expect(option.visualMap).toMatchObject({ dimension: 5, text: ['error (m)', ''] });
+    const range = errorRange(data.error.values, data.occurrence, data.cell).toFixed(2);
+    expect(option.visualMap).toMatchObject({ dimension: 5, text: [`error (m)\n${range}`, `-${range}`] });
   });
 
   it('spans the colour bar over the |error| of 95 % of the pairs, the cells beyond clamped to its ends', () => {

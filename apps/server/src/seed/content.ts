@@ -88,8 +88,9 @@ Pairs where either value is zero are left out of the scatter.</p>
 <tr><th>dir_corr</th><td>circular correlation (Jammalamadaka &amp; SenGupta 2001)</td></tr>
 </table>
 <h2>The demo’s buoys</h2>
-<p>The buoys are NOAA NDBC stations 44007 (Gulf of Maine), 41009 and 42001 (Gulf of Mexico), with hourly
-significant wave height (hs) and average period (tz) from 1996 to 2017 (public domain). Where a zone is
+<p>The buoys are NOAA NDBC stations 44007 (Gulf of Maine), 42001 (central Gulf of Mexico) and 41009 (off Cape
+Canaveral, outside the demo zones), with hourly significant wave height (hs) and average period (tz) from 1996
+to 2017 (public domain). Where a zone is
 served by the synthetic demo hindcast, the comparison says so: it then shows how the generated series differs
 from a real buoy, not how a real model performs.</p>
 <p>A comparison is not allowed once the project’s offer has expired.</p>`.trim(),
