@@ -132,6 +132,13 @@ describe('the data validation page', () => {
     await dialog.getByRole('tab', { name: 'Metric names' }).click();
     expect(await dialog.getByTestId('comparison-definitions').textContent()).toContain('dir_corr');
     await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // a click on the point lists the buoys within 100 km, each opening the comparison
+    await page.locator('.leaflet-overlay-pane path[fill="#0072b2"][stroke="#ffffff"]').first().click();
+    const near = page.getByRole('dialog', { name: 'Casco Bay offshore' });
+    await visible(near.getByText('20.92 km away'));
+    await near.getByRole('button', { name: /Compare with NDBC 44007 Portland, Maine/ }).click();
+    await visible(page.getByRole('dialog', { name: /Buoy comparison/ }).getByTestId('comparison-scatter'));
   }, 120_000);
 
   it('says comparison is not allowed on a project whose offer has expired', async () => {

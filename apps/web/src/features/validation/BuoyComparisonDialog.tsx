@@ -11,6 +11,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { CHART_SIZES, comparisonScatterOption, format } from '@metocean/charts';
@@ -32,8 +37,26 @@ export interface ComparisonTarget {
 const VARIABLES_TAB = 'variables';
 const METRICS_TAB = 'metrics';
 
+/** A two-column table of names and their meanings, both left-aligned (text, not numbers). */
 function Definitions({ rows, head }: { rows: [string, string][]; head: [string, string] }) {
-  return <NumericTable head={head} rows={rows} testId="comparison-definitions" />;
+  return (
+    <Table size="small" data-testid="comparison-definitions">
+      <TableHead>
+        <TableRow>
+          <TableCell>{head[0]}</TableCell>
+          <TableCell>{head[1]}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map(([name, meaning]) => (
+          <TableRow key={name}>
+            <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{name}</TableCell>
+            <TableCell>{meaning}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
 }
 
 function VariablePanel({ comparison, name }: { comparison: BuoyComparison; name: string }) {

@@ -333,7 +333,13 @@ export function ValidationPage() {
           <Validation project={data} zone={zone.data!} onCompare={setTarget} />
         )}
       </Box>
-      <BuoyComparisonDialog target={target} expired={expired} onClose={() => setTarget(null)} />
+      {/* keyed by its target: a new comparison starts on its first tab (spec 002: cleared on close) */}
+      <BuoyComparisonDialog
+        key={target ? `${target.buoy}-${target.point}` : 'closed'}
+        target={target}
+        expired={expired}
+        onClose={() => setTarget(null)}
+      />
     </Stack>
   );
 }
