@@ -7,3 +7,4 @@ export * from './extremes';
 export * from './views';
 export * from './contours';
 export * from './planning';
+export * from './comparison';

@@ -56,6 +56,7 @@ export const paths = {
   datasetsIngest: '/api/datasets/ingest/', // ours
   buoys: '/api/buoys/',
   buoyVisuData: (id: number) => `/api/buoys/${id}/get_visu_data/`,
+  buoyComparison: (id: number) => `/api/buoys/${id}/comparison/`, // ours (docs/decisions.md)
 
   reports: '/api/reports/',
   report: (id: number) => `/api/reports/${id}/`,

@@ -25,6 +25,7 @@ export * from './extremes';
 export * from './windows';
 export * from './display';
 export * from './metrics';
+export * from './comparison/collocate';
 export * from './contours';
 export * from './statistics';
 /**

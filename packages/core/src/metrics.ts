@@ -156,7 +156,7 @@ export interface ScatterCell {
   occurrencePercent: number;
   /** Point radius 1.5-20, linear in the occurrence relative to the fullest cell. */
   radius: number;
-  /** Mean of m - o over the cell. */
+  /** Mean of m - o over the cell (the circular difference for directions). */
   meanError: number;
 }
 
@@ -164,12 +164,12 @@ export const SCATTER_RADIUS = { min: 1.5, max: 20 } as const;
 
 /**
  * Scatter density: pairs binned on a (model, obs) grid of the given cell size; pairs where either
- * value is zero are left out (spec 002 §5).
+ * value is zero are left out (spec 002 §5). Directional: the error is the circular difference.
  */
 export function scatterDensity(
   model: ArrayLike<number>,
   obs: ArrayLike<number>,
-  options: { cell: number },
+  options: { cell: number; directional?: boolean },
 ): { cells: ScatterCell[]; n: number } {
   const [m, o] = pairs(model, obs, 'scatterDensity');
   const size = options.cell;
@@ -183,7 +183,7 @@ export function scatterDensity(
     const key = `${i},${j}`;
     const cell = cells.get(key) ?? { i, j, count: 0, error: 0 };
     cell.count++;
-    cell.error += m[k]! - o[k]!;
+    cell.error += options.directional ? angularDifference(m[k]!, o[k]!) : m[k]! - o[k]!;
     cells.set(key, cell);
     n++;
   }

@@ -54,4 +54,45 @@ projects they are given access to.</p>
 </ul>
 <p>Percentiles use linear interpolation between order statistics (the default of most scientific software).</p>`.trim(),
   },
+  {
+    url: 'validation',
+    title: 'Data validation',
+    content: `
+<p>The data validation page of a project (the “data validation” link of its header) compares the hindcast
+with measurements. Its sidebar has two sections.</p>
+<h2>Numerical simulations</h2>
+<p>The overview shows the datasets serving the project’s zone as cards, a <b>datasource summary</b> (variables,
+period, resolution and time step of each dataset) and the <b>environmental conditions</b> computed at the
+project’s points (mean, min, max, median and standard deviation of each variable).</p>
+<h2>Buoy comparison</h2>
+<p>The map shows the project’s points and the measuring buoys of its zone. Click a buoy to compare it with the
+nearest point of the project (within 100 km), or click a point to list the buoys near it. The comparison pairs
+the hindcast at the node nearest to the point with the buoy’s hourly observations, on the hours both hold;
+hours missing on either side are left out and counted.</p>
+<p>Each tab of the comparison is one variable. The scatter plot puts the hindcast (model) on the bottom axis
+and the buoy (measure) on the left axis; each disc is a cell of pairs, sized by its occurrence and coloured by
+its mean error (colour bar on the right). The dashed diagonal is where model and measure agree; the orange
+line is the least-squares regression of the measure on the model (hover it for r², slope a and intercept b).
+Pairs where either value is zero are left out of the scatter.</p>
+<h2>Metrics</h2>
+<p>With m the model, o the measure and n the pairs:</p>
+<table>
+<tr><th>bias</th><td>mean of m − o</td></tr>
+<tr><th>pbias</th><td>100 · Σ(m − o) / Σo, in %</td></tr>
+<tr><th>rmse</th><td>√mean((m − o)²)</td></tr>
+<tr><th>nrmse</th><td>rmse / mean(o)</td></tr>
+<tr><th>corr</th><td>Pearson correlation of m and o</td></tr>
+<tr><th>SI</th><td>scatter index: √mean(((m − m̄) − (o − ō))²) / ō</td></tr>
+<tr><th>std_ratio</th><td>σm / σo</td></tr>
+<tr><th>dir_bias, dir_rmse</th><td>mean and root mean square of the circular differences, for directions</td></tr>
+<tr><th>dir_corr</th><td>circular correlation (Jammalamadaka &amp; SenGupta 2001)</td></tr>
+</table>
+<h2>The demo’s buoys</h2>
+<p>The buoys are NOAA NDBC stations 44007 (Gulf of Maine), 42001 (central Gulf of Mexico) and 41009 (off Cape
+Canaveral, outside the demo zones), with hourly significant wave height (hs) and average period (tz) from 1996
+to 2017 (public domain). Where a zone is
+served by the synthetic demo hindcast, the comparison says so: it then shows how the generated series differs
+from a real buoy, not how a real model performs.</p>
+<p>A comparison is not allowed once the project’s offer has expired.</p>`.trim(),
+  },
 ];

@@ -1,19 +1,25 @@
 // Buoys (spec 002 §3 Buoy, §7 GET /api/buoys/, GET /api/buoys/{id}/get_visu_data/): the measuring buoys inside
 // the zones the caller's offers cover, and their observations in the visualisation payload of spec 002 §3.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  BUOY_NEAR_KM,
   buoyMessages,
+  type BuoyComparison,
   MISSING_VALUE,
   type Buoy,
   type VisuArray,
   type VisuKwargs,
   type VisuPayload,
 } from '@metocean/contracts';
-import { buoys, offerInstances, offerInstanceZones, zones } from '../db/schema';
+import { greatCircleKm } from '@metocean/hindcast';
+import { buoys, offerInstances, offerInstanceZones, points, zones } from '../db/schema';
 import { openStore, type BuoyMeta } from '../data/buoys';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { containsPoint } from '@metocean/core';
+import { compareVariable, containsPoint, isDirection } from '@metocean/core';
+import { sourceForPoint } from '../data/registry';
+import { readPointSeries } from '../data/sources';
+import { projectFor } from './project-access';
 
 type BuoyRow = typeof buoys.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;
@@ -147,4 +153,89 @@ export async function buoyVisuData(
   // The payload is kwargs beside the named arrays (spec 002 §3); the index signature of the contract type
   // rejects that object literal; Object.assign types it as the intersection it is.
   return Object.assign({ kwargs }, arrays);
+}
+
+/** Finite numbers as they are; NaN and infinities (undefined metrics) as null. */
+const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : null);
+
+/**
+ * A buoy against the hindcast at the node of a project's point (spec 002 "Buoy comparison"): per variable both
+ * hold, the pairs on common hours, the metrics of spec 002 §9 and the scatter data of §3. The project must be
+ * the caller's, its offer running, the buoy inside its zone and within BUOY_NEAR_KM of the point.
+ */
+export async function buoyComparison(
+  services: Services,
+  caller: Caller,
+  id: number,
+  query: { project: number; point: number; runs?: string | undefined },
+): Promise<BuoyComparison> {
+  const access = await projectFor(services.db, caller, query.project);
+  const [point] = await services.db
+    .select()
+    .from(points)
+    .where(and(eq(points.id, query.point), eq(points.projectId, query.project)));
+  if (!point) throw notFound();
+  const row = (await visibleBuoys(services, caller)).find((buoy) => buoy.id === id);
+  if (!row) throw notFound();
+  if (access.expired) throw badRequest({ nonFieldErrors: [buoyMessages.expired] });
+  if (!inside(access.zone, row)) throw badRequest({ nonFieldErrors: [buoyMessages.notInZone] });
+  const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
+  if (distanceKm > BUOY_NEAR_KM) throw badRequest({ nonFieldErrors: [buoyMessages.tooFar(distanceKm)] });
+
+  const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
+  if (!source) throw badRequest({ nonFieldErrors: [buoyMessages.noModelData] });
+  const model = await readPointSeries(source, point.lat, point.lng);
+  const meta = row.meta as unknown as BuoyMeta;
+  const shared = meta.fields.map((f) => f.field).filter((field) => model.series.fields[field] !== undefined);
+  const asked =
+    query.runs === undefined || query.runs.trim() === ''
+      ? shared
+      : [...new Set(query.runs.split(',').map((run) => run.trim()))].filter((run) => run !== '');
+  const unknown = asked.filter((run) => !shared.includes(run));
+  if (unknown.length > 0)
+    throw badRequest({ fieldErrors: { runs: [buoyMessages.unknownRuns(unknown, shared)] } });
+  if (asked.length === 0) throw badRequest({ nonFieldErrors: [buoyMessages.nothingToCompare] });
+
+  const measured = await (await openStore(meta.path)).readNode(0, asked);
+  const variables = asked.map((name) => {
+    const info = meta.fields.find((f) => f.field === name)!;
+    const variable = {
+      name,
+      units: info.units,
+      longName: info.longName,
+      directional: isDirection(name, { longName: info.longName }),
+    };
+    const result = compareVariable(
+      { time: model.series.time, values: model.series.fields[name]!.values },
+      { time: measured.time, values: measured.fields[name]!.values },
+      variable,
+      { model: model.dataset.name, measure: row.name },
+    );
+    const { scatter } = result;
+    return {
+      ...variable,
+      counts: result.counts,
+      period: {
+        from: result.firstPair === undefined ? null : new Date(result.firstPair).toISOString(),
+        to: result.lastPair === undefined ? null : new Date(result.lastPair).toISOString(),
+      },
+      metrics: Object.fromEntries(Object.entries(result.metrics).map(([k, v]) => [k, finiteOrNull(v)])),
+      scatter: {
+        ...scatter,
+        linregress: {
+          slope: finiteOrNull(scatter.linregress.slope),
+          intercept: finiteOrNull(scatter.linregress.intercept),
+          r2: finiteOrNull(scatter.linregress.r2),
+        },
+      },
+    };
+  });
+  return {
+    buoy: presentBuoy(row),
+    point: { id: point.id, name: point.name, lat: point.lat, lng: point.lng },
+    distanceKm,
+    node: model.node,
+    dataset: model.dataset,
+    variables,
+  };
 }

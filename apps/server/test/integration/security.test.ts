@@ -131,6 +131,7 @@ describe('ids out of range', () => {
     ['GET', '/api/zones/:id/'],
     ['GET', '/api/zones/:id/nodes/'],
     ['GET', '/api/buoys/:id/get_visu_data/'],
+    ['GET', '/api/buoys/:id/comparison/'],
     ['POST', '/api/offers/:id/get_matching_zones/'],
     ['PATCH', '/api/geometries/:id/'],
     ['DELETE', '/api/geometries/:id/'],

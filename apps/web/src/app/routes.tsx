@@ -177,6 +177,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: '/data-validation/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/validation/ValidationPage')).ValidationPage,
+                }),
+              },
+              {
                 path: '/help/:url',
                 lazy: async () => ({ Component: (await import('../features/help/FlatPage')).FlatPage }),
               },

@@ -65,6 +65,8 @@ export default function MetoceanMap({
   onManageGeometries,
   stat2d,
   buoys = [],
+  onBuoyClick,
+  overlaysOn = [],
 }: MetoceanMapProps & { children?: ReactNode }) {
   const config = useMapConfig();
   const tileLayers = config.data?.tileLayers ?? [];
@@ -80,7 +82,10 @@ export default function MetoceanMap({
   const [baseChoice, setBase] = useState<BaseLayerName | null>(null);
   const base = baseChoice ?? defaultBaseLayer(tileLayers);
   const [tilesUnreachable, setTilesUnreachable] = useState(false);
-  const [overlays, setOverlays] = useState<Overlays>(initialOverlays);
+  const [overlays, setOverlays] = useState<Overlays>(() => ({
+    ...initialOverlays,
+    ...Object.fromEntries(overlaysOn.map((name) => [name, true])),
+  }));
   // The zone whose dataset nodes the Grids overlay shows: the work zone, or the one zone outlined.
   const gridZone = zone ?? (otherZones.length === 1 ? otherZones[0] : undefined);
   const [viewBox, setViewBox] = useState<string | null>(null);
@@ -162,7 +167,7 @@ export default function MetoceanMap({
         {gridsOn && <ViewBox onChange={setViewBox} />}
         <GridNodes shown={gridsOn} data={shownNodes} />
         <GeometryLayers geometries={shownGeometries} />
-        {overlays.buoys && <BuoyMarkers buoys={buoys} />}
+        {overlays.buoys && <BuoyMarkers buoys={buoys} onClick={onBuoyClick} />}
         {overlays.points && <PointMarkers points={points} onPointClick={onPointClick} />}
         <MeasurePaths measures={measure.measures} />
         {draft && <DraftMarker lat={draft.lat} lng={draft.lng} />}

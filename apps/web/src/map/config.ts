@@ -32,3 +32,10 @@ export const pointColours = {
   selected: '#e69f00',
 } as const;
 export type PointState = Exclude<keyof typeof pointColours, 'selected'>;
+
+/** A project point's marker state: satellite-validated, computed, or waiting for its computation. */
+export function pointStateOf(point: { isComputed: boolean; hasSatelliteValidation: boolean }): PointState {
+  if (point.hasSatelliteValidation) return 'validated';
+  if (point.isComputed) return 'computed';
+  return 'pending';
+}

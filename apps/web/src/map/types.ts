@@ -46,4 +46,8 @@ export interface MetoceanMapProps {
   stat2d?: Stat2dMap | null;
   /** Measuring buoys to offer as the Buoys overlay. */
   buoys?: Buoy[];
+  /** A click on a buoy (the data validation page's comparison). */
+  onBuoyClick?: (buoy: Buoy) => void;
+  /** Overlays on at first, beside the defaults (the data validation page shows the buoys). */
+  overlaysOn?: ('buoys' | 'grids')[];
 }

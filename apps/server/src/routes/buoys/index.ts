@@ -1,6 +1,14 @@
 // /api/buoys/ (spec 002 §7): the measuring buoys and their observations.
 import { z } from 'zod';
-import { buoy, buoyListQuery, buoyVisuQuery, paths, visuPayload } from '@metocean/contracts';
+import {
+  buoy,
+  buoyComparison,
+  buoyComparisonQuery,
+  buoyListQuery,
+  buoyVisuQuery,
+  paths,
+  visuPayload,
+} from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as buoys from '../../services/buoys';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
@@ -39,5 +47,21 @@ export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
       preValidation,
     },
     async (request) => buoys.buoyVisuData(services, callerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/buoys/:id/comparison/',
+    {
+      schema: {
+        tags,
+        summary:
+          "A buoy against the hindcast at a project's point: per variable (runs: comma-joined, e.g. hs,tz) the pairs on common hours, the metrics and the scatter data",
+        params: idParams,
+        querystring: buoyComparisonQuery,
+        response: { 200: buoyComparison, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) => buoys.buoyComparison(services, callerOf(request), request.params.id, request.query),
   );
 }

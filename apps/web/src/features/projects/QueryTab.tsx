@@ -40,6 +40,7 @@ import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
 import { useBuoys, useBuyMaps, useStat2dMap } from '../../map/queries';
 import { formatDegrees } from '../../map/geo';
+import { pointStateOf } from '../../map/config';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
 import { useProjectContext } from './ProjectPage';
@@ -62,12 +63,6 @@ import { createPointSteps, useTour } from './tours';
 
 /** Coordinates in the point list at a fixed number of decimals. */
 const coordinateDigits = 4;
-
-function pointState(point: Point): MapPoint['state'] {
-  if (point.hasSatelliteValidation) return 'validated';
-  if (point.isComputed) return 'computed';
-  return 'pending';
-}
 
 /** Downloads a finished task's result document under the point's name. */
 async function downloadTask(task: Task, point: Point): Promise<void> {
@@ -406,7 +401,7 @@ export function QueryTab() {
     name: p.name,
     lat: p.lat,
     lng: p.lng,
-    state: pointState(p),
+    state: pointStateOf(p),
     selected: selected.has(p.id),
   }));
 

@@ -6,12 +6,13 @@ import type { Buoy } from '@metocean/contracts';
 export const buoyColour = '#f0e442';
 
 /** Measuring buoys: square markers, their station, provider and sensors in the tooltip. */
-export function BuoyMarkers({ buoys }: { buoys: Buoy[] }) {
+export function BuoyMarkers({ buoys, onClick }: { buoys: Buoy[]; onClick?: (buoy: Buoy) => void }) {
   return (
     <>
       {buoys.map((buoy) => (
         <Marker
           key={buoy.id}
+          eventHandlers={onClick ? { click: () => onClick(buoy) } : {}}
           position={[buoy.latitude, buoy.longitude]}
           icon={L.divIcon({
             className: 'buoy-marker',

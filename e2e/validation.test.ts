@@ -1,0 +1,163 @@
+// The data validation page (spec 002 /data-validation/{id}, "Data validation page", "Buoy comparison") and the
+// help page /help/validation: a Gulf of Maine project near NDBC 44007, the overview, the map with the buoy,
+// the tutorial and the comparison modal whose metrics are the API's. Runs with no network (offline coastline).
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { format } from '@metocean/charts';
+import type { BuoyComparison, Buoy, ProjectListItem } from '@metocean/contracts';
+import {
+  apiCall,
+  apiToken,
+  createProject,
+  launchBrowser,
+  screenshot,
+  signInFresh,
+  startServer,
+  visible,
+  type Browser,
+  type RunningServer,
+} from './harness';
+
+describe('the data validation page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let manager = '';
+  let projectId = 0;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await browser.page.setViewportSize({ width: 1440, height: 900 });
+    manager = await apiToken(server.url, 'manager');
+    // about 21 km east of NDBC 44007 (43.5 N, 70.1 W)
+    projectId = await createProject(server.url, manager, {
+      zone: 'Gulf of Maine',
+      name: 'Maine_validation',
+      points: [{ name: 'Casco Bay offshore', lat: 43.45, lng: -69.85 }],
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens from the project header, shows the overview, the map and tutorial, and compares the buoy', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-validation'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${projectId}`);
+    await page.getByRole('link', { name: 'data validation' }).click();
+    await page.waitForURL(`${server.url}/data-validation/${projectId}`);
+    await visible(page.getByTestId('validation-title'));
+    expect(await page.getByTestId('validation-title').textContent()).toBe(
+      'Maine_validation: data validation',
+    );
+
+    // overview: the dataset cards (revealed after 800 ms) and the datasource summary
+    await visible(page.getByTestId('dataset-card'));
+    expect(await page.getByTestId('datasource-summary').textContent()).toContain(
+      'Synthetic demo hindcast (Gulf of Maine)',
+    );
+    await page.getByRole('tab', { name: 'Environmental conditions' }).click();
+    await visible(page.getByText('No point of this project is computed yet'));
+    await screenshot(page, 'validation-overview');
+
+    // validation: the map with the point and the buoy, the parameters text, the tutorial's four steps
+    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await visible(page.locator('[data-testid="map"] .leaflet-container'));
+    await visible(page.getByText('Buoys in this zone: NDBC 44007 Portland, Maine.'));
+    const tutorial = page.getByTestId('validation-tutorial');
+    expect(await tutorial.textContent()).toContain('Step 1 of 4');
+    await tutorial.getByRole('button', { name: 'Next' }).click();
+    await tutorial.getByRole('button', { name: 'Next' }).click();
+    expect(await tutorial.textContent()).toContain('Step 3 of 4');
+    await tutorial.getByRole('button', { name: 'Previous' }).click();
+    expect(await tutorial.textContent()).toContain('Step 2 of 4');
+    await visible(page.locator('.buoy-marker'));
+    await screenshot(page, 'validation-map');
+
+    // a click on the buoy compares it with the nearest point
+    await page.locator('.buoy-marker').first().click();
+    const dialog = page.getByRole('dialog', { name: /Buoy comparison/ });
+    await visible(dialog.getByTestId('comparison-scatter'));
+    expect(await dialog.getByRole('heading').first().textContent()).toContain(
+      'NDBC 44007 Portland, Maine / Casco Bay offshore',
+    );
+    const tabs = await dialog.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['hs', 'tz', 'Variable names', 'Metric names']);
+    await visible(dialog.getByTestId('synthetic-notice'));
+    // the one-row metrics table shows the API's metrics at 2 decimals
+    const buoy = (await apiCall<Buoy[]>(server.url, manager, 'GET', '/api/buoys/')).find(
+      (b) => b.code === '44007',
+    )!;
+    const project = (await apiCall<ProjectListItem[]>(server.url, manager, 'GET', '/api/projects/')).find(
+      (p) => p.id === projectId,
+    )!;
+    const api = await apiCall<BuoyComparison>(
+      server.url,
+      manager,
+      'GET',
+      `/api/buoys/${buoy.id}/comparison/?project=${projectId}&point=${project.points[0]!.id}`,
+    );
+    const hs = api.variables.find((v) => v.name === 'hs')!;
+    const table = dialog.getByTestId('comparison-metrics');
+    expect(await table.locator('th').allTextContents()).toEqual([
+      'n',
+      'bias',
+      'pbias',
+      'rmse',
+      'nrmse',
+      'corr',
+      'SI',
+      'std_ratio',
+    ]);
+    expect(await table.locator('tbody td').allTextContents()).toEqual([
+      String(hs.counts.paired),
+      ...['bias', 'pbias', 'rmse', 'nrmse', 'corr', 'SI', 'std_ratio'].map((m) =>
+        format(hs.metrics[m] ?? null, 2),
+      ),
+    ]);
+    // the canvas drew something: the scatter's discs and lines
+    const painted = await dialog.locator('[data-testid="comparison-scatter"] canvas').evaluate((canvas) => {
+      const c = canvas as HTMLCanvasElement;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let k = 3; k < data.length; k += 4) if (data[k]! > 0) n++;
+      return n;
+    });
+    expect(painted).toBeGreaterThan(10_000);
+    // no download button for a buoy (spec 002)
+    expect(await dialog.getByRole('button', { name: /download/i }).count()).toBe(0);
+    await screenshot(page, 'validation-comparison');
+    await dialog.getByRole('tab', { name: 'Metric names' }).click();
+    expect(await dialog.getByTestId('comparison-definitions').textContent()).toContain('dir_corr');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // a click on the point lists the buoys within 100 km, each opening the comparison
+    await page.locator('.leaflet-overlay-pane path[fill="#0072b2"][stroke="#ffffff"]').first().click();
+    const near = page.getByRole('dialog', { name: 'Casco Bay offshore' });
+    await visible(near.getByText('20.92 km away'));
+    await near.getByRole('button', { name: /Compare with NDBC 44007 Portland, Maine/ }).click();
+    await visible(page.getByRole('dialog', { name: /Buoy comparison/ }).getByTestId('comparison-scatter'));
+  }, 120_000);
+
+  it('says comparison is not allowed on a project whose offer has expired', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-validation-expired'));
+    const renewed = await apiToken(server.url, 'renewed');
+    const [project] = await apiCall<ProjectListItem[]>(server.url, renewed, 'GET', '/api/projects/');
+    expect(project!.offerInstance.expired).toBe(true);
+    await signInFresh(page, server.url, 'renewed');
+    await page.goto(`${server.url}/data-validation/${project!.id}`);
+    await visible(page.getByText('Offer expired: comparison not allowed'));
+  }, 60_000);
+
+  it('serves the help page on validation', async () => {
+    const { page } = browser;
+    onTestFailed(() => screenshot(page, 'failure-validation-help'));
+    await page.goto(`${server.url}/help/validation`);
+    await visible(page.getByRole('heading', { name: 'Data validation' }));
+    await visible(page.getByRole('heading', { name: 'Metrics' }));
+    await screenshot(page, 'validation-help');
+  }, 60_000);
+});
