@@ -44,6 +44,7 @@ import {
   PointsDialog,
   WaitingDialog,
 } from './DashboardDialogs';
+import { pointsCell } from '../../components/pointsCell';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { downloadPlanning, scanPlanningFile, useDeletePlanning, usePlannings } from './queries';
 import {
@@ -51,7 +52,6 @@ import {
   ORDERINGS,
   STATUS_LABELS,
   canCompare,
-  pointsCell,
   rowActions,
   visiblePlannings,
   type PlanningOrdering,

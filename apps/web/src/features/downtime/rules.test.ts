@@ -9,7 +9,6 @@ import {
   initialMonth,
   isInProgress,
   parsePercentiles,
-  pointsCell,
   rowActions,
   showCumulative,
   validCoords,
@@ -54,17 +53,6 @@ describe('dashboard search and sort (spec 001 §2.2)', () => {
 
 describe('row rules (spec 001 §2.2, §4, §6)', () => {
   const staff = { isStaff: true, offerExpired: false };
-  it('collapses more than 3 points into a "{n} points" link', () => {
-    expect(pointsCell([{ name: 'A' }, { name: 'B' }, { name: 'C' }])).toEqual({
-      kind: 'names',
-      names: ['A', 'B', 'C'],
-    });
-    expect(pointsCell([{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }])).toEqual({
-      kind: 'link',
-      label: '4 points',
-    });
-  });
-
   it('hides delete while running or pending, for non-staff and with an expired offer', () => {
     expect(rowActions(planning(1, 'a'), staff).canDelete).toBe(true);
     expect(rowActions(planning(1, 'a', { status: 'FAILED' }), staff).canDelete).toBe(true);

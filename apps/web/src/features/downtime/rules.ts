@@ -56,15 +56,6 @@ export function visiblePlannings<T extends PlanningLike>(
   );
 }
 
-/** More than 3 points collapse into a "{n} points" link that opens the points modal. */
-export function pointsCell(
-  points: readonly { name: string }[],
-): { kind: 'names'; names: string[] } | { kind: 'link'; label: string } {
-  return points.length > 3
-    ? { kind: 'link', label: `${points.length} points` }
-    : { kind: 'names', names: points.map((p) => p.name) };
-}
-
 export interface Caller {
   isStaff: boolean;
   offerExpired: boolean;

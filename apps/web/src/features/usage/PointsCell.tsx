@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UsagePoint } from '@metocean/contracts';
-import { pointsSummary } from './rules';
+import { pointsCell } from '../../components/pointsCell';
 
 const coordinate = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
@@ -52,8 +52,8 @@ export function PointsTable({ points }: { points: readonly UsagePoint[] }) {
 
 export function PointsCell({ points, owner }: { points: readonly UsagePoint[]; owner: string }) {
   const [open, setOpen] = useState(false);
-  const summary = pointsSummary(points.map((point) => point.name));
-  if ('names' in summary) {
+  const summary = pointsCell(points);
+  if (summary.kind === 'names') {
     return summary.names.length === 0 ? (
       <Typography variant="body2" color="text.secondary">
         No point
@@ -74,7 +74,7 @@ export function PointsCell({ points, owner }: { points: readonly UsagePoint[]; o
         }}
         onKeyDown={(event) => event.stopPropagation()}
       >
-        {summary.count}
+        {summary.label}
       </Link>
       <Dialog
         open={open}

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exportRows, pointsSummary, sortedRows, usageDate } from './rules';
+import { exportRows, sortedRows, usageDate } from './rules';
 
 describe('usageDate', () => {
   it('reads "No date" for a missing or broken date, the UTC day otherwise', () => {
     expect(usageDate(null)).toBe('No date');
     expect(usageDate('not a date')).toBe('No date');
     expect(usageDate('2026-11-27T23:30:00.000Z')).toBe('2026-11-27');
-  });
-});
-
-describe('pointsSummary (spec 002 §9: more than 3 points in a row collapse to a link)', () => {
-  it('shows up to 3 names and collapses 4 to their count', () => {
-    expect(pointsSummary([])).toEqual({ names: [] });
-    expect(pointsSummary(['A', 'B', 'C'])).toEqual({ names: ['A', 'B', 'C'] });
-    expect(pointsSummary(['A', 'B', 'C', 'D'])).toEqual({ count: '4 points' });
   });
 });
 

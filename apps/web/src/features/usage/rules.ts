@@ -1,9 +1,6 @@
-// The rules of the usage tables (spec 002 §2 "Usage analysis (staff)", §9 constants): how a date, a row's
-// points and the export details read, and how a column sorts.
+// The rules of the usage tables (spec 002 §2 "Usage analysis (staff)", §9 constants): how a date and the
+// export details read, and how a column sorts.
 import { EXPORT_KINDS, type ExportCounts, type ExportDetails } from '@metocean/contracts';
-
-/** More than this many points in a row collapse to a link showing their count (spec 002 §9). */
-export const POINTS_SHOWN = 3;
 
 /** Missing dates read "No date" (spec 002 §2). */
 export function usageDate(iso: string | null): string {
@@ -11,12 +8,6 @@ export function usageDate(iso: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'No date';
   return date.toISOString().slice(0, 10);
-}
-
-/** A row's points: their names when few, else the count the link shows. */
-export function pointsSummary(names: readonly string[]): { names: string[] } | { count: string } {
-  if (names.length > POINTS_SHOWN) return { count: `${names.length} points` };
-  return { names: [...names] };
 }
 
 /**
