@@ -16,3 +16,4 @@ export * from './geometries';
 export * from './ids';
 export * from './reports';
 export * from './downtimes';
+export * from './contractors';
