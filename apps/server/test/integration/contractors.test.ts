@@ -3,6 +3,7 @@
 // contractors-run job and its results, checked against a literal hour-by-hour simulation written here on
 // the same NORA3 series the job reads; permissions and an expired offer.
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractorMessages,
@@ -65,6 +66,7 @@ describe('the OpenAPI document', () => {
       '/api/contractors/jobs/',
       '/api/contractors/jobs/{id}/',
       '/api/contractors/jobs/{id}/results/',
+      '/api/contractors/jobs/{id}/download/',
     ])
       expect(Object.keys(answer.body.paths)).toContain(route);
   });
@@ -405,6 +407,16 @@ describe('the wizard job', () => {
       }
     });
     expect(compared).toBe(24);
+    // the export: one sheet per point and boat, the same numbers
+    const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
+    expect(download.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
+    expect(sheet.getRow(4).values).toEqual([undefined, 'Item', 'Percentile', ...months]);
+    expect(sheet.getRow(5).getCell(2).value).toBe('P50');
+    expect(sheet.getRow(5).getCell(3).value).toBeCloseTo(cell.sequence.P50!.Jan!, 12);
+    expect(sheet.getRow(7).getCell(1).text).toBe('Transit (4 h; hs < 2 m)');
     // not trivial: the P90 of some month waits for weather beyond the 14 working hours
     expect(Math.max(...months.map((m) => cell.sequence.P90![m]!))).toBeGreaterThan(14 / 24);
   });

@@ -16,6 +16,7 @@ import {
   operationInput,
   operationUpdate,
 } from '@metocean/contracts';
+import { downloadContractors } from '../../exports/contractors';
 import { callerOf } from '../../http/auth';
 import * as contractors from '../../services/contractors';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
@@ -256,5 +257,25 @@ export function contractorRoutes(app: App, { services, auth }: RouteDeps): void 
       preHandler,
     },
     async (request) => contractors.jobResults(services, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/contractors/jobs/:id/download/',
+    {
+      schema: {
+        tags,
+        summary: 'The results as an Excel workbook: one sheet per point and boat',
+        params: idParams,
+        response: { 200: z.any(), ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const file = await downloadContractors(services, callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
   );
 }
