@@ -40,6 +40,7 @@ CREATE TABLE "contractor_operations" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "contractor_percentiles" jsonb;--> statement-breakpoint
 ALTER TABLE "contractor_boats" ADD CONSTRAINT "contractor_boats_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contractor_constraints" ADD CONSTRAINT "contractor_constraints_operation_id_contractor_operations_id_fk" FOREIGN KEY ("operation_id") REFERENCES "public"."contractor_operations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contractor_jobs" ADD CONSTRAINT "contractor_jobs_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

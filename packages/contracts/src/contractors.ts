@@ -172,15 +172,23 @@ export const contractorJobStatuses = ['IDLE', 'PENDING', 'RUNNING', 'COMPLETE', 
 export type ContractorJobStatus = (typeof contractorJobStatuses)[number];
 
 const percentile = z.number().int('INVALID_PERCENTILE').min(1, 'MIN_PERCENTILE').max(99, 'MAX_PERCENTILE');
+const percentileList = z
+  .array(percentile)
+  .refine((l) => new Set(l).size === l.length, 'NON_UNIQUE_PERCENTILE');
+
+/** GET/PUT /api/customer/settings/{customer}/: the customer's percentile set (spec 001 §3, §7). */
+export const customerSettings = z.object({
+  customer: z.number().int().positive(),
+  percentiles: percentileList.min(1, 'EMPTY_PERCENTILE'),
+});
+export type CustomerSettings = z.infer<typeof customerSettings>;
+
 export const contractorParameters = z.object({
   /** Selected operation ids; each boat runs its selected operations in their order of creation. */
   operations: z.array(z.number().int().positive()).default([]),
   /** Selected point ids of the project. */
   points: z.array(z.number().int().positive()).default([]),
-  percentiles: z
-    .array(percentile)
-    .refine((l) => new Set(l).size === l.length, 'NON_UNIQUE_PERCENTILE')
-    .default([...DEFAULT_CONTRACTOR_PERCENTILES]),
+  percentiles: percentileList.default([...DEFAULT_CONTRACTOR_PERCENTILES]),
   outputFormat: z.enum(contractorFormats).nullable().default(DEFAULT_CONTRACTOR_FORMAT),
 });
 export type ContractorParameters = z.infer<typeof contractorParameters>;

@@ -44,6 +44,8 @@ export const customers = pgTable('customers', {
   totalCredits: integer('total_credits').notNull().default(0),
   credits: integer('credits').notNull().default(0),
   isProvider: boolean('is_provider').notNull().default(false),
+  /** The marine contractors wizard's percentile list (spec 001 §3 "Percentile set"); null: the default. */
+  contractorPercentiles: jsonb('contractor_percentiles').$type<number[]>(),
   createdAt: createdAt(),
 });
 

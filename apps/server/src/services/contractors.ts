@@ -7,6 +7,8 @@ import { and, asc, eq, inArray, not, or } from 'drizzle-orm';
 import {
   constraintConditions,
   constraintErrorCodes,
+  DEFAULT_CONTRACTOR_PERCENTILES,
+  type CustomerSettings,
   contractorMessages,
   contractorParameters,
   contractorVariableCatalogue,
@@ -22,6 +24,7 @@ import {
 import {
   contractorBoats,
   contractorConstraints,
+  customers,
   contractorJobs,
   contractorOperations,
   points,
@@ -328,6 +331,40 @@ export async function deleteConstraint(services: Services, caller: Caller, id: n
   requireManager(caller);
   await constraintFor(services, caller, id);
   await services.db.delete(contractorConstraints).where(eq(contractorConstraints.id, id));
+}
+
+// ---- the customer's percentile set ----
+
+/** GET /api/customer/settings/{customer}/: one's own customer only (404 otherwise). */
+export async function customerSettingsFor(
+  services: Services,
+  caller: Caller,
+  customerId: number,
+): Promise<CustomerSettings> {
+  if (customerId !== caller.customerId) throw notFound();
+  const [row] = await services.db
+    .select({ percentiles: customers.contractorPercentiles })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!row) throw notFound();
+  return { customer: customerId, percentiles: row.percentiles ?? [...DEFAULT_CONTRACTOR_PERCENTILES] };
+}
+
+/** PUT: managers replace the list (its rules are the body schema's). */
+export async function updateCustomerSettings(
+  services: Services,
+  caller: Caller,
+  customerId: number,
+  input: CustomerSettings,
+): Promise<CustomerSettings> {
+  if (customerId !== caller.customerId || input.customer !== customerId) throw notFound();
+  requireManager(caller);
+  const percentiles = [...input.percentiles].sort((a, b) => a - b);
+  await services.db
+    .update(customers)
+    .set({ contractorPercentiles: percentiles })
+    .where(eq(customers.id, customerId));
+  return { customer: customerId, percentiles };
 }
 
 // ---- the wizard job ----

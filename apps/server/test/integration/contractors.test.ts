@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractorMessages,
+  paths,
   projectMessages,
   type ContractorBoat,
   type ContractorConstraint,
@@ -67,6 +68,7 @@ describe('the OpenAPI document', () => {
       '/api/contractors/jobs/{id}/',
       '/api/contractors/jobs/{id}/results/',
       '/api/contractors/jobs/{id}/download/',
+      '/api/customer/settings/{id}/',
     ])
       expect(Object.keys(answer.body.paths)).toContain(route);
   });
@@ -219,6 +221,28 @@ describe('boats, operations and constraints', () => {
       ['Transit', 1],
       ['Personnel transfer', 2],
     ]);
+  });
+});
+
+describe("the customer's percentile set", () => {
+  it('is the default list until a manager replaces it; its rules give the spec codes; own customer only', async () => {
+    const me = (await manager.get<{ customerId: number }>(paths.usersCurrent)).body;
+    const path = `/api/customer/settings/${me.customerId}/`;
+    expect((await member.get(path)).body).toEqual({
+      customer: me.customerId,
+      percentiles: [50, 60, 70, 80, 90, 99],
+    });
+    const put = (percentiles: unknown[]) => manager.put(path, { customer: me.customerId, percentiles });
+    expect((await put([50, 95, 60])).body).toEqual({ customer: me.customerId, percentiles: [50, 60, 95] });
+    expect((await member.get(path)).body).toMatchObject({ percentiles: [50, 60, 95] });
+    expect((await put([0])).body).toEqual({ fieldErrors: { 'percentiles.0': ['MIN_PERCENTILE'] } });
+    expect((await put([100])).body).toEqual({ fieldErrors: { 'percentiles.0': ['MAX_PERCENTILE'] } });
+    expect((await put([2.5])).body).toEqual({ fieldErrors: { 'percentiles.0': ['INVALID_PERCENTILE'] } });
+    expect((await put([50, 50])).body).toEqual({ fieldErrors: { percentiles: ['NON_UNIQUE_PERCENTILE'] } });
+    expect((await put([])).body).toEqual({ fieldErrors: { percentiles: ['EMPTY_PERCENTILE'] } });
+    expect((await member.put(path, { customer: me.customerId, percentiles: [50] })).status).toBe(403);
+    expect((await standard.get(path)).status).toBe(404);
+    expect((await put([50, 60, 70, 80, 90, 99])).status).toBe(200);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   contractorOperation,
   contractorResults,
   contractorVariable,
+  customerSettings,
   operationInput,
   operationUpdate,
 } from '@metocean/contracts';
@@ -277,5 +278,35 @@ export function contractorRoutes(app: App, { services, auth }: RouteDeps): void 
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(file.body);
     },
+  );
+
+  app.get(
+    '/api/customer/settings/:id/',
+    {
+      schema: {
+        tags,
+        summary: "The caller's customer's percentile set for the wizard",
+        params: idParams,
+        response: { 200: customerSettings, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) => contractors.customerSettingsFor(services, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/customer/settings/:id/',
+    {
+      schema: {
+        tags,
+        summary: "Managers: replace the customer's percentile set",
+        params: idParams,
+        body: customerSettings,
+        response: { 200: customerSettings, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) =>
+      contractors.updateCustomerSettings(services, callerOf(request), request.params.id, request.body),
   );
 }

@@ -34,6 +34,9 @@ import { contractorPaths, useBoats, useJobResults, useSaveJob, useVariables, use
 import { operationsBlockers } from './rules';
 import { StatisticsStep } from './StatisticsStep';
 
+/** The persistent warning while changes are being saved (spec 001 §4, §8). */
+const PENDING_ACTIONS = 'Changes are still being saved: wait for them, then press Next again.';
+
 const STEPS = ['Operations', 'Locations', 'Outputs', 'Statistics'];
 const stepIndex: Record<ContractorStep, number> = {
   OPERATIONS: 0,
@@ -57,7 +60,13 @@ export function ContractorsWizard() {
   const saveJob = useSaveJob(project.id);
   const [view, setView] = useState<ContractorStep | null>(null);
   const [parameters, setParameters] = useState<ContractorParameters | null>(null);
-  const [ops, setOps] = useState<OperationsState>({ boat: null, operation: null, selected: [], drafts: [] });
+  const [ops, setOps] = useState<OperationsState>({
+    boat: null,
+    operation: null,
+    selected: [],
+    drafts: [],
+    pending: 0,
+  });
   const [dialog, setDialog] = useState<{ kind: Dialog; text?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -119,6 +128,7 @@ export function ContractorsWizard() {
   };
 
   const nextFromOperations = () => {
+    if (ops.pending > 0) return setBlocked(PENDING_ACTIONS);
     const why = operationsBlockers(boats.data, ops.selected, ops.drafts);
     if (why.noSelection) return setBlocked(contractorMessages.noOperation);
     setBlocked(null);
@@ -155,7 +165,7 @@ export function ContractorsWizard() {
             state={ops}
             setState={setOps}
           />
-          {blocked && <Alert severity="error">{blocked}</Alert>}
+          {blocked && <Alert severity={blocked === PENDING_ACTIONS ? 'warning' : 'error'}>{blocked}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button variant="contained" onClick={nextFromOperations} disabled={saving}>
               Next

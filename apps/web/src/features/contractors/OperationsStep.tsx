@@ -31,6 +31,8 @@ export interface OperationsState {
   selected: number[];
   /** Constraint drafts (not yet saved), per operation. */
   drafts: { key: number; operation: number; draft: ConstraintDraft }[];
+  /** Calls still running (Next waits for them: spec 001 §4). */
+  pending: number;
 }
 
 type Target = { kind: 'boat' | 'operation' | 'constraint'; id: number; name: string };
@@ -129,6 +131,7 @@ export function OperationsStep({
   /** Runs a call for an item: dimmed meanwhile; field errors under its fields, others in a modal. */
   const run = <T,>(key: string, call: () => Promise<T>): Promise<T | undefined> => {
     setBusy((b) => new Set(b).add(key));
+    setState((s) => ({ ...s, pending: s.pending + 1 }));
     return call()
       .then((value) => {
         setErrors((e) => ({ ...e, [key]: {} }));
@@ -140,13 +143,14 @@ export function OperationsStep({
         if (Object.keys(fields).length === 0) setProblem(common);
         return undefined;
       })
-      .finally(() =>
+      .finally(() => {
+        setState((s) => ({ ...s, pending: s.pending - 1 }));
         setBusy((b) => {
           const next = new Set(b);
           next.delete(key);
           return next;
-        }),
-      );
+        });
+      });
   };
 
   // the first boat is created when there is none (spec 001 §2.6)
