@@ -200,7 +200,13 @@ export function ContractorsWizard() {
       )}
       {current === 'OUTPUTS' && (
         <>
-          <OutputsStep parameters={parameters} setParameters={setParameters} fieldError={percentileError} />
+          <OutputsStep
+            parameters={parameters}
+            setParameters={setParameters}
+            fieldError={percentileError}
+            customer={me.customerId}
+            editable={editable && !expired}
+          />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => void go('LOCATIONS')}>Back</Button>
             <Button

@@ -19,7 +19,9 @@ import {
   type ContractorFormatName,
   type ContractorParameters,
 } from '@metocean/contracts';
+import { errorMessage } from '../../api/client';
 import { MessageDialog } from './fields';
+import { useCustomerPercentiles, useSavePercentiles } from './queries';
 import { isCustomPercentile, percentileError, percentileMessages } from './rules';
 
 export const formatLabels: Record<ContractorFormatName, { label: string; help: string }> = {
@@ -94,15 +96,27 @@ export function OutputsStep({
   parameters,
   setParameters,
   fieldError,
+  customer,
+  editable,
 }: {
   parameters: ContractorParameters;
   setParameters: (p: ContractorParameters) => void;
   fieldError: string | null;
+  customer: number;
+  editable: boolean;
 }) {
   const [adding, setAdding] = useState(false);
-  const offered = [...new Set([...DEFAULT_CONTRACTOR_PERCENTILES, ...parameters.percentiles])].sort(
-    (a, b) => a - b,
-  );
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const settings = useCustomerPercentiles(customer);
+  const savePercentiles = useSavePercentiles(customer);
+  const set = settings.data?.percentiles ?? DEFAULT_CONTRACTOR_PERCENTILES;
+  const offered = [...new Set([...set, ...parameters.percentiles])].sort((a, b) => a - b);
+  // the customer's set keeps custom percentiles for the next runs
+  const changeSet = (next: number[], selection: number[]) => {
+    setParameters({ ...parameters, percentiles: selection });
+    setSaveError(null);
+    savePercentiles(next).catch((error: unknown) => setSaveError(errorMessage(error)));
+  };
   const toggle = (p: number) =>
     setParameters({
       ...parameters,
@@ -125,20 +139,25 @@ export function OutputsStep({
               variant={parameters.percentiles.includes(p) ? 'filled' : 'outlined'}
               onClick={() => toggle(p)}
               onDelete={
-                isCustomPercentile(p)
+                editable && isCustomPercentile(p)
                   ? () =>
-                      setParameters({
-                        ...parameters,
-                        percentiles: parameters.percentiles.filter((x) => x !== p),
-                      })
+                      changeSet(
+                        set.filter((x) => x !== p),
+                        parameters.percentiles.filter((x) => x !== p),
+                      )
                   : undefined
               }
             />
           ))}
-          <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={!editable}>
             Custom percentile
           </Button>
         </Stack>
+        {saveError && (
+          <Typography color="error" variant="body2" sx={{ mt: 1 }}>
+            {saveError}
+          </Typography>
+        )}
         {fieldError && (
           <Typography color="error" variant="body2" sx={{ mt: 1 }}>
             {fieldError}
@@ -174,10 +193,10 @@ export function OutputsStep({
           existing={offered}
           onClose={() => setAdding(false)}
           onAdd={(p) =>
-            setParameters({
-              ...parameters,
-              percentiles: [...parameters.percentiles, p].sort((a, b) => a - b),
-            })
+            changeSet(
+              [...set, p].sort((a, b) => a - b),
+              [...parameters.percentiles, p].sort((a, b) => a - b),
+            )
           }
         />
       )}

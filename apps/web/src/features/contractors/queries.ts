@@ -8,6 +8,7 @@ import {
   contractorOperation,
   contractorResults,
   contractorVariable,
+  customerSettings,
   type ContractorJob,
   type ContractorParameters,
   type ContractorStep,
@@ -26,11 +27,13 @@ export const contractorPaths = {
   job: (id: number) => `/api/contractors/jobs/${id}/`,
   results: (id: number) => `/api/contractors/jobs/${id}/results/`,
   download: (id: number) => `/api/contractors/jobs/${id}/download/`,
+  settings: (customer: number) => `/api/customer/settings/${customer}/`,
 };
 
 export const contractorKeys = {
   boats: ['contractors', 'boats'] as const,
   variables: ['contractors', 'variables'] as const,
+  settings: (customer: number) => ['contractors', 'settings', customer] as const,
   job: (projectId: number) => ['contractors', 'job', projectId] as const,
   results: (id: number, computedAt: string | null) => ['contractors', 'results', id, computedAt] as const,
 };
@@ -119,6 +122,29 @@ export function useSaveJob(projectId: number) {
       forbidden: 'throw',
     }).then((saved) => {
       client.setQueryData(contractorKeys.job(projectId), saved);
+      return saved;
+    });
+}
+
+/** The customer's percentile set (spec 001 §3, §7). */
+export function useCustomerPercentiles(customer: number) {
+  return useQuery({
+    queryKey: contractorKeys.settings(customer),
+    queryFn: ({ signal }) =>
+      apiRequest(contractorPaths.settings(customer), { schema: customerSettings, signal }),
+  });
+}
+
+/** Replaces the customer's percentile set; the answer replaces the cached one. */
+export function useSavePercentiles(customer: number) {
+  const client = useQueryClient();
+  return (percentiles: number[]) =>
+    apiRequest(contractorPaths.settings(customer), {
+      method: 'PUT',
+      body: { customer, percentiles },
+      schema: customerSettings,
+    }).then((saved) => {
+      client.setQueryData(contractorKeys.settings(customer), saved);
       return saved;
     });
 }
