@@ -445,6 +445,79 @@ describe('the wizard job', () => {
     expect(Math.max(...months.map((m) => cell.sequence.P90![m]!))).toBeGreaterThan(14 / 24);
   });
 
+  it('fails with a message and goes back to the outputs step when a point lacks a constrained variable', async () => {
+    const jackUp = (
+      await manager.post<ContractorOperation>('/api/contractors/operations/', {
+        boat: boat.id,
+        name: 'Jack-up',
+        duration: 3,
+      })
+    ).body;
+    const level = (
+      await manager.post<ContractorConstraint>('/api/contractors/constraints/', {
+        operation: jackUp.id,
+        varName: 'wlev',
+        condition: 'LESS',
+        limit: 1,
+        unit: 'm',
+      })
+    ).body;
+    const [point] = await server.runtime.services.db
+      .select()
+      .from(points)
+      .where(eq(points.projectId, projectId));
+    const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters: {
+        operations: [jackUp.id],
+        points: [point!.id],
+        percentiles: [50],
+        outputFormat: 'WEATHER_WINDOW',
+      },
+      step: 'RUN',
+    });
+    expect(launched.status).toBe(200);
+    const failed = await manager.until<ContractorJob>(
+      `/api/contractors/jobs/${job.id}/`,
+      (j) => j.status === 'COMPLETE' || j.status === 'ERROR',
+      { timeoutMs: 60_000, intervalMs: 300 },
+    );
+    expect(failed).toMatchObject({
+      status: 'ERROR',
+      step: 'OUTPUTS',
+      hasResults: false,
+      errorMessage: 'operation 1 "Jack-up" limits water_level, which the data of point "Hornsea" lack',
+    });
+    expect((await manager.get(`/api/contractors/jobs/${job.id}/results/`)).status).toBe(404);
+    expect((await manager.delete(`/api/contractors/constraints/${level.id}/`)).status).toBe(204);
+    expect((await manager.delete(`/api/contractors/operations/${jackUp.id}/`)).status).toBe(204);
+    // a run after the failure completes again
+    const again = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters: {
+        operations: [transit.id],
+        points: [point!.id],
+        percentiles: [50],
+        outputFormat: 'WEATHER_WINDOW',
+      },
+      step: 'RUN',
+    });
+    expect(again.status).toBe(200);
+    const done = await manager.until<ContractorJob>(
+      `/api/contractors/jobs/${job.id}/`,
+      (j) => j.status === 'COMPLETE',
+      {
+        timeoutMs: 60_000,
+        intervalMs: 300,
+      },
+    );
+    expect(done).toMatchObject({ errorMessage: '', hasResults: true });
+    const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
+    expect(results).toMatchObject({ dataFormat: 'WEATHER_WINDOW', unit: '%', percentiles: [50] });
+    for (const v of Object.values(results.dataByPoints[String(point!.id)]![String(boat.id)]!.sequence.P50!))
+      expect(v === null || (v >= 0 && v <= 100)).toBe(true);
+  });
+
   it('regular users consult; an expired offer refuses runs and keeps the results readable', async () => {
     const db = server.runtime.services.db;
     const [mel] = await db.select().from(users).where(eq(users.username, 'member'));

@@ -39,7 +39,7 @@ export function simulateSequence(
   operations: readonly ContractorOperation[],
 ): SimulationResult {
   const environments: Environment[] = operations.map((o, i) => ({
-    name: `operation ${i + 1} (${o.name})`,
+    name: `operation ${i + 1} "${o.name}"`,
     maxima: {},
     sectors: {},
     conditions: o.conditions,

@@ -192,7 +192,7 @@ export function workableMask(
     const values = fields[field];
     if (!values)
       throw new PlanningError(
-        `environment "${environment.name}" limits ${field}, which the data of point "${pointName}" lack`,
+        `${environment.name} limits ${field}, which the data of point "${pointName}" lack`,
       );
     if (values.length !== n)
       throw new PlanningError(`point "${pointName}": ${field} and time differ in length`);

@@ -90,7 +90,10 @@ export interface Environment {
   /** Depth of the current level the current limits read, metres below MSL. */
   currentDepth?: number;
   workingHours?: WorkingHours;
-  /** Comparisons on catalogue fields (the marine contractors' constraints); a missing value fails. */
+  /**
+   * Comparisons on catalogue fields (the marine contractors' constraints); a missing value fails. An
+   * environment with conditions names itself in messages by its whole name ('operation 1 "Transit"').
+   */
   conditions?: FieldCondition[];
   /** "Sheet!A4" of the row, for messages. */
   cell: string;
