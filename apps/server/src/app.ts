@@ -29,6 +29,7 @@ import { projectRoutes } from './routes/projects/index';
 import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
 import { exportRoutes } from './routes/exports/index';
+import { contractorRoutes } from './routes/contractors/index';
 import { downtimeRoutes } from './routes/downtimes/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
 import { datasetRoutes } from './routes/datasets/index';
@@ -111,6 +112,7 @@ export async function buildApp(
   taskRoutes(app, deps);
   exportRoutes(app, deps);
   downtimeRoutes(app, deps);
+  contractorRoutes(app, deps);
   stat2dRoutes(app, deps);
   datasetRoutes(app, deps);
   buoyRoutes(app, deps);

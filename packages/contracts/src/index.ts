@@ -17,3 +17,4 @@ export * from './ids';
 export * from './reports';
 export * from './downtimes';
 export * from './usage';
+export * from './contractors';

@@ -6,6 +6,9 @@ import { messages } from './messages';
 const requiredText = (max: number) =>
   z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxLength(max));
 
+/** The support address the screens name (computation errors, requests). */
+export const SUPPORT_MAIL = 'support@metocean.example.com';
+
 export const changelogRelease = z.object({
   version: z.string(),
   date: z.string().nullable(),

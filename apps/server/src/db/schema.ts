@@ -44,6 +44,8 @@ export const customers = pgTable('customers', {
   totalCredits: integer('total_credits').notNull().default(0),
   credits: integer('credits').notNull().default(0),
   isProvider: boolean('is_provider').notNull().default(false),
+  /** The marine contractors wizard's percentile list (spec 001 §3 "Percentile set"); null: the default. */
+  contractorPercentiles: jsonb('contractor_percentiles').$type<number[]>(),
   createdAt: createdAt(),
 });
 
@@ -579,3 +581,73 @@ export const plannings = pgTable(
   },
   (t) => [index('plannings_project').on(t.projectId)],
 );
+
+/** A boat of a customer for the marine contractors wizard (spec 001 §3 "Marine contractor chain"). */
+export const contractorBoats = pgTable(
+  'contractor_boats',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contractor_boats_customer_name').on(t.customerId, t.name)],
+);
+
+/** An operation of a boat. The API refuses to delete a boat with operations; a customer's removal cascades. */
+export const contractorOperations = pgTable(
+  'contractor_operations',
+  {
+    id: serial('id').primaryKey(),
+    boatId: integer('boat_id')
+      .notNull()
+      .references(() => contractorBoats.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    durationHours: integer('duration_hours').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contractor_operations_boat_name').on(t.boatId, t.name)],
+);
+
+/** A weather constraint of an operation: varName <condition> limit (in unit). */
+export const contractorConstraints = pgTable(
+  'contractor_constraints',
+  {
+    id: serial('id').primaryKey(),
+    operationId: integer('operation_id')
+      .notNull()
+      .references(() => contractorOperations.id, { onDelete: 'cascade' }),
+    varName: text('var_name').notNull(),
+    condition: text('condition').notNull(),
+    limit: doublePrecision('limit').notNull(),
+    unit: text('unit').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contractor_constraints_operation').on(t.operationId)],
+);
+
+/**
+ * The marine contractors wizard's job of a project (one per project): the step the wizard is at, the
+ * parameters chosen so far, the run's status and progress, and its results (ContractorResults).
+ */
+export const contractorJobs = pgTable('contractor_jobs', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id')
+    .notNull()
+    .unique()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  step: text('step').notNull().default('OPERATIONS'),
+  status: text('status').notNull().default('IDLE'),
+  progress: integer('progress').notNull().default(0),
+  /** ContractorParameters of packages/contracts. */
+  parameters: jsonb('parameters').notNull(),
+  errorMessage: text('error_message').notNull().default(''),
+  results: jsonb('results'),
+  createdAt: createdAt(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  computedAt: timestamp('computed_at', { withTimezone: true }),
+});

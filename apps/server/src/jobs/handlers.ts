@@ -1,5 +1,6 @@
 // One thin handler per job name: load, act, done. Retries are the queue's.
 import type { Mailer } from '../mail/mailer';
+import { contractorsRunJob } from './contractors-run';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
 import { runReportJob } from './render-report';
@@ -27,5 +28,6 @@ export function jobHandlers(
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
     'render-report': ({ reportId, token }) => runReportJob(services, reports, reportId, token),
     'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
+    'contractors-run': ({ jobId }) => contractorsRunJob(services, jobId),
   };
 }

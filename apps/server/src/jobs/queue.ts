@@ -18,6 +18,8 @@ export interface JobPayloads {
   'render-report': { reportId: number; token: string };
   /** An AWD planning simulated from every hourly start (issue 22). */
   'simulate-planning': { planningId: number };
+  /** The marine contractors wizard's run of a project (spec 001 §2.6). */
+  'contractors-run': { jobId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -29,6 +31,7 @@ export const jobNames: JobName[] = [
   'render-stat2d',
   'render-report',
   'simulate-planning',
+  'contractors-run',
 ];
 
 interface QueueOptions {
@@ -86,6 +89,8 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
     'render-report': { retryLimit: 1, retryDelay: 5, expireInSeconds: 900 },
     // a planning may take up to 20 minutes (spec 001 §9)
     'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    // one simulation per (point, boat), each like a planning's
+    'contractors-run': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
   };
 }
 

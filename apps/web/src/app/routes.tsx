@@ -21,11 +21,6 @@ function Root() {
 
 const noFooter: RouteHandle = { noFooter: true };
 
-const placeholder = (title: string) => async () => {
-  const { ProjectPlaceholder } = await import('../features/projects/ProjectPage');
-  return { Component: () => <ProjectPlaceholder title={title} /> };
-};
-
 /**
  * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children
  * (projects, /people…); until then their paths fall to the catch-all, which goes home.
@@ -83,7 +78,14 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/projects/ProjectPage')).ProjectLayout,
                 }),
                 children: [
-                  { index: true, lazy: placeholder('Marine contractors dashboard') },
+                  {
+                    // the project page of a marine contractors dashboard (spec 001 §2.1, §2.6)
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/contractors/ContractorsWizard'))
+                        .ContractorsWizard,
+                    }),
+                  },
                   {
                     path: 'query',
                     lazy: async () => ({

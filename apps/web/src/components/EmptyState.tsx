@@ -5,7 +5,6 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import ExploreOffIcon from '@mui/icons-material/ExploreOff';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import ConstructionIcon from '@mui/icons-material/Construction';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 
 // The empty-state screens of spec 000 §2.1. Each says what happened and what to do next.
@@ -39,11 +38,6 @@ export const emptyStates = {
     icon: LockOutlinedIcon,
     title: 'Only managers create projects',
     hint: 'Ask a manager of your team to create the project and add you to it.',
-  },
-  underConstruction: {
-    icon: ConstructionIcon,
-    title: 'Activity page under construction',
-    hint: 'This page is being prepared. Come back later.',
   },
 } as const;
 

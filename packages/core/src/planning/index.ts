@@ -4,3 +4,4 @@ export * from './rules';
 export * from './workbook';
 export * from './simulate';
 export * from './statistics';
+export * from './contractors';

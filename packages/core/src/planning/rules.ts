@@ -2,7 +2,7 @@
 // value ≤ limit, directions when inside their sector, working hours when the whole hour lies inside
 // [start, end) on the local wall clock (daylight saving followed). A missing value fails the hour.
 import { HOUR_MS } from '../series';
-import type { Environment, PlanParameter, Sector, WorkingHours } from './types';
+import type { Comparison, Environment, PlanParameter, Sector, WorkingHours } from './types';
 
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;
@@ -122,6 +122,13 @@ export function workingHourMask(time: Float64Array, w: WorkingHours): Uint8Array
   return mask;
 }
 
+const PASSES: Record<Comparison, (value: number, limit: number) => boolean> = {
+  LESS: (v, l) => v < l,
+  LESS_EQUAL: (v, l) => v <= l,
+  GREATER: (v, l) => v > l,
+  GREATER_EQUAL: (v, l) => v >= l,
+};
+
 const hourMasks = new WeakMap<Float64Array, Map<string, Uint8Array>>();
 
 /** workingHourMask kept per time axis and window (several environments and locations share one). */
@@ -180,6 +187,18 @@ export function workableMask(
     const values = column(parameter);
     // NaN ≤ limit is false: a missing value fails the hour
     for (let i = 0; i < n; i++) if (!(values[i]! <= limit)) mask[i] = 0;
+  }
+  for (const { field, comparison, limit } of environment.conditions ?? []) {
+    const values = fields[field];
+    if (!values)
+      throw new PlanningError(
+        `${environment.name} limits ${field}, which the data of point "${pointName}" lack`,
+      );
+    if (values.length !== n)
+      throw new PlanningError(`point "${pointName}": ${field} and time differ in length`);
+    const passes = PASSES[comparison];
+    // NaN fails every comparison: a missing value fails the hour
+    for (let i = 0; i < n; i++) if (!passes(values[i]!, limit)) mask[i] = 0;
   }
   for (const [parameter, sector] of Object.entries(environment.sectors) as [PlanParameter, Sector][]) {
     const values = column(parameter);

@@ -71,6 +71,16 @@ export interface WorkingHours {
   timeZone: string;
 }
 
+export const COMPARISONS = ['LESS', 'LESS_EQUAL', 'GREATER', 'GREATER_EQUAL'] as const;
+export type Comparison = (typeof COMPARISONS)[number];
+
+/** value <comparison> limit passes, `field` a catalogue key of the location's series ("water_level"). */
+export interface FieldCondition {
+  field: string;
+  comparison: Comparison;
+  limit: number;
+}
+
 export interface Environment {
   name: string;
   /** Magnitude limits (value ≤ limit passes). */
@@ -80,6 +90,11 @@ export interface Environment {
   /** Depth of the current level the current limits read, metres below MSL. */
   currentDepth?: number;
   workingHours?: WorkingHours;
+  /**
+   * Comparisons on catalogue fields (the marine contractors' constraints); a missing value fails. An
+   * environment with conditions names itself in messages by its whole name ('operation 1 "Transit"').
+   */
+  conditions?: FieldCondition[];
   /** "Sheet!A4" of the row, for messages. */
   cell: string;
 }

@@ -26,7 +26,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { messages, type OverviewRow, type Project } from '@metocean/contracts';
+import { messages, SUPPORT_MAIL, type OverviewRow, type Project } from '@metocean/contracts';
 import { statisticTitle } from '@metocean/charts';
 import { errorMessage } from '../../api/client';
 import { useMe } from '../../api/queries';
@@ -53,8 +53,6 @@ import {
 } from './selection';
 
 const StatsModal = lazy(() => import('./StatsModal'));
-
-export const SUPPORT_MAIL = 'support@metocean.example.com';
 
 /** Spec 002 §8: the stats load failure per status; the common error otherwise. */
 export function loadFailureMessage(status: number): string {

@@ -169,7 +169,21 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Downloads an export file with the session's token (apiRequest reads JSON only). */
+/** Downloads a file with the session's token (apiRequest reads JSON only), saved under the server's name. */
+export async function downloadWithSession(path: string, fallbackName: string): Promise<void> {
+  if (needsRenewal()) await renewTokens();
+  const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
+  const access = session.accessToken();
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as object;
+    throw new ApiError(response.status, body);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  saveBlob(await response.blob(), name ?? fallbackName);
+}
+
 /**
  * Downloads an export and saves it under the server's file name. With `onProgress`, the body is read
  * chunk by chunk and the bytes received so far reported (the total when the server states it: a

@@ -3,8 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  APP_VERSION,
-  limits,
   planning,
   planningResults,
   scanAnswer,
@@ -12,9 +10,8 @@ import {
   type PlanningSettings,
   type ScanAnswer,
 } from '@metocean/contracts';
-import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
-import { session } from '../../api/session';
-import { saveBlob } from '../analyze/api';
+import { apiRequest } from '../../api/client';
+import { downloadWithSession } from '../analyze/api';
 import { isInProgress, type PlanningOrdering } from './rules';
 
 export const downtimePaths = {
@@ -102,17 +99,6 @@ export const computePlanning = (id: number) =>
 export const deletePlanning = (id: number) =>
   apiRequest(downtimePaths.detail(id), { method: 'DELETE', forbidden: 'throw' });
 
-/** Downloads the planning's zip with the session's token (apiRequest reads JSON only). */
-export async function downloadPlanning(item: Pick<Planning, 'id' | 'name'>): Promise<void> {
-  if (needsRenewal()) await renewTokens();
-  const headers = new Headers({ [limits.versionHeader]: APP_VERSION });
-  const access = session.accessToken();
-  if (access) headers.set('Authorization', `Bearer ${access}`);
-  const response = await fetch(downtimePaths.download(item.id), { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as object;
-    throw new ApiError(response.status, body);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  saveBlob(await response.blob(), name ?? `${item.name}.zip`);
-}
+/** Downloads the planning's zip. */
+export const downloadPlanning = (item: Pick<Planning, 'id' | 'name'>): Promise<void> =>
+  downloadWithSession(downtimePaths.download(item.id), `${item.name}.zip`);

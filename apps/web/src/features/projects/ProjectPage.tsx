@@ -228,12 +228,3 @@ export function ProjectLayout() {
     </Stack>
   );
 }
-
-/** Tabs and views that later issues fill in (Analyze, Report, the dashboard wizard). */
-export function ProjectPlaceholder({ title }: { title: string }) {
-  return (
-    <Paper variant="outlined">
-      <EmptyState kind="underConstruction" title={title} />
-    </Paper>
-  );
-}

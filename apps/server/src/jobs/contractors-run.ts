@@ -1,0 +1,131 @@
+// The contractors-run job (spec 001 §2.6 run step, §3 "Results"; docs/methods/contractors.md): for each
+// selected point and each boat with selected operations, the boat's selected operations in their order of
+// creation run from every hourly start of the point's record (core simulateSequence, each constraint a
+// field condition in SI units); the chosen format's monthly percentiles are stored as dataByPoints[point
+// id][boat id]. Progress: the share of (point, boat) pairs done. Any error sets ERROR with its message and
+// sends the wizard back to the outputs step.
+import { eq, inArray } from 'drizzle-orm';
+import {
+  contractorFormatUnits,
+  contractorVariableCatalogue,
+  type ContractorBoat,
+  type ContractorParameters,
+  type ContractorResults,
+} from '@metocean/contracts';
+import {
+  PlanningError,
+  sequenceStatistics,
+  simulateSequence,
+  type ContractorOperation,
+  type FieldCondition,
+} from '@metocean/core';
+import { planningFields } from '@metocean/hindcast';
+import { sourceForPoint } from '../data/registry';
+import { readPointSeries } from '../data/sources';
+import { contractorJobs, points, projects } from '../db/schema';
+import type { Services } from '../services/context';
+import { boatsOf } from '../services/contractors';
+
+/** A constraint as the simulator reads it: the variable's catalogue field, its limit in the field's unit. */
+function condition(c: ContractorBoat['operations'][number]['constraints'][number]): FieldCondition {
+  const variable = contractorVariableCatalogue.find((v) => v.name === c.varName);
+  const unit = variable?.units.find((u) => u.unit === c.unit);
+  if (!variable || !unit) throw new PlanningError(`constraint ${c.id}: unknown variable or unit`);
+  return { field: variable.field, comparison: c.condition, limit: c.limit * unit.toSi };
+}
+
+export async function contractorsRunJob(services: Services, jobId: number): Promise<void> {
+  const db = services.db;
+  const [row] = await db
+    .select({ job: contractorJobs, zoneId: projects.zoneId, customerId: projects.customerId })
+    .from(contractorJobs)
+    .innerJoin(projects, eq(projects.id, contractorJobs.projectId))
+    .where(eq(contractorJobs.id, jobId));
+  // a job of a deleted project has nothing to do; one found RUNNING was left so by a dead worker: run again
+  if (!row || (row.job.status !== 'PENDING' && row.job.status !== 'RUNNING')) return;
+  await db
+    .update(contractorJobs)
+    .set({ status: 'RUNNING', startedAt: new Date(), progress: 0 })
+    .where(eq(contractorJobs.id, jobId));
+  try {
+    const parameters = row.job.parameters as ContractorParameters;
+    const format = parameters.outputFormat;
+    if (format === null) throw new PlanningError('no output format was chosen');
+    const selected = new Set(parameters.operations);
+    const boats = (await boatsOf(services, row.customerId))
+      .map((b) => ({ ...b, operations: b.operations.filter((o) => selected.has(o.id)) }))
+      .filter((b) => b.operations.length > 0);
+    if (boats.length === 0) throw new PlanningError('none of the selected operations exists any more');
+    const chosen = await db
+      .select({ id: points.id, name: points.name, lat: points.lat, lng: points.lng })
+      .from(points)
+      .where(inArray(points.id, parameters.points.length ? parameters.points : [-1]));
+    chosen.sort((a, b) => parameters.points.indexOf(a.id) - parameters.points.indexOf(b.id));
+    if (chosen.length === 0) throw new PlanningError('none of the selected points exists any more');
+    const dataByPoints: ContractorResults['dataByPoints'] = {};
+    let period = { start: '', end: '' };
+    let periods: string[] = [];
+    let done = 0;
+    for (const point of chosen) {
+      const source = await sourceForPoint(db, row.zoneId, point.lat, point.lng);
+      if (!source) throw new PlanningError(`no dataset serves point "${point.name}"`);
+      const read = await readPointSeries(source, point.lat, point.lng);
+      const time = read.series.time;
+      const location = { name: point.name, fields: planningFields(read.series.fields) };
+      if (!period.start && time.length > 0)
+        period = {
+          start: new Date(time[0]!).toISOString(),
+          end: new Date(time[time.length - 1]!).toISOString(),
+        };
+      const byBoat: ContractorResults['dataByPoints'][string] = {};
+      for (const boat of boats) {
+        const operations: ContractorOperation[] = boat.operations.map((o) => ({
+          name: o.name,
+          durationHours: o.duration,
+          conditions: o.constraints.map(condition),
+        }));
+        const stats = sequenceStatistics(
+          simulateSequence(time, location, operations),
+          parameters.percentiles,
+          format,
+        );
+        periods = Object.keys(stats.starts);
+        byBoat[String(boat.id)] = {
+          sequence: stats.sequence,
+          operations: Object.fromEntries(boat.operations.map((o, k) => [String(o.id), stats.operations[k]!])),
+          starts: stats.starts,
+          censored: stats.censored,
+          totalStarts: stats.totalStarts,
+        };
+        done++;
+        await db
+          .update(contractorJobs)
+          .set({ progress: Math.min(99, Math.floor((100 * done) / (chosen.length * boats.length))) })
+          .where(eq(contractorJobs.id, jobId));
+      }
+      dataByPoints[String(point.id)] = byBoat;
+    }
+    const results: ContractorResults = {
+      dataFormat: format,
+      unit: contractorFormatUnits[format],
+      percentiles: parameters.percentiles,
+      periods,
+      period,
+      points: chosen,
+      boats,
+      dataByPoints,
+    };
+    await db
+      .update(contractorJobs)
+      .set({ status: 'COMPLETE', step: 'STATISTICS', progress: 100, results, computedAt: new Date() })
+      .where(eq(contractorJobs.id, jobId));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof PlanningError))
+      services.log.error({ err: error, jobId }, 'contractors run failed');
+    await db
+      .update(contractorJobs)
+      .set({ status: 'ERROR', step: 'OUTPUTS', errorMessage: message, computedAt: new Date() })
+      .where(eq(contractorJobs.id, jobId));
+  }
+}

@@ -1,0 +1,93 @@
+// The marine contractors wizard's computation (spec 001 §1, §2.6, §3 "Marine contractor chain", §5
+// "Output formats (wizard)"; docs/methods/contractors.md): a boat's operations run one after another from
+// every hourly start of the record, each waiting for the first window where its constraints hold for its
+// whole duration. It is the AWD simulator with one trip per operation and one environment per operation
+// (its constraints as field conditions); the outputs are that simulation's monthly statistics.
+import { simulatePlan, type PlanLocation, type SimulationResult } from './simulate';
+import { planningStatistics } from './statistics';
+import type { Environment, FieldCondition, PlanCopy } from './types';
+
+export const CONTRACTOR_FORMATS = ['DURATION', 'WEATHER_WINDOW', 'WEATHER_WINDOW_COMPLEMENT'] as const;
+export type ContractorFormat = (typeof CONTRACTOR_FORMATS)[number];
+
+export interface ContractorOperation {
+  name: string;
+  /** Whole hours > 0. */
+  durationHours: number;
+  /** Every condition must hold in every hour of the operation. */
+  conditions: FieldCondition[];
+}
+
+/** [percentile key "P50"][month "Jan"] → value (days for DURATION, percent otherwise); null without starts. */
+export type MonthlyPercentiles = Record<string, Record<string, number | null>>;
+
+export interface SequenceStatistics {
+  /** The whole sequence of the boat's operations. */
+  sequence: MonthlyPercentiles;
+  /** Each operation, in the sequence (its wait after the previous one ended, then its work). */
+  operations: MonthlyPercentiles[];
+  /** Uncensored starts per month (a start is censored when the record ends before the sequence does). */
+  starts: Record<string, number>;
+  censored: number;
+  totalStarts: number;
+}
+
+/** The sequence from every hourly start (simulatePlan: each operation is a trip of one copy). */
+export function simulateSequence(
+  time: Float64Array,
+  location: PlanLocation,
+  operations: readonly ContractorOperation[],
+): SimulationResult {
+  const environments: Environment[] = operations.map((o, i) => ({
+    name: `operation ${i + 1} "${o.name}"`,
+    maxima: {},
+    sectors: {},
+    conditions: o.conditions,
+    cell: '',
+  }));
+  const copies: PlanCopy[] = operations.map((o, i) => ({
+    tripId: String(i),
+    taskId: String(i),
+    activityId: o.name,
+    repetition: 1,
+    durationHours: o.durationHours,
+    continuous: false,
+    environment: environments[i]!.name,
+    location: null,
+  }));
+  return simulatePlan({ time, locations: [location], aliases: {}, environments, copies });
+}
+
+const HOURS_PER_DAY = 24;
+
+/**
+ * The monthly percentiles of a format (docs/methods/contractors.md): DURATION = percentiles of the
+ * duration (wait + work) in days; WEATHER_WINDOW = the share (%) of a month's starts that meet no weather
+ * wait, reached or exceeded in p % of the years; WEATHER_WINDOW_COMPLEMENT = 100 − that share, the share of
+ * starts that wait, not exceeded in p % of the years.
+ */
+export function sequenceStatistics(
+  sim: SimulationResult,
+  percentiles: readonly number[],
+  format: ContractorFormat,
+): SequenceStatistics {
+  const monthly = planningStatistics(sim, percentiles).MONTHLY;
+  const source = format === 'DURATION' ? monthly.distribsOfAllDurations : monthly.distribsOfNoDowntimeRatio;
+  const convert = (v: number | null): number | null => {
+    if (v === null) return null;
+    if (format === 'DURATION') return v / HOURS_PER_DAY;
+    return format === 'WEATHER_WINDOW' ? v : 100 - v;
+  };
+  const keys = percentiles.map((p) => `P${p}`);
+  const table = (at: (key: string, period: string) => number | null): MonthlyPercentiles =>
+    Object.fromEntries(
+      keys.map((key) => [key, Object.fromEntries(monthly.periods.map((m) => [m, convert(at(key, m))]))]),
+    );
+  return {
+    sequence: table((key, m) => source.wholeSequenceScenarios[key]![m]!),
+    operations: sim.trips.map((trip) => table((key, m) => source.tripsScenarios[trip]![m]![key]!)),
+    starts: monthly.starts,
+    censored: sim.censoredCount,
+    totalStarts: sim.n,
+  };
+}
