@@ -11,7 +11,7 @@
 import { negativeLogLikelihood } from '../fit';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { nelderMead, solveBracketed } from '../optimize';
+import { brentMinimize, nelderMead, solveBracketed } from '../optimize';
 import { normalPpf } from '../special';
 import type { ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
@@ -85,6 +85,8 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
   const memo = new Map<number, number>();
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
+    // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
+    if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
     const again = nelderMead(
