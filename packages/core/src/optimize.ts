@@ -126,8 +126,19 @@ export function minimize(
   return result;
 }
 
-/** Root of a continuous f with a sign change on [a, b] (bisection safeguarded secant, Illinois variant). */
-export function solveBracketed(f: (x: number) => number, a: number, b: number, tolerance = 1e-13): number {
+/**
+ * Root of a continuous f with a sign change on [a, b] (bisection safeguarded secant, Illinois variant), to a
+ * bracket narrower than `tolerance`·(1 + |x|); with `stopOnStep`, also once a secant step moves the estimate
+ * by less than that (for an f nearly linear near its root, where the step bounds the error, and every value
+ * is costly).
+ */
+export function solveBracketed(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  tolerance = 1e-13,
+  stopOnStep = false,
+): number {
   let fa = f(a);
   let fb = f(b);
   if (fa === 0) return a;
@@ -135,11 +146,15 @@ export function solveBracketed(f: (x: number) => number, a: number, b: number, t
   if (fa * fb > 0) throw new RangeError(`solveBracketed: no sign change on [${a}, ${b}]`);
   let side = 0;
   let c = a;
+  let previous = NaN;
   for (let i = 0; i < 300; i++) {
     c = (a * fb - b * fa) / (fb - fa);
     if (!Number.isFinite(c) || c <= Math.min(a, b) || c >= Math.max(a, b)) c = (a + b) / 2;
     const fc = f(c);
-    if (fc === 0 || Math.abs(b - a) < tolerance * (1 + Math.abs(c))) return c;
+    const close = tolerance * (1 + Math.abs(c));
+    if (fc === 0 || Math.abs(b - a) < close) return c;
+    if (stopOnStep && Math.abs(c - previous) < close) return c;
+    previous = c;
     if (fc * fb > 0) {
       b = c;
       fb = fc;

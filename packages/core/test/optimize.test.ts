@@ -1,7 +1,7 @@
 // The one-dimensional minimiser of the profile likelihood (Brent's method) against minima known in closed
 // form, inside and at the edge of a support where the function is +Infinity outside.
 import { describe as suite, expect, test } from 'vitest';
-import { brentMinimize } from '../src/optimize';
+import { brentMinimize, solveBracketed } from '../src/optimize';
 
 suite('brentMinimize', () => {
   test('finds the minimum of a parabola and of x·ln x (1/e) to its tolerance (1e-9·(1 + |x|), a few of it)', () => {
@@ -27,5 +27,17 @@ suite('brentMinimize', () => {
   test('a start outside the support, with both neighbours outside too, is returned with value Infinity', () => {
     const result = brentMinimize((x) => (x > 0 ? x : NaN), -5, 1);
     expect(result).toEqual({ x: [-5], value: Infinity, iterations: 0 });
+  });
+});
+
+suite('solveBracketed', () => {
+  test('stopping on a short secant step keeps the root to the tolerance (√2 of x² − 2) with fewer values', () => {
+    let bracketed = 0;
+    let stepped = 0;
+    const root = solveBracketed((x) => (bracketed++, x * x - 2), 1, 3, 1e-7);
+    const early = solveBracketed((x) => (stepped++, x * x - 2), 1, 3, 1e-7, true);
+    expect(Math.abs(root - Math.SQRT2)).toBeLessThan(1e-7 * (1 + Math.SQRT2));
+    expect(Math.abs(early - Math.SQRT2)).toBeLessThan(1e-7 * (1 + Math.SQRT2));
+    expect(stepped).toBeLessThanOrEqual(bracketed);
   });
 });

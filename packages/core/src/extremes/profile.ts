@@ -184,7 +184,7 @@ function endOf(
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
     const d = deviance(z);
-    if (d > 0) return solveBracketed(signedRoot, inside, z, 1e-7);
+    if (d > 0) return solveBracketed(signedRoot, inside, z, 1e-7, true);
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
