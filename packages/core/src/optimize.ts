@@ -126,8 +126,19 @@ export function minimize(
   return result;
 }
 
-/** Root of a continuous f with a sign change on [a, b] (bisection safeguarded secant, Illinois variant). */
-export function solveBracketed(f: (x: number) => number, a: number, b: number, tolerance = 1e-13): number {
+/**
+ * Root of a continuous f with a sign change on [a, b] (bisection safeguarded secant, Illinois variant), to a
+ * bracket narrower than `tolerance`·(1 + |x|); with `stopOnStep`, also once a secant step moves the estimate
+ * by less than that (for an f nearly linear near its root, where the step bounds the error, and every value
+ * is costly).
+ */
+export function solveBracketed(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  tolerance = 1e-13,
+  stopOnStep = false,
+): number {
   let fa = f(a);
   let fb = f(b);
   if (fa === 0) return a;
@@ -135,11 +146,15 @@ export function solveBracketed(f: (x: number) => number, a: number, b: number, t
   if (fa * fb > 0) throw new RangeError(`solveBracketed: no sign change on [${a}, ${b}]`);
   let side = 0;
   let c = a;
+  let previous = NaN;
   for (let i = 0; i < 300; i++) {
     c = (a * fb - b * fa) / (fb - fa);
     if (!Number.isFinite(c) || c <= Math.min(a, b) || c >= Math.max(a, b)) c = (a + b) / 2;
     const fc = f(c);
-    if (fc === 0 || Math.abs(b - a) < tolerance * (1 + Math.abs(c))) return c;
+    const close = tolerance * (1 + Math.abs(c));
+    if (fc === 0 || Math.abs(b - a) < close) return c;
+    if (stopOnStep && Math.abs(c - previous) < close) return c;
+    previous = c;
     if (fc * fb > 0) {
       b = c;
       fb = fc;
@@ -178,4 +193,112 @@ export function goldenMax(f: (x: number) => number, a: number, b: number, tolera
     }
   }
   return (a + b) / 2;
+}
+
+/**
+ * Minimum of a function of one variable: a bracket stepped out downhill from `start` (golden-ratio steps,
+ * from `step`), then Brent's method (parabolic interpolation safeguarded by golden section, Brent 1973
+ * ch. 5) until the point is known to `xTolerance`·(1 + |x|). Non-finite values are +Infinity (outside the
+ * support): they bound the bracket, and a parabola through one is replaced by a golden-section step. A start
+ * where f is not finite, with both neighbours `step` away not finite either, is returned as it is
+ * (value Infinity), as the simplex does from such a start. Used where the simplex has one dimension: it
+ * needs a handful of values where the simplex needs a hundred.
+ */
+export function brentMinimize(
+  f: (x: number) => number,
+  start: number,
+  step: number,
+  options: { xTolerance?: number; maxIterations?: number } = {},
+): Minimum {
+  const xTolerance = options.xTolerance ?? 1e-9;
+  const maxIterations = options.maxIterations ?? 200;
+  const evaluate = (x: number): number => {
+    const v = f(x);
+    return Number.isFinite(v) ? v : Infinity;
+  };
+  const golden = (3 - Math.sqrt(5)) / 2;
+  const phi = (1 + Math.sqrt(5)) / 2;
+  let a = start;
+  const fStart = evaluate(a);
+  let b = start + step;
+  let fb = evaluate(b);
+  if (fStart === Infinity && fb === Infinity) {
+    b = start - step;
+    fb = evaluate(b);
+    if (fb === Infinity) return { x: [start], value: Infinity, iterations: 0 };
+  }
+  if (fb > fStart) [a, b, fb] = [b, a, fStart];
+  // step out downhill until the value rises (or leaves the support): f(a) ≥ f(b) ≤ f(c)
+  let c = b + phi * (b - a);
+  let fc = evaluate(c);
+  let iterations = 0;
+  while (fc < fb && iterations < maxIterations) {
+    a = b;
+    b = c;
+    fb = fc;
+    c = b + phi * (b - a);
+    fc = evaluate(c);
+    iterations++;
+  }
+  if (fc < fb) return { x: [c], value: fc, iterations };
+  let lo = Math.min(a, c);
+  let hi = Math.max(a, c);
+  // Brent: x the best point, w the second best, v the previous w
+  let x = b;
+  let w = b;
+  let v = b;
+  let fx = fb;
+  let fw = fb;
+  let fv = fb;
+  let d = 0;
+  let e = 0;
+  for (; iterations < maxIterations; iterations++) {
+    const m = (lo + hi) / 2;
+    const tol = xTolerance * (1 + Math.abs(x));
+    const tol2 = 2 * tol;
+    if (Math.abs(x - m) <= tol2 - (hi - lo) / 2) break;
+    let parabolic = false;
+    if (Math.abs(e) > tol) {
+      const r = (x - w) * (fx - fv);
+      let q = (x - v) * (fx - fw);
+      let p = (x - v) * q - (x - w) * r;
+      q = 2 * (q - r);
+      if (q > 0) p = -p;
+      else q = -q;
+      if (
+        Number.isFinite(p) &&
+        Number.isFinite(q) &&
+        Math.abs(p) < Math.abs(0.5 * q * e) &&
+        p > q * (lo - x) &&
+        p < q * (hi - x)
+      ) {
+        e = d;
+        d = p / q;
+        const u = x + d;
+        if (u - lo < tol2 || hi - u < tol2) d = m >= x ? tol : -tol;
+        parabolic = true;
+      }
+    }
+    if (!parabolic) {
+      e = (x >= m ? lo : hi) - x;
+      d = golden * e;
+    }
+    const u = Math.abs(d) >= tol ? x + d : x + (d >= 0 ? tol : -tol);
+    const fu = evaluate(u);
+    if (fu <= fx) {
+      if (u >= x) lo = x;
+      else hi = x;
+      [v, fv, w, fw, x, fx] = [w, fw, x, fx, u, fu];
+    } else {
+      if (u < x) lo = u;
+      else hi = u;
+      if (fu <= fw || w === x) {
+        [v, fv, w, fw] = [w, fw, u, fu];
+      } else if (fu <= fv || v === x || v === w) {
+        v = u;
+        fv = fu;
+      }
+    }
+  }
+  return { x: [x], value: fx, iterations };
 }

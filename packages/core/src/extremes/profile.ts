@@ -11,7 +11,7 @@
 import { negativeLogLikelihood } from '../fit';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { nelderMead, solveBracketed } from '../optimize';
+import { brentMinimize, nelderMead, solveBracketed } from '../optimize';
 import { normalPpf } from '../special';
 import type { ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
@@ -85,6 +85,8 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
   const memo = new Map<number, number>();
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
+    // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
+    if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
     const again = nelderMead(
@@ -145,13 +147,21 @@ export function profileIntervals(
       return { returnPeriod: T, value, lower: NaN, upper: NaN };
     const profile = profileOf(fit, q);
     const deviance = (z: number): number => 2 * (profile(z) - fit.nll) - critical;
+    // the same root on the signed-root scale, √(2(ℓ̂ − ℓ_p(z))) − √χ², nearly linear in z (the deviance is
+    // nearly quadratic): the secant steps of the root search land close from the first
+    const root = Math.sqrt(critical);
+    const signedRoot = (z: number): number => {
+      const d = deviance(z);
+      return Number.isNaN(d) ? d : Math.sqrt(Math.max(0, d + critical)) - root;
+    };
     const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
-    const upper = endOf(deviance, value, (k) => value + h0 * Math.pow(1.6, k));
+    const upper = endOf(deviance, signedRoot, value, (k) => value + h0 * Math.pow(1.6, k));
     const lower = freeLocation
-      ? endOf(deviance, value, (k) => value - h0 * Math.pow(1.6, k))
+      ? endOf(deviance, signedRoot, value, (k) => value - h0 * Math.pow(1.6, k))
       : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate
         endOf(
           deviance,
+          signedRoot,
           value,
           (k) => parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
         );
@@ -159,13 +169,22 @@ export function profileIntervals(
   });
 }
 
-/** The end of the interval on one side: the first step where the deviance is positive, then its root. */
-function endOf(deviance: (z: number) => number, estimate: number, step: (k: number) => number): number {
+/**
+ * The end of the interval on one side: the first step where the deviance is positive, then its root, solved
+ * on `signedRoot` (a function with the same sign and root, nearly linear; the profile is memoized per z, so
+ * the step's values are not computed twice).
+ */
+function endOf(
+  deviance: (z: number) => number,
+  signedRoot: (z: number) => number,
+  estimate: number,
+  step: (k: number) => number,
+): number {
   let inside = estimate;
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
     const d = deviance(z);
-    if (d > 0) return solveBracketed(deviance, inside, z, 1e-7);
+    if (d > 0) return solveBracketed(signedRoot, inside, z, 1e-7, true);
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
