@@ -1,9 +1,10 @@
 // A stored statistic of a point drawn as in the Analyze tab: its visualisation payload, the packages/charts
-// option, ECharts SSR SVG, vectors in the PDF. A chart that cannot be drawn leaves a visible note.
-import { chartOption, SPEED, visuPayloadOf } from '@metocean/charts';
-import { visuPayload, type VisuPayload } from '@metocean/contracts';
+// option, ECharts SSR SVG, vectors in the PDF; and a buoy comparison's scatter (the validation annex). A chart
+// that cannot be drawn leaves a visible note.
+import { chartOption, comparisonScatterOption, SPEED, visuPayloadOf } from '@metocean/charts';
+import { visuPayload, type ScatterData, type VisuPayload } from '@metocean/contracts';
 import { chartSvg } from './chart-svg';
-import { MONTHS } from './common';
+import { MONTH_ABBREVIATIONS as MONTHS } from '@metocean/core';
 import type { ReportPoint } from './data';
 import type { ReportPdf } from './pdf';
 
@@ -43,6 +44,21 @@ export function chart(
       `the chart ${statId} could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
     );
     return false;
+  }
+}
+
+/** A buoy comparison's scatter (the validation modal's chart), square, centred on the page. */
+export function comparisonChart(pdf: ReportPdf, scatter: ScatterData, title: string): void {
+  const width = 400;
+  const height = 340;
+  try {
+    const svg = chartSvg(comparisonScatterOption(scatter, title), width * SCALE, height * SCALE);
+    pdf.ensure(height + 6);
+    pdf.svg(svg, width, height, { x: 50 + (pdf.contentWidth - width) / 2, y: pdf.doc.y }, SCALE);
+    pdf.doc.x = 50;
+    pdf.doc.y += height + 6;
+  } catch (error) {
+    pdf.note(`the scatter could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

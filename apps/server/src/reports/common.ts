@@ -9,12 +9,16 @@ import type { Topology, GeometryCollection } from 'topojson-specification';
 import { MONTH_ABBREVIATIONS } from '@metocean/core';
 import {
   APP_VERSION,
+  BUOY_NEAR_KM,
+  COMPARISON_METRICS,
   MISSING_VALUE,
   REPORT_PART_LABELS,
   REPORT_TYPE_LABELS,
+  type BuoyComparison,
   type ReportType,
 } from '@metocean/contracts';
-import type { ReportData } from './data';
+import { comparisonChart } from './charts';
+import type { ReportData, ReportPoint } from './data';
 import { A4, type ReportPdf } from './pdf';
 
 /** A number as printed in a report; '—' for a missing one (never a made-up value). */
@@ -255,8 +259,7 @@ export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
       ],
     ];
     if (d.meta.provenance.citation) rows.push(['Citation', d.meta.provenance.citation]);
-    // comparisons with buoys and satellites are drawn on demand, never stored: said, not left out (decisions.md)
-    rows.push(['Validation', 'no buoy or satellite comparison stored: no validation figure']);
+    rows.push(['Validation', nodes.map(validationSummary).join('; ') || '—']);
     pdf.table(
       [
         { header: 'Item', width: 120, align: 'left' },
@@ -265,6 +268,84 @@ export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
       rows.map((r) => [...r]),
       { size: 8.5 },
     );
+    for (const p of nodes) validation(pdf, p);
+  }
+}
+
+const km = (distance: number) => `${fmt(distance, 1)} km`;
+
+/** The Validation row of a point: its buoys near, or the sentence saying there is none. */
+function validationSummary(p: ReportPoint): string {
+  if (p.validations.length === 0)
+    return `${p.point.name}: no buoy within ${BUOY_NEAR_KM} km of the point: no validation figure`;
+  const names = p.validations.map((v) =>
+    'comparison' in v
+      ? `${v.comparison.buoy.name} (${km(v.comparison.distanceKm)})`
+      : `${v.buoy} (${km(v.distanceKm)}, not compared)`,
+  );
+  return `${p.point.name}: compared with ${names.join(', ')} below`;
+}
+
+/** The units a metric is in: the variable's for differences, % for pbias, none for ratios (spec 002 §9). */
+function metricUnits(metric: string, units: string): string {
+  if (metric === 'pbias') return '%';
+  if (['bias', 'rmse', 'dir_bias', 'dir_rmse'].includes(metric)) return units;
+  return '';
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/**
+ * The buoys near a point against the hindcast at its node, as the validation modal shows them: a line per
+ * buoy and variable (distance, period, pairs), the one-row metrics table and the scatter.
+ */
+function validation(pdf: ReportPdf, p: ReportPoint): void {
+  for (const v of p.validations) {
+    if (!('comparison' in v)) {
+      pdf.paragraph(`${p.point.name} / ${v.buoy} (${km(v.distanceKm)}): not compared: ${v.refusal}.`, {
+        size: 9,
+      });
+      continue;
+    }
+    comparison(pdf, v.comparison);
+  }
+}
+
+/** A variable's line, metrics table and scatter, kept on one page. */
+const VARIABLE_HEIGHT = 430;
+
+function comparison(pdf: ReportPdf, c: BuoyComparison): void {
+  // the heading keeps the lines under it and the first variable (line, table, scatter) on its page
+  pdf.heading(`Validation: ${c.point.name} against ${c.buoy.name}`, 3, VARIABLE_HEIGHT + 40);
+  pdf.paragraph(
+    `Buoy ${c.buoy.name} (${c.buoy.centre}) at ${fmt(c.buoy.latitude, 2)}°N, ${fmt(c.buoy.longitude, 2)}°E, ${km(c.distanceKm)} from ${c.point.name}; hindcast ${c.dataset.name} at its node ${fmt(c.node.lat, 2)}°N, ${fmt(c.node.lon, 2)}°E (${km(c.node.distanceKm)} from the point). Licence: ${c.buoy.licence}.`,
+    { size: 9 },
+  );
+  if (c.dataset.synthetic)
+    pdf.note(
+      'this zone is served by the synthetic demo hindcast: the comparison shows how the generated series differs from the real buoy, not how a real model performs.',
+    );
+  for (const variable of c.variables) {
+    const metrics = COMPARISON_METRICS.filter((m) => m in variable.metrics);
+    const { counts } = variable;
+    pdf.ensure(VARIABLE_HEIGHT);
+    pdf.paragraph(
+      `${variable.name} (${variable.longName}, ${variable.units}): ${counts.paired} hourly pairs from ${day(variable.period.from)} to ${day(variable.period.to)}, out of ${counts.common} common hours (${counts.missingMeasure} missing at the buoy, ${counts.missingModel} in the hindcast).`,
+      { size: 9 },
+    );
+    const width = Math.floor(pdf.contentWidth / (metrics.length + 1));
+    pdf.table(
+      [
+        { header: 'n', width, align: 'right' as const },
+        ...metrics.map((m) => {
+          const units = metricUnits(m, variable.units);
+          return { header: units ? `${m} (${units})` : m, width };
+        }),
+      ],
+      [[String(counts.paired), ...metrics.map((m) => fmt(variable.metrics[m], 2))]],
+      { size: 8.5 },
+    );
+    comparisonChart(pdf, variable.scatter, `${variable.name}: ${c.dataset.name} / ${c.buoy.name}`);
   }
 }
 

@@ -4,7 +4,8 @@
 // report thread (jobs/report-worker.ts), which has no database.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { kindOf, type Field, type OverviewRow, type VariableKind } from '@metocean/core';
-import { OVERVIEW_ID, REPORT_PARTS, type ReportPart } from '@metocean/contracts';
+import { OVERVIEW_ID, REPORT_PARTS, type BuoyComparison, type ReportPart } from '@metocean/contracts';
+import { greatCircleKm } from '@metocean/hindcast';
 import { datasetsOfZones, sourceForPoint, type ZoneDataset } from '../data/registry';
 import type { DataSource } from '../data/sources';
 import type { reports } from '../db/schema';
@@ -21,6 +22,8 @@ import {
 } from '../db/schema';
 import type { Db } from '../db/client';
 import type { ProjectAccess } from '../services/project-access';
+import { buoysNearPoint, compareAtPoint } from '../services/buoys';
+import { HttpError } from '../http/errors';
 import { isExpired } from '../services/zones';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -47,7 +50,13 @@ export interface ReportPoint {
   registered?: ZoneDataset;
   /** Where the point's series is read now (the persistence tables), or null when no dataset serves it. */
   source: DataSource | null;
+  /** The buoys of the zone near the point (services/buoys.ts rule), nearest first, compared as the API does. */
+  validations: Validation[];
 }
+
+/** A buoy near a point: its comparison, or why it could not be compared (no common variable…). */
+export type Validation =
+  { comparison: BuoyComparison } | { buoy: string; distanceKm: number; refusal: string };
 
 export interface ReportData {
   report: ReportRow;
@@ -111,6 +120,21 @@ async function accessOf(db: Db, projectId: number): Promise<ProjectAccess> {
   return { ...row, canEdit: false, expired: isExpired(row.instance.offerEnd) };
 }
 
+/** The comparisons of the buoys near a point, computed by the code of GET /api/buoys/{id}/comparison/. */
+async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Promise<Validation[]> {
+  const validations: Validation[] = [];
+  for (const buoy of await buoysNearPoint(db, access.zone, point)) {
+    try {
+      validations.push({ comparison: await compareAtPoint(db, access.zone, point, buoy) });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const distanceKm = greatCircleKm(point.lat, point.lng, buoy.latitude, buoy.longitude);
+      validations.push({ buoy: buoy.name, distanceKm, refusal: error.message });
+    }
+  }
+  return validations;
+}
+
 export async function loadReportData(db: Db, report: ReportRow): Promise<ReportData> {
   const access = await accessOf(db, report.projectId);
   const [author] = report.userId
@@ -167,6 +191,7 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
       ),
       results: stored,
       source: null,
+      validations: [],
     };
   });
   const asked = report.parts.length > 0 ? report.parts : [...REPORT_PARTS];
@@ -178,6 +203,7 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
     p.registered =
       zoneDatasets.find((d) => d.name === p.dataset?.name) ??
       (p.dataset?.synthetic ? zoneDatasets.find((d) => d.meta.synthetic) : undefined);
+    p.validations = await validationsOf(db, access, p.point);
   }
   const datasets = zoneDatasets.filter((d) => reportPoints.some((p) => p.registered === d));
   return {

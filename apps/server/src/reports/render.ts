@@ -56,7 +56,9 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
   if (type === 'operability') await operabilityBody(pdf, data, checkpoint);
   else await designBody(pdf, data, checkpoint);
   databasesAnnex(pdf, data);
-  methodologyAnnex(pdf, METHOD_PAGES[type]);
+  // the buoy comparisons of the Databases annex have their method page when there are any
+  const compared = data.points.some((p) => p.validations.some((v) => 'comparison' in v));
+  methodologyAnnex(pdf, compared ? [...METHOD_PAGES[type], 'comparison'] : METHOD_PAGES[type]);
   auditStamp(pdf, audit);
   await checkpoint(95);
   return pdf.finish();

@@ -15,6 +15,7 @@ import { greatCircleKm } from '@metocean/hindcast';
 import { buoys, offerInstances, offerInstanceZones, points, zones } from '../db/schema';
 import { openStore, type BuoyMeta } from '../data/buoys';
 import { badRequest, notFound } from '../http/errors';
+import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
 import { compareVariable, containsPoint, isDirection } from '@metocean/core';
 import { sourceForPoint } from '../data/registry';
@@ -158,6 +159,25 @@ export async function buoyVisuData(
 /** Finite numbers as they are; NaN and infinities (undefined metrics) as null. */
 const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : null);
 
+type PointRow = typeof points.$inferSelect;
+
+/**
+ * Why a buoy is not compared with a point of a zone (outside the zone, farther than BUOY_NEAR_KM), or
+ * undefined when it is: the one rule of the endpoint and of the reports' validation annex.
+ */
+function refusal(zone: ZoneRow, point: PointRow, row: BuoyRow): string | undefined {
+  if (!inside(zone, row)) return buoyMessages.notInZone;
+  const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
+  return distanceKm > BUOY_NEAR_KM ? buoyMessages.tooFar(distanceKm) : undefined;
+}
+
+/** The buoys of a zone that are compared with a point of it (within BUOY_NEAR_KM), nearest first. */
+export async function buoysNearPoint(db: Db, zone: ZoneRow, point: PointRow): Promise<BuoyRow[]> {
+  const rows = await db.select().from(buoys).orderBy(asc(buoys.code));
+  const km = (row: BuoyRow) => greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
+  return rows.filter((row) => refusal(zone, point, row) === undefined).sort((a, b) => km(a) - km(b));
+}
+
 /**
  * A buoy against the hindcast at the node of a project's point (spec 002 "Buoy comparison"): per variable both
  * hold, the pairs on common hours, the metrics of spec 002 §9 and the scatter data of §3. The project must be
@@ -178,19 +198,32 @@ export async function buoyComparison(
   const row = (await visibleBuoys(services, caller)).find((buoy) => buoy.id === id);
   if (!row) throw notFound();
   if (access.expired) throw badRequest({ nonFieldErrors: [buoyMessages.expired] });
-  if (!inside(access.zone, row)) throw badRequest({ nonFieldErrors: [buoyMessages.notInZone] });
-  const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
-  if (distanceKm > BUOY_NEAR_KM) throw badRequest({ nonFieldErrors: [buoyMessages.tooFar(distanceKm)] });
+  const refused = refusal(access.zone, point, row);
+  if (refused !== undefined) throw badRequest({ nonFieldErrors: [refused] });
+  return compareAtPoint(services.db, access.zone, point, row, query.runs);
+}
 
-  const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
+/**
+ * The comparison of a buoy the rule above allows with a point (the endpoint after its checks; a report's
+ * data loading for the buoys near each point). Refuses a point no hindcast serves and unknown variables.
+ */
+export async function compareAtPoint(
+  db: Db,
+  zone: ZoneRow,
+  point: PointRow,
+  row: BuoyRow,
+  runs?: string,
+): Promise<BuoyComparison> {
+  const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
+  const source = await sourceForPoint(db, zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [buoyMessages.noModelData] });
   const model = await readPointSeries(source, point.lat, point.lng);
   const meta = row.meta as unknown as BuoyMeta;
   const shared = meta.fields.map((f) => f.field).filter((field) => model.series.fields[field] !== undefined);
   const asked =
-    query.runs === undefined || query.runs.trim() === ''
+    runs === undefined || runs.trim() === ''
       ? shared
-      : [...new Set(query.runs.split(',').map((run) => run.trim()))].filter((run) => run !== '');
+      : [...new Set(runs.split(',').map((run) => run.trim()))].filter((run) => run !== '');
   const unknown = asked.filter((run) => !shared.includes(run));
   if (unknown.length > 0)
     throw badRequest({ fieldErrors: { runs: [buoyMessages.unknownRuns(unknown, shared)] } });

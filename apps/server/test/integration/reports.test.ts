@@ -8,7 +8,15 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectorName } from '@metocean/charts';
 import { lawName } from '@metocean/core';
-import { type Comment, type Offer, type Project, type Report } from '@metocean/contracts';
+import {
+  COMPARISON_METRICS,
+  type Buoy,
+  type BuoyComparison,
+  type Comment,
+  type Offer,
+  type Project,
+  type Report,
+} from '@metocean/contracts';
 import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
@@ -51,6 +59,10 @@ async function pdfText(reportId: number): Promise<{ text: string; pages: number;
 }
 
 const f2 = (x: number) => x.toFixed(2);
+
+/** A printed phrase as a pattern that lets pdftotext break its lines anywhere between words. */
+const phrase = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
 
 /** The PDFs of a report on disk (DATA_DIR/files/reports/report-<id>-<token>.pdf). */
 function filesOf(reportId: number): string[] {
@@ -318,8 +330,8 @@ describe('every part of a synthetic point', () => {
       expect(text).toContain('synthetic demonstration dataset');
       expect(text).not.toContain('no longer registered'); // the Annex finds the zone's synthetic hindcast
       expect(text).toMatch(/Synthetic\s+yes/);
-      // no comparison is stored: the annex says so for the dataset (not a silent gap)
-      expect(text).toMatch(/Validation\s+no buoy or satellite comparison stored: no validation figure/);
+      // no buoy lies near the point: the annex says so for the dataset (not a silent gap)
+      expect(text).toMatch(/Validation\s+Mooring: no buoy within 100 km of the point: no validation figure/);
       reportIds.push(report.id);
       if (reportType === 'design') {
         expect(text).toContain('Current speed extremes per level');
@@ -329,6 +341,79 @@ describe('every part of a synthetic point', () => {
     expect(reportIds.map(filesOf).every((files) => files.length === 1)).toBe(true);
     expect((await manager.delete(`/api/projects/${synthetic}/`)).status).toBe(204);
     expect(reportIds.flatMap(filesOf)).toEqual([]);
+  }, 300_000);
+});
+
+describe('validation in the Annex Databases', () => {
+  it('prints the comparison of the buoy near the point, its metrics those of the comparison API', async () => {
+    // a point 8 km east of NDBC 44007 (buoy-comparison.test.ts), one point, one part
+    const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) =>
+      o.zones.some((z) => z.name === 'Gulf of Maine'),
+    )!;
+    const created = await manager.post<{ projectId: number }>('/api/projects/', {
+      name: 'Report_Maine',
+      offerInstance: offer.id,
+      zone: offer.zones.find((z) => z.name === 'Gulf of Maine')!.id,
+      points: [{ name: 'Near 44007', lat: 43.45, lng: -70.02 }],
+    });
+    const maine = created.body.projectId;
+    await manager.put(`/api/projects/${maine}/compute/`);
+    const project = await manager.until<Project>(
+      `/api/projects/${maine}/`,
+      (p) => ['FINISHED', 'FAILED'].includes(p.status),
+      { timeoutMs: 170_000, intervalMs: 1000 },
+    );
+    expect(project.status).toBe('FINISHED');
+    const point = project.points[0]!;
+    const draft = (await manager.post<Report>('/api/reports/', { projectId: maine, name: 'Maine_DES' })).body;
+    await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: draft.name,
+      reportType: 'design',
+      parts: ['waves'],
+      points: [point.id],
+    });
+    const report = await manager.until<Report>(`/api/reports/${draft.id}/`, settled, { timeoutMs: 120_000 });
+    expect(report.error).toBe('');
+    const { text } = await pdfText(report.id);
+    const annex = text.slice(text.lastIndexOf('Annex: Databases'), text.lastIndexOf('Annex: Methodology'));
+
+    const buoyId = (await manager.get<Buoy[]>('/api/buoys/')).body.find((b) => b.code === '44007')!.id;
+    const answer = await manager.get<BuoyComparison>(
+      `/api/buoys/${buoyId}/comparison/?project=${maine}&point=${point.id}`,
+    );
+    expect(answer.status).toBe(200);
+    const comparison = answer.body;
+    const buoy = comparison.buoy.name;
+    expect(annex).toMatch(
+      new RegExp(
+        `Validation\\s+Near 44007: compared with ${buoy} \\(${comparison.distanceKm.toFixed(1)} km\\)`,
+      ),
+    );
+    expect(annex).toContain(`Validation: Near 44007 against ${buoy}`);
+    expect(annex).toMatch(phrase(`${comparison.distanceKm.toFixed(1)} km from Near 44007`));
+    expect(annex).toContain('synthetic demo hindcast');
+    expect(comparison.variables.map((v) => v.name)).toEqual(['hs', 'tz']);
+    for (const variable of comparison.variables) {
+      const { paired, common } = variable.counts;
+      expect(annex).toMatch(
+        phrase(
+          `${paired} hourly pairs from ${variable.period.from!.slice(0, 10)} to ${variable.period.to!.slice(0, 10)}, out of ${common} common hours`,
+        ),
+      );
+      const metrics = COMPARISON_METRICS.filter((m) => m in variable.metrics);
+      expect(metrics).toEqual(['bias', 'pbias', 'rmse', 'nrmse', 'corr', 'SI', 'std_ratio']);
+      // the one-row table: n, then each metric as the API gives it, at 2 decimals
+      const row = [String(paired), ...metrics.map((m) => f2(variable.metrics[m]!))];
+      expect(annex, variable.name).toMatch(new RegExp(`^\\s*${row.join('\\s+')}\\s*$`, 'm'));
+    }
+    expect(annex).toMatch(/bias \(m\)\s+pbias \(%\)\s+rmse \(m\)\s+nrmse\s+corr\s+SI\s+std_ratio/);
+    expect(annex).toMatch(/bias \(s\)\s+pbias \(%\)\s+rmse \(s\)/);
+    expect(text).not.toContain('could not be drawn');
+    // the method of the comparison in the methodology annex (docs/methods/comparison.md)
+    expect(text.slice(text.lastIndexOf('Annex: Methodology'))).toMatch(
+      /Model vs observation \(satellite and buoy comparisons\)\s+In one line\. the hindcast at the node nearest/,
+    );
+    expect((await manager.delete(`/api/projects/${maine}/`)).status).toBe(204);
   }, 300_000);
 });
 
