@@ -76,7 +76,12 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
     max: top,
   });
   return {
-    title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
+    title: [
+      { text: title, left: 'center', textStyle: { fontSize: 13 } },
+      // the colour bar's name on a line of its own above the bar (ECharts draws a two-line end text of a
+      // visualMap on one line's height, over its value)
+      { text: `error (${units})`, right: 4, top: 52, textStyle: { fontSize: 11, fontWeight: 'normal' } },
+    ],
     grid: { left: 56, right: 90, top: 48, bottom: 48 },
     xAxis: axis(`${model.attributes.longName} (${units})`),
     yAxis: axis(`${measure.attributes.longName} (${units})`),
@@ -88,10 +93,10 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
       max: errorMax,
       precision: 2,
       right: 4,
-      top: 'middle',
+      top: 92,
       itemHeight: 220,
-      // the ends of the bar: error (m) over its top value, its bottom value under it
-      text: [`error (${units})\n${format(errorMax, 2)}`, format(-errorMax, 2)],
+      // the ends of the bar: its top value over it, its bottom value under it
+      text: [format(errorMax, 2), format(-errorMax, 2)],
       calculable: false,
       inRange: { color: ERROR_RAMP },
     },
@@ -133,7 +138,7 @@ export function comparisonScatterOption(data: ScatterData, title: string): EChar
         name: 'regression',
         data: regression,
         symbol: 'none',
-        triggerLineEvent: true,
+        triggerEvent: 'line',
         lineStyle: { color: '#D55E00', width: 2 },
         tooltip: { formatter: () => escapeHtml(regressionText(data.linregress)) },
         z: 4,

@@ -39,7 +39,9 @@ describe('comparison scatter', () => {
     const hover = points!.tooltip!.formatter({ value: points!.data[0] });
     expect(hover).toContain('occurrence: 20.00 %');
     const range = errorRange(data.error.values, data.occurrence, data.cell).toFixed(2);
-    expect(option.visualMap).toMatchObject({ dimension: 5, text: [`error (m)\n${range}`, `-${range}`] });
+    expect(option.visualMap).toMatchObject({ dimension: 5, text: [range, `-${range}`] });
+    // the bar's name is a title of its own, not a second line of the end text drawn over the value
+    expect((option.title as { text: string }[]).map((t) => t.text)).toContain('error (m)');
   });
 
   it('spans the colour bar over the |error| of 95 % of the pairs, the cells beyond clamped to its ends', () => {
