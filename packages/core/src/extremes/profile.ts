@@ -88,9 +88,12 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
-    // the GEV: Newton's method on the exact derivatives; the simplex where it does not converge
+    // the GEV: Newton's method on the exact derivatives; the simplex where it does not converge. A start
+    // outside the support at this z (a warm start from a degenerate fit, ξ near or below −1: ξ = 0 is always
+    // inside) is left out, as a start where the likelihood is not defined
     if (law === 'gev') {
       const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from);
+      if (x === 'outside') return { x: [...from], value: Infinity };
       if (x) return { x, value: nll(z, x) };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
@@ -204,14 +207,15 @@ function endOf(
  * columns (−σE, σ, 0) and (−σE', 0, 1); where the Hessian is not positive definite it is shifted until it
  * is (Levenberg), and every step is backtracked until the value falls enough (Armijo). Stops once a step
  * moves each parameter by less than 1e-10·(1 + |θ|) or the predicted decrease is below rounding; null when it
- * does not converge within 100 steps or leaves the support everywhere (the caller falls back to the simplex).
+ * does not converge within 100 steps, stops at a saddle or finds no lower value along its step (the caller
+ * falls back to the simplex); 'outside' when the start is outside the support.
  */
 function gevProfileNewton(
   sample: WeightedSample,
   a: number,
   z: number,
   from: readonly number[],
-): number[] | null {
+): number[] | 'outside' | null {
   const d = new Float64Array(10);
   const at = (x: readonly number[], g: number[], h: number[] | null): number => {
     const sigma = Math.exp(x[0]!);
@@ -244,7 +248,7 @@ function gevProfileNewton(
   const g = [0, 0];
   const h = [0, 0, 0];
   let f = at(x, g, h);
-  if (!Number.isFinite(f)) return null;
+  if (!Number.isFinite(f)) return 'outside';
   const trialG = [0, 0];
   for (let iteration = 0; iteration < 100; iteration++) {
     let h11 = h[0]!;
