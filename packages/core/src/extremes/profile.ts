@@ -9,6 +9,7 @@
 // skewness of the likelihood (Coles 2001 Fig. 3.6): the upper bound of a long return period is far above
 // the estimate, the lower one never falls below what the data already show without the data saying so.
 import { negativeLogLikelihood, type WeightedSample } from '../fit';
+import { weibullAtLocation } from '../fit/likelihood';
 import { locationScaleDerivatives } from '../fit/information';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
@@ -69,9 +70,12 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     const scale = (z - fixedLocation) / unit;
     return scale > 0 ? { location: fixedLocation, scale, shape } : null;
   };
+  // the Weibull at the threshold: the logs of the peaks' excesses taken once for the whole profile
+  const weibull = law === 'weibull2' ? weibullAtLocation(weighted, fixedLocation) : null;
   const nll = (z: number, x: readonly number[]): number => {
     const p = parametersAt(z, x);
-    return p ? negativeLogLikelihood(law, weighted, p) : Infinity;
+    if (!p) return Infinity;
+    return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
   };
   const start = freeLocation
     ? hasShape
