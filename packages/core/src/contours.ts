@@ -320,6 +320,9 @@ export function contourWarnings(exceedances: readonly ContourExceedance[], years
     );
 }
 
+/** Distinct Hs values whose terms contourExceedances keeps (a record stores a few thousand). */
+const CACHED_HS = 1 << 16;
+
 /**
  * The observed pairs outside each contour, counted in standard normal space: u1 = Φ⁻¹(F(hs)),
  * u2 = (ln tp − μ(hs))/σ(hs), outside when u1² + u2² > β² (the Rosenblatt transform maps the contour onto the
@@ -334,14 +337,22 @@ export function contourExceedances(
   const outside = contours.map(() => 0);
   const largest = contours.map(() => NaN);
   const radii = contours.map((c) => c.beta * c.beta);
+  // u1, μ(hs) and σ(hs) per distinct Hs (stored to a few decimals, a record repeats each value hundreds of
+  // times; Φ⁻¹ is the costly part), up to CACHED_HS values
+  const byHs = new Map<number, readonly [number, number, number]>();
   let pairs = 0;
   for (let i = 0; i < hs.length; i++) {
     const h = hs[i]!;
     const t = tp[i]!;
     if (!(h > 0 && t > 0)) continue;
     pairs++;
-    const u1 = normalPpf(LAWS.weibull3.cdf(h, model.hs));
-    const u2 = (Math.log(t) - muOf(model.a, h)) / sigmaOf(model.b, h);
+    let terms = byHs.get(h);
+    if (!terms) {
+      terms = [normalPpf(LAWS.weibull3.cdf(h, model.hs)), muOf(model.a, h), sigmaOf(model.b, h)];
+      if (byHs.size < CACHED_HS) byHs.set(h, terms);
+    }
+    const u1 = terms[0];
+    const u2 = (Math.log(t) - terms[1]) / terms[2];
     const r2 = u1 * u1 + u2 * u2;
     for (let k = 0; k < contours.length; k++) {
       if (r2 > radii[k]! || Number.isNaN(r2)) {

@@ -15,6 +15,7 @@ import {
   weightedSample,
 } from '../src';
 import type { ExtremeSample, LawId, Parameters, WeightedSample } from '../src';
+import { locationScaleDerivatives } from '../src/fit/information';
 
 // Reference: brute force. The exact observed information (observedInformation) must equal the Hessian of
 // the negative log-likelihood by Richardson-extrapolated central differences, (4D(h/2) − D(h))/3 with
@@ -176,6 +177,53 @@ suite('observedInformation equals the Hessian of the likelihood by Richardson di
     expect(observedInformation('gev', s, { location: 2, scale: 1, shape: -1 })).toBeNull();
     expect(observedInformation('weibull3', s, { location: 1.5, scale: 1, shape: 2 })).toBeNull();
   });
+});
+
+// The GEV profile likelihood's Newton steps (extremes/profile.ts) use the value and gradient of the same
+// pass: the value must be the likelihood's and the gradient its Richardson difference, to 1e-7 relative.
+suite('locationScaleDerivatives: the likelihood, its gradient and its Hessian in (μ, σ, ξ)', () => {
+  for (const { law, p, label } of CASES.filter((c) => c.law === 'gev' || c.law === 'gpd')) {
+    test(`${law} ${label}`, () => {
+      for (const seed of [1, 2]) {
+        const s = sampleOf(law, p, 80, seed);
+        const out = new Float64Array(10);
+        const shape = p.shape!;
+        expect(locationScaleDerivatives(law as 'gev' | 'gpd', s, p.location, p.scale, shape, out)).toBe(true);
+        expect(Math.abs(out[0]! - nll(law, s, p))).toBeLessThanOrEqual(1e-10 * Math.abs(out[0]!));
+        // (μ, σ, ξ) for both (the GPD's μ is the threshold, held by its fits but a parameter here)
+        const theta = [p.location, p.scale, shape];
+        const f = (v: number[]): number => nll(law, s, { location: v[0]!, scale: v[1]!, shape: v[2]! });
+        const h = 1e-4 * edgeDistance(law, s, p);
+        theta.forEach((t, i) => {
+          const size = i === 2 ? 1 : Math.abs(t);
+          const d = (step: number): number => {
+            const up = [...theta];
+            const down = [...theta];
+            up[i]! += step * size;
+            down[i]! -= step * size;
+            return (f(up) - f(down)) / (2 * step * size);
+          };
+          const numerical = (4 * d(h / 2) - d(h)) / 3;
+          const scale = Math.max(
+            Math.abs(numerical),
+            Math.sqrt(Math.abs(out[4 + 2 * i + (i === 2 ? 1 : 0)]!)),
+          );
+          expect(Math.abs(out[1 + i]! - numerical)).toBeLessThanOrEqual(1e-7 * scale);
+        });
+        if (law === 'gev') {
+          const [muMu, muSigma, sigmaSigma, muXi, sigmaXi, xiXi] = out.subarray(4);
+          expectSameHessian(
+            [
+              [muMu!, muSigma!, muXi!],
+              [muSigma!, sigmaSigma!, sigmaXi!],
+              [muXi!, sigmaXi!, xiXi!],
+            ],
+            richardsonHessian(law, s, p),
+          );
+        }
+      }
+    });
+  }
 });
 
 /** x_T's gradient in the free parameters by Richardson-extrapolated central differences. */

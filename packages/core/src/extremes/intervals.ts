@@ -177,29 +177,35 @@ function numericalHessian(fit: ExtremeFit): number[][] {
 const RATIO_SERIES_BELOW = 0.05;
 
 /**
- * E = (e^{aξ} − 1)/ξ and dE/dξ = (a e^{aξ} − E)/ξ, the ξ-dependent factor of the GEV and GPD quantiles
- * (Coles 2001 (3.4), (4.12)); near ξ = 0 the series E = a Σ_{k≥1} (aξ)^{k−1}/k!, dE/dξ =
- * a² Σ_{k≥2} (k−1)(aξ)^{k−2}/k! (the closed form loses ε/|aξ|² there; the limits are a and a²/2).
+ * E = (e^{aξ} − 1)/ξ, dE/dξ = (a e^{aξ} − E)/ξ and d²E/dξ² = (a² e^{aξ} − 2 dE/dξ)/ξ, the ξ-dependent factor
+ * of the GEV and GPD quantiles (Coles 2001 (3.4), (4.12)) and its derivatives; near ξ = 0 the series
+ * E = a Σ_{k≥1} (aξ)^{k−1}/k!, dE/dξ = a² Σ_{k≥2} (k−1)(aξ)^{k−2}/k!, d²E/dξ² = a³ Σ_{k≥3} (k−1)(k−2)(aξ)^{k−3}/k!
+ * (the closed forms lose ε/|aξ|² and more there; the limits are a, a²/2 and a³/3).
  */
-function expm1Ratio(a: number, xi: number): [number, number] {
+export function expm1Ratio(a: number, xi: number): [number, number, number] {
   const u = a * xi;
   if (Math.abs(u) >= RATIO_SERIES_BELOW) {
     const e = Math.expm1(u) / xi;
-    return [e, (a * Math.exp(u) - e) / xi];
+    const slope = (a * Math.exp(u) - e) / xi;
+    return [e, slope, (a * a * Math.exp(u) - 2 * slope) / xi];
   }
   let e = 0;
   let slope = 0;
+  let curvature = 0;
   let factorial = 1;
   let power = 1; // u^{k−1}
   let previous = 0; // u^{k−2}
-  for (let k = 1; k <= 16; k++) {
+  let beforeThat = 0; // u^{k−3}
+  for (let k = 1; k <= 18; k++) {
     factorial *= k;
     e += power / factorial;
     slope += ((k - 1) * previous) / factorial;
+    curvature += ((k - 1) * (k - 2) * beforeThat) / factorial;
+    beforeThat = previous;
     previous = power;
     power *= u;
   }
-  return [a * e, a * a * slope];
+  return [a * e, a * a * slope, a * a * a * curvature];
 }
 
 /**

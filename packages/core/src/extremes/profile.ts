@@ -8,12 +8,14 @@
 // until the deviance crosses the χ² quantile and solving there. Unlike the delta method it follows the
 // skewness of the likelihood (Coles 2001 Fig. 3.6): the upper bound of a long return period is far above
 // the estimate, the lower one never falls below what the data already show without the data saying so.
-import { negativeLogLikelihood } from '../fit';
+import { negativeLogLikelihood, type WeightedSample } from '../fit';
+import { weibullAtLocation } from '../fit/likelihood';
+import { locationScaleDerivatives } from '../fit/information';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
 import { brentMinimize, nelderMead, solveBracketed } from '../optimize';
 import { normalPpf } from '../special';
-import type { ReturnValueRow } from './intervals';
+import { expm1Ratio, type ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
 import type { ExtremeFit } from './model';
 
@@ -68,9 +70,12 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     const scale = (z - fixedLocation) / unit;
     return scale > 0 ? { location: fixedLocation, scale, shape } : null;
   };
+  // the Weibull at the threshold: the logs of the peaks' excesses taken once for the whole profile
+  const weibull = law === 'weibull2' ? weibullAtLocation(weighted, fixedLocation) : null;
   const nll = (z: number, x: readonly number[]): number => {
     const p = parametersAt(z, x);
-    return p ? negativeLogLikelihood(law, weighted, p) : Infinity;
+    if (!p) return Infinity;
+    return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
   };
   const start = freeLocation
     ? hasShape
@@ -87,6 +92,14 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
+    // the GEV: Newton's method on the exact derivatives; the simplex where it does not converge. A start
+    // outside the support at this z (a warm start from a degenerate fit, ξ near or below −1: ξ = 0 is always
+    // inside) is left out, as a start where the likelihood is not defined
+    if (law === 'gev') {
+      const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from);
+      if (x === 'outside') return { x: [...from], value: Infinity };
+      if (x) return { x, value: nll(z, x) };
+    }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
     const again = nelderMead(
@@ -189,4 +202,94 @@ function endOf(
     inside = z;
   }
   return NaN;
+}
+
+/**
+ * The GEV profile at return value z maximised over θ = (ln σ, ξ), μ = z − σE(ξ) with E = (e^{aξ} − 1)/ξ,
+ * a = −ln(−ln q) (E = Q₁, the unit quantile), by Newton's method: gradient Jᵀg and Hessian JᵀHJ + Σ g_k ∂²φ_k
+ * from the exact derivatives in (μ, σ, ξ) (locationScaleDerivatives) and the Jacobian of φ = (μ, σ, ξ) in θ,
+ * columns (−σE, σ, 0) and (−σE', 0, 1); where the Hessian is not positive definite it is shifted until it
+ * is (Levenberg), and every step is backtracked until the value falls enough (Armijo). Stops once a step
+ * moves each parameter by less than 1e-10·(1 + |θ|) or the predicted decrease is below rounding; null when it
+ * does not converge within 100 steps, stops at a saddle or finds no lower value along its step (the caller
+ * falls back to the simplex); 'outside' when the start is outside the support.
+ */
+function gevProfileNewton(
+  sample: WeightedSample,
+  a: number,
+  z: number,
+  from: readonly number[],
+): number[] | 'outside' | null {
+  const d = new Float64Array(10);
+  const at = (x: readonly number[], g: number[], h: number[] | null): number => {
+    const sigma = Math.exp(x[0]!);
+    const xi = x[1]!;
+    const [e, e1, e2] = expm1Ratio(a, xi);
+    if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, xi, d)) return Infinity;
+    const value = d[0]!;
+    if (!Number.isFinite(value)) return Infinity;
+    const gMu = d[1]!;
+    const gSigma = d[2]!;
+    const hMuMu = d[4]!;
+    const hMuXi = d[7]!;
+    // Jacobian columns c_s = (−σE, σ, 0), c_ξ = (−σE', 0, 1)
+    const sMu = -sigma * e;
+    const xMu = -sigma * e1;
+    g[0] = gMu * sMu + gSigma * sigma;
+    g[1] = gMu * xMu + d[3]!;
+    if (h) {
+      // H·c_s
+      const hs0 = hMuMu * sMu + d[5]! * sigma;
+      const hs1 = d[5]! * sMu + d[6]! * sigma;
+      const hs2 = hMuXi * sMu + d[8]! * sigma;
+      h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
+      h[1] = hs0 * xMu + hs2 + gMu * xMu;
+      h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
+    }
+    return value;
+  };
+  let x = [from[0]!, from[1]!];
+  const g = [0, 0];
+  const h = [0, 0, 0];
+  let f = at(x, g, h);
+  if (!Number.isFinite(f)) return 'outside';
+  const trialG = [0, 0];
+  for (let iteration = 0; iteration < 100; iteration++) {
+    let h11 = h[0]!;
+    const h12 = h[1]!;
+    let h22 = h[2]!;
+    const half = (h11 + h22) / 2;
+    const smallest = half - Math.sqrt(Math.max(0, half * half - (h11 * h22 - h12 * h12)));
+    const indefinite = !(smallest > 1e-12 * (Math.abs(h11) + Math.abs(h22)));
+    if (indefinite) {
+      const shift = -smallest + 1e-3 * (Math.abs(h11) + Math.abs(h22) + 1);
+      h11 += shift;
+      h22 += shift;
+    }
+    const det = h11 * h22 - h12 * h12;
+    const step0 = -(h22 * g[0]! - h12 * g[1]!) / det;
+    const step1 = -(h11 * g[1]! - h12 * g[0]!) / det;
+    const slope = g[0]! * step0 + g[1]! * step1;
+    if (!Number.isFinite(slope)) return null;
+    const small =
+      Math.abs(step0) <= 1e-10 * (1 + Math.abs(x[0]!)) && Math.abs(step1) <= 1e-10 * (1 + Math.abs(x[1]!));
+    // stationary: a minimum, or a saddle the simplex is left to escape
+    if (small || -slope <= 1e-15 * (1 + Math.abs(f))) return indefinite ? null : x;
+    let t = 1;
+    let accepted = false;
+    for (let k = 0; k < 40; k++) {
+      const trial = [x[0]! + t * step0, x[1]! + t * step1];
+      const value = at(trial, trialG, null);
+      if (value <= f + 1e-4 * t * slope) {
+        x = trial;
+        accepted = true;
+        break;
+      }
+      t /= 2;
+    }
+    // no decrease left to find above rounding: converged
+    if (!accepted) return !indefinite && -slope <= 1e-10 * (1 + Math.abs(f)) ? x : null;
+    f = at(x, g, h);
+  }
+  return null;
 }

@@ -51,6 +51,84 @@ function logTerms(xi: number, z: number, out: Float64Array): void {
 }
 
 /**
+ * The negative log-likelihood of a GEV, Gumbel, GPD or exponential law at (μ, σ, ξ) (ξ = 0 for Gumbel and
+ * exponential), its gradient and its exact Hessian in (μ, σ, ξ), in one pass over the weighted sample,
+ * written into `out` as [ℓ, ∂μ, ∂σ, ∂ξ, ∂μμ, ∂μσ, ∂σσ, ∂μξ, ∂σξ, ∂ξξ]. Per value the negative
+ * log-likelihood is ln σ + L(z) with z = (x − μ)/σ and L = (1 + ξ)A + e^{-A} (GEV, Gumbel), (1 + ξ)A (GPD),
+ * z (exponential), A = ln(1 + ξz)/ξ (logTerms): ∂/∂μ = −L_z/σ, ∂/∂σ = (1 − zL_z)/σ, ∂/∂ξ = L_ξ,
+ * ∂²/∂μ² = L_zz/σ², ∂²/∂μ∂σ = (zL_zz + L_z)/σ², ∂²/∂σ² = (z²L_zz + 2zL_z − 1)/σ², ∂²/∂μ∂ξ = −L_zξ/σ,
+ * ∂²/∂σ∂ξ = −zL_zξ/σ. False (out not complete) when a value lies outside the support.
+ */
+export function locationScaleDerivatives(
+  law: 'gev' | 'gumbel' | 'gpd' | 'exponential',
+  sample: WeightedSample,
+  mu: number,
+  sigma: number,
+  xi: number,
+  out: Float64Array,
+): boolean {
+  const { x, w, n } = sample;
+  if (!(sigma > 0)) return false;
+  const terms = new Float64Array(6);
+  let sL = 0;
+  let sZ = 0;
+  let sSigma = 0;
+  let sXi = 0;
+  let sMuMu = 0;
+  let sMuSigma = 0;
+  let sSigmaSigma = 0;
+  let sMuXi = 0;
+  let sSigmaXi = 0;
+  let sXiXi = 0;
+  const peaks = law === 'gpd' || law === 'exponential';
+  const maxima = law === 'gev' || law === 'gumbel';
+  for (let i = 0; i < x.length; i++) {
+    const z = (x[i]! - mu) / sigma;
+    if (!(1 + xi * z > 0) || (peaks && z < 0)) return false;
+    logTerms(xi, z, terms);
+    const a = terms[0]!;
+    const aZ = terms[1]!;
+    const aZZ = terms[2]!;
+    const aXi = terms[3]!;
+    const aZXi = terms[4]!;
+    const aXiXi = terms[5]!;
+    // derivatives of L in z and ξ: for the GEV with y = e^{-A}, c = 1 + ξ − y, L_z = cA_z, L_ξ = A + cA_ξ,
+    // L_zz = yA_z² + cA_zz, L_zξ = (1 + yA_ξ)A_z + cA_zξ, L_ξξ = 2A_ξ + yA_ξ² + cA_ξξ (y = 0 for the GPD)
+    const y = maxima ? Math.exp(-a) : 0;
+    const c = 1 + xi - y;
+    const l = law === 'exponential' ? z : (1 + xi) * a + y;
+    const lZ = law === 'exponential' ? 1 : c * aZ;
+    const lZZ = law === 'exponential' ? 0 : y * aZ * aZ + c * aZZ;
+    const lXi = a + c * aXi;
+    const lZXi = (1 + y * aXi) * aZ + c * aZXi;
+    const lXiXi = 2 * aXi + y * aXi * aXi + c * aXiXi;
+    const wi = w[i]!;
+    sL += wi * l;
+    sZ += wi * lZ;
+    sSigma += wi * z * lZ;
+    sXi += wi * lXi;
+    sMuMu += wi * lZZ;
+    sMuSigma += wi * (z * lZZ + lZ);
+    sSigmaSigma += wi * (z * z * lZZ + 2 * z * lZ);
+    sMuXi += wi * lZXi;
+    sSigmaXi += wi * z * lZXi;
+    sXiXi += wi * lXiXi;
+  }
+  const s2 = sigma * sigma;
+  out[0] = n * Math.log(sigma) + sL;
+  out[1] = -sZ / sigma;
+  out[2] = (n - sSigma) / sigma;
+  out[3] = sXi;
+  out[4] = sMuMu / s2;
+  out[5] = sMuSigma / s2;
+  out[6] = (sSigmaSigma - n) / s2;
+  out[7] = -sMuXi / sigma;
+  out[8] = -sSigmaXi / sigma;
+  out[9] = sXiXi;
+  return true;
+}
+
+/**
  * Observed information: the Hessian of the negative log-likelihood at `p`, in the law's estimated
  * parameters in the order (location, scale, shape) with the fixed ones left out — gev and weibull3
  * (μ, σ, ξ or k); gumbel and normal (μ, σ); gpd, weibull2, lognormal, gamma (σ, shape), location fixed;
@@ -71,64 +149,36 @@ export function observedInformation(law: LawId, sample: WeightedSample, p: Param
     case 'gumbel':
     case 'gpd':
     case 'exponential': {
-      // L per value: gev (1 + ξ)A + e^{-A}; gumbel the same at ξ = 0; gpd (1 + ξ)A; exponential z
-      const xi = law === 'gev' || law === 'gpd' ? (p.shape ?? 0) : 0;
-      const terms = new Float64Array(6);
-      let sMuMu = 0;
-      let sMuSigma = 0;
-      let sSigmaSigma = 0;
-      let sMuXi = 0;
-      let sSigmaXi = 0;
-      let sXiXi = 0;
-      for (let i = 0; i < m; i++) {
-        const z = (x[i]! - mu) / sigma;
-        if (!(1 + xi * z > 0) || ((law === 'gpd' || law === 'exponential') && z < 0)) return null;
-        logTerms(xi, z, terms);
-        const a = terms[0]!;
-        const aZ = terms[1]!;
-        const aZZ = terms[2]!;
-        const aXi = terms[3]!;
-        const aZXi = terms[4]!;
-        const aXiXi = terms[5]!;
-        // derivatives of L in z and ξ: for the GEV with y = e^{-A}, c = 1 + ξ − y,
-        // L_z = cA_z, L_zz = yA_z² + cA_zz, L_zξ = (1 + yA_ξ)A_z + cA_zξ, L_ξξ = 2A_ξ + yA_ξ² + cA_ξξ
-        const y = law === 'gev' || law === 'gumbel' ? Math.exp(-a) : 0;
-        const c = 1 + xi - y;
-        const lZ = law === 'exponential' ? 1 : c * aZ;
-        const lZZ = law === 'exponential' ? 0 : y * aZ * aZ + c * aZZ;
-        const lZXi = (1 + y * aXi) * aZ + c * aZXi;
-        const lXiXi = 2 * aXi + y * aXi * aXi + c * aXiXi;
-        const wi = w[i]!;
-        sMuMu += wi * lZZ;
-        sMuSigma += wi * (z * lZZ + lZ);
-        sSigmaSigma += wi * (z * z * lZZ + 2 * z * lZ);
-        sMuXi += wi * lZXi;
-        sSigmaXi += wi * z * lZXi;
-        sXiXi += wi * lXiXi;
-      }
-      const s2 = sigma * sigma;
-      const muMu = sMuMu / s2;
-      const muSigma = sMuSigma / s2;
-      const sigmaSigma = (sSigmaSigma - n) / s2;
-      const muXi = -sMuXi / sigma;
-      const sigmaXi = -sSigmaXi / sigma;
+      const d = new Float64Array(10);
+      if (
+        !locationScaleDerivatives(
+          law,
+          sample,
+          mu,
+          sigma,
+          law === 'gev' || law === 'gpd' ? (p.shape ?? 0) : 0,
+          d,
+        )
+      )
+        return null;
+      const [, , , , muMu, muSigma, sigmaSigma, muXi, sigmaXi, xiXi] = d;
       if (law === 'gev')
         h = [
-          [muMu, muSigma, muXi],
-          [muSigma, sigmaSigma, sigmaXi],
-          [muXi, sigmaXi, sXiXi],
+          [muMu!, muSigma!, muXi!],
+          [muSigma!, sigmaSigma!, sigmaXi!],
+          [muXi!, sigmaXi!, xiXi!],
         ];
       else if (law === 'gumbel')
         h = [
-          [muMu, muSigma],
-          [muSigma, sigmaSigma],
+          [muMu!, muSigma!],
+          [muSigma!, sigmaSigma!],
         ];
       else if (law === 'gpd')
         h = [
-          [sigmaSigma, sigmaXi],
-          [sigmaXi, sXiXi],
+          [sigmaSigma!, sigmaXi!],
+          [sigmaXi!, xiXi!],
         ];
-      else h = [[sigmaSigma]];
+      else h = [[sigmaSigma!]];
       break;
     }
     case 'weibull2':
