@@ -19,12 +19,10 @@ import {
   type ContractorOperation,
   type FieldCondition,
 } from '@metocean/core';
-import { planningFields } from '@metocean/hindcast';
-import { sourceForPoint } from '../data/registry';
-import { readPointSeries } from '../data/sources';
 import { contractorJobs, points, projects } from '../db/schema';
 import type { Services } from '../services/context';
 import { boatsOf } from '../services/contractors';
+import { planningRecordOf } from './planning-record';
 
 /** A constraint as the simulator reads it: the variable's catalogue field, its limit in the field's unit. */
 function condition(c: ContractorBoat['operations'][number]['constraints'][number]): FieldCondition {
@@ -67,11 +65,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
     let periods: string[] = [];
     let done = 0;
     for (const point of chosen) {
-      const source = await sourceForPoint(db, row.zoneId, point.lat, point.lng);
-      if (!source) throw new PlanningError(`no dataset serves point "${point.name}"`);
-      const read = await readPointSeries(source, point.lat, point.lng);
-      const time = read.series.time;
-      const location = { name: point.name, fields: planningFields(read.series.fields) };
+      const { time, location } = await planningRecordOf(services, row.zoneId, point);
       if (!period.start && time.length > 0)
         period = {
           start: new Date(time[0]!).toISOString(),

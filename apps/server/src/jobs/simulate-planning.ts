@@ -12,13 +12,12 @@ import {
   readPlan,
   simulatePlan,
 } from '@metocean/core';
-import { loadWorkbookGrid, planningFields } from '@metocean/hindcast';
+import { loadWorkbookGrid } from '@metocean/hindcast';
 import { plannings, projects, users } from '../db/schema';
-import { sourceForPoint } from '../data/registry';
-import { readPointSeries } from '../data/sources';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
 import { bindPoints } from '../services/downtimes';
+import { planningRecordOf } from './planning-record';
 
 async function progress(services: Services, id: number, value: number): Promise<void> {
   await services.db.update(plannings).set({ progress: value }).where(eq(plannings.id, id));
@@ -50,10 +49,8 @@ export async function simulatePlanningJob(services: Services, planningId: number
     const records = [];
     const stampPoints = [];
     for (const point of stored) {
-      const source = await sourceForPoint(db, row.zoneId, point.lat, point.lng);
-      if (!source) throw new PlanningError(`no dataset serves point "${point.name}"`);
-      const read = await readPointSeries(source, point.lat, point.lng);
-      records.push({ name: point.name, time: read.series.time, fields: planningFields(read.series.fields) });
+      const { read, time, location } = await planningRecordOf(services, row.zoneId, point);
+      records.push({ ...location, time });
       stampPoints.push({
         name: point.name,
         source: `${read.dataset.name}${read.dataset.synthetic ? ' (synthetic demo hindcast)' : ''}, node ${read.node.lat.toFixed(4)}, ${read.node.lon.toFixed(4)}`,
