@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { APP_VERSION } from '@metocean/contracts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,6 +143,33 @@ export async function launchBrowser(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+export interface Harness {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * The set-up of a browser test file: one server and one browser (at 1440×900, the size of the screenshots
+ * we look at) started before its tests, then `prepare` (tokens, projects), and both closed after. The object
+ * is filled in by the `beforeAll`, so read its fields inside hooks and tests.
+ */
+export function useServerAndBrowser(prepare?: (harness: Harness) => Promise<void>): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    harness.server = await startServer();
+    harness.browser = await launchBrowser();
+    harness.page = harness.browser.page;
+    await harness.page.setViewportSize({ width: 1440, height: 900 });
+    await prepare?.(harness);
+  }, 180_000);
+  afterAll(async () => {
+    await harness.browser?.close();
+    await harness.server?.stop();
+  });
+  return harness;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

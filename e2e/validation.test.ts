@@ -1,32 +1,23 @@
 // The data validation page (spec 002 /data-validation/{id}, "Data validation page", "Buoy comparison") and the
 // help page /help/validation: a Gulf of Maine project near NDBC 44007, the overview, the map with the buoy,
 // the tutorial and the comparison modal whose metrics are the API's. Runs with no network (offline coastline).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { format } from '@metocean/charts';
 import type { BuoyComparison, Buoy, ProjectListItem } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
   createProject,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 describe('the data validation page', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let manager = '';
   let projectId = 0;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
+  const harness = useServerAndBrowser(async ({ server }) => {
     manager = await apiToken(server.url, 'manager');
     // about 21 km east of NDBC 44007 (43.5 N, 70.1 W)
     projectId = await createProject(server.url, manager, {
@@ -34,15 +25,10 @@ describe('the data validation page', () => {
       name: 'Maine_validation',
       points: [{ name: 'Casco Bay offshore', lat: 43.45, lng: -69.85 }],
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('opens from the project header, shows the overview, the map and tutorial, and compares the buoy', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-validation'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}`);
@@ -142,7 +128,7 @@ describe('the data validation page', () => {
   }, 120_000);
 
   it('says comparison is not allowed on a project whose offer has expired', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-validation-expired'));
     const renewed = await apiToken(server.url, 'renewed');
     const [project] = await apiCall<ProjectListItem[]>(server.url, renewed, 'GET', '/api/projects/');
@@ -153,7 +139,7 @@ describe('the data validation page', () => {
   }, 60_000);
 
   it('serves the help page on validation', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-validation-help'));
     await page.goto(`${server.url}/help/validation`);
     await visible(page.getByRole('heading', { name: 'Data validation' }));
