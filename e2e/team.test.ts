@@ -1,6 +1,7 @@
 // My Team (spec 000 §2.10, §6, §8): the top bar's 'My Team' opens /people; a manager invites someone (the
 // mail lands in DATA_DIR/mail), sees them 'invited', resends and revokes the invitation, edits a member,
-// gives them projects from the team table and from the project page; a member sees no manager action.
+// gives them projects from the team table and from the project page, and removes them; a member sees no
+// manager action.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@metocean/contracts';
@@ -199,5 +200,29 @@ describe('my team in the browser', () => {
     await page.getByRole('button', { name: 'Clear search' }).first().click();
     await visible(rowOf(page, 'Morgan Manager'));
     await screenshot(page, 'team-06-member');
+  });
+
+  it('a manager removes a member after confirming', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-team-remove'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/people`);
+    const melanie = rowOf(page, 'Melanie Member');
+    await visible(melanie);
+    await melanie.getByRole('button', { name: 'Remove from the team' }).click();
+    const remove = await visible(page.getByRole('dialog', { name: 'Remove team member' }));
+    expect(await remove.textContent()).toContain('Remove Melanie Member from the team?');
+    await remove.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(remove);
+    await visible(melanie);
+
+    await melanie.getByRole('button', { name: 'Remove from the team' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove team member' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await hidden(melanie);
+    await visible(page.getByTestId('team-notice').getByText('Melanie Member removed from the team.'));
+    expect(await page.getByTestId('team-count').textContent()).toContain('2 collaborators · 1 invited');
   });
 });
