@@ -4,6 +4,7 @@ export * from './limits';
 export * from './password';
 export * from './auth';
 export * from './users';
+export * from './team';
 export * from './site';
 export * from './paths';
 export * from './zones';

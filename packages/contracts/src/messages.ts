@@ -47,6 +47,7 @@ export const messages = {
   notFound: 'Not found.',
   cannotRemoveSelf: 'You cannot remove yourself.',
   notPending: 'This user has already activated the account.',
+  cannotChangeOwnProjects: 'You cannot add or remove yourself to a project.',
   resetSent: 'If an account exists for this e-mail, a message with a reset link has been sent.',
   registrationDone: 'Your account has been created. Check your e-mail to activate it.',
   activationDone: 'Your account is active. You can now log in.',

@@ -20,6 +20,7 @@ export const paths = {
   userRemove: (id: number) => `/api/users/${id}/remove_user/`,
   userResendInvite: (id: number) => `/api/users/${id}/resend_invite/`,
   userRevokeInvite: (id: number) => `/api/users/${id}/revoke_invite/`,
+  userProjects: (id: number) => `/api/users/${id}/update_projects/`, // ours: a collaborator's projects
 
   zones: '/api/zones/',
   zone: (id: number) => `/api/zones/${id}/`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email } from './auth';
+import { entityId } from './ids';
 import { limits } from './limits';
 import { messages } from './messages';
 
@@ -64,6 +65,8 @@ export const collaborator = z.object({
   fullName: z.string(),
   email: z.string(),
   role,
+  /** The manager flag, also of a pending invitee (whose role is 'pending' until activation). */
+  isStaff: z.boolean(),
   usedCredits: z.number(),
 });
 export type Collaborator = z.infer<typeof collaborator>;
@@ -73,7 +76,10 @@ export const inviteRequest = z.object({
   isStaff: z.boolean().default(false),
   firstName: z.string().trim().max(limits.nameMax).optional(),
   lastName: z.string().trim().max(limits.nameMax).optional(),
+  /** The projects the invitee may see from the start (spec 000 §6: "with optional … project access"). */
+  projects: z.array(entityId()).max(500).default([]),
 });
+export type InviteRequest = z.input<typeof inviteRequest>;
 export const inviteResponse = z.object({ id: z.number(), email: z.string() });
 
 const personName = z

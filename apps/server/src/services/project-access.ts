@@ -2,10 +2,10 @@
 // touches a project, its points, tasks, results or exports goes through. It imports no other domain
 // service, so any of them may import it without an import circle.
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { projectMessages } from '@metocean/contracts';
+import { messages, projectMessages } from '@metocean/contracts';
 import { customers, offerInstances, offers, projectCollaborators, projects, zones } from '../db/schema';
 import type { Db } from '../db/client';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
 import type { Caller } from './context';
 import { isExpired } from './zones';
 
@@ -62,6 +62,25 @@ export async function projectFor(db: Db, caller: Caller, projectId: number): Pro
 export function requireEditable(access: ProjectAccess): void {
   if (!access.canEdit) throw forbidden();
   if (access.expired) throw badRequest({ nonFieldErrors: [projectMessages.offerExpired(access.offerName)] });
+}
+
+/**
+ * The projects among `ids` whose collaborators the caller may change (inviting with project access, a
+ * collaborator's project list): each visible and editable, as update_collaborators asks. An unknown id is a
+ * field error on `field`; a project whose offer ended refuses like any change to it.
+ */
+export async function grantableProjects(
+  db: Db,
+  caller: Caller,
+  ids: readonly number[],
+  field = 'projects',
+): Promise<ProjectAccess[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await accessibleProjects(db, caller, inArray(projects.id, unique));
+  if (found.length !== unique.length) throw fieldError(field, messages.notFound);
+  for (const access of found) requireEditable(access);
+  return found;
 }
 
 /**

@@ -9,6 +9,7 @@ import { sendActivation, usernameFromEmail } from './auth';
 import { likePattern } from '../db/like';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
+import { grantableProjects } from './project-access';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -25,6 +26,7 @@ export function presentCollaborator(user: UserRow, customerName: string): Collab
     fullName: `${user.firstName} ${user.lastName}`.trim(),
     email: user.email,
     role: roleOf(user),
+    isStaff: user.isStaff,
     usedCredits: user.usedCredits,
   };
 }
@@ -36,13 +38,13 @@ async function userById(services: Services, id: number): Promise<UserRow> {
 }
 
 /** A user of the caller's own customer, or 404: other customers' people are invisible. */
-async function teammate(services: Services, caller: Caller, id: number): Promise<UserRow> {
+export async function teammate(services: Services, caller: Caller, id: number): Promise<UserRow> {
   const user = await userById(services, id);
   if (user.customerId !== caller.customerId) throw notFound();
   return user;
 }
 
-const requireManager = (caller: Caller) => {
+export const requireManager = (caller: Caller) => {
   if (!caller.isStaff && !caller.isSuperuser) throw forbidden();
 };
 
@@ -123,10 +125,20 @@ export async function listUsers(
   return rows.map((row) => presentCollaborator(row.user, row.customerName));
 }
 
+/**
+ * Invites by e-mail (spec 000 §6: managers, with the manager flag and optional project access): the
+ * invitee is pending until they follow the mailed link and choose a password.
+ */
 export async function invite(
   services: Services,
   caller: Caller,
-  request: { email: string; isStaff: boolean; firstName?: string | undefined; lastName?: string | undefined },
+  request: {
+    email: string;
+    isStaff: boolean;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    projects?: number[] | undefined;
+  },
 ): Promise<{ id: number; email: string }> {
   requireManager(caller);
   const email = request.email.toLowerCase();
@@ -136,6 +148,7 @@ export async function invite(
     .where(eq(users.email, email))
     .limit(1);
   if (existing) throw fieldError('email', messages.emailTaken);
+  const granted = await grantableProjects(services.db, caller, request.projects ?? []);
   let username = usernameFromEmail(email);
   const [clash] = await services.db
     .select({ id: users.id })
@@ -143,20 +156,28 @@ export async function invite(
     .where(eq(users.username, username))
     .limit(1);
   if (clash) username = `${username}-${Date.now().toString(36)}`;
-  const [created] = await services.db
-    .insert(users)
-    .values({
-      customerId: caller.customerId,
-      username,
-      email,
-      firstName: request.firstName ?? '',
-      lastName: request.lastName ?? '',
-      isStaff: request.isStaff,
-      isActive: false,
-      invitedById: caller.id,
-    })
-    .returning();
-  if (!created) throw new Error('user insert returned nothing');
+  // The user and their project access in one transaction; the mail is queued after it (never inside one).
+  const created = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        customerId: caller.customerId,
+        username,
+        email,
+        firstName: request.firstName ?? '',
+        lastName: request.lastName ?? '',
+        isStaff: request.isStaff,
+        isActive: false,
+        invitedById: caller.id,
+      })
+      .returning();
+    if (!row) throw new Error('user insert returned nothing');
+    if (granted.length > 0)
+      await tx
+        .insert(projectCollaborators)
+        .values(granted.map((access) => ({ projectId: access.project.id, userId: row.id })));
+    return row;
+  });
   await logCallerEvent(services.db, caller, 'invitation.sent', email);
   await sendActivation(services, created, await inviterOf(services, caller));
   return { id: created.id, email: created.email };

@@ -22,8 +22,8 @@ function Root() {
 const noFooter: RouteHandle = { noFooter: true };
 
 /**
- * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children
- * (projects, /people…); until then their paths fall to the catch-all, which goes home.
+ * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children;
+ * until then their paths fall to the catch-all, which goes home.
  */
 export const routes: RouteObject[] = [
   {
@@ -111,6 +111,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('../features/profile/ProfilePage')).ProfilePage,
                 }),
+              },
+              {
+                path: '/people',
+                lazy: async () => ({ Component: (await import('../features/team/TeamPage')).TeamPage }),
               },
               {
                 path: '/plans',

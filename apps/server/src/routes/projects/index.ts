@@ -7,6 +7,7 @@ import {
   project,
   projectListItem,
   projectListQuery,
+  projectsAndCollaborators,
   projectZone,
   renameProjectRequest,
   statResult,
@@ -20,6 +21,7 @@ import { callerOf } from '../../http/auth';
 import * as compute from '../../services/compute';
 import * as projects from '../../services/projects';
 import * as results from '../../services/results';
+import * as team from '../../services/team';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['projects'];
@@ -58,6 +60,19 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         status: 'success' as const,
         projectId: await projects.createProject(services, callerOf(request), request.body),
       }),
+  );
+
+  app.get(
+    paths.projectsAndCollaborators,
+    {
+      schema: {
+        tags,
+        summary: "The caller's projects with who may see each, and the account's collaborators (My Team)",
+        response: { 200: projectsAndCollaborators, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) => team.projectsAndCollaborators(services, callerOf(request)),
   );
 
   app.post(

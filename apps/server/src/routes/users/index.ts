@@ -7,9 +7,12 @@ import {
   inviteRequest,
   inviteResponse,
   paths,
+  updateUserProjectsRequest,
+  userProjects,
   userSettings,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
+import * as team from '../../services/team';
 import * as users from '../../services/users';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
@@ -81,7 +84,7 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Managers: invite by e-mail',
+        summary: 'Managers: invite by e-mail, with the manager flag and optional project access',
         body: inviteRequest,
         response: { 201: inviteResponse, ...errorResponses },
       },
@@ -118,6 +121,22 @@ export function userRoutes(app: App, { services, auth }: RouteDeps): void {
         return reply.status(204).send(null);
       },
     );
+  app.put(
+    '/api/users/:id/update_projects/',
+    {
+      schema: {
+        tags,
+        summary: "Managers: the whole list of a teammate's projects (ours; not oneself)",
+        params: idParams,
+        body: updateUserProjectsRequest,
+        response: { 200: userProjects, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) =>
+      team.setUserProjects(services, callerOf(request), request.params.id, request.body.projects),
+  );
+
   action('remove_user', 'Managers: remove a member of the team', users.removeUser);
   action('resend_invite', 'Managers: send the invitation again', users.resendInvite);
   action('revoke_invite', 'Managers: withdraw a pending invitation', users.revokeInvite);

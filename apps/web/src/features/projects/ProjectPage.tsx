@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,13 +13,10 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import ShareIcon from '@mui/icons-material/Share';
 import type { Project } from '@metocean/contracts';
-import { paths } from '@metocean/contracts';
-import { ApiError, apiRequest, errorMessage } from '../../api/client';
-import { useMe, useUsers } from '../../api/queries';
+import { ApiError, errorMessage } from '../../api/client';
 import { FullPageLoader } from '../../components/Loader';
-import { EmptyState } from '../../components/EmptyState';
-import { useQueryClient } from '@tanstack/react-query';
-import { projectKeys, useProject } from './queries';
+import { ProjectAccessDialog } from '../team/AccessDialogs';
+import { useProject } from './queries';
 
 /** Project menu bar height (spec 000 §9). */
 const menuBarHeight = 60;
@@ -47,68 +38,6 @@ export function statusColour(status: string): 'default' | 'info' | 'success' | '
 
 export const statusLabel = (status: string) =>
   status.toUpperCase() === 'RUNNING' ? 'IN PROGRESS' : status.toUpperCase();
-
-function ShareDialog({ project, onClose }: { project: Project; onClose: () => void }) {
-  const me = useMe();
-  const team = useUsers('customer');
-  const client = useQueryClient();
-  const [chosen, setChosen] = useState(() => new Set(project.collaborators));
-  const [error, setError] = useState<string | null>(null);
-  const save = () => {
-    apiRequest(paths.projectCollaborators(project.id), {
-      method: 'POST',
-      body: { collaborators: [...chosen] },
-    })
-      .then(() => client.invalidateQueries({ queryKey: projectKeys.all }))
-      .then(onClose)
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  };
-  const others = (team.data ?? []).filter((member) => member.id !== me.id && member.role !== 'pending');
-  return (
-    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
-      <DialogTitle>
-        Share project #{project.id} · {project.name}
-      </DialogTitle>
-      <DialogContent dividers>
-        {others.length === 0 ? (
-          <EmptyState
-            kind="noMatch"
-            title="No collaborators"
-            hint="Invite people to your team on the My Team page."
-          />
-        ) : (
-          others.map((member) => (
-            <FormControlLabel
-              key={member.id}
-              sx={{ display: 'flex' }}
-              control={
-                <Checkbox
-                  checked={chosen.has(member.id)}
-                  onChange={(event) =>
-                    setChosen((set) => {
-                      const next = new Set(set);
-                      if (event.target.checked) next.add(member.id);
-                      else next.delete(member.id);
-                      return next;
-                    })
-                  }
-                />
-              }
-              label={`${member.fullName || member.username} (${member.email})`}
-            />
-          ))
-        )}
-        {error && <Alert severity="error">{error}</Alert>}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={others.length === 0}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 export interface ProjectContext {
   project: Project;
@@ -224,7 +153,17 @@ export function ProjectLayout() {
       <Box sx={{ px: { xs: 2, md: 3 }, py: 2 }}>
         <Outlet context={{ project } satisfies ProjectContext} />
       </Box>
-      {sharing && <ShareDialog project={project} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <ProjectAccessDialog
+          project={{
+            id: project.id,
+            name: project.name,
+            collaborators: project.collaborators,
+            expired: project.offerInstance.expired,
+          }}
+          onClose={() => setSharing(false)}
+        />
+      )}
     </Stack>
   );
 }
