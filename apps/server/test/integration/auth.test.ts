@@ -444,7 +444,9 @@ describe('password reset', () => {
   });
 });
 
-describe('the refresh cookie over https', () => {
+// These tests start a server of their own (migrations and seed): under load that alone can take half a
+// minute, so they get more than the suite's 30 s.
+describe('the refresh cookie over https', { timeout: 120_000 }, () => {
   it('is Secure when PUBLIC_URL is https', async () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://metocean.example.com' });
     try {
@@ -461,7 +463,7 @@ describe('the refresh cookie over https', () => {
   });
 });
 
-describe('rate limiting', () => {
+describe('rate limiting', { timeout: 120_000 }, () => {
   it('limits sign-in attempts per address', async () => {
     const strict = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
     try {

@@ -40,7 +40,9 @@ describe('security headers', () => {
   });
 });
 
-describe('sign-in throttling', () => {
+// These tests start a server of their own (migrations and seed): under load that alone can take half a
+// minute, so they get more than the suite's 30 s.
+describe('sign-in throttling', { timeout: 120_000 }, () => {
   it('ignores X-Forwarded-For by default: varying it does not escape the per-address limit', async () => {
     const strict = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
     try {
