@@ -1,37 +1,8 @@
-// What the browser specs of the Analyze tab share: projects computed over the API before the browser
-// starts, and the menu's way to a chart (point, field, type, variable, Display Statistics).
+// What the browser specs of the Analyze tab share: projects computed over the API in a file's preparation,
+// and the menu's way to a chart (point, field, type, variable, Display Statistics).
 import type { Page } from 'playwright-core';
-import type { Offer, Project } from '@metocean/contracts';
-import { demoPassword, hidden, visible, type RunningServer } from './harness';
-
-async function api<T>(
-  server: RunningServer,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'X-App-Version': '5.10.7',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function token(server: RunningServer, username: string): Promise<string> {
-  const response = await fetch(`${server.url}/api-auth/token/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-App-Version': '5.10.7' },
-    body: JSON.stringify({ username, password: demoPassword }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
+import type { Project } from '@metocean/contracts';
+import { apiCall, apiToken, createProject, hidden, visible, type RunningServer } from './harness';
 
 /** Creates a project with one point in a zone of the offer and computes it; resolves when FINISHED. */
 export async function computedProject(
@@ -42,20 +13,17 @@ export async function computedProject(
   name: string,
   point: { name: string; lat: number; lng: number },
 ): Promise<number> {
-  const auth = await token(server, username);
-  const offers = await api<Offer[]>(server, auth, 'GET', '/api/offers/');
-  const offer = offers.find((o) => o.name === offerName)!;
-  const zone = offer.zones.find((z) => z.name === zoneName)!;
-  const { projectId } = await api<{ projectId: number }>(server, auth, 'POST', '/api/projects/', {
+  const token = await apiToken(server.url, username);
+  const projectId = await createProject(server.url, token, {
+    offer: offerName,
+    zone: zoneName,
     name,
-    offerInstance: offer.id,
-    zone: zone.id,
     points: [point],
   });
-  await api(server, auth, 'PUT', `/api/projects/${projectId}/compute/`);
+  await apiCall(server.url, token, 'PUT', `/api/projects/${projectId}/compute/`);
   const deadline = Date.now() + 170_000;
   for (;;) {
-    const project = await api<Project>(server, auth, 'GET', `/api/projects/${projectId}/`);
+    const project = await apiCall<Project>(server.url, token, 'GET', `/api/projects/${projectId}/`);
     if (project.status === 'FINISHED') return projectId;
     if (project.status === 'FAILED' || Date.now() > deadline) throw new Error(`${name}: ${project.status}`);
     await new Promise((wait) => setTimeout(wait, 1000));

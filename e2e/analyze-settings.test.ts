@@ -4,42 +4,24 @@
 // 'Export all time series' downloads the variables chosen, in the format chosen, with its progress.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
-import {
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('analyze settings: windows recomputed, all time series exported', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let project = 0;
 
-  beforeAll(async () => {
-    server = await startServer();
+  const harness = useServerAndBrowser(async ({ server }) => {
     project = await computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Windows_ERA5', {
       name: 'ERA5 node',
       lat: 15.51,
       lng: 109.94,
     });
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('recomputes the windows with the limit and durations typed, refuses bad ones, exports what is shown', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-windows-settings'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${project}/analyze`);
@@ -119,7 +101,7 @@ describe('analyze settings: windows recomputed, all time series exported', () =>
   });
 
   it('exports the chosen variables of the point as one NetCDF file, with progress', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-export-all'));
     await menu(page).getByRole('button', { name: 'Export all time series' }).click();
     const dialog = page.getByTestId('export-all');

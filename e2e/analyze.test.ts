@@ -2,31 +2,19 @@
 // (the real ERA5 node of the South China Sea, and a synthetic Bay of Biscay point with levels), month and
 // level selectors, time series zoom, a rose sector filtering the histogram, a histogram range, PNG and
 // Excel downloads checked, and the upgrade modal of a Standard Access user. Points are computed once, over
-// the API, before the browser starts.
+// the API, before the tests.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
-import {
-  hidden,
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { hidden, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('analyze in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let era5Project = 0;
   let levelsProject = 0;
   let standardProject = 0;
 
-  beforeAll(async () => {
-    server = await startServer();
+  const harness = useServerAndBrowser(async ({ server }) => {
     [era5Project, levelsProject, standardProject] = await Promise.all([
       computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Analyze_ERA5', {
         name: 'ERA5 node',
@@ -44,17 +32,10 @@ describe('analyze in the browser', () => {
         lng: 1.32,
       }),
     ]);
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('the menu follows the selection rules; every chart view of the ERA5 point opens', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-views'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${era5Project}/analyze`);
@@ -145,7 +126,7 @@ describe('analyze in the browser', () => {
   });
 
   it('zooms the time series, changes the rose month, filters the histogram by a sector, selects a range', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-interactions'));
     await display(page, /wave height/i, 'Time series');
     const chart = modal(page).getByTestId('echart');
@@ -196,7 +177,7 @@ describe('analyze in the browser', () => {
   });
 
   it('downloads the chart as a PNG named with the point, and the statistic as an Excel workbook', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-downloads'));
     await display(page, /wave height/i, 'Extreme estimate');
     const [png] = await Promise.all([
@@ -243,7 +224,7 @@ describe('analyze in the browser', () => {
   });
 
   it('changes the level of a variable with levels (synthetic Bay of Biscay point)', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-levels'));
     await page.goto(`${server.url}/project/${levelsProject}/analyze`);
     await menu(page)
@@ -302,7 +283,7 @@ describe('analyze in the browser', () => {
   });
 
   it('a Standard Access user sees the banner, downloads images, and gets the upgrade modal for Excel', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-standard'));
     await signInFresh(page, server.url, 'standard');
     await page.goto(`${server.url}/project/${standardProject}/analyze`);
@@ -326,7 +307,7 @@ describe('analyze in the browser', () => {
   });
 
   it('the examples and statistics help pages show the ERA5 charts with their method and go back', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-examples'));
     await signInFresh(page, server.url, 'standard');
     await page.goto(`${server.url}/project/${standardProject}/analyze`);

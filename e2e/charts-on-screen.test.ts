@@ -2,27 +2,15 @@
 // source line whole, the analytical-PD legend shows every law's name, the vertical profile's subtitle
 // clears the data, the Analyze map and a long menu beside it fit the window, and every card of the
 // examples and statistics help pages shows its chart, drawn as it scrolls into view.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
-import {
-  artifactsDir,
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { artifactsDir, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('charts on screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let era5Project = 0;
   let levelsProject = 0;
 
-  beforeAll(async () => {
-    server = await startServer();
+  const harness = useServerAndBrowser(async ({ server }) => {
     [era5Project, levelsProject] = await Promise.all([
       computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Charts_ERA5', {
         name: 'ERA5 node',
@@ -35,17 +23,10 @@ describe('charts on screen', () => {
         lng: -4,
       }),
     ]);
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('draws the joint-PD heat map and the analytical-PD laws across the dialog', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-charts-distributions'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${era5Project}/analyze`);
@@ -73,7 +54,7 @@ describe('charts on screen', () => {
   });
 
   it('draws the vertical profile under its subtitle', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-charts-profile'));
     await page.goto(`${server.url}/project/${levelsProject}/analyze`);
     await menu(page)
@@ -99,7 +80,7 @@ describe('charts on screen', () => {
   });
 
   it('shows the chart of every example, drawn as it scrolls into view', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-charts-examples'));
     const drawn = page.getByTestId('thumbnail').filter({ has: page.locator('canvas') });
     for (const path of ['/examples', '/help/statistics']) {

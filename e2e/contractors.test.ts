@@ -5,43 +5,23 @@
 // 1440×900 in e2e/artifacts.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  apiToken,
-  createProject,
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { apiToken, createProject, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('the marine contractors wizard in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectId: number;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
+  const harness = useServerAndBrowser(async ({ server }) => {
     projectId = await createProject(server.url, await apiToken(server.url, 'manager'), {
       offer: 'Marine Contractors Dashboard',
       zone: 'Southern North Sea',
       name: 'MC_demo',
       points: [{ name: 'Hornsea', lat: 53.324, lng: 1.32 }],
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('goes through operations, locations, outputs, the run and the statistics', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-contractors'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}`);

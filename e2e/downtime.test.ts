@@ -5,45 +5,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import {
   apiCall,
   apiToken,
   createProject,
   hidden,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 describe('advanced weather downtime in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectId: number;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
+  const harness = useServerAndBrowser(async ({ server }) => {
     projectId = await createProject(server.url, await apiToken(server.url, 'manager'), {
       offer: 'On Demand',
       zone: 'Southern North Sea',
       name: 'AWD_demo',
       points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('reaches the guide from the top bar; its six anchors scroll to their sections; the template downloads', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-guide'));
     await signInFresh(page, server.url, 'manager');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AWD guide' }).click();
@@ -90,7 +77,7 @@ describe('advanced weather downtime in the browser', () => {
   });
 
   it('links the project page to the dashboard, which opens on its empty state', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-dashboard'));
     await page.goto(`${server.url}/project/${projectId}/query`);
     await page.getByRole('link', { name: 'advanced weather downtime' }).click();
@@ -119,7 +106,7 @@ describe('advanced weather downtime in the browser', () => {
 
   /** Picks a file on the dashboard and fills the settings form's aliases with the project's point. */
   const upload = async (page: Page, path: string) => {
-    await page.goto(`${server.url}/downtime/${projectId}`);
+    await page.goto(`${harness.server.url}/downtime/${projectId}`);
     await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
     await page.getByTestId('planning-file').setInputFiles(path);
     await visible(page.getByRole('heading', { name: 'Planning settings' }));
@@ -135,7 +122,7 @@ describe('advanced weather downtime in the browser', () => {
   };
 
   it('uploads the filled template, launches, sees a warning and aborts, then launches anyway, sees an error and aborts', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-upload'));
     const template = Buffer.from(
       await (
@@ -223,7 +210,7 @@ describe('advanced weather downtime in the browser', () => {
   }, 300_000);
 
   it('opens the results of a finished planning', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-results'));
     await page.getByRole('link', { name: 'awd-base' }).click();
     await visible(page.getByRole('heading', { name: 'Results · awd-base' }));
@@ -234,7 +221,7 @@ describe('advanced weather downtime in the browser', () => {
   });
 
   it('compares three plannings; month and percentile change the values and the Best Result follows the lowest', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-comparison'));
     await page.goto(`${server.url}/downtime/${projectId}`);
     for (const name of ['awd-base', 'awd-warning', 'awd-longer'])
@@ -291,7 +278,7 @@ describe('advanced weather downtime in the browser', () => {
   });
 
   it('lets a member (consult only) read results but neither upload nor delete', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-member'));
     const manager = await apiToken(server.url, 'manager');
     const team = await apiCall<{ id: number; username: string }[]>(server.url, manager, 'GET', '/api/users/');
@@ -312,14 +299,14 @@ describe('advanced weather downtime in the browser', () => {
   });
 
   it('sends /downtime/{id}/upload without upload data back to the dashboard', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     await page.goto(`${server.url}/downtime/${projectId}/upload`);
     await visible(page.getByRole('heading', { name: 'Advanced Weather Downtime' }));
     expect(new URL(page.url()).pathname).toBe(`/downtime/${projectId}`);
   });
 
   it("keeps a project under an offer that ended read-only: results open, Upload says 'AWD offer expired'", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-awd-expired'));
     // the demo's 'renewed' account: a running offer, and last season's project under the offer that ended
     const token = await apiToken(server.url, 'renewed');

@@ -1,20 +1,17 @@
 // The Query tab's geometry management dialog and per-point task progress (spec 000 §2.7, §4): upload a
 // GeoJSON file, change a layer's type and colour, rename, see it on the map; run one point and watch its
 // progress to FINISHED, then download its statistics. Runs with no network (offline coastline).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { geometryPalette, projectMessages } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
   createProject,
   hidden,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 const farm = {
@@ -51,41 +48,31 @@ const farm = {
 };
 
 describe('geometries and point progress in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectId = 0;
-
   let standardProjectId = 0;
 
-  beforeAll(async () => {
+  const harness = useServerAndBrowser(
+    async ({ server }) => {
+      const manager = await apiToken(server.url, 'manager');
+      projectId = await createProject(server.url, manager, {
+        offer: 'On Demand',
+        zone: 'Southern North Sea',
+        name: 'Geometry_demo',
+        points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
+      });
+      standardProjectId = await createProject(server.url, await apiToken(server.url, 'standard'), {
+        offer: 'Standard Access',
+        zone: 'Southern North Sea',
+        name: 'Maps_demo',
+        points: [{ name: 'Dogger', lat: 54.5, lng: 2.2 }],
+      });
+    },
     // A handful of map nodes per zone, so rendering the bought maps takes seconds (the default is 100).
-    process.env.STAT2D_MAX_NODES = '8';
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const manager = await apiToken(server.url, 'manager');
-    projectId = await createProject(server.url, manager, {
-      offer: 'On Demand',
-      zone: 'Southern North Sea',
-      name: 'Geometry_demo',
-      points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
-    });
-    standardProjectId = await createProject(server.url, await apiToken(server.url, 'standard'), {
-      offer: 'Standard Access',
-      zone: 'Southern North Sea',
-      name: 'Maps_demo',
-      points: [{ name: 'Dogger', lat: 54.5, lng: 2.2 }],
-    });
-  }, 180_000);
-
-  afterAll(async () => {
-    delete process.env.STAT2D_MAX_NODES;
-    await browser?.close();
-    await server?.stop();
-  });
+    { serverEnv: { STAT2D_MAX_NODES: '8' } },
+  );
 
   it('a manager uploads a geometry, changes its layers and sees it on the map', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-geometries'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}/query`);
@@ -147,7 +134,7 @@ describe('geometries and point progress in the browser', () => {
   });
 
   it('a member sees the geometries read-only', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-geometries-member'));
     const manager = await apiToken(server.url, 'manager');
     const member = await apiCall<{ id: number }>(
@@ -173,7 +160,7 @@ describe('geometries and point progress in the browser', () => {
   });
 
   it('a manager runs one point and watches its progress to FINISHED, then downloads its statistics', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-point-progress'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}/query`);
@@ -193,7 +180,7 @@ describe('geometries and point progress in the browser', () => {
   }, 300_000);
 
   it("a Standard Access manager buys the zone's maps and shows a variable layer with its colour bar", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-buy-maps'));
     await signInFresh(page, server.url, 'standard');
     await page.goto(`${server.url}/project/${standardProjectId}/query`);
@@ -223,7 +210,7 @@ describe('geometries and point progress in the browser', () => {
   }, 240_000);
 
   it('an offer without statistics download gets the upgrade notice with a way to contact us', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-ask-download'));
     // Still the Standard Access manager on the maps project.
     const row = page.getByTestId('point-row').filter({ hasText: 'Dogger' });
@@ -244,7 +231,7 @@ describe('geometries and point progress in the browser', () => {
   }, 300_000);
 
   it('the Buoys overlay shows the measuring buoys of the zone', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-buoys'));
     const maine = await createProject(server.url, await apiToken(server.url, 'manager'), {
       zone: 'Gulf of Maine',

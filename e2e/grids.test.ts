@@ -1,6 +1,6 @@
 // The map's Grids overlay (spec 002 'Map screens': Grids, the nodes of the datasets serving the zone) and the
 // legend swatch of a 2D statistics layer, on the Query tab. Runs with no network (offline coastline).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { stat2dMap, stat2dProperties, type ZoneNodes } from '@metocean/contracts';
 import { swatchColour } from '../apps/web/src/map/colourbar';
@@ -9,13 +9,10 @@ import {
   apiToken,
   createProject,
   offerZone,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 /** Pixels of the grid nodes' canvas that something was drawn on. */
@@ -34,42 +31,33 @@ function paintedPixels(page: Page): Promise<number> {
 const isNodesCall = (url: string) => /\/api\/zones\/\d+\/nodes\/\?bbox=/.test(url);
 
 describe('the Grids overlay and the map legend', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let northSea = 0;
   let world = 0;
   let northSeaZone = 0;
 
-  beforeAll(async () => {
+  const harness = useServerAndBrowser(
+    async ({ server }) => {
+      const manager = await apiToken(server.url, 'manager');
+      ({ zoneId: northSeaZone } = await offerZone(server.url, manager, 'On Demand', 'Southern North Sea'));
+      northSea = await createProject(server.url, manager, {
+        offer: 'On Demand',
+        zone: 'Southern North Sea',
+        name: 'Grids_demo',
+        points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
+      });
+      world = await createProject(server.url, manager, {
+        offer: 'On Demand',
+        zone: 'World',
+        name: 'Grids_world',
+        points: [{ name: 'Mid-Atlantic', lat: 30, lng: -40 }],
+      });
+    },
     // A handful of map nodes per zone, so rendering the zone's maps takes seconds (the default is 100).
-    process.env.STAT2D_MAX_NODES = '8';
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const manager = await apiToken(server.url, 'manager');
-    ({ zoneId: northSeaZone } = await offerZone(server.url, manager, 'On Demand', 'Southern North Sea'));
-    northSea = await createProject(server.url, manager, {
-      offer: 'On Demand',
-      zone: 'Southern North Sea',
-      name: 'Grids_demo',
-      points: [{ name: 'Hornsea', lat: 53.3, lng: 1.8 }],
-    });
-    world = await createProject(server.url, manager, {
-      offer: 'On Demand',
-      zone: 'World',
-      name: 'Grids_world',
-      points: [{ name: 'Mid-Atlantic', lat: 30, lng: -40 }],
-    });
-  }, 180_000);
-
-  afterAll(async () => {
-    delete process.env.STAT2D_MAX_NODES;
-    await browser?.close();
-    await server?.stop();
-  });
+    { serverEnv: { STAT2D_MAX_NODES: '8' } },
+  );
 
   it("switches on Grids on the Query tab and draws the nodes of the zone's datasets", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-grids'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${northSea}/query`);
@@ -121,7 +109,7 @@ describe('the Grids overlay and the map legend', () => {
   });
 
   it('says when a wide view shows only every N-th node', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-grids-thinned'));
     await page.goto(`${server.url}/project/${world}/query`);
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
@@ -150,7 +138,7 @@ describe('the Grids overlay and the map legend', () => {
   });
 
   it("gives a 2D statistics layer's legend entry the colour of its colour bar", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-stat2d-swatch'));
     await page.goto(`${server.url}/project/${northSea}/query`);
     await visible(page.locator('[data-testid="map"] .leaflet-container'));

@@ -54,8 +54,11 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts `node apps/server/dist/main.js` with a fresh DATA_DIR and waits for /api/health. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts `node apps/server/dist/main.js` with a fresh DATA_DIR (and `env` on top of the usual settings) and
+ * waits for /api/health.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = join(root, 'apps', 'server', 'dist', 'main.js');
   const webIndex = join(root, 'apps', 'web', 'dist', 'index.html');
   for (const built of [main, webIndex]) {
@@ -75,6 +78,7 @@ export async function startServer(): Promise<RunningServer> {
       DEMO_PASSWORD: demoPassword,
       DATABASE_URL: '',
       SMTP_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -110,7 +114,10 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-/** A fresh Chromium profile (so localStorage starts empty) with one page. */
+/** The window of every browser test: the size of the screenshots we look at. */
+export const screenSize = { width: 1440, height: 900 };
+
+/** A fresh Chromium profile (so localStorage starts empty) with one page at `screenSize`. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
@@ -121,7 +128,7 @@ export async function launchBrowser(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    viewport: { width: 1366, height: 860 },
+    viewport: screenSize,
     args: [
       '--headless',
       '--no-sandbox',
@@ -151,25 +158,51 @@ export interface Harness {
   page: Page;
 }
 
+export interface HarnessOptions {
+  /** Settings of the server on top of the usual ones (e.g. STAT2D_MAX_NODES). */
+  serverEnv?: Record<string, string>;
+}
+
 /**
- * The set-up of a browser test file: one server and one browser (at 1440×900, the size of the screenshots
- * we look at) started before its tests, then `prepare` (tokens, projects), and both closed after. The object
- * is filled in by the `beforeAll`, so read its fields inside hooks and tests.
+ * The set-up of a browser test file: one server and one browser (at `screenSize`) started before its tests,
+ * then `prepare` (tokens, projects, computed points), and both closed after. The object is filled in by the
+ * `beforeAll`, so read its fields inside hooks and tests.
  */
-export function useServerAndBrowser(prepare?: (harness: Harness) => Promise<void>): Harness {
+export function useServerAndBrowser(
+  prepare?: (harness: Harness) => Promise<void>,
+  options: HarnessOptions = {},
+): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
-    harness.server = await startServer();
+    harness.server = await startServer(options.serverEnv);
     harness.browser = await launchBrowser();
     harness.page = harness.browser.page;
-    await harness.page.setViewportSize({ width: 1440, height: 900 });
     await prepare?.(harness);
-  }, 180_000);
+  }, 200_000);
   afterAll(async () => {
     await harness.browser?.close();
     await harness.server?.stop();
   });
   return harness;
+}
+
+/**
+ * Runs `use` in a second, fresh browser (a profile that has seen no release notes nor tour), closed after;
+ * on a failure its page is kept as e2e/artifacts/`failureShot`.png.
+ */
+export async function withFreshBrowser(
+  failureShot: string,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const fresh = await launchBrowser();
+  try {
+    await use(fresh.page);
+  } catch (error) {
+    await screenshot(fresh.page, failureShot).catch(() => undefined);
+    throw error;
+  } finally {
+    await fresh.close();
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,34 +1,13 @@
 // A superuser impersonates a member from /admin, sees the red bar, stops and is back as themselves
 // (issue 2, browser test 2).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  demoPassword,
-  hidden,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { demoPassword, hidden, screenshot, signIn, useServerAndBrowser, visible } from './harness';
 
 describe('impersonation in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const harness = useServerAndBrowser();
 
   it('lets admin act as member and come back', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(async () => {
       await screenshot(page, 'failure-impersonation');
       console.log(server.output().split('\n').slice(-40).join('\n'));
@@ -76,7 +55,7 @@ describe('impersonation in the browser', () => {
     expect(await page.getByRole('menuitem', { name: 'Usage analyze' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     // The refresh cookie holds the impersonation: a new tab opens as the member too.
-    const other = await browser.context.newPage();
+    const other = await harness.browser.context.newPage();
     try {
       await other.goto(`${server.url}/`);
       expect(await (await visible(other.getByTestId('impersonation-bar'))).textContent()).toContain(

@@ -2,7 +2,7 @@
 // Analyze map fills the window under it; a
 // geometry whose file name and feature labels hold HTML shows them as text in its tooltip and runs nothing;
 // the built app runs under the Content-Security-Policy without a violation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@metocean/contracts';
 import { computedProject } from './analyze-helpers';
 import {
@@ -10,31 +10,24 @@ import {
   artifactsDir,
   createProject,
   demoPassword,
-  launchBrowser,
   screenshot,
   signIn,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
+  withFreshBrowser,
 } from './harness';
 
 const HOSTILE_FILE = '<img src=x onerror="window.__xss=1">.geojson';
 const HOSTILE_LABEL = '<b id="injected">Farm</b><script>window.__xss=2</script>';
 
 describe('map fit, escaped tooltips and the CSP in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectId = 0;
   let computedId = 0;
   const violations: string[] = [];
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-    browser.page.on('console', (message) => {
+  const harness = useServerAndBrowser(async ({ server, page }) => {
+    page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
     // the standard user's: the manager's first-project tutorial shows only while no point is computed
@@ -89,19 +82,13 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
     });
     expect(uploaded.status).toBe(201);
     computedId = await computing;
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** The point's marker is on screen, within 40 px of the map's centre (a fit to one point centres it). */
   async function expectPointCentred(): Promise<void> {
-    const map = await visible(browser.page.locator('.leaflet-container').first());
-    const marker = await visible(
-      browser.page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]').first(),
-    );
+    const { page } = harness;
+    const map = await visible(page.locator('.leaflet-container').first());
+    const marker = await visible(page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]').first());
     await expect
       .poll(
         async () => {
@@ -118,7 +105,7 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
   }
 
   it("opens the Query map on the project's points (the Analyze map shares the fit)", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}/query`);
     await expectPointCentred();
@@ -126,7 +113,7 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
   });
 
   it("shows HTML in a geometry's names as text in its tooltip, running nothing", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     await page.goto(`${server.url}/project/${projectId}/query`);
     const shape = await visible(page.locator('.leaflet-geometries-pane path').first());
     const box = (await shape.boundingBox())!;
@@ -144,10 +131,8 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
     expect(violations).toEqual([]);
   });
   it('opens the release notes and the first tutorial one at a time', async () => {
-    const fresh = await launchBrowser();
-    try {
-      const { page } = fresh;
-      await page.setViewportSize({ width: 1440, height: 900 });
+    const { server } = harness;
+    await withFreshBrowser('failure-release-notes-alone', async (page) => {
       await signIn(page, server.url, 'manager', demoPassword);
       await page.goto(`${server.url}/new_project`);
       const releaseNotes = await visible(page.getByRole('dialog', { name: /What's new/ }));
@@ -161,13 +146,11 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
       );
       expect(await page.getByRole('dialog', { name: /What's new/ }).count()).toBe(0);
       await screenshot(page, 'issue23-tutorial-after');
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('shows a member a clear page, not the new-project form', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     await signInFresh(page, server.url, 'member');
     await page.goto(`${server.url}/new_project`);
     await visible(page.getByText('Only managers create projects'));
@@ -176,7 +159,7 @@ describe('map fit, escaped tooltips and the CSP in the browser', () => {
   });
 
   it("opens the Analyze map on the project's points, down to the window's bottom", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     await signInFresh(page, server.url, 'standard');
     await page.goto(`${server.url}/project/${computedId}/analyze`);
     await expectPointCentred();

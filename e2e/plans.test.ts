@@ -1,36 +1,15 @@
 // 'My plans' (spec 000 §2.10): the number of active plans and one table row per offer of the account, for
 // a customer with three active offers and for one whose only offer has expired.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  demoPassword,
-  hidden,
-  launchBrowser,
-  screenshot,
-  signIn,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { demoPassword, hidden, screenshot, signIn, useServerAndBrowser, visible } from './harness';
 
 const frenchDate = /^\d{2}\/\d{2}\/\d{4}$/;
 
 describe('my plans in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const harness = useServerAndBrowser();
 
   it('lists the three active offers of the demo customer', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-plans-manager'));
     await signIn(page, server.url, 'manager', demoPassword);
     const releaseNotes = page.getByRole('dialog', { name: /What's new/ });
@@ -59,7 +38,7 @@ describe('my plans in the browser', () => {
   });
 
   it('shows the expired offer of an expired account', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-plans-expired'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -1,20 +1,18 @@
 // The guided tours (spec 000 §2.4, §4 Tutorials): the 6-step new-project tour opens by itself for a user
 // without computed points and advances on the map click and the saved point; the create-point tour opens on
 // a project without points; a closed tour stays closed; 'Dismiss all tutorials' stops them.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   apiToken,
   clickMap,
   createProject,
   hidden,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
+  withFreshBrowser,
 } from './harness';
 
 /** The tour's tooltip showing the step titled `title`. */
@@ -24,28 +22,18 @@ const tourButton = (page: Page, name: RegExp | string) =>
   page.locator('.react-joyride__tooltip').getByRole('button', { name });
 
 describe('guided tours', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let emptyProjectId = 0;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
+  const harness = useServerAndBrowser(async ({ server }) => {
     emptyProjectId = await createProject(server.url, await apiToken(server.url, 'manager'), {
       offer: 'On Demand',
       zone: 'Southern North Sea',
       name: 'Empty_project',
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('the new-project tour opens by itself and advances on the map click and the saved point', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-tour-new-project'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/new_project`);
@@ -87,7 +75,7 @@ describe('guided tours', () => {
   });
 
   it('the create-point tour opens on a project without points and ends at compute', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-tour-create-point'));
     await page.goto(`${server.url}/project/${emptyProjectId}/query`);
     await visible(tourStep(page, 'Add a point'));
@@ -104,7 +92,7 @@ describe('guided tours', () => {
   });
 
   it("'Change Offer' lists the non-expired offers and sets the new project's offer", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-change-offer'));
     await page.goto(`${server.url}/new_project`);
     await page.getByRole('button', { name: 'Change Offer' }).click();
@@ -118,7 +106,7 @@ describe('guided tours', () => {
   });
 
   it("a demo project's users ask for a specific point", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-ask-point'));
     await signInFresh(page, server.url, 'demo');
     await page.getByRole('button', { name: 'CREATE FREE DEMO NOW' }).click();
@@ -133,20 +121,17 @@ describe('guided tours', () => {
   });
 
   it("'Dismiss all tutorials' keeps every tour closed", async () => {
-    const { page } = browser;
-    onTestFailed(() => screenshot(page, 'failure-tour-dismissed'));
+    const { server } = harness;
     // A fresh browser profile: no tour has been seen in it yet.
-    await browser.close();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-    const fresh = browser.page;
-    await signInFresh(fresh, server.url, 'manager');
-    await fresh.goto(`${server.url}/profile`);
-    await fresh.getByRole('checkbox', { name: 'Dismiss all tutorials' }).check();
-    await fresh.goto(`${server.url}/new_project`);
-    await visible(fresh.locator('[data-testid="map"] .leaflet-container'));
-    await fresh.waitForTimeout(1500);
-    expect(await tourStep(fresh, 'Create your first project').count()).toBe(0);
-    await screenshot(fresh, '74-tour-dismissed');
+    await withFreshBrowser('failure-tour-dismissed', async (fresh) => {
+      await signInFresh(fresh, server.url, 'manager');
+      await fresh.goto(`${server.url}/profile`);
+      await fresh.getByRole('checkbox', { name: 'Dismiss all tutorials' }).check();
+      await fresh.goto(`${server.url}/new_project`);
+      await visible(fresh.locator('[data-testid="map"] .leaflet-container'));
+      await fresh.waitForTimeout(1500);
+      expect(await tourStep(fresh, 'Create your first project').count()).toBe(0);
+      await screenshot(fresh, '74-tour-dismissed');
+    });
   });
 });

@@ -1,20 +1,10 @@
 // The project side of the app (spec 000 §2.3–2.7, spec 002 'Map screens'): create a project by clicking the
 // map, the name and point validation messages, the Query tab, rename, delete, the trial shortcut and the
 // manager-versus-member differences. Runs with no network: the map shows the offline coastline.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '@metocean/contracts';
-import {
-  clickMap,
-  hidden,
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { clickMap, hidden, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
 /** Waits until the lazily loaded map is up and has stopped moving. */
 async function mapReady(page: Page): Promise<void> {
@@ -31,23 +21,12 @@ async function skipTour(page: Page): Promise<void> {
 }
 
 describe('projects in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectUrl = '';
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const harness = useServerAndBrowser();
 
   it('a manager creates a project by clicking the map', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-create'));
     await signInFresh(page, server.url, 'manager');
     await visible(page.getByTestId('empty-noProjects'));
@@ -124,7 +103,7 @@ describe('projects in the browser', () => {
   });
 
   it('the Query tab adds points inside the zone only and asks before computing', async () => {
-    const { page } = browser;
+    const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-query'));
     await mapReady(page);
     // The map opens fitted to the project's points (issue 23), well inside the zone: three levels out (each
@@ -178,7 +157,7 @@ describe('projects in the browser', () => {
   });
 
   it('home lists the project; rename refuses bad names; delete asks first', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-home'));
     await page.goto(server.url);
     const card = page.getByTestId('project-card').filter({ hasText: 'Biscay_Study' });
@@ -206,7 +185,7 @@ describe('projects in the browser', () => {
   });
 
   it('a member sees shared projects without the manager actions', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-member'));
     // The manager shares the project with the member.
     await page.goto(projectUrl);
@@ -237,7 +216,7 @@ describe('projects in the browser', () => {
   });
 
   it('the manager deletes the project after confirming', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-delete'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -254,7 +233,7 @@ describe('projects in the browser', () => {
   });
 
   it('a trial offer creates its project at once', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-projects-trial'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -2,27 +2,14 @@
 // the left panel, followed in the sidebar until FINISHED, downloaded as a PDF, commented; a member sees
 // the report and may comment but has no delete button.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  apiCall,
-  apiToken,
-  launchBrowser,
-  screenshot,
-  signInFresh,
-  startServer,
-  visible,
-  type Browser,
-  type RunningServer,
-} from './harness';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { apiCall, apiToken, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 import { computedProject } from './analyze-helpers';
 
 describe('the Report tab in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let projectId = 0;
 
-  beforeAll(async () => {
-    server = await startServer();
+  const harness = useServerAndBrowser(async ({ server }) => {
     projectId = await computedProject(server, 'manager', 'On Demand', 'South China Sea', 'Report_browser', {
       name: 'ERA5 node',
       lat: 15.51,
@@ -38,17 +25,10 @@ describe('the Report tab in the browser', () => {
     await apiCall(server.url, token, 'POST', `/api/projects/${projectId}/update_collaborators/`, {
       collaborators: [member.id],
     });
-    browser = await launchBrowser();
-    await browser.page.setViewportSize({ width: 1440, height: 900 });
-  }, 200_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('generates a Design report, downloads it and comments it', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-report'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/project/${projectId}/report`);
@@ -80,7 +60,7 @@ describe('the Report tab in the browser', () => {
   }, 120_000);
 
   it('shows the reports to a member, who may comment but not delete', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-report-member'));
     await signInFresh(page, server.url, 'member');
     await page.goto(`${server.url}/project/${projectId}/report`);

@@ -1,20 +1,17 @@
 // The session rules of spec 000 §2.1, §2.2, §4 and §8 in the browser: the tokens out of the page's reach
 // (issue 23), token renewal, expired credentials, unknown paths, expired accounts, the maintenance banner and
 // maintenance mode.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { errorCodes, limits, messages, paths } from '@metocean/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   demoPassword,
   hidden,
-  launchBrowser,
   screenshot,
   signIn,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 const refreshCookie = 'metocean_refresh';
@@ -32,22 +29,11 @@ function readableByScript(page: Page): Promise<string> {
 }
 
 describe('session rules in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const harness = useServerAndBrowser();
 
   /** The admin's token for API calls made by the test itself (no version header: always served). */
   async function adminToken(): Promise<string> {
-    const response = await fetch(`${server.url}${paths.token}`, {
+    const response = await fetch(`${harness.server.url}${paths.token}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: demoPassword }),
@@ -57,7 +43,7 @@ describe('session rules in the browser', () => {
   }
 
   async function setMaintenance(body: { scheduledAt: string | null; message: string; active: boolean }) {
-    const response = await fetch(`${server.url}${paths.maintenance}`, {
+    const response = await fetch(`${harness.server.url}${paths.maintenance}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken()}` },
       body: JSON.stringify(body),
@@ -73,7 +59,8 @@ describe('session rules in the browser', () => {
   }
 
   it('keeps every token out of reach of script, and stays signed in across a reload and in a new tab', async () => {
-    const { page, context } = browser;
+    const { page, server } = harness;
+    const context = page.context();
     onTestFailed(() => screenshot(page, 'failure-session-storage'));
     const login = page.waitForResponse(
       (response) => response.url().endsWith(paths.token) && response.request().method() === 'POST',
@@ -109,7 +96,8 @@ describe('session rules in the browser', () => {
   });
 
   it('renews an expired access token with the cookie, and sends the user to login once it cannot', async () => {
-    const { page, context } = browser;
+    const { page, server } = harness;
+    const context = page.context();
     onTestFailed(() => screenshot(page, 'failure-session-renewal'));
     await signInFresh(page, server.url, 'manager');
     const before = (await cookieOf(context)).value;
@@ -161,7 +149,7 @@ describe('session rules in the browser', () => {
   });
 
   it('sends unknown paths home and an expired account to its plans', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-session-paths'));
     await page.goto(`${server.url}/no/such/page`);
     await page.waitForURL(`${server.url}/`);
@@ -183,7 +171,7 @@ describe('session rules in the browser', () => {
   });
 
   it('logs out a user who opens a page they are not allowed to see', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-session-unauthorised'));
     await signIn(page, server.url, 'member', demoPassword);
     await page.goto(`${server.url}/admin`);
@@ -192,7 +180,7 @@ describe('session rules in the browser', () => {
   });
 
   it('logs out after a long inactivity with the spec message', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-session-inactivity'));
     await signIn(page, server.url, 'manager', demoPassword);
     const longAgo = String(Date.now() - (limits.inactivityLogoutMinutes + 1) * 60_000);
@@ -211,7 +199,7 @@ describe('session rules in the browser', () => {
   });
 
   it('shows a scheduled maintenance until dismissed, and reloads during maintenance mode', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-session-maintenance'));
     await setMaintenance({
       scheduledAt: '2030-06-01T22:00:00.000Z',

@@ -1,37 +1,23 @@
 // A new user signs up through the registration page, activates through the e-mail link, signs in, sees
 // the shell and the release notes, and logs out (issue 2, browser test 1).
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { APP_VERSION, messages, paths } from '@metocean/contracts';
 import {
   demoPassword,
   hidden,
-  launchBrowser,
   linkInMail,
   newestMail,
   screenshot,
   signIn,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 describe('sign-up, activation, sign-in and log-out in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const harness = useServerAndBrowser();
 
   it('takes a new user from the registration page to the shell and out again', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(async () => {
       await screenshot(page, 'failure-signup');
       console.log(server.output().split('\n').slice(-40).join('\n'));
@@ -162,7 +148,7 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
   });
 
   it('resets a forgotten password through the e-mail link', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-reset'));
     const login = await fetch(`${server.url}${paths.token}`, {
       method: 'POST',
@@ -204,7 +190,7 @@ describe('sign-up, activation, sign-in and log-out in the browser', () => {
   });
 
   it('activates an invitation with a chosen username and password', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-invitation'));
     const login = await fetch(`${server.url}${paths.token}`, {
       method: 'POST',

@@ -1,27 +1,19 @@
 // Usage analysis in the browser (spec 002 §2 "Usage analysis (staff)", §6): the demo superuser opens it from
 // the account menu, goes through the three tabs, collapses a customer's points into the "{n} points" modal,
 // opens a customer's detail and goes back; a customer's manager and a member are sent home.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import {
   apiToken,
   createProject,
   hidden,
-  launchBrowser,
   screenshot,
   signInFresh,
-  startServer,
+  useServerAndBrowser,
   visible,
-  type Browser,
-  type RunningServer,
 } from './harness';
 
 describe('usage analysis in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+  const harness = useServerAndBrowser(async ({ server }) => {
     // Five points in a project of the demo customer: more than three collapse to a link.
     await createProject(server.url, await apiToken(server.url, 'manager'), {
       offer: 'On Demand',
@@ -31,15 +23,9 @@ describe('usage analysis in the browser', () => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('lets the superuser go through customers, users and offers, and one customer', async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-usage-admin'));
-    await page.setViewportSize({ width: 1440, height: 900 });
     await signInFresh(page, server.url, 'admin');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Usage analyze' }).click();
@@ -101,7 +87,7 @@ describe('usage analysis in the browser', () => {
   });
 
   it("sends a customer's manager and a member home", async () => {
-    const { page } = browser;
+    const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-usage-refused'));
     for (const username of ['manager', 'member']) {
       await signInFresh(page, server.url, username);

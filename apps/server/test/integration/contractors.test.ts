@@ -14,40 +14,30 @@ import {
   type ContractorJob,
   type ContractorOperation,
   type ContractorResults,
-  type Offer,
 } from '@metocean/contracts';
 import { planningFields } from '@metocean/hindcast';
 import { sourceForPoint } from '../../src/data/registry';
 import { readPointSeries } from '../../src/data/sources';
-import { offerInstances, points, projectCollaborators, projects, users } from '../../src/db/schema';
-import { startTestServer, type Actor, type TestServer } from '../harness';
+import { points, projects } from '../../src/db/schema';
+import type { Actor, TestServer } from '../harness';
+import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
 
 let server: TestServer;
 let manager: Actor;
 let member: Actor;
 let standard: Actor;
 let projectId = 0;
-let offerName = '';
+const OFFER = 'Marine Contractors Dashboard';
 const SITE = { name: 'Hornsea', lat: 53.324, lng: 1.32 };
 const KNOT = 1852 / 3600;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  manager = await server.as('manager');
-  member = await server.as('member');
-  standard = await server.as('standard');
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find(
-    (o) => o.name === 'Marine Contractors Dashboard',
-  )!;
-  offerName = offer.name;
-  const created = await manager.post<{ projectId: number }>('/api/projects/', {
+  ({ server, manager, member, standard, projectId } = await startServerWithProject({
+    offer: OFFER,
+    zone: 'Southern North Sea',
     name: 'Mc_project',
-    offerInstance: offer.id,
-    zone: offer.zones.find((z) => z.name === 'Southern North Sea')!.id,
     points: [SITE],
-  });
-  expect(created.status).toBe(201);
-  projectId = created.body.projectId;
+  }));
 }, 120_000);
 afterAll(async () => {
   await server.stop();
@@ -281,6 +271,14 @@ function literalRuns(n: number, ops: { d: number; ok: (i: number) => boolean }[]
 
 describe('the wizard job', () => {
   let job: ContractorJob;
+  /** The project's one point, SITE. */
+  const sitePoint = async () => {
+    const [point] = await server.runtime.services.db
+      .select()
+      .from(points)
+      .where(eq(points.projectId, projectId));
+    return point!;
+  };
 
   it('is created at the operations step the first time the project asks, then the same job', async () => {
     const first = await member.get<ContractorJob>(`/api/contractors/jobs/?latest&project_id=${projectId}`);
@@ -308,13 +306,10 @@ describe('the wizard job', () => {
   });
 
   it('saves steps; a launch needs constraints on every operation, points and a format', async () => {
-    const [point] = await server.runtime.services.db
-      .select()
-      .from(points)
-      .where(eq(points.projectId, projectId));
+    const point = await sitePoint();
     const parameters = {
       operations: [transit.id, lift.id],
-      points: [point!.id],
+      points: [point.id],
       percentiles: [50, 90],
       outputFormat: 'DURATION',
     };
@@ -349,13 +344,10 @@ describe('the wizard job', () => {
   });
 
   it('runs the boat sequence from every start; DURATION percentiles match the literal simulation', async () => {
-    const [point] = await server.runtime.services.db
-      .select()
-      .from(points)
-      .where(eq(points.projectId, projectId));
+    const point = await sitePoint();
     const parameters = {
       operations: [transit.id, lift.id],
-      points: [point!.id],
+      points: [point.id],
       percentiles: [50, 90],
       outputFormat: 'DURATION',
     };
@@ -389,7 +381,7 @@ describe('the wizard job', () => {
     const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
     expect(results).toMatchObject({ dataFormat: 'DURATION', unit: 'days', percentiles: [50, 90] });
     expect(results.boats.map((b) => b.name)).toEqual(['CTV Aurora']);
-    const cell = results.dataByPoints[String(point!.id)]![String(boat.id)]!;
+    const cell = results.dataByPoints[String(point.id)]![String(boat.id)]!;
 
     // the reference: the same series, the constraints read literally (22 kn = 22·1852/3600 m/s)
     const db = server.runtime.services.db;
@@ -462,15 +454,12 @@ describe('the wizard job', () => {
         unit: 'm',
       })
     ).body;
-    const [point] = await server.runtime.services.db
-      .select()
-      .from(points)
-      .where(eq(points.projectId, projectId));
+    const point = await sitePoint();
     const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
       project: projectId,
       parameters: {
         operations: [jackUp.id],
-        points: [point!.id],
+        points: [point.id],
         percentiles: [50],
         outputFormat: 'WEATHER_WINDOW',
       },
@@ -496,7 +485,7 @@ describe('the wizard job', () => {
       project: projectId,
       parameters: {
         operations: [transit.id],
-        points: [point!.id],
+        points: [point.id],
         percentiles: [50],
         outputFormat: 'WEATHER_WINDOW',
       },
@@ -514,39 +503,23 @@ describe('the wizard job', () => {
     expect(done).toMatchObject({ errorMessage: '', hasResults: true });
     const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
     expect(results).toMatchObject({ dataFormat: 'WEATHER_WINDOW', unit: '%', percentiles: [50] });
-    for (const v of Object.values(results.dataByPoints[String(point!.id)]![String(boat.id)]!.sequence.P50!))
+    for (const v of Object.values(results.dataByPoints[String(point.id)]![String(boat.id)]!.sequence.P50!))
       expect(v === null || (v >= 0 && v <= 100)).toBe(true);
   });
 
   it('regular users consult; an expired offer refuses runs and keeps the results readable', async () => {
-    const db = server.runtime.services.db;
-    const [mel] = await db.select().from(users).where(eq(users.username, 'member'));
-    await db.insert(projectCollaborators).values({ projectId, userId: mel!.id });
+    await addCollaborator(server, projectId, 'member');
     expect((await member.get(`/api/contractors/jobs/${job.id}/results/`)).status).toBe(200);
     const current = (await manager.get<ContractorJob>(`/api/contractors/jobs/${job.id}/`)).body;
     const body = { project: projectId, parameters: current.parameters, step: 'RUN' };
     expect((await member.put(`/api/contractors/jobs/${job.id}/`, body)).status).toBe(403);
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-    const [instance] = await db
-      .select()
-      .from(offerInstances)
-      .where(eq(offerInstances.id, project!.offerInstanceId));
-    await db
-      .update(offerInstances)
-      .set({ offerEnd: new Date(Date.now() - 86_400_000) })
-      .where(eq(offerInstances.id, instance!.id));
-    try {
+    await whileOfferEnded(server, projectId, async () => {
       const run = await manager.put(`/api/contractors/jobs/${job.id}/`, body);
       expect([run.status, run.body]).toEqual([
         400,
-        { nonFieldErrors: [projectMessages.offerExpired(offerName)] },
+        { nonFieldErrors: [projectMessages.offerExpired(OFFER)] },
       ]);
       expect((await manager.get(`/api/contractors/jobs/${job.id}/results/`)).status).toBe(200);
-    } finally {
-      await db
-        .update(offerInstances)
-        .set({ offerEnd: instance!.offerEnd })
-        .where(eq(offerInstances.id, instance!.id));
-    }
+    });
   });
 });

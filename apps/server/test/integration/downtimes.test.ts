@@ -10,13 +10,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downtimeMessages, type Offer, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
+import { downtimeMessages, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
-import { offerInstances, plannings, projectCollaborators, projects, users } from '../../src/db/schema';
+import { plannings, projects } from '../../src/db/schema';
 import { simulatePlanningJob } from '../../src/jobs/simulate-planning';
 import { seedDemo } from '../../src/seed/demo';
 import { ncdumpValues } from '../export-readers';
-import { startTestServer, type Actor, type TestServer } from '../harness';
+import type { Actor, TestServer } from '../harness';
+import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'downtimes-it-'));
@@ -70,22 +71,15 @@ async function simulationJobs(planningId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  manager = await server.as('manager');
-  member = await server.as('member');
-  standard = await server.as('standard');
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
-  const created = await manager.post<{ projectId: number }>('/api/projects/', {
+  ({ server, manager, member, standard, projectId } = await startServerWithProject({
+    offer: 'On Demand',
+    zone: 'South China Sea',
     name: 'Awd_project',
-    offerInstance: offer.id,
-    zone: offer.zones.find((z) => z.name === 'South China Sea')!.id,
     points: [
       { name: 'SITE', lat: 15.51, lng: 109.94 },
       { name: 'QUAY', lat: 15.6, lng: 109.9 },
     ],
-  });
-  expect(created.status).toBe(201);
-  projectId = created.body.projectId;
+  }));
   template = await planningTemplate();
 }, 120_000);
 afterAll(async () => {
@@ -413,9 +407,7 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     expect((await member.delete(`/api/downtimes/${planning.id}/`)).status).toBe(404);
 
     // a regular user collaborating on the project consults: list and results, no upload, run or delete
-    const db = server.runtime.services.db;
-    const [mel] = await db.select().from(users).where(eq(users.username, 'member'));
-    await db.insert(projectCollaborators).values({ projectId, userId: mel!.id });
+    await addCollaborator(server, projectId, 'member');
     expect(
       (await member.get<Planning[]>(`/api/downtimes/?project=${projectId}`)).body.map((p) => p.id),
     ).toEqual([planning.id]);
@@ -427,16 +419,7 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
     expect((await member.post(`/api/downtimes/${planning.id}/compute/`)).status).toBe(403);
     expect((await member.delete(`/api/downtimes/${planning.id}/`)).status).toBe(403);
 
-    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
-    const [instance] = await db
-      .select()
-      .from(offerInstances)
-      .where(eq(offerInstances.id, project!.offerInstanceId));
-    await db
-      .update(offerInstances)
-      .set({ offerEnd: new Date(Date.now() - 86_400_000) })
-      .where(eq(offerInstances.id, instance!.id));
-    try {
+    await whileOfferEnded(server, projectId, async () => {
       const scan = await manager.upload(`/api/projects/${projectId}/scan_planning_file/`, {
         file: xlsx(template),
       });
@@ -455,12 +438,7 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
       expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(400);
       // existing results stay viewable
       expect((await manager.get(`/api/downtimes/${planning.id}/results/`)).status).toBe(200);
-    } finally {
-      await db
-        .update(offerInstances)
-        .set({ offerEnd: instance!.offerEnd })
-        .where(eq(offerInstances.id, instance!.id));
-    }
+    });
     expect((await manager.delete(`/api/downtimes/${planning.id}/`)).status).toBe(204);
     expect((await manager.get(`/api/downtimes/${planning.id}/`)).status).toBe(404);
   });
