@@ -18,3 +18,4 @@ export * from './reports';
 export * from './downtimes';
 export * from './usage';
 export * from './contractors';
+export * from './satellite';

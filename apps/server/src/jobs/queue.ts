@@ -20,6 +20,8 @@ export interface JobPayloads {
   'simulate-planning': { planningId: number };
   /** The marine contractors wizard's run of a project (spec 001 §2.6). */
   'contractors-run': { jobId: number };
+  /** A satellite comparison of a point (spec 002 "Satellite comparison"). */
+  'satellite-comparison': { comparisonId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -32,6 +34,7 @@ export const jobNames: JobName[] = [
   'render-report',
   'simulate-planning',
   'contractors-run',
+  'satellite-comparison',
 ];
 
 interface QueueOptions {
@@ -91,6 +94,8 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
     'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
     // one simulation per (point, boat), each like a planning's
     'contractors-run': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    // a satellite comparison can take up to 20 minutes (spec 002 §9)
+    'satellite-comparison': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
   };
 }
 
