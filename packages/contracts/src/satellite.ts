@@ -85,6 +85,12 @@ export type CreateSatelliteComparison = z.infer<typeof createSatelliteComparison
 /** The name the web gives a comparison: from the project and the point (spec 002 §7). */
 export const satelliteComparisonName = (project: string, point: string) => `${project} - ${point}`;
 
+/** A file named for a comparison (the download zip, the chart PNG): its name, safe on every file system. */
+export function satelliteFileName(name: string, extension: string): string {
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'satellite_comparison';
+  return `${safe}.${extension}`;
+}
+
 /** GET /api/satellite_comparisons/{id}/get_visu_data/: per variable, the scatter data and metrics. */
 export const satelliteVisuData = z.object({
   comparison: z.object({ id: z.number(), name: z.string(), computedAt: z.string().nullable() }),

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import {
   COMPARISON_METRICS,
+  satelliteFileName,
   satelliteMessages,
   type CreateSatelliteComparison,
   type SatelliteComparison,
@@ -200,12 +201,6 @@ function cell(value: string | number | null): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 const csv = (rows: (string | number | null)[][]) => rows.map((r) => r.map(cell).join(',')).join('\n') + '\n';
-
-/** The file name of a comparison's download: its name, safe on every file system. */
-export function satelliteFileName(name: string, extension: string): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'satellite_comparison';
-  return `${safe}.${extension}`;
-}
 
 /**
  * GET /api/satellite_comparisons/{id}/download/: a zip of README.txt (provenance, the matchup rule and the
