@@ -5,7 +5,7 @@
 // opens its result. Then the help page /help/satellite_comparison. Runs with no network.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { format } from '@metocean/charts';
-import type { SatelliteComparison } from '@metocean/contracts';
+import type { ProjectListItem, SatelliteComparison } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
@@ -91,6 +91,8 @@ describe('the satellite comparison', () => {
     });
     expect(painted).toBeGreaterThan(10_000);
     await screenshot(page, 'satellite-result');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'satellite-result-metrics');
 
     // Download saves the chart as a PNG named for the comparison
     const [download] = await Promise.all([
@@ -118,6 +120,30 @@ describe('the satellite comparison', () => {
     await validated.first().click();
     await visible(result.getByTestId('comparison-scatter'));
   }, 300_000);
+
+  it('disables the launch on a project whose offer has expired', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-satellite-expired'));
+    const renewed = await apiToken(server.url, 'renewed');
+    const [project] = await apiCall<ProjectListItem[]>(server.url, renewed, 'GET', '/api/projects/');
+    expect(project!.offerInstance.expired).toBe(true);
+    await signInFresh(page, server.url, 'renewed');
+    await page.goto(`${server.url}/data-validation/${project!.id}`);
+    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    const marker = page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]');
+    await visible(marker);
+    await marker.first().click();
+    const launch = page.getByRole('dialog', { name: /^Satellite comparison: / });
+    await visible(launch.getByText('Your offer has expired: comparison is not allowed.'));
+    expect(await launch.getByRole('button', { name: 'Launch' }).isDisabled()).toBe(true);
+    // the dialog's fade-in over, for the screenshot
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDialog-container')].every(
+        (e) => getComputedStyle(e).opacity === '1',
+      ),
+    );
+    await screenshot(page, 'satellite-expired');
+  }, 60_000);
 
   it('serves the help page on satellite comparison', async () => {
     const { page, server } = harness;
