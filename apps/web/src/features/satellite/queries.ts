@@ -50,10 +50,6 @@ export function useSatelliteComparisons(projectId: number) {
   return query;
 }
 
-/** The latest comparison of a point (the list is newest first). */
-export const latestOf = (list: SatelliteComparison[] | undefined, pointId: number) =>
-  list?.find((c) => c.point === pointId);
-
 /** Launch: POST (name from the project and the point, project, point, user), then PUT …/compute/. */
 export function useLaunchSatellite(projectId: number) {
   const client = useQueryClient();

@@ -35,7 +35,8 @@ import { useBuoys } from '../../map/queries';
 import { humanDate } from '../projects/dataset-text';
 import { useProject } from '../projects/queries';
 import { formatTimeStep } from '../projects/rules';
-import { latestOf, useSatelliteComparisons } from '../satellite/queries';
+import { useSatelliteComparisons } from '../satellite/queries';
+import { pointModal } from '../satellite/rules';
 import { SatelliteLaunchDialog } from '../satellite/SatelliteLaunchDialog';
 import { SatelliteResultDialog } from '../satellite/SatelliteResultDialog';
 import { BuoyComparisonDialog, type ComparisonTarget } from './BuoyComparisonDialog';
@@ -201,13 +202,7 @@ function Validation({
   const [pointId, setPointId] = useState<number | null>(null);
   const point = project.points.find((p) => p.id === pointId);
   const satellite = useSatelliteComparisons(project.id);
-  const latest = point ? latestOf(satellite.data, point.id) : undefined;
-  const finished = point
-    ? satellite.data?.find((c) => c.point === point.id && c.status === 'FINISHED')
-    : undefined;
-  // spec 002: a point with satellite validation opens the result, any other the launch modal
-  const showResult =
-    finished !== undefined && (point?.hasSatelliteValidation === true || latest?.status === 'FINISHED');
+  const modal = point ? pointModal(point, satellite.data) : null;
   const points = project.points.map((p) => ({
     id: p.id,
     name: p.name,
@@ -269,13 +264,17 @@ function Validation({
           <Tutorial />
         </Stack>
       </Box>
-      {showResult ? (
-        <SatelliteResultDialog key={finished.id} comparison={finished} onClose={() => setPointId(null)} />
+      {modal?.kind === 'result' ? (
+        <SatelliteResultDialog
+          key={modal.comparison.id}
+          comparison={modal.comparison}
+          onClose={() => setPointId(null)}
+        />
       ) : (
         <SatelliteLaunchDialog
           key={point?.id ?? 'closed'}
           target={point ? { project: { id: project.id, name: project.name }, point } : null}
-          latest={latest}
+          latest={modal?.latest}
           listLoading={satellite.isPending}
           notAllowed={
             expired
