@@ -132,6 +132,7 @@ export const satelliteMessages = {
   notFinished: 'The satellite comparison is not finished yet',
   alreadyFinished: 'This satellite comparison is already computed: launch a new one to compute it again',
   noModelData: 'No hindcast covers this point',
+  workerLost: 'The satellite comparison stopped (its worker was lost) and was not retried: launch it again.',
   noMatchup: (km: number) =>
     `No altimeter pass was found within ${km} km of the point during the hindcast's period`,
 } as const;

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { contractorsRunJob } from './contractors-run';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
-import { satelliteComparisonJob } from './satellite-comparison';
+import { failLostSatellite, satelliteComparisonJob } from './satellite-comparison';
 import { runReportJob } from './render-report';
 import type { ReportThread } from './report-thread';
 import { simulatePlanningJob } from './simulate-planning';
@@ -31,5 +31,6 @@ export function jobHandlers(
     'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
     'contractors-run': ({ jobId }) => contractorsRunJob(services, jobId),
     'satellite-comparison': ({ comparisonId }) => satelliteComparisonJob(services, comparisonId),
+    'satellite-comparison-failed': ({ comparisonId }) => failLostSatellite(services, comparisonId),
   };
 }

@@ -22,6 +22,8 @@ export interface JobPayloads {
   'contractors-run': { jobId: number };
   /** A satellite comparison of a point (spec 002 "Satellite comparison"). */
   'satellite-comparison': { comparisonId: number };
+  /** A satellite-comparison job that failed for good without its handler saying so (its worker died). */
+  'satellite-comparison-failed': { comparisonId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -34,6 +36,7 @@ export const jobNames: JobName[] = [
   'render-report',
   'simulate-planning',
   'contractors-run',
+  'satellite-comparison-failed',
   'satellite-comparison',
 ];
 
@@ -95,7 +98,13 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
     // one simulation per (point, boat), each like a planning's
     'contractors-run': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
     // a satellite comparison can take up to 20 minutes (spec 002 §9)
-    'satellite-comparison': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    'satellite-comparison': {
+      retryLimit: 1,
+      retryDelay: 10,
+      expireInSeconds: 1800,
+      deadLetter: 'satellite-comparison-failed',
+    },
+    'satellite-comparison-failed': { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 },
   };
 }
 

@@ -3,7 +3,7 @@
 // such) and the node's hourly record, matches them (core alongTrackMatchups) for Hs and the 10 m wind speed,
 // stores the per-variable metrics, scatter data and matchups, flags the point as validated and e-mails the
 // user. Any error fails the comparison with its message (and the e-mail says so).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   SATELLITE_HALF_WINDOW_MINUTES,
   SATELLITE_MIN_SAMPLES,
@@ -167,4 +167,15 @@ export async function satelliteComparisonJob(services: Services, comparisonId: n
         ),
       );
   }
+}
+
+/**
+ * The dead-letter handler: a comparison whose job expired after its last retry (its worker died) would stay
+ * RUNNING and keep the point from a new launch; it fails with a message instead.
+ */
+export async function failLostSatellite(services: Services, comparisonId: number): Promise<void> {
+  await services.db
+    .update(satelliteComparisons)
+    .set({ status: 'FAILED', errorMessage: satelliteMessages.workerLost, computedAt: new Date() })
+    .where(and(eq(satelliteComparisons.id, comparisonId), eq(satelliteComparisons.status, 'RUNNING')));
 }

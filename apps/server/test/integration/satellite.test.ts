@@ -18,7 +18,8 @@ import {
 } from '@metocean/contracts';
 import { greatCircleKm } from '@metocean/hindcast';
 import { altimetryNear } from '../../src/data/altimetry';
-import { offerInstances, projects, users } from '../../src/db/schema';
+import { offerInstances, projects, satelliteComparisons, users } from '../../src/db/schema';
+import { failLostSatellite } from '../../src/jobs/satellite-comparison';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -316,4 +317,29 @@ describe('a comparison that fails', () => {
     );
     expect([again.status, again.errorMessage]).toEqual(['FINISHED', '']);
   }, 480_000);
+});
+
+describe('a comparison whose worker was lost', () => {
+  it('is failed by the dead-letter handler, so that the point may be launched again', async () => {
+    const point = biscay.points[1]!;
+    const created = await manager.post<SatelliteComparison>(list, {
+      name: 'lost',
+      project: biscay.id,
+      point: point.id,
+    });
+    expect(created.status).toBe(201);
+    // as if the compute route had run and the worker died: RUNNING, no job to finish it
+    const db = server.runtime.services.db;
+    await db
+      .update(satelliteComparisons)
+      .set({ status: 'RUNNING' })
+      .where(eq(satelliteComparisons.id, created.body.id));
+    await failLostSatellite(server.runtime.services, created.body.id);
+    const lost = (await manager.get<SatelliteComparison>(one(created.body.id))).body;
+    expect([lost.status, lost.errorMessage]).toEqual(['FAILED', satelliteMessages.workerLost]);
+    // a finished or failed comparison is left as it is
+    await failLostSatellite(server.runtime.services, created.body.id);
+    const again = await manager.post(list, { name: 'lost again', project: biscay.id, point: point.id });
+    expect(again.status).toBe(201);
+  });
 });
