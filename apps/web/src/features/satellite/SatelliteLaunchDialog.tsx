@@ -25,7 +25,7 @@ import {
 } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { useMe } from '../../api/queries';
-import { inFlight, useLaunchSatellite } from './queries';
+import { useLaunchSatellite } from './queries';
 
 export interface LaunchTarget {
   project: { id: number; name: string };
@@ -52,7 +52,7 @@ export function SatelliteLaunchDialog({
 }) {
   const me = useMe();
   const launch = useLaunchSatellite(target?.project.id ?? 0);
-  const running = inFlight(latest) || launch.isPending;
+  const running = latest?.status === 'RUNNING' || launch.isPending;
   const userName = [me.firstName, me.lastName].filter(Boolean).join(' ') || me.username;
 
   return (
@@ -123,7 +123,13 @@ export function SatelliteLaunchDialog({
           variant="contained"
           disabled={target === null || listLoading || running || notAllowed !== null}
           onClick={() => {
-            if (target) launch.mutate({ projectName: target.project.name, point: target.point, user: me.id });
+            if (target)
+              launch.mutate({
+                projectName: target.project.name,
+                point: target.point,
+                user: me.id,
+                pending: latest?.status === 'PENDING' ? latest : undefined,
+              });
           }}
         >
           Launch

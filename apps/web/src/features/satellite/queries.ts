@@ -21,11 +21,8 @@ export const satelliteKeys = {
   visu: (id: number, computedAt: string | null) => ['satellite', 'visu', id, computedAt] as const,
 };
 
-export const inFlight = (c: SatelliteComparison | undefined) =>
-  c !== undefined && (c.status === 'PENDING' || c.status === 'RUNNING');
-
 /**
- * The comparisons of a project, newest first; polled while one is in flight. When one finishes, the
+ * The comparisons of a project, newest first; polled while one is RUNNING. When one finishes, the
  * project is read again: its point now has satellite validation (spec 002 §3).
  */
 export function useSatelliteComparisons(projectId: number) {
@@ -38,7 +35,7 @@ export function useSatelliteComparisons(projectId: number) {
         signal,
         forbidden: 'throw',
       }),
-    refetchInterval: (q) => (q.state.data?.some(inFlight) ? SATELLITE_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.some((c) => c.status === 'RUNNING') ? SATELLITE_POLL_MS : false),
   });
   const finished = query.data?.filter((c) => c.status === 'FINISHED').length;
   const seen = useRef(finished);
@@ -50,22 +47,32 @@ export function useSatelliteComparisons(projectId: number) {
   return query;
 }
 
-/** Launch: POST (name from the project and the point, project, point, user), then PUT …/compute/. */
+/**
+ * Launch: POST (name from the project and the point, project, point, user), then PUT …/compute/. A
+ * comparison of the point created but never computed (`pending`) is computed instead of created again.
+ */
 export function useLaunchSatellite(projectId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { projectName: string; point: { id: number; name: string }; user: number }) => {
-      const created = await apiRequest(paths.satelliteComparisons, {
-        method: 'POST',
-        body: {
-          name: satelliteComparisonName(input.projectName, input.point.name),
-          project: projectId,
-          point: input.point.id,
-          user: input.user,
-        },
-        schema: satelliteComparison,
-        forbidden: 'throw',
-      });
+    mutationFn: async (input: {
+      projectName: string;
+      point: { id: number; name: string };
+      user: number;
+      pending: SatelliteComparison | undefined;
+    }) => {
+      const created =
+        input.pending ??
+        (await apiRequest(paths.satelliteComparisons, {
+          method: 'POST',
+          body: {
+            name: satelliteComparisonName(input.projectName, input.point.name),
+            project: projectId,
+            point: input.point.id,
+            user: input.user,
+          },
+          schema: satelliteComparison,
+          forbidden: 'throw',
+        }));
       return apiRequest(paths.satelliteComparisonCompute(created.id), {
         method: 'PUT',
         schema: satelliteComparison,

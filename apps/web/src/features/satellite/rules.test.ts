@@ -31,12 +31,22 @@ describe('pointModal(point, comparisons)', () => {
     expect(pointModal({ id: 7, hasSatelliteValidation: false }, undefined).kind).toBe('launch');
   });
 
-  it('says running while the latest comparison of the point is PENDING or RUNNING', () => {
-    for (const status of ['PENDING', 'RUNNING'] as const)
-      expect(pointModal({ id: 7, hasSatelliteValidation: false }, [comparison(2, 7, status)])).toMatchObject({
+  it('says running while the latest comparison of the point is RUNNING', () => {
+    expect(pointModal({ id: 7, hasSatelliteValidation: false }, [comparison(2, 7, 'RUNNING')])).toMatchObject(
+      {
         kind: 'launch',
         state: 'running',
-      });
+      },
+    );
+  });
+
+  it('lets a comparison created but never computed (PENDING) be launched', () => {
+    const pending = comparison(2, 7, 'PENDING');
+    expect(pointModal({ id: 7, hasSatelliteValidation: false }, [pending])).toEqual({
+      kind: 'launch',
+      state: 'notStarted',
+      latest: pending,
+    });
   });
 
   it('offers a new launch after a failure', () => {

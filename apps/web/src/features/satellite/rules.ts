@@ -9,7 +9,8 @@ export type PointModal =
 /**
  * `comparisons` are the project's, newest first. The result shown is the point's newest FINISHED
  * comparison, once the point has satellite validation or its latest comparison has just finished (the
- * project not yet read again); a comparison in flight (PENDING or RUNNING) means running.
+ * project not yet read again); a RUNNING one means running. A PENDING one was created but its computation
+ * never started (the launch stopped between its two calls): launching computes it.
  */
 export function pointModal(
   point: { id: number; hasSatelliteValidation: boolean },
@@ -21,10 +22,6 @@ export function pointModal(
   if (finished && (point.hasSatelliteValidation || latest?.status === 'FINISHED'))
     return { kind: 'result', comparison: finished };
   const state =
-    latest?.status === 'PENDING' || latest?.status === 'RUNNING'
-      ? 'running'
-      : latest?.status === 'FAILED'
-        ? 'failed'
-        : 'notStarted';
+    latest?.status === 'RUNNING' ? 'running' : latest?.status === 'FAILED' ? 'failed' : 'notStarted';
   return { kind: 'launch', state, latest };
 }
