@@ -219,6 +219,30 @@ describe('a satellite comparison from launch to download', () => {
   }, 120_000);
 });
 
+describe('a validated point that moves', () => {
+  it('loses its satellite validation: the comparison held for the old position', async () => {
+    const before = (await manager.get<Project>(`/api/projects/${biscay.id}/`)).body.points[0]!;
+    expect(before.hasSatelliteValidation).toBe(true);
+    const renamed = await manager.put<Project['points'][number]>(`/api/points/${before.id}/`, {
+      id: before.id,
+      project: biscay.id,
+      name: before.name,
+      nbVersion: before.nbVersion,
+    });
+    expect(renamed.body.hasSatelliteValidation).toBe(true);
+    const moved = await manager.put<Project['points'][number]>(`/api/points/${before.id}/`, {
+      id: before.id,
+      project: biscay.id,
+      name: before.name,
+      lat: before.lat + 0.1,
+      lng: before.lng,
+      nbVersion: renamed.body.nbVersion,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.hasSatelliteValidation).toBe(false);
+  });
+});
+
 describe('who may launch and read satellite comparisons', () => {
   it('refuses anonymous callers, members, other customers, strangers to the project and wrong payloads', async () => {
     const point = biscay.points[1]!;
