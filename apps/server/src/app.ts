@@ -34,6 +34,7 @@ import { downtimeRoutes } from './routes/downtimes/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
 import { datasetRoutes } from './routes/datasets/index';
 import { buoyRoutes } from './routes/buoys/index';
+import { satelliteRoutes } from './routes/satellite/index';
 import { geometryRoutes } from './routes/geometries/index';
 import { reportRoutes } from './routes/reports/index';
 import { usageRoutes } from './routes/usage/index';
@@ -116,6 +117,7 @@ export async function buildApp(
   stat2dRoutes(app, deps);
   datasetRoutes(app, deps);
   buoyRoutes(app, deps);
+  satelliteRoutes(app, deps);
   geometryRoutes(app, deps);
   reportRoutes(app, deps);
   usageRoutes(app, deps);

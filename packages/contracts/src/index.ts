@@ -19,3 +19,4 @@ export * from './reports';
 export * from './downtimes';
 export * from './usage';
 export * from './contractors';
+export * from './satellite';

@@ -58,6 +58,11 @@ export const paths = {
   buoys: '/api/buoys/',
   buoyVisuData: (id: number) => `/api/buoys/${id}/get_visu_data/`,
   buoyComparison: (id: number) => `/api/buoys/${id}/comparison/`, // ours (docs/decisions.md)
+  satelliteComparisons: '/api/satellite_comparisons/',
+  satelliteComparison: (id: number) => `/api/satellite_comparisons/${id}/`,
+  satelliteComparisonCompute: (id: number) => `/api/satellite_comparisons/${id}/compute/`,
+  satelliteComparisonVisuData: (id: number) => `/api/satellite_comparisons/${id}/get_visu_data/`,
+  satelliteComparisonDownload: (id: number) => `/api/satellite_comparisons/${id}/download/`,
 
   reports: '/api/reports/',
   report: (id: number) => `/api/reports/${id}/`,

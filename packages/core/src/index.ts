@@ -26,6 +26,7 @@ export * from './windows';
 export * from './display';
 export * from './metrics';
 export * from './comparison/collocate';
+export * from './comparison/along-track';
 export * from './contours';
 export * from './statistics';
 /**

@@ -651,3 +651,40 @@ export const contractorJobs = pgTable('contractor_jobs', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   computedAt: timestamp('computed_at', { withTimezone: true }),
 });
+
+/** Satellite comparisons of a point (spec 002 "Satellite comparison"; docs/decisions.md, "satellite"). */
+export const satelliteComparisons = pgTable(
+  'satellite_comparisons',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    pointId: integer('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** PENDING, RUNNING, FINISHED or FAILED. */
+    status: text('status').notNull().default('PENDING'),
+    errorMessage: text('error_message').notNull().default(''),
+    /** Per variable: units, counts, metrics (the API's `stats`). */
+    stats: jsonb('stats'),
+    /** SatelliteVisuData of packages/contracts. */
+    visu: jsonb('visu'),
+    /** Per variable: the matchups' columns, for the download. */
+    matchups: jsonb('matchups'),
+    synthetic: boolean('synthetic'),
+    createdAt: createdAt(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('satellite_comparisons_point').on(t.pointId),
+    // one comparison in flight per point: two launches racing cannot both start
+    uniqueIndex('satellite_comparisons_one_running')
+      .on(t.pointId)
+      .where(sql`${t.status} in ('PENDING', 'RUNNING')`),
+  ],
+);

@@ -3,6 +3,7 @@ import type { Mailer } from '../mail/mailer';
 import { contractorsRunJob } from './contractors-run';
 import { failLostTask, runPointTask } from './compute-point';
 import { renderStat2d } from './render-stat2d';
+import { failLostSatellite, satelliteComparisonJob } from './satellite-comparison';
 import { runReportJob } from './render-report';
 import type { ReportThread } from './report-thread';
 import { simulatePlanningJob } from './simulate-planning';
@@ -29,5 +30,7 @@ export function jobHandlers(
     'render-report': ({ reportId, token }) => runReportJob(services, reports, reportId, token),
     'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
     'contractors-run': ({ jobId }) => contractorsRunJob(services, jobId),
+    'satellite-comparison': ({ comparisonId }) => satelliteComparisonJob(services, comparisonId),
+    'satellite-comparison-failed': ({ comparisonId }) => failLostSatellite(services, comparisonId),
   };
 }

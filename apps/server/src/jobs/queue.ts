@@ -20,6 +20,10 @@ export interface JobPayloads {
   'simulate-planning': { planningId: number };
   /** The marine contractors wizard's run of a project (spec 001 §2.6). */
   'contractors-run': { jobId: number };
+  /** A satellite comparison of a point (spec 002 "Satellite comparison"). */
+  'satellite-comparison': { comparisonId: number };
+  /** A satellite-comparison job that failed for good without its handler saying so (its worker died). */
+  'satellite-comparison-failed': { comparisonId: number };
 }
 export type JobName = keyof JobPayloads;
 /** In creation order: a dead-letter queue exists before the queue that names it. */
@@ -32,6 +36,8 @@ export const jobNames: JobName[] = [
   'render-report',
   'simulate-planning',
   'contractors-run',
+  'satellite-comparison-failed',
+  'satellite-comparison',
 ];
 
 interface QueueOptions {
@@ -91,6 +97,14 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
     'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
     // one simulation per (point, boat), each like a planning's
     'contractors-run': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    // a satellite comparison can take up to 20 minutes (spec 002 §9)
+    'satellite-comparison': {
+      retryLimit: 1,
+      retryDelay: 10,
+      expireInSeconds: 1800,
+      deadLetter: 'satellite-comparison-failed',
+    },
+    'satellite-comparison-failed': { retryLimit: 5, retryDelay: 5, expireInSeconds: 120 },
   };
 }
 

@@ -71,3 +71,36 @@ export function planningDoneMail(
     link,
   ]);
 }
+
+/** A satellite comparison has finished or failed (spec 002: "the result is sent by e-mail to the user"). */
+export function satelliteDoneMail(
+  to: string,
+  name: string,
+  comparison: string,
+  failed: string | null,
+  stats: Record<
+    string,
+    { units: string; counts: { matchups: number }; metrics: Record<string, number | null> }
+  > | null,
+  link: string,
+): MailMessage {
+  const round = (v: number | null | undefined) => (v === null || v === undefined ? 'n/a' : v.toFixed(3));
+  const lines =
+    failed === null
+      ? Object.entries(stats ?? {}).map(
+          ([variable, s]) =>
+            `${variable}: ${s.counts.matchups} matchups, bias ${round(s.metrics.bias)} ${s.units}, rmse ${round(s.metrics.rmse)} ${s.units}, corr ${round(s.metrics.corr)}, SI ${round(s.metrics.SI)}`,
+        )
+      : [];
+  return compose(to, `Your satellite comparison ${comparison} is ${failed === null ? 'ready' : 'failed'}`, [
+    `Hello ${name},`,
+    failed === null
+      ? `The satellite comparison ${comparison} has been computed:`
+      : `The satellite comparison ${comparison} could not be computed: ${failed}`,
+    ...lines,
+    failed === null
+      ? 'Open the data validation page of the project and click the point to read the scatter plots:'
+      : 'Open the data validation page of the project to launch it again, or contact support:',
+    link,
+  ]);
+}

@@ -95,4 +95,44 @@ served by the synthetic demo hindcast, the comparison says so: it then shows how
 from a real buoy, not how a real model performs.</p>
 <p>A comparison is not allowed once the project’s offer has expired.</p>`.trim(),
   },
+  {
+    url: 'satellite_comparison',
+    title: 'Satellite comparison',
+    content: `
+<p>A satellite comparison checks the hindcast at one of your points against the significant wave height (Hs)
+and the 10 m wind speed measured along track by altimeter satellites. It is launched from the data validation
+page of a project: click a point on the map, then <b>Launch</b>. It can take up to 20 minutes; the result is sent
+by e-mail to you, and the point then opens its result when clicked.</p>
+<h2>Who can launch it</h2>
+<p>The managers of the project, while its offer runs. Members read the results. Once the offer has expired,
+comparison is not allowed; the comparisons already computed stay readable.</p>
+<h2>How the measures are matched with the model</h2>
+<p>An altimeter measures a sample about every second (every 5.8 km) along its ground track. The comparison keeps the
+samples with a value within <b>50 km</b> of the hindcast node serving the point, and attaches each to the nearest
+hourly step of the hindcast when that step is within <b>±30 minutes</b> of it. The samples of one step are averaged
+into one measure (a “super-observation”); a step needs at least <b>3 samples</b> and a model value. The model value
+is the hindcast’s own value at that hour: it is not interpolated in time. Each such step is one <i>matchup</i>.</p>
+<h2>Where the altimetry comes from</h2>
+<p>Along-track L3 files (the CMEMS WAVE_GLO_PHY_SWH_L3 layout: <code>time</code>, <code>latitude</code>,
+<code>longitude</code>, <code>VAVH</code>, optionally <code>WIND_SPEED</code>) placed by your administrator for the
+zone. Where none were placed, as in the demo zones, the samples are <b>synthetic</b>: drawn from the hindcast along
+the ground tracks of the missions then flying (TOPEX/Poseidon, ERS-2, Jason-1 to 3, Envisat, CryoSat-2,
+SARAL/AltiKa, Sentinel-3A and 3B), with altimeter-like noise. The result says so: it then shows the method, not the
+skill of the model.</p>
+<h2>Reading the result</h2>
+<p>Each tab is one variable: <b>hs</b> (significant wave height, m) and <b>magw</b> (wind speed, m/s). The scatter
+plot puts the model on the bottom axis and the satellite on the left; each disc is a cell of matchups, sized by
+how often it occurs and coloured by its mean error (colour bar on the right). The dashed diagonal is where both
+agree; the orange line is the regression (hover it for r², slope a and intercept b). The table under it gives the
+number of matchups n and the metrics bias, pbias, rmse, nrmse, corr, SI and std_ratio, defined in the
+<b>Metric names</b> tab and on the <a href="/help/validation">validation help page</a>.</p>
+<h2>Downloads</h2>
+<p><b>Download</b> saves the chart shown as a PNG named after the comparison. <b>Data (zip)</b> gives
+<code>matchups.csv</code> (every matchup: time, model, measure, samples averaged, their spread and distance),
+<code>metrics.csv</code> (one row per variable) and a <code>README.txt</code> with the provenance of the model and
+of the altimetry, and whether the altimetry was synthetic.</p>
+<h2>If it fails</h2>
+<p>The e-mail and the launch window give the reason. If a comparison cannot be launched at all, contact support
+with the names of the project, the point and your user.</p>`.trim(),
+  },
 ];

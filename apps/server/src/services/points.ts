@@ -194,7 +194,14 @@ export async function updatePoint(
   // Optimistic locking: the update applies only to the version the client saw (spec 000 §8, HTTP 409).
   const updated = await services.db
     .update(points)
-    .set({ name: request.name.trim(), lat, lng, nbVersion: row.nbVersion + 1 })
+    .set({
+      name: request.name.trim(),
+      lat,
+      lng,
+      nbVersion: row.nbVersion + 1,
+      // a satellite comparison holds for the position it was computed at
+      ...(lat !== row.lat || lng !== row.lng ? { hasSatelliteValidation: false } : {}),
+    })
     .where(and(eq(points.id, id), eq(points.nbVersion, request.nbVersion)))
     .returning();
   if (updated.length === 0) throw conflict();

@@ -1,7 +1,8 @@
 // The data validation page of a project (spec 002 /data-validation/{id}, "Data validation page"): a sidebar
 // with the numerical simulations overview (dataset cards, datasource summary and environmental conditions
 // tabs) and the data validation section (the map with the project's points and its zone's buoys, the
-// parameters text and a four-step tutorial). A buoy or a point opens the buoy comparison.
+// parameters text and a four-step tutorial). A buoy opens the buoy comparison; a point with satellite
+// validation opens the satellite comparison's result, any other point its launch modal (with the buoys near it).
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -10,10 +11,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Fade from '@mui/material/Fade';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -27,7 +24,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { format } from '@metocean/charts';
-import { BUOY_NEAR_KM, type Buoy, type Project, type Zone } from '@metocean/contracts';
+import { BUOY_NEAR_KM, satelliteMessages, type Buoy, type Project, type Zone } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { NumericTable } from '../../components/NumericTable';
@@ -38,6 +35,10 @@ import { useBuoys } from '../../map/queries';
 import { humanDate } from '../projects/dataset-text';
 import { useProject } from '../projects/queries';
 import { formatTimeStep } from '../projects/rules';
+import { useSatelliteComparisons } from '../satellite/queries';
+import { pointModal } from '../satellite/rules';
+import { SatelliteLaunchDialog } from '../satellite/SatelliteLaunchDialog';
+import { SatelliteResultDialog } from '../satellite/SatelliteResultDialog';
 import { BuoyComparisonDialog, type ComparisonTarget } from './BuoyComparisonDialog';
 import { useZoneDetail } from './queries';
 import { parametersText, tutorialSteps } from './texts';
@@ -187,10 +188,12 @@ function buoysNear(point: { lat: number; lng: number }, buoys: Buoy[]) {
 function Validation({
   project,
   zone,
+  expired,
   onCompare,
 }: {
   project: Project;
   zone: Zone;
+  expired: boolean;
   onCompare: (target: ComparisonTarget) => void;
 }) {
   const buoys = useBuoys(zone.id);
@@ -198,6 +201,8 @@ function Validation({
   const [notice, setNotice] = useState<string | null>(null);
   const [pointId, setPointId] = useState<number | null>(null);
   const point = project.points.find((p) => p.id === pointId);
+  const satellite = useSatelliteComparisons(project.id);
+  const modal = point ? pointModal(point, satellite.data) : null;
   const points = project.points.map((p) => ({
     id: p.id,
     name: p.name,
@@ -250,18 +255,45 @@ function Validation({
               <Link component={RouterLink} to="/help/validation">
                 Help on validation
               </Link>
+              {' · '}
+              <Link component={RouterLink} to="/help/satellite_comparison">
+                Help on satellite comparison
+              </Link>
             </Typography>
           </Paper>
           <Tutorial />
         </Stack>
       </Box>
-      <Dialog open={point !== undefined} onClose={() => setPointId(null)} aria-labelledby="point-buoys">
-        <DialogTitle id="point-buoys">{point?.name}</DialogTitle>
-        <DialogContent>
+      {modal?.kind === 'result' ? (
+        <SatelliteResultDialog
+          key={modal.comparison.id}
+          comparison={modal.comparison}
+          onClose={() => setPointId(null)}
+        />
+      ) : (
+        <SatelliteLaunchDialog
+          key={point?.id ?? 'closed'}
+          target={point ? { project: { id: project.id, name: project.name }, point } : null}
+          latest={modal?.latest}
+          listLoading={satellite.isPending}
+          notAllowed={
+            expired
+              ? 'Your offer has expired: comparison is not allowed.'
+              : project.isManager
+                ? null
+                : satelliteMessages.managersOnly
+          }
+          onClose={() => setPointId(null)}
+        >
+          <Typography variant="h4" gutterBottom>
+            Buoys near this point
+          </Typography>
           {point && buoysNear(point, list).length === 0 ? (
-            <Typography>No measuring buoy lies within {BUOY_NEAR_KM} km of this point.</Typography>
+            <Typography variant="body2">
+              No measuring buoy lies within {BUOY_NEAR_KM} km of this point.
+            </Typography>
           ) : (
-            <List dense>
+            <List dense disablePadding>
               {point &&
                 buoysNear(point, list).map(({ buoy, km }) => (
                   <ListItemButton
@@ -276,11 +308,8 @@ function Validation({
                 ))}
             </List>
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPointId(null)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+        </SatelliteLaunchDialog>
+      )}
     </Stack>
   );
 }
@@ -330,7 +359,7 @@ export function ValidationPage() {
         {mode === 'overview' ? (
           <Overview project={data} zone={zone.data!} />
         ) : (
-          <Validation project={data} zone={zone.data!} onCompare={setTarget} />
+          <Validation project={data} zone={zone.data!} expired={expired} onCompare={setTarget} />
         )}
       </Box>
       {/* keyed by its target: a new comparison starts on its first tab (spec 002: cleared on close) */}

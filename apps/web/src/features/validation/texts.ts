@@ -8,7 +8,7 @@ export const tutorialSteps = [
   },
   {
     title: 'Click a buoy or a point',
-    text: 'Click a buoy to compare it with the nearest point of the project, or click a point to list the buoys near it.',
+    text: 'Click a buoy to compare it with the nearest point of the project. Click a point to launch its satellite comparison (or read its result once computed) and to list the buoys near it.',
   },
   {
     title: 'Read the scatter plot',
