@@ -21,7 +21,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a file's beforeAll starts a server (migrations, seed): under load that has taken over a minute
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -17,8 +17,9 @@ import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage } from '../../api/client';
 import { useMe, useUsers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
+import { FullPageLoader } from '../../components/Loader';
 import { Unauthorized } from '../../components/Unauthorized';
-import { useStartImpersonation } from './impersonation';
+import { switchingUser, useStartImpersonation } from './impersonation';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -30,7 +31,7 @@ export function AdminPage() {
   const users = useUsers('all', deferredSearch, me.isSuperuser);
   const impersonate = useStartImpersonation();
 
-  if (!me.isSuperuser) return <Unauthorized />;
+  if (!me.isSuperuser) return switchingUser() ? <FullPageLoader /> : <Unauthorized />;
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }}>

@@ -4,13 +4,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMe } from '../../api/queries';
-import { useStopImpersonation } from './impersonation';
+import { FullPageLoader } from '../../components/Loader';
+import { switchingUser, useStopImpersonation } from './impersonation';
 
 /** Where an impersonation starts: who you now are, and the way back to the admin page. */
 export function HijackPage() {
   const user = useMe();
   const stop = useStopImpersonation();
-  if (!user.impersonator) return <Navigate to="/" replace />;
+  if (!user.impersonator) return switchingUser() ? <FullPageLoader /> : <Navigate to="/" replace />;
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return (
     <Paper variant="outlined" sx={{ maxWidth: 560, mx: 'auto', p: 3 }}>
