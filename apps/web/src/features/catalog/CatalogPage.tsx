@@ -74,7 +74,7 @@ function DatasetEntry({ dataset }: { dataset: ZoneDataset }) {
           />
         )}
       </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1.5fr 1fr' }, gap: 2, p: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2.2fr 1fr' }, gap: 3, p: 2 }}>
         <Table aria-label={`Variables of ${dataset.name}`}>
           <TableHead>
             <TableRow>
@@ -89,7 +89,7 @@ function DatasetEntry({ dataset }: { dataset: ZoneDataset }) {
             {dataset.dimensions.map((d) => (
               <TableRow key={d.kind}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{KIND_NAMES[d.kind] ?? d.kind}</TableCell>
-                <TableCell>
+                <TableCell sx={{ minWidth: 280 }}>
                   <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                     {d.variables.map((v) => (
                       <Chip

@@ -65,6 +65,11 @@ function ZoneCard({
       </CardContent>
       {canCreate && (
         <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 1.5 }}>
+          {offers.length > 1 && (
+            <Typography variant="caption" color="text.secondary" sx={{ width: '100%' }}>
+              New project with
+            </Typography>
+          )}
           {offers.map((offer) => (
             <Button
               key={offer.id}

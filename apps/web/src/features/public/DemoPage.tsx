@@ -70,15 +70,19 @@ function LocationRequest() {
           Ask for another demo location
         </Button>
       ) : state === 'signedIn' ? null : (
-        <Alert severity="info" sx={{ alignItems: 'center' }}>
-          Create an account or sign in first: the request is sent with your e-mail so we can answer.{' '}
-          <Button component={RouterLink} to="/registration" size="small">
-            Create an account
-          </Button>
-          <Button component={RouterLink} to="/login" size="small">
-            Sign in
-          </Button>
-        </Alert>
+        <>
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            Create an account or sign in first: the request is sent with your e-mail so we can answer.
+          </Alert>
+          <Stack direction="row" spacing={1}>
+            <Button component={RouterLink} to="/registration" variant="contained">
+              Create an account
+            </Button>
+            <Button component={RouterLink} to="/login" variant="outlined">
+              Sign in
+            </Button>
+          </Stack>
+        </>
       )}
       {open && user.data && (
         <Suspense fallback={null}>
