@@ -76,6 +76,14 @@ describe('usage analysis in the browser', () => {
       .getByRole('button')
       .click();
     await page.waitForURL('**/usage/users?ordering=projects');
+    // fewest projects first, ties by username: the two users with a project come last
+    await visible(
+      page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('row')
+        .last()
+        .getByRole('cell', { name: 'renewed' }),
+    );
     await screenshot(page, '62-usage-users');
 
     await page.getByRole('tab', { name: 'Offers' }).click();

@@ -2,6 +2,7 @@
 // sortable tables; a row opens its detail. Viewers the server refuses are sent home (§6).
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -54,22 +55,29 @@ function TabTable<T extends UsageTab>({ tab, columns }: { tab: T; columns: Colum
     );
   if (!list.data) return <QueryState error={list.error} />;
   return (
-    <UsageTable
-      label={TAB_LABELS[tab]}
-      rows={list.data.results}
-      columns={columns}
-      onOpen={(row) => void navigate(`/usage/${tab}/${row.id}`)}
-      empty={`No ${tab} yet.`}
-      sort={sortOf(query.ordering)}
-      onSort={(sort) => change({ ordering: orderingOf(sort), page: 1 })}
-      paging={{
-        count: list.data.count,
-        page: query.page - 1,
-        pageSize: query.pageSize,
-        onPage: (page) => change({ page: page + 1 }),
-        onPageSize: (pageSize) => change({ pageSize, page: 1 }),
-      }}
-    />
+    <>
+      {/* another page or order on its way: the rows shown are the previous ones */}
+      <LinearProgress
+        aria-hidden
+        sx={{ height: 2, visibility: list.isPlaceholderData ? 'visible' : 'hidden' }}
+      />
+      <UsageTable
+        label={TAB_LABELS[tab]}
+        rows={list.data.results}
+        columns={columns}
+        onOpen={(row) => void navigate(`/usage/${tab}/${row.id}`)}
+        empty={`No ${tab} yet.`}
+        sort={sortOf(query.ordering)}
+        onSort={(sort) => change({ ordering: orderingOf(sort), page: 1 })}
+        paging={{
+          count: list.data.count,
+          page: query.page - 1,
+          pageSize: query.pageSize,
+          onPage: (page) => change({ page: page + 1 }),
+          onPageSize: (pageSize) => change({ pageSize, page: 1 }),
+        }}
+      />
+    </>
   );
 }
 
