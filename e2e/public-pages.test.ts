@@ -132,6 +132,9 @@ describe('the public pages and the pages of the account and zones', () => {
     await page.waitForURL(`${server.url}/new_project?offerId=${unlimited.id}&zone=${biscay.id}`);
     await visible(page.getByTestId('chosen-offer').getByText('Full Study Unlimited'));
     await visible(page.locator('.leaflet-container'));
+    // the chosen zone is drawn on the map, fitted to it
+    await visible(page.locator('.leaflet-overlay-pane path').first());
+    await screenshot(page, 'new-project-zone');
 
     // the catalogue of a project's zone, from the project's header
     await page.goto(`${server.url}/project/${projectId}/query`);
