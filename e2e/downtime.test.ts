@@ -175,6 +175,20 @@ describe('advanced weather downtime in the browser', () => {
     await visible(page.getByRole('row').filter({ hasText: 'awd-base' }));
     expect(await page.getByRole('row').filter({ hasText: 'awd-warning' }).count()).toBe(0);
 
+    // Left at the warnings, the planning stays created but never launched: the dashboard shows it Pending and
+    // offers Delete (regression: it had no Delete although the server allows it).
+    await upload(page, warned);
+    await page.getByRole('button', { name: 'Launch' }).click();
+    await visible(warnings);
+    await page.goto(`${server.url}/downtime/${projectId}`);
+    const unlaunched = page.getByRole('row').filter({ hasText: 'awd-warning' });
+    await visible(unlaunched.getByText('Pending'));
+    await unlaunched.getByRole('button', { name: 'Delete awd-warning' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete planning' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await hidden(confirm);
+    await hidden(unlaunched);
+
     // … or "Launch anyway" computes it.
     await upload(page, warned);
     await page.getByRole('button', { name: 'Launch' }).click();

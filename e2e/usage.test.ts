@@ -54,6 +54,22 @@ describe('usage analysis in the browser', () => {
     await visible(
       page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: 'manager', exact: true }),
     );
+    // the lists are paged and sorted by the server: the pager counts the rows, the order is in the address
+    await visible(page.getByText(/^1–\d+ of \d+$/));
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('columnheader', { name: 'Projects' })
+      .getByRole('button')
+      .click();
+    await page.waitForURL('**/usage/users?ordering=projects');
+    // fewest projects first, ties by username: the two users with a project come last
+    await visible(
+      page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('row')
+        .last()
+        .getByRole('cell', { name: 'renewed' }),
+    );
     await screenshot(page, '62-usage-users');
 
     await page.getByRole('tab', { name: 'Offers' }).click();

@@ -44,7 +44,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     (options.seed === 'auto' && !config.production && !(await hasBeenSeeded(database.db)));
   if (mustSeed) {
     const password = demoPassword(config.demoPassword, config.dataDir);
-    const seeded = await seedDemo(database.db, password);
+    const seeded = await seedDemo(database.db, password, { dataDir: config.dataDir });
     await seedDatasets(database.db, config.dataDir);
     // the demo opens with its plannings' results (a seeded planning has no creator: no e-mail)
     for (const id of seeded.plannings) await simulatePlanningJob(services, id);

@@ -195,6 +195,8 @@ export const planning = z.object({
   envCoords: z.string(),
   tasksCoords: z.string(),
   createdAt: z.string(),
+  /** When it was launched (PUT compute); null for a planning created but never launched. */
+  queuedAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   computedAt: z.string().nullable(),
   /** On GET of one planning: the plan's trips for the Gantt. */

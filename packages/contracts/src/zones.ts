@@ -41,6 +41,8 @@ export const zoneDataset = z.object({
   origin: z.string(),
   notes: z.string(),
   licence: z.string(),
+  /** The attribution the licence asks for; '' when none is required. */
+  citation: z.string(),
   dimensions: z.array(datasetDimension),
 });
 export type ZoneDataset = z.infer<typeof zoneDataset>;

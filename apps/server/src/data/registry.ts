@@ -221,6 +221,7 @@ export function presentDataset(dataset: ZoneDataset): ContractZoneDataset {
     origin: dataset.origin,
     notes: dataset.notes,
     licence: dataset.meta.provenance.licence,
+    citation: dataset.meta.provenance.citation ?? '',
     dimensions: [...groups].map(([kind, variables]) => ({
       kind,
       variables,

@@ -9,6 +9,7 @@ import { loadWorkbookGrid, planningTemplate } from '@metocean/hindcast';
 import { plannings, points, projectCollaborators, projects, zones } from '../db/schema';
 import type { Tx } from '../services/credits';
 import { bindPoints } from '../services/downtimes';
+import { reportFilesOf } from '../services/reports';
 
 export interface DemoProjectSeed {
   /** Unique within the customer; the seed replaces the project of that name. */
@@ -21,22 +22,30 @@ export interface DemoProjectSeed {
   plannings: { name: string; locationAliases: Record<string, string> }[];
 }
 
-/** Deletes the customer's demo projects (points, plannings and the rest go with them). */
+/**
+ * Deletes the customer's demo projects (points, plannings, reports and the rest go with them); answers the
+ * PDF file names of their reports, to remove once the deletion is committed (as project delete does).
+ */
 export async function removeDemoProjects(
   tx: Tx,
   customerId: number,
   seeds: DemoProjectSeed[],
-): Promise<void> {
-  if (seeds.length === 0) return;
-  await tx.delete(projects).where(
-    and(
-      eq(projects.customerId, customerId),
-      inArray(
-        projects.name,
-        seeds.map((s) => s.name),
-      ),
+): Promise<string[]> {
+  if (seeds.length === 0) return [];
+  const doomed = and(
+    eq(projects.customerId, customerId),
+    inArray(
+      projects.name,
+      seeds.map((s) => s.name),
     ),
   );
+  const ids = await tx.select({ id: projects.id }).from(projects).where(doomed);
+  const files = await reportFilesOf(
+    tx,
+    ids.map((row) => row.id),
+  );
+  await tx.delete(projects).where(doomed);
+  return files;
 }
 
 /**

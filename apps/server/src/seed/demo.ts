@@ -17,6 +17,7 @@ import {
   zones,
 } from '../db/schema';
 import { hashPassword } from '../services/passwords';
+import { removeReportFiles } from '../services/reports';
 import { changelogSeed, flatPageSeeds } from './content';
 import { insertDemoProjects, removeDemoProjects, type DemoProjectSeed } from './demo-projects';
 import { zoneGeometry, zoneSeeds } from './zones';
@@ -203,10 +204,18 @@ export async function hasBeenSeeded(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Seeds the demo; answers the ids of the demo plannings, for `computeDemoPlannings` once datasets exist. */
-export async function seedDemo(db: Db, password: string, now = new Date()): Promise<{ plannings: number[] }> {
+/**
+ * Seeds the demo; answers the ids of the demo plannings, for `computeDemoPlannings` once datasets exist. The
+ * demo projects it makes again lose their report PDFs from `dataDir` once the new state is committed.
+ */
+export async function seedDemo(
+  db: Db,
+  password: string,
+  { dataDir, now = new Date() }: { dataDir: string; now?: Date },
+): Promise<{ plannings: number[] }> {
   const passwordHash = await hashPassword(password);
   const demoPlannings: number[] = [];
+  const oldReportFiles: string[] = [];
   await db.transaction(async (tx) => {
     const zoneIds = new Map<string, number>();
     for (const seed of zoneSeeds) {
@@ -256,7 +265,7 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
 
       // The customer's offer instances are updated in place (projects refer to them), the n-th grant
       // into the n-th instance; the demo projects are made again below.
-      await removeDemoProjects(tx, customer.id, seed.projects ?? []);
+      oldReportFiles.push(...(await removeDemoProjects(tx, customer.id, seed.projects ?? [])));
       const existing = await tx
         .select({ id: offerInstances.id })
         .from(offerInstances)
@@ -345,5 +354,6 @@ export async function seedDemo(db: Db, password: string, now = new Date()): Prom
     for (const page of flatPageSeeds)
       await tx.insert(flatPages).values(page).onConflictDoUpdate({ target: flatPages.url, set: page });
   });
+  await removeReportFiles(dataDir, oldReportFiles);
   return { plannings: demoPlannings };
 }

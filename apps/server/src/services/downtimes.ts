@@ -295,6 +295,7 @@ export function presentPlanning(row: PlanningRow): Planning {
     envCoords: settings.envCoords,
     tasksCoords: settings.tasksCoords,
     createdAt: row.createdAt.toISOString(),
+    queuedAt: row.queuedAt?.toISOString() ?? null,
     startedAt: row.startedAt?.toISOString() ?? null,
     computedAt: row.computedAt?.toISOString() ?? null,
   };

@@ -18,7 +18,9 @@ import {
 } from '@metocean/contracts';
 import { computations, points, reportComments, reports, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
+import type { Tx } from './credits';
 import { projectFor, type ProjectAccess } from './project-access';
 import { projectMessages } from '@metocean/contracts';
 
@@ -27,7 +29,11 @@ type UserRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName'>;
 
 /** Where the PDFs live: DATA_DIR/files/reports. */
 export function reportsDir(services: Pick<Services, 'config'>): string {
-  return path.join(services.config.dataDir, 'files', 'reports');
+  return reportsDirOf(services.config.dataDir);
+}
+
+function reportsDirOf(dataDir: string): string {
+  return path.join(dataDir, 'files', 'reports');
 }
 
 function present(row: ReportRow, user: UserRow | null, access: ProjectAccess): Report {
@@ -217,7 +223,25 @@ export async function deleteReport(services: Services, caller: Caller, reportId:
 }
 
 async function removeFile(services: Services, row: ReportRow): Promise<void> {
-  if (row.fileName) await rm(path.join(reportsDir(services), row.fileName), { force: true });
+  if (row.fileName) await removeReportFiles(services.config.dataDir, [row.fileName]);
+}
+
+/**
+ * The PDF file names of these projects' reports, read before the projects are deleted: their report rows go
+ * with them by cascade, and the files must go too (project delete, the demo re-seed).
+ */
+export async function reportFilesOf(db: Db | Tx, projectIds: readonly number[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({ fileName: reports.fileName })
+    .from(reports)
+    .where(inArray(reports.projectId, [...projectIds]));
+  return rows.flatMap((row) => (row.fileName ? [row.fileName] : []));
+}
+
+/** Removes report PDFs from the data folder; a file already gone is no error. */
+export async function removeReportFiles(dataDir: string, fileNames: readonly string[]): Promise<void> {
+  await Promise.all(fileNames.map((name) => rm(path.join(reportsDirOf(dataDir), name), { force: true })));
 }
 
 /**
@@ -230,9 +254,9 @@ export async function withReportFilesRemoved(
   projectId: number,
   remove: () => Promise<void>,
 ): Promise<void> {
-  const rows = await services.db.select().from(reports).where(eq(reports.projectId, projectId));
+  const files = await reportFilesOf(services.db, [projectId]);
   await remove();
-  await Promise.all(rows.map((row) => removeFile(services, row)));
+  await removeReportFiles(services.config.dataDir, files);
 }
 
 /** The finished PDF: its path on disk and a download name made of the report's name. */

@@ -5,13 +5,19 @@
 import { asc, count, eq, sum, type SQL } from 'drizzle-orm';
 import {
   EXPORT_KINDS,
+  sortedRows,
+  usageMessages,
+  usageOrderings,
   type ExportCounts,
   type ExportDetails,
   type UsageCustomer,
   type UsageOffer,
+  type UsageListQuery,
   type UsageOfferInstance,
+  type UsagePage,
   type UsagePoint,
   type UsageUser,
+  type SortValue,
 } from '@metocean/contracts';
 import {
   computations,
@@ -28,11 +34,45 @@ import {
   zones,
 } from '../db/schema';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
+import { fieldError, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { exportTallies, lastPageViews } from './events';
 import { requireUsageAnalyst } from './project-access';
 import { isExpired } from './zones';
+
+/**
+ * One page of a usage list, in the ordering asked for (a column key, '-' first for descending; by default
+ * the list's own order: names), with the paths of the pages around it. The counts are computed for every row
+ * (an ordering may be by any of them), then the page is cut: what leaves the server is one page.
+ */
+export function pageOf<T>(
+  rows: T[],
+  query: UsageListQuery,
+  path: string,
+  orderings: Record<string, (row: T) => SortValue>,
+): UsagePage<T> {
+  let ordered = rows;
+  if (query.ordering) {
+    const key = query.ordering.replace(/^-/, '');
+    const value = orderings[key];
+    if (!value) throw fieldError('ordering', usageMessages.ordering(Object.keys(orderings)));
+    ordered = sortedRows(rows, value, query.ordering.startsWith('-') ? 'desc' : 'asc');
+  }
+  const size = query.page_size;
+  const last = Math.max(1, Math.ceil(ordered.length / size));
+  if (query.page > last) throw new HttpError(404, { detail: usageMessages.page });
+  const link = (page: number) => {
+    const params = new URLSearchParams({ page: String(page), page_size: String(size) });
+    if (query.ordering) params.set('ordering', query.ordering);
+    return `${path}?${params.toString()}`;
+  };
+  return {
+    count: ordered.length,
+    next: query.page < last ? link(query.page + 1) : null,
+    previous: query.page > 1 ? link(query.page - 1) : null,
+    results: ordered.slice((query.page - 1) * size, query.page * size),
+  };
+}
 
 /** A count (or credit sum) of one customer, by the user who made it and the offer instance it used. */
 interface Tally {
@@ -182,9 +222,15 @@ async function usageUsers(db: Db, where: SQL | undefined): Promise<(UsageUser & 
   }));
 }
 
-export async function listUsers(services: Services, caller: Caller): Promise<UsageUser[]> {
+export async function listUsers(
+  services: Services,
+  caller: Caller,
+  query: UsageListQuery,
+  path: string,
+): Promise<UsagePage<UsageUser>> {
   await requireUsageAnalyst(services.db, caller);
-  return (await usageUsers(services.db, undefined)).map(({ customerId: _, ...user }) => user);
+  const rows = (await usageUsers(services.db, undefined)).map(({ customerId: _, ...user }) => user);
+  return pageOf(rows, query, path, usageOrderings.users);
 }
 
 export async function getUser(services: Services, caller: Caller, id: number): Promise<UsageUser> {
@@ -284,9 +330,14 @@ async function usageCustomers(db: Db, where: SQL | undefined): Promise<UsageCust
   });
 }
 
-export async function listCustomers(services: Services, caller: Caller): Promise<UsageCustomer[]> {
+export async function listCustomers(
+  services: Services,
+  caller: Caller,
+  query: UsageListQuery,
+  path: string,
+): Promise<UsagePage<UsageCustomer>> {
   await requireUsageAnalyst(services.db, caller);
-  return usageCustomers(services.db, undefined);
+  return pageOf(await usageCustomers(services.db, undefined), query, path, usageOrderings.customers);
 }
 
 export async function getCustomer(services: Services, caller: Caller, id: number): Promise<UsageCustomer> {
@@ -334,9 +385,14 @@ async function usageOffers(db: Db, where: SQL | undefined): Promise<UsageOffer[]
   }));
 }
 
-export async function listOffers(services: Services, caller: Caller): Promise<UsageOffer[]> {
+export async function listOffers(
+  services: Services,
+  caller: Caller,
+  query: UsageListQuery,
+  path: string,
+): Promise<UsagePage<UsageOffer>> {
   await requireUsageAnalyst(services.db, caller);
-  return usageOffers(services.db, undefined);
+  return pageOf(await usageOffers(services.db, undefined), query, path, usageOrderings.offers);
 }
 
 export async function getOffer(services: Services, caller: Caller, id: number): Promise<UsageOffer> {

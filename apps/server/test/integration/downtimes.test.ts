@@ -3,7 +3,7 @@
 // independent readers (openpyxl for .xlsx, scipy.io.loadmat for .mat, ncdump for .nc), permissions and expiry. The numbers
 // themselves are the engine's, checked against a brute-force simulator in packages/core.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,9 +12,10 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
-import { plannings, projects } from '../../src/db/schema';
+import { plannings, projects, reports } from '../../src/db/schema';
 import { simulatePlanningJob } from '../../src/jobs/simulate-planning';
 import { seedDemo } from '../../src/seed/demo';
+import { reportsDir } from '../../src/services/reports';
 import { ncdumpValues } from '../export-readers';
 import type { Actor, TestServer } from '../harness';
 import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
@@ -35,6 +36,7 @@ interface Planning {
   name: string;
   errorMessage: string;
   hasJsonResults: boolean;
+  queuedAt: string | null;
   points: { name: string }[];
 }
 
@@ -207,6 +209,7 @@ describe('a planning that cannot run', () => {
       manager.post(`/api/downtimes/${created.body.id}/compute/`),
     ]);
     expect(launches.map((l) => l.status).sort((a, b) => a - b)).toEqual([200, 409]);
+    expect(launches.find((l) => l.status === 200)!.body.queuedAt).toEqual(expect.any(String));
     expect(launches.find((l) => l.status === 409)!.body).toEqual({
       nonFieldErrors: ['The planning is already queued or running'],
     });
@@ -246,6 +249,8 @@ describe('a planning created and never launched', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe('PENDING');
+    // the dashboard tells it from a launched PENDING one by its launch time, and offers Delete
+    expect(created.body.queuedAt).toBeNull();
     expect(await simulationJobs(created.body.id)).toBe(0);
     expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
     expect((await manager.get(`/api/downtimes/${created.body.id}/`)).status).toBe(404);
@@ -479,10 +484,20 @@ describe("the demo's project under an offer that has ended", () => {
     const remove = await renewed.delete(`/api/downtimes/${seeded.id}/`);
     expect([remove.status, remove.body]).toEqual([400, expired]);
 
-    // `npm run seed` again: the project is made again from scratch, not doubled
+    // `npm run seed` again: the project is made again from scratch, not doubled, and the PDFs of its old
+    // reports leave the disk with their rows (regression: the cascade left them behind)
     const { services } = server.runtime;
-    const again = await seedDemo(services.db, 'Reseed-Passw0rd-1');
+    const pdf = `reseed-${Date.now()}.pdf`;
+    const [report] = await services.db
+      .insert(reports)
+      .values({ projectId: project.id, name: 'Old report', status: 'FINISHED', fileName: pdf })
+      .returning();
+    expect(report).toBeDefined();
+    mkdirSync(reportsDir(services), { recursive: true });
+    writeFileSync(path.join(reportsDir(services), pdf), '%PDF-1.4');
+    const again = await seedDemo(services.db, 'Reseed-Passw0rd-1', { dataDir: services.config.dataDir });
     expect(again.plannings).toHaveLength(1);
+    expect(existsSync(path.join(reportsDir(services), pdf))).toBe(false);
     const projectsNow = await services.db.select().from(projects).where(eq(projects.name, 'Cable_lay_2025'));
     expect(projectsNow).toHaveLength(1);
   }, 60_000);

@@ -89,6 +89,7 @@ const fields = (name: string) => ({
   zones: String(biscay),
   licence: 'CC BY 4.0',
   source: 'test upload',
+  citation: 'Test grid by ncgen',
   origin: 'ncgen',
 });
 const file = (filePath: string, name = path.basename(filePath)) => ({ name, bytes: readFileSync(filePath) });
@@ -130,6 +131,8 @@ describe('POST /api/datasets/ingest/', () => {
         kind: 'regional',
         synthetic: false,
         licence: 'CC BY 4.0',
+        // the attribution travels to the dataset dialog and the catalogue
+        citation: 'Test grid by ncgen',
       },
     });
     expect(answer.body.skipped.join(' ')).toContain('other');

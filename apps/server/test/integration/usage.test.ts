@@ -5,9 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   idMessage,
+  USAGE_PAGE_SIZE,
+  USAGE_PAGE_SIZE_MAX,
+  usageMessages,
+  usageOrderings,
   type Offer,
   type UsageCustomer,
   type UsageOffer,
+  type UsagePage,
   type UsageUser,
 } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
@@ -105,6 +110,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.stop());
 
+/** Every row of a list: one page of the largest size (the tests hold fewer rows than that). */
+async function everything<T>(kind: 'customers' | 'users' | 'offers'): Promise<{ body: T[] }> {
+  const page = await admin.get<UsagePage<T>>(`/api/usage/${kind}/?page_size=${USAGE_PAGE_SIZE_MAX}`);
+  expect(page.status).toBe(200);
+  expect(page.body.next).toBeNull();
+  expect(page.body.results).toHaveLength(page.body.count);
+  return { body: page.body.results };
+}
+
 describe('who may read usage (spec 002 §6)', () => {
   const routes = [
     '/api/usage/customers/',
@@ -181,8 +195,7 @@ describe('a customer', () => {
   });
 
   it('matches, for every customer, the rows counted one by one', async () => {
-    const list = await admin.get<UsageCustomer[]>('/api/usage/customers/');
-    expect(list.status).toBe(200);
+    const list = await everything<UsageCustomer>('customers');
     const [allCustomers, allProjects, allPoints, allReports, allPlannings, allUsers, instances, spent, maps] =
       await Promise.all([
         db().select().from(customers),
@@ -246,8 +259,7 @@ describe('a customer', () => {
 
 describe('users', () => {
   it('lists every user with counts of what they made, and one user alone', async () => {
-    const list = await admin.get<UsageUser[]>('/api/usage/users/');
-    expect(list.status).toBe(200);
+    const list = await everything<UsageUser>('users');
     const [allUsers, allProjects, allPoints, allReports, allPlannings] = await Promise.all([
       db().select().from(users),
       db().select().from(projects),
@@ -282,8 +294,7 @@ describe('users', () => {
 
 describe('offers', () => {
   it('lists every offer with its flags, its customers and its zones', async () => {
-    const list = await admin.get<UsageOffer[]>('/api/usage/offers/');
-    expect(list.status).toBe(200);
+    const list = await everything<UsageOffer>('offers');
     const [allOffers, links, allZones, instances, allCustomers] = await Promise.all([
       db().select().from(offers),
       db().select().from(offerZones),
@@ -319,5 +330,69 @@ describe('offers', () => {
     const onDemand = list.body.find((o) => o.name === 'On Demand')!;
     expect(onDemand.customers.map((c) => c.name)).toContain('Demo Offshore Ltd');
     expect((await admin.get<UsageOffer>(`/api/usage/offers/${onDemand.id}/`)).body).toEqual(onDemand);
+  });
+});
+
+describe('paging (the spec is silent: page, page_size, ordering; count, next, previous, results)', () => {
+  it('cuts a list into pages that join into the whole, in the ordering asked for', async () => {
+    const whole = (await everything<UsageUser>('users')).body;
+    expect(whole.length).toBeGreaterThan(4);
+    const first = await admin.get<UsagePage<UsageUser>>('/api/usage/users/?page_size=3&ordering=-projects');
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(whole.length);
+    expect(first.body.results).toHaveLength(3);
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toBe('/api/usage/users/?page=2&page_size=3&ordering=-projects');
+    // following next to the end gives every user once, most projects first (ties in username order)
+    const seen = [...first.body.results];
+    let next = first.body.next;
+    while (next) {
+      const page = await admin.get<UsagePage<UsageUser>>(next);
+      expect(page.status).toBe(200);
+      expect(page.body.previous).not.toBeNull();
+      seen.push(...page.body.results);
+      next = page.body.next;
+    }
+    expect(seen.map((u) => u.id).sort((a, b) => a - b)).toEqual(whole.map((u) => u.id).sort((a, b) => a - b));
+    const counts = seen.map((u) => u.projectCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // the default page size and order: the first 25, by username
+    const plain = await admin.get<UsagePage<UsageUser>>('/api/usage/users/');
+    expect(plain.body.results.map((u) => u.id)).toEqual(whole.slice(0, USAGE_PAGE_SIZE).map((u) => u.id));
+  });
+
+  it('sorts empty values last either way, and dates as dates', async () => {
+    for (const ordering of ['lastVisit', '-lastVisit']) {
+      const page = await admin.get<UsagePage<UsageCustomer>>(
+        `/api/usage/customers/?page_size=${USAGE_PAGE_SIZE_MAX}&ordering=${ordering}`,
+      );
+      const visits = page.body.results.map((c) => c.lastVisit);
+      const dated = visits.filter((v): v is string => v !== null);
+      expect(visits.slice(dated.length).every((v) => v === null)).toBe(true);
+      const times = dated.map((v) => Date.parse(v));
+      const ascending = [...times].sort((a, b) => a - b);
+      expect(times).toEqual(ordering.startsWith('-') ? ascending.reverse() : ascending);
+    }
+  });
+
+  it('refuses an unknown ordering, a bad page or size, and answers 404 past the last page', async () => {
+    const unknown = await admin.get('/api/usage/offers/?ordering=price');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({
+      fieldErrors: { ordering: [usageMessages.ordering(Object.keys(usageOrderings.offers))] },
+    });
+    for (const query of [
+      'page=0',
+      'page=x',
+      'page_size=0',
+      `page_size=${USAGE_PAGE_SIZE_MAX + 1}`,
+      'ordering=a;b',
+    ]) {
+      expect((await admin.get(`/api/usage/customers/?${query}`)).status, query).toBe(400);
+    }
+    expect(await admin.get('/api/usage/offers/?page=999')).toMatchObject({
+      status: 404,
+      body: { detail: usageMessages.page },
+    });
   });
 });

@@ -70,6 +70,8 @@ describe('zone datasets', () => {
       kind: 'regional',
       synthetic: false,
       name: 'ERA5 South China Sea (point 15.51 N 109.94 E)',
+      // the attribution its licence asks for, shown in the catalogue
+      citation: 'Contains modified Copernicus Climate Change Service information 2000–2010',
     });
     expect(era5?.dimensions).toHaveLength(1);
     expect(era5?.dimensions[0]).toMatchObject({
@@ -80,6 +82,7 @@ describe('zone datasets', () => {
     });
     expect(era5?.dimensions[0]?.variables).toEqual(expect.arrayContaining(['hs', 'tp']));
     expect(synthetic?.synthetic).toBe(true);
+    expect(synthetic?.citation).toBe('');
     expect(synthetic?.notes).toContain('synthetic demo data — not for engineering use');
     const world = all.body.find((zone) => zone.name === 'World');
     expect(world?.datasets.map((d) => d.kind)).toEqual(['global']);

@@ -4,6 +4,8 @@ import { RouteError } from '../components/RouteError';
 import { LoginPage } from '../features/auth/LoginPage';
 import { HomePage } from '../features/home/HomePage';
 import { PageViewTracker } from './PageViewTracker';
+import { PublicOrShell } from './PublicOrShell';
+import { PublicLayout } from '../features/public/PublicLayout';
 import { Shell, type RouteHandle } from './Shell';
 import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
 import { useAppStatus } from '../api/appStatus';
@@ -20,6 +22,11 @@ function Root() {
 }
 
 const noFooter: RouteHandle = { noFooter: true };
+
+const publicPage = (name: 'FrontPage' | 'DemoPage' | 'FeaturesPage') => async () => {
+  const pages = await import('../features/public/pages');
+  return { Component: pages[name] };
+};
 
 /**
  * The route table of spec 000 §2.1. Features of later issues add their pages to the signed-in children;
@@ -56,6 +63,39 @@ export const routes: RouteObject[] = [
         }),
       },
       { path: '/load', element: <FullPageLoader /> },
+      {
+        // The public pages (spec 000 §2.1): reachable signed out; their bar adapts to a signed-in visitor.
+        element: <PublicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: '/front', lazy: publicPage('FrontPage') },
+          { path: '/demo', lazy: publicPage('DemoPage') },
+          { path: '/features', lazy: publicPage('FeaturesPage') },
+        ],
+      },
+      {
+        // Pages that need no account: in the shell when signed in, in the public frame otherwise.
+        element: <PublicOrShell />,
+        children: [
+          {
+            errorElement: <RouteError inShell />,
+            children: [
+              {
+                path: '/help/statistics',
+                lazy: async () => ({
+                  Component: (await import('../features/examples/ExamplesPage')).HelpStatisticsPage,
+                }),
+              },
+              {
+                path: '/examples',
+                lazy: async () => ({
+                  Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
       {
         element: <Shell />,
         children: [
@@ -117,6 +157,24 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/team/TeamPage')).TeamPage }),
               },
               {
+                path: '/account',
+                lazy: async () => ({
+                  Component: (await import('../features/account/AccountPage')).AccountPage,
+                }),
+              },
+              {
+                path: '/select_zone',
+                lazy: async () => ({
+                  Component: (await import('../features/projects/SelectZonePage')).SelectZonePage,
+                }),
+              },
+              {
+                path: '/catalog/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/catalog/CatalogPage')).CatalogPage,
+                }),
+              },
+              {
                 path: '/plans',
                 lazy: async () => ({ Component: (await import('../features/plans/PlansPage')).PlansPage }),
               },
@@ -126,18 +184,6 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/changelog/ChangelogPage')).ChangelogPage,
                 }),
                 handle: noFooter,
-              },
-              {
-                path: '/help/statistics',
-                lazy: async () => ({
-                  Component: (await import('../features/examples/ExamplesPage')).HelpStatisticsPage,
-                }),
-              },
-              {
-                path: '/examples',
-                lazy: async () => ({
-                  Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
-                }),
               },
               {
                 path: '/help/advanced_weather_downtime',

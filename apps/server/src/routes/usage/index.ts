@@ -1,7 +1,6 @@
 // /api/usage/customers/, /users/, /offers/ and each with {id} (spec 002 §7): usage analysis for the
 // provider's staff; anyone else gets 403.
-import { z } from 'zod';
-import { paths, usageCustomer, usageOffer, usageUser } from '@metocean/contracts';
+import { paths, usageCustomer, usageListQuery, usageOffer, usagePage, usageUser } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as usage from '../../services/usage';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
@@ -16,12 +15,14 @@ export function usageRoutes(app: App, { services, auth }: RouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Superusers and staff: every customer with its counts, offers, users, points and exports',
-        response: { 200: z.array(usageCustomer), ...errorResponses },
+        summary:
+          'Superusers and staff: a page of the customers with its counts, offers, users, points and exports',
+        querystring: usageListQuery,
+        response: { 200: usagePage(usageCustomer), ...errorResponses },
       },
       preHandler,
     },
-    async (request) => usage.listCustomers(services, callerOf(request)),
+    async (request) => usage.listCustomers(services, callerOf(request), request.query, paths.usageCustomers),
   );
 
   app.get(
@@ -43,12 +44,13 @@ export function usageRoutes(app: App, { services, auth }: RouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Superusers and staff: every user with their last sign-in, counts and points',
-        response: { 200: z.array(usageUser), ...errorResponses },
+        summary: 'Superusers and staff: a page of the users with their last sign-in, counts and points',
+        querystring: usageListQuery,
+        response: { 200: usagePage(usageUser), ...errorResponses },
       },
       preHandler,
     },
-    async (request) => usage.listUsers(services, callerOf(request)),
+    async (request) => usage.listUsers(services, callerOf(request), request.query, paths.usageUsers),
   );
 
   app.get(
@@ -70,12 +72,13 @@ export function usageRoutes(app: App, { services, auth }: RouteDeps): void {
     {
       schema: {
         tags,
-        summary: 'Superusers and staff: every offer with its flags, customers and zones',
-        response: { 200: z.array(usageOffer), ...errorResponses },
+        summary: 'Superusers and staff: a page of the offers with its flags, customers and zones',
+        querystring: usageListQuery,
+        response: { 200: usagePage(usageOffer), ...errorResponses },
       },
       preHandler,
     },
-    async (request) => usage.listOffers(services, callerOf(request)),
+    async (request) => usage.listOffers(services, callerOf(request), request.query, paths.usageOffers),
   );
 
   app.get(

@@ -41,7 +41,8 @@ export function AuthLayout({
         </Paper>
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', py: 2 }}>
-        Metocean Studio · ocean and weather data analysis for offshore engineering
+        Metocean Studio · ocean and weather data analysis for offshore engineering ·{' '}
+        <Link to="/front">What it does</Link> · <Link to="/demo">Free demo</Link>
       </Typography>
     </Box>
   );

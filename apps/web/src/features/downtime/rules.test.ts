@@ -23,6 +23,7 @@ const planning = (id: number, name: string, over: Partial<PlanningLike> = {}): P
   points: [{ name: 'P1' }],
   errorMessage: null,
   hasJsonResults: true,
+  queuedAt: '2026-11-01T10:00:00.000Z',
   ...over,
 });
 
@@ -58,6 +59,8 @@ describe('row rules (spec 001 §2.2, §4, §6)', () => {
     expect(rowActions(planning(1, 'a', { status: 'FAILED' }), staff).canDelete).toBe(true);
     expect(rowActions(planning(1, 'a', { status: 'RUNNING' }), staff).canDelete).toBe(false);
     expect(rowActions(planning(1, 'a', { status: 'PENDING' }), staff).canDelete).toBe(false);
+    // regression: a planning created but never launched showed "Pending" with no Delete, which the server allows
+    expect(rowActions(planning(1, 'a', { status: 'PENDING', queuedAt: null }), staff).canDelete).toBe(true);
     expect(rowActions(planning(1, 'a'), { isStaff: false, offerExpired: false }).canDelete).toBe(false);
     expect(rowActions(planning(1, 'a'), { isStaff: true, offerExpired: true }).canDelete).toBe(false);
   });
@@ -80,6 +83,9 @@ describe('row rules (spec 001 §2.2, §4, §6)', () => {
   it('polls while a planning is pending or running', () => {
     expect(isInProgress([planning(1, 'a'), planning(2, 'b', { status: 'FAILED' })])).toBe(false);
     expect(isInProgress([planning(1, 'a'), planning(2, 'b', { status: 'PENDING' })])).toBe(true);
+    expect(isInProgress([planning(1, 'a', { status: 'RUNNING', queuedAt: null })])).toBe(true);
+    // a planning never launched will not change: no polling for it
+    expect(isInProgress([planning(2, 'b', { status: 'PENDING', queuedAt: null })])).toBe(false);
   });
 });
 

@@ -39,6 +39,8 @@ export interface PlanningLike {
   points: readonly { name: string }[];
   errorMessage?: string | null;
   hasJsonResults: boolean;
+  /** When it was launched; null for a planning created but never launched. */
+  queuedAt: string | null;
 }
 
 /** Case-insensitive substring match on the name, then date (newest first, by id) or name order. */
@@ -61,8 +63,15 @@ export interface Caller {
   offerExpired: boolean;
 }
 
+/**
+ * A planning in flight: RUNNING, or PENDING once launched. One created but never launched (PENDING with no
+ * launch time) is not: the server lets it be deleted, and nothing will change it, so nobody polls for it.
+ */
+export const inFlight = (planning: Pick<PlanningLike, 'status' | 'queuedAt'>) =>
+  planning.status === 'RUNNING' || (planning.status === 'PENDING' && planning.queuedAt !== null);
+
 export interface RowActions {
-  /** Staff only, offer not expired, hidden while the planning runs or waits (spec 001 §4, §6). */
+  /** Staff only, offer not expired, hidden while the planning is in flight (spec 001 §4, §6). */
   canDelete: boolean;
   /** Finished plannings only. */
   canDownload: boolean;
@@ -73,18 +82,17 @@ export interface RowActions {
 }
 
 export function rowActions(planning: PlanningLike, caller: Caller): RowActions {
-  const busy = planning.status === 'RUNNING' || planning.status === 'PENDING';
   return {
-    canDelete: caller.isStaff && !caller.offerExpired && !busy,
+    canDelete: caller.isStaff && !caller.offerExpired && !inFlight(planning),
     canDownload: planning.status === 'FINISHED',
     canSelect: planning.hasJsonResults,
     showErrorLog: planning.status === 'FAILED' && Boolean(planning.errorMessage?.trim()),
   };
 }
 
-/** The dashboard polls while any planning is still pending or running. */
-export const isInProgress = (list: readonly PlanningLike[]) =>
-  list.some((p) => p.status === 'PENDING' || p.status === 'RUNNING');
+/** The dashboard polls while any planning is in flight. */
+export const isInProgress = (list: readonly Pick<PlanningLike, 'status' | 'queuedAt'>[]) =>
+  list.some(inFlight);
 
 export const canCompare = (selected: readonly number[]) => selected.length >= 2;
 

@@ -20,18 +20,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { statIdParts, type VisuPayload } from '@metocean/contracts';
 import { payloadWarnings, statisticTitle } from '@metocean/charts';
-import examples from './era5-examples.json';
 import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
+import { companionOf, payloadOf, payloads } from './payloads';
 import { Thumbnail } from './Thumbnail';
 
 const ExampleChart = lazy(() => import('./ExampleChart'));
-
-const payloads = examples as unknown as VisuPayload[];
-const payloadOf = (id: string) => payloads.find((p) => statIdParts(p.kwargs.statId).id === id);
-/** APD draws its laws over the histogram of the same record. */
-const companionOf = (example: ExampleText) => (example.id === 'APD' ? payloadOf('EPD') : undefined);
 
 function Method({ text }: { text: string }) {
   return (

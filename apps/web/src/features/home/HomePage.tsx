@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -225,6 +225,11 @@ export function HomePage() {
         <Stack direction="row" spacing={1}>
           {packName === specialOffers.demoPack && (
             <Button onClick={() => setAskingDemo(true)}>Ask for another demo location</Button>
+          )}
+          {canCreate && (
+            <Button component={RouterLink} to="/select_zone">
+              Browse zones
+            </Button>
           )}
           {canCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={startCreation}>

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,7 +15,7 @@ import { errorMessage } from '../../api/client';
 import { useMe, useOffers, useUsers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { ContactDialog } from '../contact/ContactDialog';
-import { activePlanCount, frenchDate } from './format';
+import { activePlanCount, creditsUsed, frenchDate } from './format';
 import { OffersTable } from './OffersTable';
 
 const number = new Intl.NumberFormat('en-GB');
@@ -56,8 +58,7 @@ export function PlansPage() {
     );
   }
 
-  const used = Math.max(0, account.totalCredits - account.credits);
-  const usedShare = account.totalCredits > 0 ? Math.min(100, (100 * used) / account.totalCredits) : 0;
+  const { used, percent: usedShare } = creditsUsed(account);
   const pending = people.data?.filter((person) => person.role === 'pending').length;
   const total = people.data?.length;
   const end = frenchDate(account.subscriptionEnd);
@@ -94,7 +95,9 @@ export function PlansPage() {
           </Avatar>
           <Box>
             <Typography variant="h2" component="h2">
-              {account.name}
+              <Link component={RouterLink} to="/account" color="inherit" underline="hover">
+                {account.name}
+              </Link>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {account.pack?.name ?? 'No pack'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFirst, activePlanCount, allowance, frenchDate } from './format';
+import { activeFirst, activePlanCount, allowance, creditsUsed, frenchDate } from './format';
 
 describe('frenchDate', () => {
   it('shows the end of access as dd/mm/yyyy', () => {
@@ -39,5 +39,19 @@ describe('active plans', () => {
 
   it('lists active plans first and keeps the order within each group', () => {
     expect(activeFirst(offers).map((offer) => offer.id)).toEqual([2, 4, 1, 3]);
+  });
+});
+
+describe('creditsUsed', () => {
+  it('counts what was spent of the total and its share', () => {
+    expect(creditsUsed({ totalCredits: 40, credits: 30 })).toEqual({ used: 10, percent: 25 });
+    expect(creditsUsed({ totalCredits: 10, credits: 0 })).toEqual({ used: 10, percent: 100 });
+  });
+
+  it('reads 0 % for an account never granted credits, and never below 0 or above 100 %', () => {
+    expect(creditsUsed({ totalCredits: 0, credits: 0 })).toEqual({ used: 0, percent: 0 });
+    // credits added by hand above the total (a refund) do not make a negative spend
+    expect(creditsUsed({ totalCredits: 10, credits: 12 })).toEqual({ used: 0, percent: 0 });
+    expect(creditsUsed({ totalCredits: 10, credits: -5 }).percent).toBe(100);
   });
 });

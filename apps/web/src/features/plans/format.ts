@@ -18,6 +18,19 @@ export function allowance(limit: number | null, isUnlimited: boolean): string {
   return limit === null || isUnlimited ? 'unlimited' : count.format(limit);
 }
 
+/**
+ * Credits spent out of the account's total (spec 000 §3 Account: totalCredits, credits = what is left), and
+ * that share in percent for a progress bar; an account never granted credits has used 0 %.
+ */
+export function creditsUsed(account: { totalCredits: number; credits: number }): {
+  used: number;
+  percent: number;
+} {
+  const used = Math.max(0, account.totalCredits - account.credits);
+  const percent = account.totalCredits > 0 ? Math.min(100, (100 * used) / account.totalCredits) : 0;
+  return { used, percent };
+}
+
 /** Plans that still give access: an offer is expired from its end on (spec 000 §4, decided by the server). */
 export function activePlanCount(offers: readonly { expired: boolean }[]): number {
   return offers.filter((offer) => !offer.expired).length;

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -67,7 +69,18 @@ export function ProfilePage() {
               <Row label="Username" value={user.username} />
               <Row label="E-mail" value={user.email} />
               <Row label="Role" value={user.isStaff ? 'Manager' : 'Member'} />
-              {account && <Row label="Account" value={account.name} />}
+              {account && (
+                <TableRow>
+                  <TableCell component="th" scope="row" sx={{ color: 'text.secondary', border: 0, pl: 0 }}>
+                    Account
+                  </TableCell>
+                  <TableCell sx={{ border: 0 }}>
+                    <Link component={RouterLink} to="/account">
+                      {account.name}
+                    </Link>
+                  </TableCell>
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         </Paper>

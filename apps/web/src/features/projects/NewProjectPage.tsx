@@ -41,7 +41,7 @@ import { PointNameForm } from './PointNameForm';
 import { ProjectNameField } from './ProjectDialogs';
 import { ChangeOfferDialog } from './ChangeOfferDialog';
 import { frenchDate } from '../plans/format';
-import { useCreateProject, useMatchingZones, useParsePoints, useProjects } from './queries';
+import { useCreateProject, useMatchingZones, useParsePoints, useProjects, useZones } from './queries';
 import {
   availableOffers,
   datasetTextParts,
@@ -225,6 +225,11 @@ function NewProjectForm() {
   const projects = useProjects('-id', '');
   const usable = availableOffers(offers.data ?? []);
   const requestedOffer = Number(params.get('offerId'));
+  // A zone chosen in the zone picker (/select_zone): the map shows it and only takes points inside it, and
+  // it is the zone chosen among the matching ones while the user has not picked another.
+  const requestedZone = Number(params.get('zone')) || null;
+  const zoneList = useZones();
+  const pinnedZone = zoneList.data?.find((z) => z.id === requestedZone) ?? null;
   // The form: points, name and the user's choices; dialogs, layers and the point popup are the page's.
   const takenNames = (projects.data ?? []).map((p) => p.name);
   const {
@@ -273,10 +278,15 @@ function NewProjectForm() {
   const zones = bounds && !matching.error ? (matching.data ?? []) : [];
   const regional = zones.filter((zone) => !zone.isWorld);
   const world = zones.filter((zone) => zone.isWorld);
-  const kind =
-    kindChoice === 'regional' && regional.length > 0 ? 'regional' : world.length > 0 ? 'global' : 'regional';
+  const wantsRegional =
+    kindChoice === 'regional' || (kindChoice === null && regional.some((z) => z.id === requestedZone));
+  const kind = wantsRegional && regional.length > 0 ? 'regional' : world.length > 0 ? 'global' : 'regional';
   const candidates = kind === 'regional' ? regional : world;
-  const zone = candidates.find((z) => z.id === zoneChoice) ?? candidates[0] ?? null;
+  const zone =
+    candidates.find((z) => z.id === zoneChoice) ??
+    candidates.find((z) => z.id === requestedZone) ??
+    candidates[0] ??
+    null;
   const usedBy = zone ? (projects.data ?? []).filter((p) => p.zone.id === zone.id) : [];
 
   // Spec 000 §5: at least one point and a valid name (the form), an offer and a matching zone.
@@ -372,7 +382,9 @@ function NewProjectForm() {
         <LazyMap
           height="100%"
           points={mapPoints}
-          otherZones={showDatasetLayer && zone ? [zone] : []}
+          zone={pinnedZone}
+          onOutsideZone={(message) => setNotice({ text: message, severity: 'warning' })}
+          otherZones={showDatasetLayer && zone && zone.id !== pinnedZone?.id ? [zone] : []}
           onAddPoint={(position) => {
             setNotice(null);
             setDraft(position);

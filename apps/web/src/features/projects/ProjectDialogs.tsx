@@ -21,10 +21,10 @@ import {
   type Offer,
   type ProjectListItem,
 } from '@metocean/contracts';
-import { ApiError, apiRequest, errorMessage } from '../../api/client';
+import { apiRequest, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
-import { useCreateProject, useDeleteProject, useRenameProject } from './queries';
-import { availableOffers, projectNameError, trialProjectName } from './rules';
+import { useCreateTrialProject, useDeleteProject, useRenameProject } from './queries';
+import { availableOffers, projectNameError } from './rules';
 
 /** The project-name field with the n/50 counter; input beyond 50 characters is refused. */
 export function ProjectNameField({
@@ -137,12 +137,6 @@ export function DeleteProjectDialog({ project, onClose }: { project: ProjectList
   );
 }
 
-const nameTaken = (error: unknown) =>
-  error instanceof ApiError &&
-  [...(error.body.nonFieldErrors ?? []), ...(error.body.fieldErrors?.name ?? [])].includes(
-    messages.projectNameTaken,
-  );
-
 /**
  * The offer chooser (spec 000 §2.5): a trial offer creates its project at once (generated name, first
  * zone, the user as sole collaborator, numeric suffix when the name is taken); others go to /new_project.
@@ -157,7 +151,7 @@ export function OfferChooserDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const create = useCreateProject();
+  const trial = useCreateTrialProject();
   const [error, setError] = useState<string | null>(null);
   const usable = availableOffers(offers);
 
@@ -168,25 +162,12 @@ export function OfferChooserDialog({
       return;
     }
     setError(null);
-    for (let suffix = 0; suffix < 20; suffix++) {
-      try {
-        const created = await create.mutateAsync({
-          name: trialProjectName(offer.name, zone.name, suffix),
-          offerInstance: offer.id,
-          zone: zone.id,
-          collaborators: [user.id],
-          isTrial: true,
-          points: [],
-        });
-        onClose();
-        void navigate(`/project/${created.projectId}/query`);
-        return;
-      } catch (caught) {
-        if (!nameTaken(caught)) {
-          setError(errorMessage(caught));
-          return;
-        }
-      }
+    try {
+      const projectId = await trial.run(offer, zone, user.id);
+      onClose();
+      void navigate(`/project/${projectId}/query`);
+    } catch (caught) {
+      setError(errorMessage(caught));
     }
   };
 
@@ -210,7 +191,7 @@ export function OfferChooserDialog({
             {usable.map((offer) => (
               <ListItemButton
                 key={offer.id}
-                disabled={create.isPending}
+                disabled={trial.isPending}
                 onClick={() => choose(offer)}
                 sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mb: 1 }}
               >

@@ -107,6 +107,9 @@ export function ProjectLayout() {
         <Link component={RouterLink} to={`/data-validation/${project.id}`} underline="hover">
           data validation
         </Link>
+        <Link component={RouterLink} to={`/catalog/${project.id}`} underline="hover">
+          datasets
+        </Link>
         {project.canRunDowntime && (
           <Link component={RouterLink} to={`/downtime/${project.id}`} underline="hover">
             advanced weather downtime

@@ -29,7 +29,14 @@ function useLand() {
  * The card's map preview (spec 000 §2.3): the zone outline, its points and the coastline in an
  * equirectangular SVG. No Leaflet: a grid of cards stays light and the home page small.
  */
-export function ZonePreview({ project, height }: { project: ProjectListItem; height: number }) {
+export function ZonePreview({
+  project,
+  height,
+}: {
+  /** A project of the list, or a zone alone (the zone picker) with no points. */
+  project: { zone: Pick<ProjectListItem['zone'], 'name' | 'geom'>; points: ProjectListItem['points'] };
+  height: number;
+}) {
   const land = useLand();
   const view = useMemo(() => {
     const vertices = geometryVertices(project.zone.geom);

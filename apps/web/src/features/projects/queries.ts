@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import {
   createProjectResponse,
+  messages,
   parsedPoints,
   paths,
   projectGeometry,
@@ -15,9 +16,11 @@ import {
   type Bounds,
   type GeometryLayerType,
   type NewPoint,
+  type Offer,
   type Project,
 } from '@metocean/contracts';
-import { apiRequest } from '../../api/client';
+import { ApiError, apiRequest } from '../../api/client';
+import { trialProjectName } from './rules';
 
 export type ProjectOrdering = '-id' | 'name';
 
@@ -133,6 +136,52 @@ export function useCreateProject() {
     mutationFn: (request: CreateProject) =>
       apiRequest(paths.projects, { method: 'POST', body: request, schema: createProjectResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+const nameTaken = (error: unknown) =>
+  error instanceof ApiError &&
+  [...(error.body.nonFieldErrors ?? []), ...(error.body.fieldErrors?.name ?? [])].includes(
+    messages.projectNameTaken,
+  );
+
+/**
+ * A trial offer's project, created at once (spec 000 §2.5): the user as sole collaborator, the zone given
+ * (the offer's first one from the offer chooser), a generated name, retried with a numeric suffix while the
+ * name is taken. Answers the new project's id.
+ */
+export function useCreateTrialProject() {
+  const create = useCreateProject();
+  const run = async (
+    offer: Pick<Offer, 'id' | 'name'>,
+    zone: { id: number; name: string },
+    userId: number,
+  ) => {
+    for (let suffix = 0; ; suffix++) {
+      try {
+        const created = await create.mutateAsync({
+          name: trialProjectName(offer.name, zone.name, suffix),
+          offerInstance: offer.id,
+          zone: zone.id,
+          collaborators: [userId],
+          isTrial: true,
+          points: [],
+        });
+        return created.projectId;
+      } catch (caught) {
+        if (!nameTaken(caught) || suffix >= 19) throw caught;
+      }
+    }
+  };
+  return { run, isPending: create.isPending };
+}
+
+/** The zones of the caller's offers, with their datasets (GET /api/zones/). */
+export function useZones() {
+  return useQuery({
+    queryKey: ['zones'] as const,
+    queryFn: ({ signal }) => apiRequest(paths.zones, { schema: zones, signal }),
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -14,6 +14,7 @@ import {
   runLabel,
   taskDisplay,
   trialProjectName,
+  zoneChoices,
 } from './rules';
 
 const offer = (over: Partial<Offer>): Offer => ({
@@ -157,5 +158,31 @@ describe('taskDisplay (spec 000 §4 point task statuses)', () => {
     expect(runLabel('ALL')).toBe('run all statistics');
     expect(runLabel(undefined)).toBe('run all statistics');
     expect(runLabel('EXT')).toBe('run EXT');
+  });
+});
+
+describe('zoneChoices (the zone picker)', () => {
+  const biscay = { id: 3, name: 'Bay of Biscay', isWorld: false };
+  const north = { id: 2, name: 'North and Celtic Seas', isWorld: false };
+  const world = { id: 1, name: 'World', isWorld: true };
+  const lost = { id: 9, name: 'Gulf of Mexico', isWorld: false };
+  const z = (...zones: { id: number; name: string; isWorld: boolean }[]) =>
+    zones.map((zone) => ({ ...zone, isDemo: false }));
+
+  it('lists each zone a running offer opens, regional by name then worldwide, offers in the default order', () => {
+    const trial = offer({ id: 10, name: 'Free Trial', isTrial: true, zones: z(biscay) });
+    const pack = offer({ id: 11, name: 'Pack', zones: z(north, biscay) });
+    const unlimited = offer({ id: 12, name: 'Full', isUnlimited: true, zones: z(world, biscay) });
+    const choices = zoneChoices([world, north, biscay], [trial, pack, unlimited]);
+    expect(choices.map((c) => c.zone.name)).toEqual(['Bay of Biscay', 'North and Celtic Seas', 'World']);
+    expect(choices[0]!.offers.map((o) => o.id)).toEqual([12, 11, 10]);
+    expect(choices[2]!.offers.map((o) => o.id)).toEqual([12]);
+  });
+
+  it('leaves out zones only an expired offer opens', () => {
+    const ended = offer({ id: 13, expired: true, zones: z(lost) });
+    const pack = offer({ id: 11, zones: z(biscay) });
+    expect(zoneChoices([lost, biscay], [ended, pack]).map((c) => c.zone.id)).toEqual([3]);
+    expect(zoneChoices([lost], [ended])).toEqual([]);
   });
 });

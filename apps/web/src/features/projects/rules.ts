@@ -103,6 +103,23 @@ export function defaultOffer(offers: readonly Offer[]): Offer | undefined {
   );
 }
 
+/**
+ * The zone picker (/select_zone): each zone of the caller's offers that a non-expired offer opens, with
+ * those offers in the default-offer order (spec 000 §4); regional (High-Resolution) zones first by name,
+ * then the worldwide ones. A zone only an expired offer opens cannot take a new project, so it is left out.
+ */
+export function zoneChoices<Z extends { id: number; name: string; isWorld: boolean }>(
+  zones: readonly Z[],
+  offers: readonly Offer[],
+): { zone: Z; offers: Offer[] }[] {
+  const rank = (offer: Offer) => (offer.isMcDashboard ? 3 : offer.isTrial ? 2 : offer.isUnlimited ? 0 : 1);
+  const usable = availableOffers(offers).sort((a, b) => rank(a) - rank(b));
+  return [...zones]
+    .sort((a, b) => Number(a.isWorld) - Number(b.isWorld) || a.name.localeCompare(b.name, 'en'))
+    .map((zone) => ({ zone, offers: usable.filter((offer) => offer.zones.some((z) => z.id === zone.id)) }))
+    .filter((choice) => choice.offers.length > 0);
+}
+
 /** With exactly one available offer and it is 'On Demand', the chooser selects it by itself. */
 export function autoSelectedOffer(offers: readonly Offer[]): Offer | undefined {
   const usable = availableOffers(offers);

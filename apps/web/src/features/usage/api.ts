@@ -1,7 +1,7 @@
 // Server state of usage analysis (spec 002 §7 GET /api/usage/…): the three lists and one item of each.
-import { useQuery } from '@tanstack/react-query';
-import { z, type ZodType } from 'zod';
-import { paths, usageCustomer, usageOffer, usageUser } from '@metocean/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z, ZodType } from 'zod';
+import { paths, usageCustomer, usageOffer, usagePage, usageUser, type UsagePage } from '@metocean/contracts';
 import { ApiError, apiRequest } from '../../api/client';
 
 export const USAGE_TABS = ['customers', 'users', 'offers'] as const;
@@ -15,21 +15,32 @@ const endpoints = {
 
 export type ItemOf<T extends UsageTab> = z.infer<(typeof endpoints)[T]['schema']>;
 
+/** A page of a list: from 1, its size, and the ordering ('-' first for descending) if any. */
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  ordering: string | null;
+}
+
 export const usageKeys = {
-  list: (tab: UsageTab) => ['usage', tab] as const,
+  list: (tab: UsageTab, query: ListQuery) => ['usage', tab, 'list', query] as const,
   one: (tab: UsageTab, id: number) => ['usage', tab, id] as const,
 };
 
-export function useUsageList<T extends UsageTab>(tab: T) {
+export function useUsageList<T extends UsageTab>(tab: T, query: ListQuery) {
   const endpoint = endpoints[tab];
   return useQuery({
-    queryKey: usageKeys.list(tab),
-    queryFn: ({ signal }) =>
-      apiRequest(endpoint.list, {
-        schema: z.array(endpoint.schema) as unknown as ZodType<ItemOf<T>[]>,
+    queryKey: usageKeys.list(tab, query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(query.page), page_size: String(query.pageSize) });
+      if (query.ordering) params.set('ordering', query.ordering);
+      return apiRequest(`${endpoint.list}?${params.toString()}`, {
+        schema: usagePage(endpoint.schema) as unknown as ZodType<UsagePage<ItemOf<T>>>,
         signal,
         forbidden: 'throw',
-      }),
+      });
+    },
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

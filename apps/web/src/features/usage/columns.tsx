@@ -1,6 +1,11 @@
 // The columns of the three usage tables (spec 002 §3 Usage customer, user, offer), shared by the lists and
 // the detail pages that embed them.
-import type { UsageCustomer, UsageOffer, UsageUser } from '@metocean/contracts';
+import {
+  PROJECT_TEMPLATE_LABELS,
+  type UsageCustomer,
+  type UsageOffer,
+  type UsageUser,
+} from '@metocean/contracts';
 import { PointsCell } from './PointsCell';
 import { usageDate } from './rules';
 import { count, yesNo, type Column } from './UsageTable';
@@ -70,11 +75,7 @@ export const userColumns: Column<UsageUser>[] = [
   },
 ];
 
-export const PROJECT_TEMPLATE_LABELS: Record<UsageOffer['projectTemplate'], string> = {
-  offer: 'Study',
-  light: 'Light (trial)',
-  dashboard: 'Marine contractors dashboard',
-};
+export { PROJECT_TEMPLATE_LABELS };
 
 const flagColumn = (id: string, label: string, value: (o: UsageOffer) => boolean): Column<UsageOffer> => ({
   id,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exportRows, sortedRows, usageDate } from './rules';
+import { USAGE_PAGE_SIZE, usageOrderings } from '@metocean/contracts';
+import { customerColumns, offerColumns, userColumns } from './columns';
+import { exportRows, listQueryOf, orderingOf, sortedRows, sortOf, usageDate } from './rules';
+import { nextSort } from './UsageTable';
 
 describe('usageDate', () => {
   it('reads "No date" for a missing or broken date, the UTC day otherwise', () => {
@@ -43,5 +46,46 @@ describe('sortedRows', () => {
     const frozen = Object.freeze([...rows]);
     sortedRows(frozen, (r) => r.n, 'asc');
     expect(frozen.map((r) => r.name)).toEqual(['beta', 'Alpha', 'gamma']);
+  });
+});
+
+describe('the lists sort and page on the server', () => {
+  it('gives every sortable column of a list an ordering the server knows, and no other', () => {
+    const lists = [
+      ['customers', customerColumns],
+      ['users', userColumns],
+      ['offers', offerColumns],
+    ] as const;
+    for (const [list, columns] of lists) {
+      const sortable = columns.filter((c) => c.sortValue).map((c) => c.id);
+      expect(sortable.sort(), list).toEqual(Object.keys(usageOrderings[list]).sort());
+    }
+  });
+
+  it('reads the page, size and ordering of the address, dropping what it cannot read', () => {
+    expect(listQueryOf(new URLSearchParams(''))).toEqual({
+      page: 1,
+      pageSize: USAGE_PAGE_SIZE,
+      ordering: null,
+    });
+    expect(listQueryOf(new URLSearchParams('page=3&page_size=50&ordering=-lastVisit'))).toEqual({
+      page: 3,
+      pageSize: 50,
+      ordering: '-lastVisit',
+    });
+    expect(listQueryOf(new URLSearchParams('page=0&page_size=9999&ordering=a;b'))).toEqual({
+      page: 1,
+      pageSize: USAGE_PAGE_SIZE,
+      ordering: null,
+    });
+    expect(listQueryOf(new URLSearchParams('page=2.5')).page).toBe(1);
+  });
+
+  it('turns a header click into the next ordering: ascending first, then descending', () => {
+    expect(orderingOf(nextSort(sortOf(null), 'name'))).toBe('name');
+    expect(orderingOf(nextSort(sortOf('name'), 'name'))).toBe('-name');
+    expect(orderingOf(nextSort(sortOf('-name'), 'name'))).toBe('name');
+    expect(orderingOf(nextSort(sortOf('-name'), 'credits'))).toBe('credits');
+    expect(sortOf('-lastVisit')).toEqual({ id: 'lastVisit', direction: 'desc' });
   });
 });

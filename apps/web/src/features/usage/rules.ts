@@ -1,6 +1,13 @@
 // The rules of the usage tables (spec 002 §2 "Usage analysis (staff)", §9 constants): how a date and the
 // export details read, and how a column sorts.
-import { EXPORT_KINDS, type ExportCounts, type ExportDetails } from '@metocean/contracts';
+import {
+  EXPORT_KINDS,
+  USAGE_PAGE_SIZE,
+  USAGE_PAGE_SIZE_MAX,
+  type ExportCounts,
+  type ExportDetails,
+  type SortDirection,
+} from '@metocean/contracts';
 
 /** Missing dates read "No date" (spec 002 §2). */
 export function usageDate(iso: string | null): string {
@@ -27,31 +34,36 @@ export function exportRows(
     }));
 }
 
-export type SortValue = string | number | boolean | null;
-export type SortDirection = 'asc' | 'desc';
+// One order for the server's pages and the detail pages' tables.
+export { sortedRows, type SortDirection, type SortValue } from '@metocean/contracts';
 
-/**
- * Rows sorted by one column: numbers by value, text case-insensitively, ties kept in the server's order;
- * empty values (no date, no name) last in either direction.
- */
-export function sortedRows<T>(
-  rows: readonly T[],
-  value: (row: T) => SortValue,
-  direction: SortDirection,
-): T[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index, key: value(row) }))
-    .sort((a, b) => {
-      if (a.key === null || b.key === null) {
-        if (a.key === b.key) return a.index - b.index;
-        return a.key === null ? 1 : -1;
-      }
-      const order =
-        typeof a.key === 'string' && typeof b.key === 'string'
-          ? a.key.localeCompare(b.key, 'en', { sensitivity: 'base', numeric: true })
-          : Number(a.key) - Number(b.key);
-      return order === 0 ? a.index - b.index : sign * order;
-    })
-    .map((entry) => entry.row);
+/** The list query of the address (?page=2&page_size=50&ordering=-lastVisit); anything unreadable is dropped. */
+export function listQueryOf(params: URLSearchParams): {
+  page: number;
+  pageSize: number;
+  ordering: string | null;
+} {
+  const whole = (text: string | null, min: number, max: number) => {
+    const value = Number(text);
+    return Number.isInteger(value) && value >= min && value <= max ? value : null;
+  };
+  const ordering = params.get('ordering');
+  return {
+    page: whole(params.get('page'), 1, 1_000_000) ?? 1,
+    pageSize: whole(params.get('page_size'), 1, USAGE_PAGE_SIZE_MAX) ?? USAGE_PAGE_SIZE,
+    ordering: ordering && /^-?[A-Za-z]+$/.test(ordering) ? ordering : null,
+  };
+}
+
+/** The table's sort of an ordering ('-lastVisit': lastVisit, descending), and back. */
+export function sortOf(ordering: string | null): { id: string; direction: SortDirection } | null {
+  if (!ordering) return null;
+  return ordering.startsWith('-')
+    ? { id: ordering.slice(1), direction: 'desc' }
+    : { id: ordering, direction: 'asc' };
+}
+
+export function orderingOf(sort: { id: string; direction: SortDirection } | null): string | null {
+  if (!sort) return null;
+  return sort.direction === 'desc' ? `-${sort.id}` : sort.id;
 }

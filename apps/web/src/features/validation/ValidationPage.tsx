@@ -41,17 +41,9 @@ import { SatelliteLaunchDialog } from '../satellite/SatelliteLaunchDialog';
 import { SatelliteResultDialog } from '../satellite/SatelliteResultDialog';
 import { BuoyComparisonDialog, type ComparisonTarget } from './BuoyComparisonDialog';
 import { useZoneDetail } from './queries';
-import { parametersText, tutorialSteps } from './texts';
+import { KIND_NAMES, parametersText, tutorialSteps } from './texts';
 
 type Mode = 'overview' | 'validation';
-const KIND_NAMES: Record<string, string> = {
-  wave: 'waves',
-  wind: 'wind',
-  current: 'currents',
-  waterLevel: 'water level',
-  hydrology: 'temperature and salinity',
-  other: 'other',
-};
 
 /** Spec 002: the dataset cards are revealed after 800 ms. */
 const CARDS_DELAY_MS = 800;

@@ -1,6 +1,16 @@
 // The words of the data validation page: the four tutorial steps, the parameters text and the definitions of
 // the comparison's variables and metrics (spec 002 §9 names), in one place for the page and its modal.
 
+/** A dataset dimension's kind in words (the dataset cards, the datasource summary, the catalogue). */
+export const KIND_NAMES: Record<string, string> = {
+  wave: 'waves',
+  wind: 'wind',
+  current: 'currents',
+  waterLevel: 'water level',
+  hydrology: 'temperature and salinity',
+  other: 'other',
+};
+
 export const tutorialSteps = [
   {
     title: 'Choose a point',

@@ -1,0 +1,149 @@
+// The pages of spec 000 §2.1 that had fallen to the catch-all: the public pages /front, /features and /demo
+// (signed out and signed in), the example statistics without an account, /account, the zone picker
+// /select_zone leading to a new project in the chosen zone, and the dataset catalogue /catalog/{id}.
+import { describe, expect, it, onTestFailed } from 'vitest';
+import type { CurrentUser, Offer } from '@metocean/contracts';
+import {
+  apiCall,
+  apiToken,
+  createProject,
+  screenshot,
+  signInFresh,
+  useServerAndBrowser,
+  visible,
+} from './harness';
+
+/** dd/mm/yyyy of an ISO date, as the account page shows the subscription end (spec 001 §9). */
+const frenchDate = (iso: string) => {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
+
+describe('the public pages and the pages of the account and zones', () => {
+  let manager = '';
+  let projectId = 0;
+  const harness = useServerAndBrowser(async ({ server }) => {
+    manager = await apiToken(server.url, 'manager');
+    projectId = await createProject(server.url, manager, {
+      zone: 'Bay of Biscay',
+      name: 'Biscay_catalogue',
+      points: [{ name: 'Mid bay', lat: 45.5, lng: -5 }],
+    });
+  });
+
+  it('shows the product, its features and the demo to a visitor who is not signed in', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-public-signed-out'));
+    await page.goto(`${server.url}/front`);
+    await visible(page.getByRole('heading', { level: 1, name: /Ocean and weather statistics for offshore/ }));
+    const bar = page.getByRole('banner');
+    await visible(bar.getByRole('link', { name: 'Sign in' }));
+    await visible(bar.getByRole('link', { name: 'Create an account' }));
+    await screenshot(page, 'public-front');
+    // the example charts are drawn as they come into view
+    await page.getByTestId('example-strip').scrollIntoViewIfNeeded();
+    await visible(
+      page.getByTestId('example-strip').getByTestId('thumbnail').first().locator('canvas, svg').first(),
+    );
+    await screenshot(page, 'public-front-examples');
+
+    await bar.getByRole('link', { name: 'Features' }).click();
+    await page.waitForURL(`${server.url}/features`);
+    await visible(page.getByRole('heading', { level: 2, name: 'Advanced weather downtime' }));
+    await visible(page.getByRole('heading', { level: 2, name: 'Extreme values an engineer can sign' }));
+    await screenshot(page, 'public-features');
+
+    await bar.getByRole('link', { name: 'Free demo' }).click();
+    await page.waitForURL(`${server.url}/demo`);
+    await visible(page.getByRole('heading', { level: 3, name: 'Free Trial' }));
+    await visible(page.getByRole('heading', { level: 3, name: 'Pack 10 Demo' }));
+    // the location request needs an account: the box says so and links the way in
+    const request = page.getByTestId('demo-request');
+    await visible(request.getByText('Create an account or sign in first'));
+    await screenshot(page, 'public-demo');
+
+    // the examples need no account: they open in the public frame, not on the sign-in page
+    await bar.getByRole('link', { name: 'Example statistics' }).click();
+    await page.waitForURL(`${server.url}/examples`);
+    await visible(page.getByTestId('examples'));
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Sign in' }));
+
+    // the sign-in link goes to the sign-in page, which leads back to the product pages
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('link', { name: 'What it does' }).click();
+    await page.waitForURL(`${server.url}/front`);
+
+    // the account's pages still need one
+    await page.goto(`${server.url}/account`);
+    await page.waitForURL(`${server.url}/login`);
+  }, 90_000);
+
+  it('lets a signed-in manager read the product pages, the account, the zones and the catalogue', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-public-signed-in'));
+    await signInFresh(page, server.url, 'manager');
+
+    // the public pages know the visitor: the way into the app instead of sign-in
+    await page.goto(`${server.url}/front`);
+    const bar = page.getByRole('banner');
+    await visible(bar.getByRole('link', { name: 'Open my projects' }));
+    expect(await bar.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await page.goto(`${server.url}/demo`);
+    await page.getByRole('button', { name: 'Ask for another demo location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask for another demo location' });
+    await dialog.getByLabel('Longitude').fill('-3.5');
+    await dialog.getByLabel('Latitude').fill('47.2');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await visible(dialog.getByText('our team will reply within 48 hours'));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // signed in, the examples stay in the app's shell
+    await page.goto(`${server.url}/examples`);
+    await visible(page.locator('nav[aria-label="Main"]'));
+    await visible(page.getByTestId('examples'));
+
+    // the account: pack, credits, collaborators and the subscription end in the French format
+    const me = await apiCall<CurrentUser>(server.url, manager, 'GET', '/api/users/current/');
+    const account = me.accounts[0]!;
+    await page.goto(`${server.url}/account`);
+    const card = await visible(page.getByTestId('account'));
+    expect(await card.getByRole('heading', { level: 2 }).textContent()).toBe(account.name);
+    expect(await card.getByTestId('subscription-end').textContent()).toBe(
+      frenchDate(account.subscriptionEnd!),
+    );
+    expect(await card.getByTestId('collaborators').textContent()).toBe(String(account.collaborators));
+    await visible(card.getByText(`Pack: ${account.pack!.name}`));
+    await screenshot(page, 'account');
+
+    // the zone picker: the zones of the running offers; an offer of a zone starts a project in it
+    await page.goto(`${server.url}/select_zone`);
+    await visible(page.getByTestId('zone-card').first());
+    const offers = await apiCall<Offer[]>(server.url, manager, 'GET', '/api/offers/');
+    const shown = await page.getByTestId('zone-card').getByRole('heading', { level: 2 }).allTextContents();
+    const opened = new Set(offers.filter((o) => !o.expired).flatMap((o) => o.zones.map((z) => z.name)));
+    expect(new Set(shown)).toEqual(opened);
+    await screenshot(page, 'select-zone');
+    const unlimited = offers.find((o) => o.name === 'Full Study Unlimited')!;
+    const biscay = unlimited.zones.find((z) => z.name === 'Bay of Biscay')!;
+    await page
+      .getByRole('button', { name: 'New project in Bay of Biscay with Full Study Unlimited' })
+      .click();
+    await page.waitForURL(`${server.url}/new_project?offerId=${unlimited.id}&zone=${biscay.id}`);
+    await visible(page.getByTestId('chosen-offer').getByText('Full Study Unlimited'));
+    await visible(page.locator('.leaflet-container'));
+    // the chosen zone is drawn on the map, fitted to it
+    await visible(page.locator('.leaflet-overlay-pane path').first());
+    await screenshot(page, 'new-project-zone');
+
+    // the catalogue of a project's zone, from the project's header
+    await page.goto(`${server.url}/project/${projectId}/query`);
+    await page.getByRole('link', { name: 'datasets', exact: true }).click();
+    await page.waitForURL(`${server.url}/catalog/${projectId}`);
+    const entry = await visible(page.getByTestId('catalog-dataset').first());
+    expect(await entry.textContent()).toContain('Synthetic demo hindcast');
+    await visible(entry.getByText('Licence'));
+    await visible(entry.getByRole('table'));
+    await screenshot(page, 'catalog');
+  }, 120_000);
+});
