@@ -24,7 +24,12 @@ for (const file of files) {
     const path = relative(process.cwd(), result.name ?? '');
     const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
-      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      const message = String(test.failureMessages?.[0] ?? '').split('\n');
+      // vitest reports a timeout as STACK_TRACE_ERROR, with the test's place in the stack
+      const reason =
+        message[0] === 'Error: STACK_TRACE_ERROR'
+          ? `timed out, ${message.find((line) => line.includes('.test.ts:'))?.trim() ?? ''}`
+          : message[0];
       failures.push(`${suite}: ${path} > ${test.fullName}\n    ${reason.slice(0, 400)}`);
     }
     // a file that failed outside any test (an error in a hook or at import) has no failed test to name
