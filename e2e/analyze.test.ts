@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
-import { hidden, screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
+import { hidden, screenshot, settledBox, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('analyze in the browser', () => {
   let era5Project = 0;
@@ -272,9 +272,7 @@ describe('analyze in the browser', () => {
     await closeModal(page);
     // a computed marker opens its overview popup (layer, variable with units, mean, min, max, median, std)
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
-    await page.waitForTimeout(800);
-    const marker = page.locator('[data-testid="map"] path[stroke="#ffffff"]').first();
-    const spot = (await marker.boundingBox())!;
+    const spot = await settledBox(page.locator('[data-testid="map"] path[stroke="#ffffff"]').first());
     await page.mouse.click(spot.x + spot.width / 2, spot.y + spot.height / 2);
     const popup = page.getByTestId('overview-popup');
     await visible(popup);

@@ -375,6 +375,31 @@ export async function createProject(
 }
 
 /** Clicks the map at an offset (px) from its centre. */
+/**
+ * The box of `locator` once it has stopped moving for `quietMs` (a map that is still fitting its bounds, a
+ * dialog still sliding in). A fixed pause was not enough under load.
+ */
+export async function settledBox(
+  locator: Locator,
+  quietMs = 500,
+  timeoutMs = 20_000,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await locator.boundingBox();
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await new Promise((wait) => setTimeout(wait, 100));
+    const box = await locator.boundingBox();
+    if (!box || !last || JSON.stringify(box) !== JSON.stringify(last)) {
+      last = box;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return box;
+    }
+  }
+  throw new Error(`${String(locator)} did not stop moving within ${timeoutMs} ms`);
+}
+
 export async function clickMap(page: Page, dx = 0, dy = 0): Promise<void> {
   const box = await page.locator('[data-testid="map"] .leaflet-container').boundingBox();
   if (!box) throw new Error('map not visible');
