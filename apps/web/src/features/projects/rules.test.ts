@@ -3,6 +3,7 @@ import { messages, type Offer } from '@metocean/contracts';
 import {
   autoSelectedOffer,
   computeBlocker,
+  coordinateError,
   datasetTextParts,
   defaultOffer,
   defaultPointName,
@@ -12,6 +13,7 @@ import {
   projectCardPath,
   projectNameError,
   runLabel,
+  statusLabel,
   taskDisplay,
   trialProjectName,
 } from './rules';
@@ -157,5 +159,29 @@ describe('taskDisplay (spec 000 §4 point task statuses)', () => {
     expect(runLabel('ALL')).toBe('run all statistics');
     expect(runLabel(undefined)).toBe('run all statistics');
     expect(runLabel('EXT')).toBe('run EXT');
+  });
+});
+
+describe('coordinateError', () => {
+  it('accepts empty and in-range values, at the limits too', () => {
+    expect(coordinateError('', 90)).toBeNull();
+    expect(coordinateError('90', 90)).toBeNull();
+    expect(coordinateError('-180', 180)).toBeNull();
+    expect(coordinateError('53.32', 90)).toBeNull();
+  });
+  it('says not a number, then too small with minValue, then too large with maxValue', () => {
+    expect(coordinateError('north', 90)).toBe(messages.notNumber);
+    expect(coordinateError('-90.5', 90)).toBe(messages.minValue(-90));
+    expect(coordinateError('91', 90)).toBe(messages.maxValue(90));
+    expect(coordinateError('180.01', 180)).toBe(messages.maxValue(180));
+  });
+});
+
+describe('statusLabel', () => {
+  it('shows statuses uppercase, RUNNING as IN PROGRESS, whatever the case it arrives in', () => {
+    expect(statusLabel('running')).toBe('IN PROGRESS');
+    expect(statusLabel('RUNNING')).toBe('IN PROGRESS');
+    expect(statusLabel('finished')).toBe('FINISHED');
+    expect(statusLabel('Pending')).toBe('PENDING');
   });
 });
