@@ -37,6 +37,7 @@ import { LazyMap } from '../../map/LazyMap';
 import { useBuoys } from '../../map/queries';
 import { humanDate } from '../projects/dataset-text';
 import { useProject } from '../projects/queries';
+import { ShareProjectButton } from '../team/ShareProjectButton';
 import { formatTimeStep } from '../projects/rules';
 import { BuoyComparisonDialog, type ComparisonTarget } from './BuoyComparisonDialog';
 import { useZoneDetail } from './queries';
@@ -308,6 +309,7 @@ export function ValidationPage() {
         <Link component={RouterLink} to={`/project/${data.id}`} underline="hover">
           workzone
         </Link>
+        <ShareProjectButton project={data} />
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
         <Paper
