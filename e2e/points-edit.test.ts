@@ -106,4 +106,31 @@ describe('a manager edits, cancels and deletes points', () => {
     await visible(page.getByText('No point yet'));
     expect(await pointsOf()).toEqual([]);
   });
+  it('offers Share on the downtime and data validation pages, and the demo request on /examples', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-share-examples'));
+    for (const path of [`/downtime/${projectId}`, `/data-validation/${projectId}`]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      const share = page.getByRole('dialog', { name: `Share project #${projectId} · Points_edit` });
+      await visible(share);
+      await screenshot(page, `share-${path.split('/')[1]}`);
+      await page.keyboard.press('Escape');
+      await share.waitFor({ state: 'hidden' });
+    }
+    await page.goto(`${server.url}/examples`);
+    await page.getByRole('button', { name: 'Ask for a demo location' }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask for a demo location' });
+    await ask.getByLabel('Latitude').fill('91');
+    await visible(ask.getByText(messages.maxValue(90)));
+    await ask.getByLabel('Latitude').fill('45.2');
+    await ask.getByLabel('Longitude').fill('-3.1');
+    await screenshot(page, 'examples-demo-request');
+    await ask.getByRole('button', { name: 'Send' }).click();
+    await visible(ask.getByText('Thank you: our team will reply within 48 hours.'));
+    // home cards show the status as the project page does (spec 000 §3: uppercase)
+    await page.goto(server.url);
+    await visible(page.getByText('Points_edit'));
+    await screenshot(page, 'home-cards');
+  });
 });
