@@ -313,7 +313,8 @@ function ReportItem({
   onClean: () => void;
 }) {
   const [downloadError, setDownloadError] = useState('');
-  const when = item.generatedAt ?? item.startedAt;
+  // a draft (new or cleaned) was not generated, whatever its last start
+  const when = item.status === 'PENDING' ? null : (item.generatedAt ?? item.startedAt);
   const author = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : 'a former user';
   return (
     <Box component="article" aria-label={item.name}>
