@@ -128,6 +128,15 @@ describe('a manager edits, cancels and deletes points', () => {
     await screenshot(page, 'examples-demo-request');
     await ask.getByRole('button', { name: 'Send' }).click();
     await visible(ask.getByText('Thank you: our team will reply within 48 hours.'));
+    // a help page answered with an error status other than 404 shows the empty state (spec 002 Help)
+    await page.route('**/api/flatpages/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"Help is resting."}' }),
+    );
+    await page.goto(`${server.url}/help/validation`);
+    await visible(page.getByText('This help page cannot be shown'));
+    await visible(page.getByText('Help is resting.'));
+    await screenshot(page, 'help-error-state');
+    await page.unroute('**/api/flatpages/**');
     // home cards show the status as the project page does (spec 000 §3: uppercase)
     await page.goto(server.url);
     await visible(page.getByText('Points_edit'));
