@@ -54,7 +54,18 @@ describe('the Report tab in the browser', () => {
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await item.getByLabel('add comment').fill('Sent to the certifier.');
-    await item.getByRole('button', { name: 'Add' }).click();
+    // the comment carries its author and the report content type (spec 000 §3, §7 comments)
+    const [posted] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/comments/')),
+      item.getByRole('button', { name: 'Add' }).click(),
+    ]);
+    const me = await apiCall<{ id: number }>(
+      server.url,
+      await apiToken(server.url, 'manager'),
+      'GET',
+      '/api/users/current/',
+    );
+    expect(posted.postDataJSON()).toMatchObject({ user: me.id, contentType: 18 });
     await visible(item.getByText('Sent to the certifier.'));
     await screenshot(page, 'report-tab');
   }, 120_000);
@@ -67,8 +78,23 @@ describe('the Report tab in the browser', () => {
     const item = page.getByRole('article', { name: 'Client_design_report' });
     await visible(item.getByText('Sent to the certifier.'));
     expect(await item.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    expect(await item.getByRole('button', { name: /Clean/ }).count()).toBe(0);
     await item.getByLabel('add comment').fill('Read, thanks.');
     await item.getByRole('button', { name: 'Add' }).click();
     await visible(item.getByText(/Mel Member.*Read, thanks\./));
+  }, 60_000);
+
+  it('lets a manager clean a report: the PDF goes, the draft and its comments stay', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-report-clean'));
+    await signInFresh(page, server.url, 'manager');
+    await page.goto(`${server.url}/project/${projectId}/report`);
+    const item = page.getByRole('article', { name: 'Client_design_report' });
+    await item.getByRole('button', { name: 'Clean Client_design_report' }).click();
+    await visible(item.getByText('PENDING'));
+    await visible(item.getByText('draft by Morgan Manager'));
+    expect(await item.getByRole('button', { name: /Download/ }).count()).toBe(0);
+    await visible(item.getByText('Sent to the certifier.'));
+    await screenshot(page, 'report-cleaned');
   }, 60_000);
 });

@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { sourceForPoint } from '../data/registry';
 import type { Services } from '../services/context';
 import { ACTIVE } from '../services/task-state';
+import { notifyIfComputationEnded } from '../services/computation-done';
 import { BATCHES_IN_FLIGHT, type StatisticsPool } from './pool';
 import { batchesOf, raiseStop, stopFlag, type PointPlan } from './point-statistics';
 
@@ -29,16 +30,16 @@ import { batchesOf, raiseStop, stopFlag, type PointPlan } from './point-statisti
  * computation (the spec is silent on lost computations: the customer does not pay for a point not computed).
  */
 export async function failLostTask(services: Services, taskId: number): Promise<void> {
-  await services.db.transaction(async (tx) => {
+  const computationId = await services.db.transaction(async (tx) => {
     const failed = await tx
       .update(tasks)
       .set({ status: 'FAILED', error: projectMessages.computationLost, updatedAt: new Date() })
       .where(and(eq(tasks.id, taskId), inArray(tasks.status, ACTIVE)))
       .returning({ id: tasks.id, computationId: tasks.computationId });
-    if (failed.length === 0) return;
+    if (failed.length === 0) return null;
     await tx.delete(results).where(eq(results.taskId, taskId));
     const computationId = failed[0]?.computationId;
-    if (computationId === null || computationId === undefined) return;
+    if (computationId === null || computationId === undefined) return null;
     const [row] = await tx
       .select({ customerId: projects.customerId, instance: offerInstances, zone: zones })
       .from(tasks)
@@ -49,7 +50,7 @@ export async function failLostTask(services: Services, taskId: number): Promise<
       .where(eq(tasks.id, taskId))
       .limit(1);
     const refund = row ? creditsPerPoint(row.instance, row.zone) : 0;
-    if (!row || refund <= 0) return;
+    if (!row || refund <= 0) return computationId;
     await tx
       .update(customers)
       .set({ credits: sql`${customers.credits} + ${refund}` })
@@ -58,7 +59,9 @@ export async function failLostTask(services: Services, taskId: number): Promise<
       .update(computations)
       .set({ credits: sql`${computations.credits} - ${refund}` })
       .where(eq(computations.id, computationId));
+    return computationId;
   });
+  await notifyIfComputationEnded(services, computationId);
 }
 
 /**
@@ -199,6 +202,7 @@ async function computePoint(
       if (finished.length > 0)
         await tx.update(points).set({ isComputed: true }).where(eq(points.id, row.point.id));
     });
+    await notifyIfComputationEnded(services, row.task.computationId);
   } catch (error) {
     const last = attempt.retryCount >= attempt.retryLimit;
     const message = error instanceof Error ? error.message : String(error);
@@ -208,5 +212,6 @@ async function computePoint(
       .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')));
     if (!last) throw error;
     services.log.error({ err: error, taskId }, 'point computation failed');
+    await notifyIfComputationEnded(services, row.task.computationId);
   }
 }

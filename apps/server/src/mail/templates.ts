@@ -104,3 +104,41 @@ export function satelliteDoneMail(
     link,
   ]);
 }
+
+/** One point's outcome in a computation-done mail. */
+export interface PointOutcome {
+  name: string;
+  status: 'FINISHED' | 'FAILED' | 'CANCELLED';
+  error: string;
+}
+
+const OUTCOME_TEXT = { FINISHED: 'computed', FAILED: 'failed', CANCELLED: 'cancelled' } as const;
+
+/**
+ * A project's computation has ended (spec 000 §4, the compute confirmation: "a message is sent to {email}
+ * when it is done"): the project link and each point's outcome, a failure with its reason.
+ */
+export function computationDoneMail(
+  to: string,
+  name: string,
+  project: string,
+  outcomes: PointOutcome[],
+  link: string,
+): MailMessage {
+  const failed = outcomes.filter((o) => o.status === 'FAILED').length;
+  const computed = outcomes.filter((o) => o.status === 'FINISHED').length;
+  const subject =
+    failed === 0
+      ? `The statistics of ${project} are ready`
+      : `The computation of ${project} ended with ${failed} failed point${failed === 1 ? '' : 's'}`;
+  return compose(to, subject, [
+    `Hello ${name},`,
+    `The computation you launched on ${project} has ended: ${computed} of ${outcomes.length} point${outcomes.length === 1 ? '' : 's'} computed.`,
+    ...outcomes.map(
+      (o) =>
+        `- ${o.name}: ${OUTCOME_TEXT[o.status]}${o.status === 'FAILED' && o.error ? ` (${o.error})` : ''}`,
+    ),
+    'Open the project here:',
+    link,
+  ]);
+}

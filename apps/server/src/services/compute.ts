@@ -9,6 +9,7 @@ import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
 import { ACTIVE, DRAFT } from './task-state';
+import { notifyIfComputationEnded } from './computation-done';
 import { projectFor, requireEditable, type ProjectAccess } from './project-access';
 import { creditsPerPoint, getProject } from './projects';
 
@@ -129,7 +130,7 @@ export async function cancelTasks(
 ): Promise<number[]> {
   requireEditable(access);
   const price = creditsPerPoint(access.instance, access.zone);
-  return services.db.transaction(async (tx) => {
+  const cancelled = await services.db.transaction(async (tx) => {
     const cancelled = await tx
       .update(tasks)
       .set({ status: 'CANCELLED', updatedAt: new Date() })
@@ -159,8 +160,12 @@ export async function cancelTasks(
         .set({ credits: sql`${computations.credits} - ${refund}` })
         .where(eq(computations.id, computationId));
     }
-    return cancelled.map((t) => t.id);
+    return cancelled;
   });
+  // After commit: a cancel may settle a computation's last task (the others finished or failed).
+  for (const computationId of new Set(cancelled.map((t) => t.computationId)))
+    await notifyIfComputationEnded(services, computationId);
+  return cancelled.map((t) => t.id);
 }
 
 /** Cancels the active tasks; the credits of points not computed are given back. */

@@ -52,9 +52,11 @@ export interface RequestOptions<T> {
   kind?: CallKind;
   forbidden?: 'logout' | 'throw';
   signal?: AbortSignal;
+  /** Extra request headers (e.g. X-Bulk on a bulk delete). */
+  headers?: Record<string, string>;
 }
 
-function headers(withToken: boolean, hasBody: boolean): Headers {
+function headers(withToken: boolean, hasBody: boolean, extra: Record<string, string> = {}): Headers {
   const result = new Headers({
     Accept: 'application/json',
     [limits.versionHeader]: APP_VERSION,
@@ -64,6 +66,7 @@ function headers(withToken: boolean, hasBody: boolean): Headers {
   if (hasBody) result.set('Content-Type', 'application/json');
   const access = session.accessToken();
   if (withToken && access) result.set('Authorization', `Bearer ${access}`);
+  for (const [name, value] of Object.entries(extra)) result.set(name, value);
   return result;
 }
 
@@ -175,7 +178,11 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     fetch(path, {
       method: options.method ?? 'GET',
       // FormData (file uploads) carries its own multipart content type.
-      headers: headers(withToken, options.body !== undefined && !(options.body instanceof FormData)),
+      headers: headers(
+        withToken,
+        options.body !== undefined && !(options.body instanceof FormData),
+        options.headers,
+      ),
       body:
         options.body === undefined
           ? null

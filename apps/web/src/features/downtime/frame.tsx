@@ -12,6 +12,7 @@ import type { Project } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FullPageLoader } from '../../components/Loader';
 import { useProject } from '../projects/queries';
+import { ShareProjectButton } from '../team/ShareProjectButton';
 
 export function DowntimeFrame({ children }: { children: (project: Project) => ReactNode }) {
   const { id } = useParams();
@@ -56,6 +57,7 @@ export function DowntimeHeader({
         </Typography>
       </Box>
       {actions}
+      <ShareProjectButton project={project} />
     </Stack>
   );
 }

@@ -24,8 +24,13 @@ import { payloadWarnings, statisticTitle } from '@metocean/charts';
 import { EXAMPLES, markdownBlocks, type ExampleText } from './content';
 import { companionOf, payloadOf, payloads } from './payloads';
 import { Thumbnail } from './Thumbnail';
+import { useCurrentUser } from '../../api/queries';
 
 const ExampleChart = lazy(() => import('./ExampleChart'));
+// the location request form is the home page's and the Query tab's, fetched when opened
+const DemoLocationDialog = lazy(() =>
+  import('../projects/ProjectDialogs').then((m) => ({ default: m.DemoLocationDialog })),
+);
 
 function Method({ text }: { text: string }) {
   return (
@@ -81,6 +86,8 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState<ExampleText | null>(null);
+  const [asking, setAsking] = useState(false);
+  const user = useCurrentUser().data;
   // /help/statistics#EXT: the help link of a chart scrolls to its statistic
   useEffect(() => {
     const code = location.hash.slice(1);
@@ -111,6 +118,22 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
         wave height, peak period and mean wave direction from 2000 to 2010. Open a chart for its details and
         the method behind it.
       </Typography>
+      {/* spec 000 /examples 'also a demo validation form': a signed-in user asks for these statistics at
+          a location of their own (POST /api/demos/, as from home and the Query tab) */}
+      {!help && user && (
+        <Alert
+          severity="info"
+          icon={false}
+          action={
+            <Button color="inherit" onClick={() => setAsking(true)}>
+              Ask for a demo location
+            </Button>
+          }
+        >
+          Want these statistics at your own site? Tell us where: the team prepares a demo point and replies
+          within 48 hours.
+        </Alert>
+      )}
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}
         data-testid="examples"
@@ -144,6 +167,16 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
         ))}
       </Box>
       {open && <Detail example={open} onClose={() => setOpen(null)} />}
+      {asking && user && (
+        <Suspense fallback={null}>
+          <DemoLocationDialog
+            email={user.email}
+            title="Ask for a demo location"
+            intro="Tell us where you would like these statistics computed; the team prepares a demo point there and replies within 48 hours."
+            onClose={() => setAsking(false)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -19,10 +19,15 @@ export function FlatPage() {
   const html = useMemo(() => (data ? DOMPurify.sanitize(data.content) : ''), [data]);
 
   if (isPending) return <SectionLoader />;
-  if (error instanceof ApiError && error.status === 404) {
+  // spec 002 'Help, FAQ, examples': a help request answered with an error status shows an empty state with a
+  // title and a subtitle (a missing page says so; any other error says what the server answered)
+  if (error instanceof ApiError && error.status >= 400) {
+    const missing = error.status === 404;
     return (
       <EmptyState
         kind="pageNotFound"
+        title={missing ? undefined : 'This help page cannot be shown'}
+        hint={missing ? undefined : errorMessage(error)}
         action={
           <Button component={RouterLink} to="/" variant="contained">
             Go to home

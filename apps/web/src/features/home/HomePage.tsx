@@ -30,6 +30,8 @@ import {
   projectCardPath,
   projectTypeColours,
   projectTypeLabels,
+  statusColour,
+  statusLabel,
 } from '../projects/rules';
 import { ZonePreview } from '../projects/ZonePreview';
 
@@ -82,7 +84,8 @@ function ProjectCard({
               <Chip
                 size="small"
                 variant="outlined"
-                label={project.status}
+                color={statusColour(project.status)}
+                label={statusLabel(project.status)}
                 sx={{ height: 18, fontSize: 11 }}
               />
             )}

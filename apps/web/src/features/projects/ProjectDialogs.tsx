@@ -24,7 +24,7 @@ import {
 import { apiRequest, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { useCreateTrialProject, useDeleteProject, useRenameProject } from './queries';
-import { availableOffers, projectNameError } from './rules';
+import { availableOffers, coordinateError, projectNameError } from './rules';
 
 /** The project-name field with the n/50 counter; input beyond 50 characters is refused. */
 export function ProjectNameField({
@@ -244,22 +244,8 @@ export function DemoLocationDialog({
   const [state, setState] = useState<string>('idle');
   const lng = Number(values.longitude);
   const lat = Number(values.latitude);
-  const lngError =
-    values.longitude === ''
-      ? null
-      : Number.isNaN(lng)
-        ? messages.notNumber
-        : lng < -180 || lng > 180
-          ? messages.minValue(-180)
-          : null;
-  const latError =
-    values.latitude === ''
-      ? null
-      : Number.isNaN(lat)
-        ? messages.notNumber
-        : lat < -90 || lat > 90
-          ? messages.minValue(-90)
-          : null;
+  const lngError = coordinateError(values.longitude, 180);
+  const latError = coordinateError(values.latitude, 90);
   const complete = values.email && values.longitude && values.latitude && !lngError && !latError;
   const send = () => {
     setState('sending');

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -11,33 +9,15 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import ShareIcon from '@mui/icons-material/Share';
 import type { Project } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { FullPageLoader } from '../../components/Loader';
-import { ProjectAccessDialog } from '../team/AccessDialogs';
+import { ShareProjectButton } from '../team/ShareProjectButton';
 import { useProject } from './queries';
+import { statusColour, statusLabel } from './rules';
 
 /** Project menu bar height (spec 000 §9). */
 const menuBarHeight = 60;
-
-export function statusColour(status: string): 'default' | 'info' | 'success' | 'error' | 'warning' {
-  switch (status.toUpperCase()) {
-    case 'RUNNING':
-      return 'info';
-    case 'FINISHED':
-      return 'success';
-    case 'FAILED':
-      return 'error';
-    case 'CANCELLED':
-      return 'warning';
-    default:
-      return 'default';
-  }
-}
-
-export const statusLabel = (status: string) =>
-  status.toUpperCase() === 'RUNNING' ? 'IN PROGRESS' : status.toUpperCase();
 
 export interface ProjectContext {
   project: Project;
@@ -56,7 +36,6 @@ export function ProjectLayout() {
   const projectId = Number(id);
   const location = useLocation();
   const { data: project, error, isPending } = useProject(projectId);
-  const [sharing, setSharing] = useState(false);
 
   if (!Number.isInteger(projectId) || projectId <= 0) return <Navigate to="/" replace />;
   if (error) {
@@ -115,11 +94,7 @@ export function ProjectLayout() {
             advanced weather downtime
           </Link>
         )}
-        {project.canShare && (
-          <Button startIcon={<ShareIcon />} onClick={() => setSharing(true)}>
-            Share
-          </Button>
-        )}
+        <ShareProjectButton project={project} />
       </Paper>
       {running && (
         <LinearProgress
@@ -156,17 +131,6 @@ export function ProjectLayout() {
       <Box sx={{ px: { xs: 2, md: 3 }, py: 2 }}>
         <Outlet context={{ project } satisfies ProjectContext} />
       </Box>
-      {sharing && (
-        <ProjectAccessDialog
-          project={{
-            id: project.id,
-            name: project.name,
-            collaborators: project.collaborators,
-            expired: project.offerInstance.expired,
-          }}
-          onClose={() => setSharing(false)}
-        />
-      )}
     </Stack>
   );
 }

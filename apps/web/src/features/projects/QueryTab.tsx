@@ -22,6 +22,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -43,10 +46,12 @@ import { formatDegrees } from '../../map/geo';
 import { pointStateOf } from '../../map/config';
 import type { MapPoint } from '../../map/types';
 import { PointNameForm } from './PointNameForm';
+import { DeleteAllPointsDialog, PointEditDialog } from './PointDialogs';
 import { useProjectContext } from './ProjectPage';
 import {
   useBulkCreatePoints,
   useCancelProject,
+  useCancelTask,
   useComputeProject,
   useCreatePoint,
   useDeletePoint,
@@ -351,7 +356,9 @@ type QueryDialog =
   | { kind: 'geometries' }
   | { kind: 'askDownload' }
   | { kind: 'askPoint' }
-  | { kind: 'buyMaps' };
+  | { kind: 'buyMaps' }
+  | { kind: 'editPoint'; pointId: number }
+  | { kind: 'deleteAll' };
 
 /**
  * The Query tab (spec 000 §2.7): points, compute and cancel, the map with click-to-add inside the zone. Its one
@@ -366,6 +373,7 @@ export function QueryTab() {
   const parse = useParsePoints();
   const bulk = useBulkCreatePoints(project.id);
   const cancel = useCancelProject();
+  const cancelTask = useCancelTask();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [draft, setDraft] = useState<{ lat: number; lng: number } | null>(null);
   const [notice, setNotice] = useState<{ severity: 'warning' | 'error' | 'success'; text: string } | null>(
@@ -386,9 +394,12 @@ export function QueryTab() {
   const editor = project.isManager && !expired;
   const canAdd = editor && !running && !(trial && project.points.length >= 1);
   const canDelete = editor && !trial && !running;
+  const canEdit = editor && !running;
   const hasMaps = offers.data?.find((o) => o.id === project.offerInstance.id)?.hasMaps ?? false;
   const nothingToCompute = project.points.every((p) => p.isComputed);
   const names = project.points.map((p) => p.name);
+  const editedPoint =
+    dialog?.kind === 'editPoint' ? project.points.find((p) => p.id === dialog.pointId) : undefined;
   // The create-point tour opens on a non-demo project without points (spec 000 §4 Tutorials).
   const tour = useTour(
     'createPoint',
@@ -496,6 +507,35 @@ export function QueryTab() {
                   onRun={() => setDialog({ kind: 'compute', point: p })}
                   onNeedUpgrade={() => setDialog({ kind: 'askDownload' })}
                 />
+                {editor && taskDisplay(taskByPoint.get(p.id), p.isComputed) === 'running' && (
+                  <Tooltip title="Cancel this point's computation">
+                    <IconButton
+                      aria-label={`Cancel the computation of ${p.name}`}
+                      disabled={cancelTask.isPending}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        const task = taskByPoint.get(p.id);
+                        if (task)
+                          cancelTask.mutate(task.id, {
+                            onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
+                          });
+                      }}
+                    >
+                      <StopCircleOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                {canEdit && (
+                  <IconButton
+                    aria-label={`Edit ${p.name}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setDialog({ kind: 'editPoint', pointId: p.id });
+                    }}
+                  >
+                    <EditOutlinedIcon fontSize="small" />
+                  </IconButton>
+                )}
                 {canDelete && !p.isComputed && (
                   <IconButton
                     aria-label={`Delete ${p.name}`}
@@ -542,6 +582,16 @@ export function QueryTab() {
                 import points from a file
               </Button>
             </>
+          )}
+          {canDelete && project.points.length > 0 && (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteSweepOutlinedIcon />}
+              onClick={() => setDialog({ kind: 'deleteAll' })}
+            >
+              delete all points
+            </Button>
           )}
           {editor &&
             (running ? (
@@ -663,6 +713,25 @@ export function QueryTab() {
         <ComputeDialog project={project} point={dialog.point} onClose={closeDialog} />
       )}
       {dialog?.kind === 'askDownload' && <AskDownloadDialog onClose={closeDialog} />}
+      {dialog?.kind === 'editPoint' && editedPoint && (
+        <PointEditDialog
+          point={editedPoint}
+          otherNames={names.filter((_, i) => project.points[i]?.id !== editedPoint.id)}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog?.kind === 'deleteAll' && (
+        <DeleteAllPointsDialog
+          projectId={project.id}
+          count={project.points.length}
+          computed={project.points.filter((p) => p.isComputed).length}
+          onClose={closeDialog}
+          onDeleted={(deleted) => {
+            setSelected(new Set());
+            setNotice({ severity: 'success', text: `${deleted} point${deleted === 1 ? '' : 's'} deleted.` });
+          }}
+        />
+      )}
       {dialog?.kind === 'askPoint' && (
         <DemoLocationDialog
           email={user.email}

@@ -245,6 +245,50 @@ export function useDeletePoint() {
   });
 }
 
+/** Renames or moves a point; `nbVersion` is the version read, a stale one answers 409 (spec 000 §7, §8). */
+export function useUpdatePoint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: {
+      id: number;
+      project: number;
+      name: string;
+      lat: number;
+      lng: number;
+      nbVersion: number;
+    }) =>
+      apiRequest(paths.point(change.id), {
+        method: 'PUT',
+        body: { ...change, geom: { type: 'Point', coordinates: [change.lng, change.lat] } },
+        schema: point,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** Deletes every point of a project: the server asks for the X-Bulk header (spec 000 §7). */
+export function useDeleteAllPoints() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: number) =>
+      apiRequest(`${paths.points}?project=${projectId}`, {
+        method: 'DELETE',
+        headers: { 'X-Bulk': 'true' },
+        schema: z.object({ deleted: z.number() }),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+/** Cancels one point's running task; its credit comes back when the point was not computed. */
+export function useCancelTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: number) => apiRequest(paths.taskCancel(taskId), { method: 'PUT', schema: task }),
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
 /** Parses a points file (CSV or zipped shapefile) on the server; `project` is sent when there is one. */
 export function useParsePoints() {
   return useMutation({

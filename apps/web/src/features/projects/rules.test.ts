@@ -3,6 +3,7 @@ import { messages, type Offer } from '@metocean/contracts';
 import {
   autoSelectedOffer,
   computeBlocker,
+  coordinateError,
   datasetTextParts,
   defaultOffer,
   defaultPointName,
@@ -12,6 +13,7 @@ import {
   projectCardPath,
   projectNameError,
   runLabel,
+  statusLabel,
   taskDisplay,
   trialProjectName,
   zoneChoices,
@@ -184,5 +186,29 @@ describe('zoneChoices (the zone picker)', () => {
     const pack = offer({ id: 11, zones: z(biscay) });
     expect(zoneChoices([lost, biscay], [ended, pack]).map((c) => c.zone.id)).toEqual([3]);
     expect(zoneChoices([lost], [ended])).toEqual([]);
+  });
+});
+
+describe('coordinateError', () => {
+  it('accepts empty and in-range values, at the limits too', () => {
+    expect(coordinateError('', 90)).toBeNull();
+    expect(coordinateError('90', 90)).toBeNull();
+    expect(coordinateError('-180', 180)).toBeNull();
+    expect(coordinateError('53.32', 90)).toBeNull();
+  });
+  it('says not a number, then too small with minValue, then too large with maxValue', () => {
+    expect(coordinateError('north', 90)).toBe(messages.notNumber);
+    expect(coordinateError('-90.5', 90)).toBe(messages.minValue(-90));
+    expect(coordinateError('91', 90)).toBe(messages.maxValue(90));
+    expect(coordinateError('180.01', 180)).toBe(messages.maxValue(180));
+  });
+});
+
+describe('statusLabel', () => {
+  it('shows statuses uppercase, RUNNING as IN PROGRESS, whatever the case it arrives in', () => {
+    expect(statusLabel('running')).toBe('IN PROGRESS');
+    expect(statusLabel('RUNNING')).toBe('IN PROGRESS');
+    expect(statusLabel('finished')).toBe('FINISHED');
+    expect(statusLabel('Pending')).toBe('PENDING');
   });
 });

@@ -200,3 +200,36 @@ export function taskDisplay(
 export function runLabel(processType: string | undefined): string {
   return !processType || processType === 'ALL' ? 'run all statistics' : `run ${processType}`;
 }
+
+/**
+ * The error of a typed latitude (limit 90) or longitude (limit 180), or null when it is empty or valid: not a
+ * number, then below -limit (messages.minValue), then above limit (messages.maxValue).
+ */
+export function coordinateError(text: string, limit: 90 | 180): string | null {
+  if (text.trim() === '') return null;
+  const value = Number(text);
+  if (Number.isNaN(value)) return messages.notNumber;
+  if (value < -limit) return messages.minValue(-limit);
+  if (value > limit) return messages.maxValue(limit);
+  return null;
+}
+
+/** A project status as shown (spec 000 §3: uppercase, RUNNING reads 'In progress'; compared case-insensitively). */
+export const statusLabel = (status: string) =>
+  status.toUpperCase() === 'RUNNING' ? 'IN PROGRESS' : status.toUpperCase();
+
+/** The chip colour of a project status. */
+export function statusColour(status: string): 'default' | 'info' | 'success' | 'error' | 'warning' {
+  switch (status.toUpperCase()) {
+    case 'RUNNING':
+      return 'info';
+    case 'FINISHED':
+      return 'success';
+    case 'FAILED':
+      return 'error';
+    case 'CANCELLED':
+      return 'warning';
+    default:
+      return 'default';
+  }
+}

@@ -25,6 +25,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import CleanIcon from '@mui/icons-material/CleaningServicesOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import DownloadIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -283,6 +284,7 @@ export function ReportTab() {
               item={item}
               expired={expired}
               onDelete={() => action.mutate({ id: item.id, action: 'delete' })}
+              onClean={() => action.mutate({ id: item.id, action: 'clean' })}
             />
           ))}
         </Stack>
@@ -299,9 +301,20 @@ const STATUS_COLOURS = {
   PENDING: 'default',
 } as const;
 
-function ReportItem({ item, expired, onDelete }: { item: Report; expired: boolean; onDelete: () => void }) {
+function ReportItem({
+  item,
+  expired,
+  onDelete,
+  onClean,
+}: {
+  item: Report;
+  expired: boolean;
+  onDelete: () => void;
+  onClean: () => void;
+}) {
   const [downloadError, setDownloadError] = useState('');
-  const when = item.generatedAt ?? item.startedAt;
+  // a draft (new or cleaned) was not generated, whatever its last start
+  const when = item.status === 'PENDING' ? null : (item.generatedAt ?? item.startedAt);
   const author = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : 'a former user';
   return (
     <Box component="article" aria-label={item.name}>
@@ -318,6 +331,15 @@ function ReportItem({ item, expired, onDelete }: { item: Report; expired: boolea
               onClick={() => downloadReport(item).catch((e: unknown) => setDownloadError(errorMessage(e)))}
             >
               <DownloadIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {/* Clean (PUT …/clean/): the PDF goes, the report stays as a draft with its options and comments.
+            Offered to the managers, who may delete it too. */}
+        {item.canDelete && ['FINISHED', 'FAILED', 'CANCELLED'].includes(item.status) && (
+          <Tooltip title="Clean: remove the PDF, keep the report as a draft with its comments">
+            <IconButton aria-label={`Clean ${item.name}`} onClick={onClean}>
+              <CleanIcon />
             </IconButton>
           </Tooltip>
         )}

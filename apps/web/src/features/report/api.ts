@@ -1,17 +1,20 @@
 // Server state of the Report tab (spec 000 §7 Reports and comments): the project's reports, polled while
-// one is generating; create-and-generate, cancel, delete, download; a report's comments.
+// one is generating; create-and-generate, cancel, clean, delete, download; a report's comments.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   APP_VERSION,
   comment,
+  contentType,
   limits,
   paths,
   report,
+  REPORT_CONTENT_TYPE_ID,
   type GenerateReportRequest,
   type Report,
 } from '@metocean/contracts';
 import { ApiError, apiRequest, needsRenewal, renewTokens } from '../../api/client';
+import { useMe } from '../../api/queries';
 import { session } from '../../api/session';
 import { saveBlob } from '../analyze/api';
 
@@ -60,12 +63,14 @@ export function useGenerateReport(projectId: number) {
 export function useReportAction(projectId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'delete' }) =>
-      action === 'cancel'
-        ? apiRequest(paths.reportCancel(id), { method: 'PUT', schema: report, forbidden: 'throw' }).then(
-            () => undefined,
-          )
-        : apiRequest(paths.report(id), { method: 'DELETE', forbidden: 'throw' }),
+    mutationFn: ({ id, action }: { id: number; action: 'cancel' | 'clean' | 'delete' }) =>
+      action === 'delete'
+        ? apiRequest(paths.report(id), { method: 'DELETE', forbidden: 'throw' })
+        : apiRequest(action === 'cancel' ? paths.reportCancel(id) : paths.reportClean(id), {
+            method: 'PUT',
+            schema: report,
+            forbidden: 'throw',
+          }).then(() => undefined),
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.list(projectId) }),
   });
 }
@@ -82,13 +87,31 @@ export function useComments(reportId: number) {
   });
 }
 
+/** The content types comments may target (GET /api/content_types/), read once per session. */
+function useContentTypes() {
+  return useQuery({
+    queryKey: ['contentTypes'],
+    queryFn: ({ signal }) => apiRequest(paths.contentTypes, { schema: z.array(contentType), signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/**
+ * Adds a comment as spec 000 §3 and §7 describe it: message, objectId, the author's user id and the report
+ * content type (the one GET /api/content_types/ names for reports, else the spec's fallback 18).
+ */
 export function useAddComment(reportId: number) {
   const client = useQueryClient();
+  const user = useMe();
+  const types = useContentTypes();
+  const reportType =
+    types.data?.find((t) => t.appLabel === 'reports' && t.model === 'report')?.id ?? REPORT_CONTENT_TYPE_ID;
   return useMutation({
     mutationFn: (message: string) =>
       apiRequest(paths.comments, {
         method: 'POST',
-        body: { message, objectId: reportId },
+        body: { message, objectId: reportId, user: user.id, contentType: reportType },
         schema: comment,
         forbidden: 'throw',
       }),

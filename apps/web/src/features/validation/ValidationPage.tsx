@@ -34,6 +34,7 @@ import { LazyMap } from '../../map/LazyMap';
 import { useBuoys } from '../../map/queries';
 import { humanDate } from '../projects/dataset-text';
 import { useProject } from '../projects/queries';
+import { ShareProjectButton } from '../team/ShareProjectButton';
 import { formatTimeStep } from '../projects/rules';
 import { useSatelliteComparisons } from '../satellite/queries';
 import { pointModal } from '../satellite/rules';
@@ -329,6 +330,7 @@ export function ValidationPage() {
         <Link component={RouterLink} to={`/project/${data.id}`} underline="hover">
           workzone
         </Link>
+        <ShareProjectButton project={data} />
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 3 }}>
         <Paper
