@@ -401,7 +401,10 @@ export function QueryTab() {
     canRun: editor && !running,
     isDemo: project.zone.isDemo,
   };
-  const [arrivalTour] = useState(() => queryTourFor(tourState));
+  const currentTour = queryTourFor(tourState);
+  const [arrivalTour, setArrivalTour] = useState(currentTour);
+  // none on arrival (a point still computing): the first that applies later, e.g. once the point is computed
+  if (arrivalTour === null && currentTour !== null) setArrivalTour(currentTour);
   const autoTour = autoStartsOnQuery(arrivalTour, tourState) ? arrivalTour : null;
   const tours = {
     createPoint: useTour('createPoint', createPointSteps, autoTour === 'createPoint'),
@@ -409,7 +412,6 @@ export function QueryTab() {
     computedPoint: useTour('computedPoint', computedPointSteps, autoTour === 'computedPoint'),
   };
   const tour = tours.createPoint;
-  const currentTour = queryTourFor(tourState);
   const firstUncomputed = tourState.canRun ? project.points.find((p) => !p.isComputed)?.id : undefined;
   const firstComputed = project.points.find((p) => p.isComputed)?.id;
 

@@ -189,7 +189,7 @@ export const computedPointSteps: Step[] = [
 export const analyzeDisplaySteps: Step[] = [
   {
     target: tourTargets.analyzeHeader,
-    title: 'Display statistics',
+    title: 'Read your statistics',
     content: 'Choose a point, a field, a statistic and a variable, then display the charts and tables.',
     ...offerStep,
   },
