@@ -122,9 +122,14 @@ describe('content', () => {
   });
 
   it('serves help pages and 404s unknown ones', async () => {
-    const faq = await server.request<{ title: string; content: string }>('GET', '/api/flatpages/faq/');
-    expect(faq.body.title).toBe('Frequently asked questions');
-    expect(faq.body.content).toContain('credits');
+    const page = await server.request<{ title: string; content: string }>(
+      'GET',
+      '/api/flatpages/validation/',
+    );
+    expect(page.body.title).toBe('Data validation');
+    expect(page.body.content).toContain('buoy');
+    // the FAQ is the web app's own page (/help/faq), written in one place: not a flat page
+    expect((await server.request('GET', '/api/flatpages/faq/')).status).toBe(404);
     expect((await server.request('GET', '/api/flatpages/nope/')).status).toBe(404);
     expect((await server.request('GET', '/api/flatpages/..%2Fetc/')).status).toBe(400);
   });

@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
                 handle: noFooter,
               },
               {
+                path: '/help/faq',
+                lazy: async () => ({ Component: (await import('../features/help/FaqPage')).FaqPage }),
+              },
+              {
                 path: '/help/statistics',
                 lazy: async () => ({
                   Component: (await import('../features/examples/ExamplesPage')).HelpStatisticsPage,
