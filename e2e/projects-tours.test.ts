@@ -1,6 +1,7 @@
 // The guided tours (spec 000 §2.4, §4 Tutorials): the 6-step new-project tour opens by itself for a user
 // without computed points and advances on the map click and the saved point; the create-point tour opens on
-// a project without points; a closed tour stays closed; 'Dismiss all tutorials' stops them.
+// a project without points; the get-statistics, view-statistics and analyze display tours are offered by a
+// beacon; a closed tour stays closed; 'Dismiss all tutorials' stops them.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -20,6 +21,12 @@ const tourStep = (page: Page, title: string) =>
   page.locator('.react-joyride__tooltip').getByText(title, { exact: true });
 const tourButton = (page: Page, name: RegExp | string) =>
   page.locator('.react-joyride__tooltip').getByRole('button', { name });
+/** Next, once the step has settled (a click while the tooltip is still placed is lost), to the step `title`. */
+async function nextStep(page: Page, title: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await tourButton(page, /^Next/).click();
+  await visible(tourStep(page, title));
+}
 
 describe('guided tours', () => {
   let emptyProjectId = 0;
@@ -91,6 +98,40 @@ describe('guided tours', () => {
     await hidden(tourStep(page, 'Compute the statistics'));
   });
 
+  it('a point to compute offers the get-statistics tour by a beacon, tracked, then stays closed', async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-tour-uncomputed'));
+    // the project now has one point, not computed: on arrival the tour is offered, not opened over the page
+    await page.goto(`${server.url}/project/${emptyProjectId}/query`);
+    const beacon = page.locator('.react-joyride__beacon');
+    await visible(beacon);
+    expect(await page.locator('.react-joyride__tooltip').count()).toBe(0);
+    await screenshot(page, '77-tour-beacon');
+    await beacon.click();
+    await visible(tourStep(page, 'Get statistics on your points'));
+    await nextStep(page, 'A point to compute');
+    await nextStep(page, 'Compute this point');
+    await page.waitForTimeout(400);
+    await screenshot(page, '77-tour-run-point-2');
+    await nextStep(page, 'Or compute them all');
+    await page.waitForTimeout(400);
+    const finished = page.waitForRequest(
+      (request) => request.url().endsWith('/api/events/') && (request.postData() ?? '').includes('"finish"'),
+      { timeout: 30_000 },
+    );
+    await tourButton(page, /^Done/).click();
+    // spec 000 §7: the tutorial's end is a tracking event with its action and label
+    expect(JSON.parse((await finished).postData()!)).toMatchObject({
+      category: 'tutorial',
+      action: 'finish',
+      label: 'uncomputedPoint',
+    });
+    await page.reload();
+    await visible(page.getByTestId('point-row'));
+    await page.waitForTimeout(1000);
+    expect(await beacon.count()).toBe(0);
+  });
+
   it("'Change Offer' lists the non-expired offers and sets the new project's offer", async () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-change-offer'));
@@ -118,7 +159,32 @@ describe('guided tours', () => {
     await screenshot(page, '76-ask-point');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await visible(dialog.getByText('Thank you: our team will reply within 48 hours.'));
-  });
+    await page.keyboard.press('Escape');
+    await hidden(dialog);
+    // the demo point computes first (a few seconds): the view-statistics tour is offered once it is done
+    await page.getByTestId('point-row').getByText('FINISHED').waitFor({ timeout: 200_000 });
+
+    // its point is computed: the view-statistics tour, then the analyze display tour, each by its beacon
+    await page.locator('.react-joyride__beacon').click();
+    await visible(tourStep(page, 'View the statistics'));
+    await nextStep(page, 'A computed point');
+    await nextStep(page, 'Download the statistics');
+    await nextStep(page, 'Read the statistics');
+    await page.waitForTimeout(400);
+    await screenshot(page, '78-tour-analyze-tab');
+    await tourButton(page, /^Done/).click();
+    await hidden(tourStep(page, 'Read the statistics'));
+    await page.getByRole('tab', { name: '2. Analyze' }).click();
+    await page.locator('.react-joyride__beacon').click();
+    await visible(tourStep(page, 'Read your statistics'));
+    for (const title of ['Choose a point', 'Choose a field', 'Choose a statistic', 'Choose a variable'])
+      await nextStep(page, title);
+    await nextStep(page, 'Display Statistics');
+    await page.waitForTimeout(400);
+    await screenshot(page, '79-tour-display-statistics');
+    await tourButton(page, 'Skip tutorial').click();
+    await hidden(tourStep(page, 'Display Statistics'));
+  }, 300_000);
 
   it("'Dismiss all tutorials' keeps every tour closed", async () => {
     const { server } = harness;

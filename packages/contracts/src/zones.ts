@@ -88,6 +88,8 @@ export const offer = z.object({
   offerStart: z.string(),
   offerEnd: z.string(),
   credits: z.number(),
+  /** Credits a computed point costs outside demo zones: 0 for unlimited offers (ours, for the FAQ). */
+  creditsPerPoint: z.number(),
   nbProjects: z.number().nullable(),
   nbAuthPoints: z.number().nullable(),
 });

@@ -16,26 +16,8 @@ export const changelogSeed = [
   },
 ];
 
+// The FAQ is not a flat page: it is written in apps/web/src/features/help/faq-content.ts.
 export const flatPageSeeds = [
-  {
-    url: 'faq',
-    title: 'Frequently asked questions',
-    content: `
-<h2>What data are the statistics computed from?</h2>
-<p>From hourly hindcast series: decades of modelled wind, waves and currents at every node of a grid. Each
-zone lists its datasets with their resolution, time step, period and origin when you create a project.</p>
-<h2>How are credits spent?</h2>
-<p>Computing the statistics of a point spends credits from your account; the confirmation dialog shows how
-many before anything is charged. Points in the demo zone (Bay of Biscay) are free, and unlimited offers do
-not spend credits.</p>
-<h2>Who can create projects?</h2>
-<p>Managers create projects, add points, compute statistics and invite collaborators. Members consult the
-projects they are given access to.</p>
-<h2>How do I get a new password?</h2>
-<p>Use “Forgot your password?” on the sign-in page: we e-mail you a link valid for 24 hours.</p>
-<h2>How do I contact you?</h2>
-<p>Use “Contact us” in the top bar. We answer within two working days.</p>`.trim(),
-  },
   {
     url: 'statistics',
     title: 'Statistics',

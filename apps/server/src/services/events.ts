@@ -107,7 +107,8 @@ export async function lastPageViews(db: Db): Promise<Map<number, Date>> {
   const rows = await db
     .select({ userId: trackingEvents.userId, at: max(trackingEvents.at) })
     .from(trackingEvents)
-    .where(isNull(trackingEvents.impersonatorId))
+    // searches, clicks and tutorials are tracked too: only a page view counts as a visit here
+    .where(and(isNull(trackingEvents.impersonatorId), eq(trackingEvents.category, 'pageView')))
     .groupBy(trackingEvents.userId);
   const result = new Map<number, Date>();
   for (const row of rows) if (row.userId !== null && row.at) result.set(row.userId, row.at);

@@ -84,6 +84,7 @@ export async function listOffers(services: Services, caller: Caller, now = new D
     offerStart: instance.offerStart.toISOString(),
     offerEnd: instance.offerEnd.toISOString(),
     credits: instance.credits,
+    creditsPerPoint: instance.isUnlimited ? 0 : instance.creditsPerPoint,
     nbProjects: instance.nbProjects,
     nbAuthPoints: instance.nbAuthPoints,
   }));

@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION, messages } from '@metocean/contracts';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { trackingEvents, users } from '../../src/db/schema';
+import { lastPageViews } from '../../src/services/events';
 import { eventually, startTestServer, webHeaders, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -119,9 +122,14 @@ describe('content', () => {
   });
 
   it('serves help pages and 404s unknown ones', async () => {
-    const faq = await server.request<{ title: string; content: string }>('GET', '/api/flatpages/faq/');
-    expect(faq.body.title).toBe('Frequently asked questions');
-    expect(faq.body.content).toContain('credits');
+    const page = await server.request<{ title: string; content: string }>(
+      'GET',
+      '/api/flatpages/validation/',
+    );
+    expect(page.body.title).toBe('Data validation');
+    expect(page.body.content).toContain('buoy');
+    // the FAQ is the web app's own page (/help/faq), written in one place: not a flat page
+    expect((await server.request('GET', '/api/flatpages/faq/')).status).toBe(404);
     expect((await server.request('GET', '/api/flatpages/nope/')).status).toBe(404);
     expect((await server.request('GET', '/api/flatpages/..%2Fetc/')).status).toBe(400);
   });
@@ -212,6 +220,41 @@ describe('tracking and history', () => {
     expect(
       (await server.request('POST', '/api/events/', { body: { category: 'spam', action: 'x' } })).status,
     ).toBe(400);
+  });
+
+  it('stores searches, tutorials and clicks with their fields and the signed-in user', async () => {
+    const sent = [
+      { category: 'search', action: 'projects', label: 'North Sea', path: '/' },
+      { category: 'tutorial', action: 'skip', label: 'analyzeDisplay', path: '/project/1/analyze' },
+      { category: 'click', action: 'contactUs', label: '', path: '/help/faq' },
+    ] as const;
+    for (const body of sent)
+      expect((await server.request('POST', '/api/events/', { token: tokens.member, body })).status).toBe(204);
+    const db = server.runtime.services.db;
+    const [member] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'member'));
+    const stored = await db
+      .select({
+        category: trackingEvents.category,
+        action: trackingEvents.action,
+        label: trackingEvents.label,
+        path: trackingEvents.path,
+        userId: trackingEvents.userId,
+        at: trackingEvents.at,
+      })
+      .from(trackingEvents)
+      .where(and(eq(trackingEvents.userId, member!.id), ne(trackingEvents.category, 'pageView')))
+      .orderBy(asc(trackingEvents.id));
+    expect(stored.slice(-3).map(({ at: _at, ...row }) => row)).toEqual(
+      sent.map((event) => ({ ...event, userId: member!.id })),
+    );
+    expect(Date.now() - stored.at(-1)!.at.getTime()).toBeLessThan(60_000);
+    // only page views are visits: the member has sent clicks, searches and tutorials here, never a page view
+    expect((await lastPageViews(db)).has(member!.id)).toBe(false);
+    // a label beyond the API's 500 characters is refused, not cut silently
+    const long = { category: 'search', action: 'projects', label: 'x'.repeat(501) };
+    expect((await server.request('POST', '/api/events/', { token: tokens.member, body: long })).status).toBe(
+      400,
+    );
   });
 
   it('scopes the history: members see their own, managers their customer’s', async () => {

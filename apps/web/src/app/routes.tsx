@@ -186,6 +186,10 @@ export const routes: RouteObject[] = [
                 handle: noFooter,
               },
               {
+                path: '/help/faq',
+                lazy: async () => ({ Component: (await import('../features/help/FaqPage')).FaqPage }),
+              },
+              {
                 path: '/help/advanced_weather_downtime',
                 lazy: async () => ({
                   Component: (await import('../features/downtime/GuidePage')).GuidePage,

@@ -29,7 +29,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { messages, SUPPORT_MAIL, type OverviewRow, type Project } from '@metocean/contracts';
 import { statisticTitle } from '@metocean/charts';
 import { errorMessage } from '../../api/client';
-import { useMe } from '../../api/queries';
+import { track, useMe } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { LazyMap } from '../../map/LazyMap';
 import type { MapPoint } from '../../map/types';
@@ -37,6 +37,7 @@ import { ContactDialog } from '../contact/ContactDialog';
 import { useUserSettings } from '../profile/settings';
 import { useProjectContext } from '../projects/ProjectPage';
 import { AskDownloadDialog } from '../projects/RequestDialogs';
+import { analyzeDisplaySteps, useTour } from '../projects/tours';
 import { useStats } from './api';
 import { ExportAllDialog, type ExportField } from './ExportAllDialog';
 import {
@@ -180,6 +181,8 @@ export function AnalyzeTab() {
     setFailure(loadFailureMessage(status));
   }, []);
   const toggle = (group: keyof typeof open) => setOpen((o) => ({ ...o, [group]: !o[group] }));
+  // the project analyze display tour (spec 000 §4 Tutorials), offered once statistics exist
+  const tour = useTour('analyzeDisplay', analyzeDisplaySteps, computed.length > 0 && entries.length > 0);
 
   if (stats.isPending) return <CircularProgress />;
   if (stats.isError) return <Alert severity="error">{errorMessage(stats.error)}</Alert>;
@@ -199,6 +202,11 @@ export function AnalyzeTab() {
       setNoVariable(true);
       return;
     }
+    track({
+      category: 'click',
+      action: 'displayStatistics',
+      label: [selection.type, selection.variable, selection.partner].filter(Boolean).join(' '),
+    });
     setDisplayed(selection);
   };
   const exportAll = () => {
@@ -269,6 +277,12 @@ export function AnalyzeTab() {
           }}
           data-testid="analyze-menu"
         >
+          <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }} data-tour="analyze-header">
+            <Typography variant="h3" sx={{ flex: 1 }}>
+              Statistics
+            </Typography>
+            {tour.helpButton}
+          </Stack>
           <Group title="Points" open={open.points} onToggle={() => toggle('points')} testId="group-points">
             {computed.map((p) => (
               <Item
@@ -334,7 +348,13 @@ export function AnalyzeTab() {
           >
             {/* Display is enabled once a statistic resolves; a click on it before says which choice is missing. */}
             <Box onClick={() => resolved.length === 0 && selection.type !== undefined && setNoVariable(true)}>
-              <Button variant="contained" fullWidth disabled={resolved.length === 0} onClick={display}>
+              <Button
+                variant="contained"
+                fullWidth
+                disabled={resolved.length === 0}
+                onClick={display}
+                data-tour="display-statistics"
+              >
                 Display Statistics
               </Button>
             </Box>
@@ -414,6 +434,7 @@ export function AnalyzeTab() {
       </Snackbar>
       {upgrade && <AskDownloadDialog onClose={() => setUpgrade(false)} />}
       <ContactDialog open={contacting} onClose={() => setContacting(false)} user={user} />
+      {tour.element}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { contactRequest, type CurrentUser } from '@metocean/contracts';
 import { applyServerErrors } from '../../api/forms';
 import { useContact } from '../../api/queries';
+import { trackClick } from '../../api/tracking';
 
 type ContactForm = z.input<typeof contactRequest>;
 const fields = ['firstName', 'lastName', 'email', 'phone', 'companyName', 'message'] as const;
@@ -49,6 +51,10 @@ export function ContactDialog({
       message: '',
     },
   });
+  // each opening is a 'contact us' click, wherever it came from (the path tells where)
+  useEffect(() => {
+    if (open) trackClick('contactUs');
+  }, [open]);
   const values = useWatch({ control });
   const complete = required.every((name) => (values[name] ?? '').trim().length > 0);
 

@@ -34,6 +34,7 @@ import {
   statusLabel,
 } from '../projects/rules';
 import { ZonePreview } from '../projects/ZonePreview';
+import { trackClick, useSearchTracking } from '../../api/tracking';
 
 // The dialogs open on demand: fetched then, they stay out of the first page's bundle (< 300 kB gzipped).
 const dialogs = () => import('../projects/ProjectDialogs');
@@ -164,11 +165,12 @@ function FreeDemoCard() {
       <Button
         variant="contained"
         disabled={create.isPending}
-        onClick={() =>
+        onClick={() => {
+          trackClick('createFreeDemo');
           create.mutate(undefined, {
             onSuccess: (created) => void navigate(`/project/${created.projectId}/query`),
-          })
-        }
+          });
+        }}
       >
         CREATE FREE DEMO NOW
       </Button>
@@ -184,6 +186,7 @@ export function HomePage() {
   const search = params.get('search') ?? '';
   const ordering: ProjectOrdering = params.get('ordering') === 'name' ? 'name' : '-id';
   const projects = useProjects(ordering, search);
+  useSearchTracking('projects', search);
   const offers = useOffers();
   const [renaming, setRenaming] = useState<ProjectListItem | null>(null);
   const [deleting, setDeleting] = useState<ProjectListItem | null>(null);

@@ -64,7 +64,9 @@ import { computeBlocker, defaultPointName, runLabel, taskDisplay } from './rules
 import { GeometryDialog } from './GeometryDialog';
 import { AskDownloadDialog } from './RequestDialogs';
 import { DemoLocationDialog } from './ProjectDialogs';
-import { createPointSteps, useTour } from './tours';
+import { autoStartsOnQuery, queryTourFor } from './tour-rules';
+import { computedPointSteps, createPointSteps, uncomputedPointSteps, useTour } from './tours';
+import { trackClick } from '../../api/tracking';
 
 /** Coordinates in the point list at a fixed number of decimals. */
 const coordinateDigits = 4;
@@ -172,6 +174,7 @@ function TaskState({
             size="small"
             variant="text"
             startIcon={<PlayArrowIcon />}
+            data-tour="run-point"
             onClick={(event) => {
               event.stopPropagation();
               onRun();
@@ -400,12 +403,28 @@ export function QueryTab() {
   const names = project.points.map((p) => p.name);
   const editedPoint =
     dialog?.kind === 'editPoint' ? project.points.find((p) => p.id === dialog.pointId) : undefined;
-  // The create-point tour opens on a non-demo project without points (spec 000 §4 Tutorials).
-  const tour = useTour(
-    'createPoint',
-    createPointSteps,
-    canAdd && !project.zone.isDemo && project.points.length === 0,
-  );
+  // The Query tab's tours (spec 000 §4 Tutorials): create a point on an empty non-demo project, get
+  // statistics on an uncomputed point, view statistics on a computed one. The one that opens by itself is
+  // chosen on arrival, so finishing one does not chain into the next; the help button shows the current one.
+  const tourState = {
+    points: project.points,
+    canAdd,
+    canRun: editor && !running,
+    isDemo: project.zone.isDemo,
+  };
+  const currentTour = queryTourFor(tourState);
+  const [arrivalTour, setArrivalTour] = useState(currentTour);
+  // none on arrival (a point still computing): the first that applies later, e.g. once the point is computed
+  if (arrivalTour === null && currentTour !== null) setArrivalTour(currentTour);
+  const autoTour = autoStartsOnQuery(arrivalTour, tourState) ? arrivalTour : null;
+  const tours = {
+    createPoint: useTour('createPoint', createPointSteps, autoTour === 'createPoint'),
+    uncomputedPoint: useTour('uncomputedPoint', uncomputedPointSteps, autoTour === 'uncomputedPoint'),
+    computedPoint: useTour('computedPoint', computedPointSteps, autoTour === 'computedPoint'),
+  };
+  const tour = tours.createPoint;
+  const firstUncomputed = tourState.canRun ? project.points.find((p) => !p.isComputed)?.id : undefined;
+  const firstComputed = project.points.find((p) => p.isComputed)?.id;
 
   const mapPoints: MapPoint[] = project.points.map((p) => ({
     id: p.id,
@@ -458,11 +477,11 @@ export function QueryTab() {
           minHeight: 480,
         }}
       >
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, pt: 1.5 }} data-tour="points-header">
           <Typography variant="h3" sx={{ flex: 1 }}>
             Points ({project.points.length})
           </Typography>
-          {canAdd && tour.helpButton}
+          {currentTour && tours[currentTour].helpButton}
           {project.points.length > 0 && (
             <FormControlLabel
               label={<Typography variant="body2">select all</Typography>}
@@ -492,6 +511,13 @@ export function QueryTab() {
                 selected={selected.has(p.id)}
                 onClick={() => toggle(p.id)}
                 data-testid="point-row"
+                data-tour={
+                  p.id === firstUncomputed
+                    ? 'uncomputed-point'
+                    : p.id === firstComputed
+                      ? 'computed-point'
+                      : undefined
+                }
                 sx={{ pr: 1 }}
               >
                 <ListItemText
@@ -617,7 +643,13 @@ export function QueryTab() {
                     variant="contained"
                     data-tour="compute"
                     disabled={project.points.length === 0 || nothingToCompute}
-                    onClick={() => setDialog({ kind: 'compute' })}
+                    onClick={() => {
+                      trackClick(
+                        'computeStatistics',
+                        String(project.points.filter((p) => !p.isComputed).length),
+                      );
+                      setDialog({ kind: 'compute' });
+                    }}
                   >
                     compute statistics
                   </Button>
@@ -708,7 +740,9 @@ export function QueryTab() {
           }}
         />
       </Paper>
-      {tour.element}
+      {tours.createPoint.element}
+      {tours.uncomputedPoint.element}
+      {tours.computedPoint.element}
       {dialog?.kind === 'compute' && (
         <ComputeDialog project={project} point={dialog.point} onClose={closeDialog} />
       )}

@@ -40,6 +40,7 @@ const offer = (over: Partial<Offer>): Offer => ({
   offerStart: '',
   offerEnd: '',
   credits: 0,
+  creditsPerPoint: 1,
   nbProjects: null,
   nbAuthPoints: null,
   ...over,

@@ -33,6 +33,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { UserProjectsDialog } from './AccessDialogs';
 import { InviteDialog } from './InviteDialog';
 import { ConfirmPersonDialog, EditMemberDialog } from './PersonDialogs';
+import { useSearchTracking } from '../../api/tracking';
 import { useTeam, type PersonAction } from './queries';
 import {
   matchesCollaborator,
@@ -80,6 +81,7 @@ export function TeamPage() {
   const me = useMe();
   const team = useTeam();
   const [search, setSearch] = useState('');
+  useSearchTracking('team', search);
   const [open, setOpen] = useState<Open | null>(null);
   // The last notice stays in the snackbar while it fades out.
   const [notice, setNotice] = useState<{ text: string; open: boolean }>({ text: '', open: false });

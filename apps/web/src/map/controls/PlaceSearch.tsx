@@ -6,6 +6,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { track } from '../../api/queries';
+import { searchEvent } from '../../api/tracking';
 import { searchPlaces, placeSearch, type Place } from '../gazetteer';
 
 /** Place search: the offline gazetteer, or the configured geocoder once it answers; a choice flies there. */
@@ -44,6 +46,8 @@ export function PlaceSearch({ map, geocoderUrl }: { map: L.Map | null; geocoderU
   }, [q, geocoderUrl]);
 
   const go = (place: Place) => {
+    const event = searchEvent('place', q);
+    if (event) track({ ...event, label: `${event.label} → ${place.name}`.slice(0, 500) });
     setOpen(false);
     setQuery(place.name);
     map?.flyTo([place.lat, place.lng], placeSearch.zoom, { duration: 0.6 });
