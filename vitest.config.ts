@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // a few tests check against brute force over a million nodes: seconds, more on a loaded machine
+          testTimeout: 20_000,
           include: [
             'packages/*/test/**/*.test.ts',
             'apps/*/test/unit/**/*.test.ts',
