@@ -35,7 +35,7 @@ describe('the satellite comparison', () => {
     onTestFailed(() => screenshot(page, 'failure-satellite'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/data-validation/${projectId}`);
-    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await page.getByRole('button', { name: /^Comparisons/ }).click();
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
 
     // a point without satellite validation opens the launch modal
@@ -129,7 +129,7 @@ describe('the satellite comparison', () => {
     expect(project!.offerInstance.expired).toBe(true);
     await signInFresh(page, server.url, 'renewed');
     await page.goto(`${server.url}/data-validation/${project!.id}`);
-    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await page.getByRole('button', { name: /^Comparisons/ }).click();
     const marker = page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]');
     await visible(marker);
     await marker.first().click();
