@@ -136,6 +136,11 @@ describe('the satellite comparison', () => {
     const launch = page.getByRole('dialog', { name: /^Satellite comparison: / });
     await visible(launch.getByText('Your offer has expired: comparison is not allowed.'));
     expect(await launch.getByRole('button', { name: 'Launch' }).isDisabled()).toBe(true);
+    // the refusal replaces the "up to 20 minutes, sent by e-mail" note of a launch
+    expect(await launch.getByTestId('satellite-not-allowed').textContent()).toContain(
+      'comparison is not allowed',
+    );
+    expect(await launch.getByTestId('satellite-mail-note').count()).toBe(0);
     // the dialog's fade-in over, for the screenshot
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.MuiDialog-container')].every(
