@@ -35,7 +35,7 @@ describe('the satellite comparison', () => {
     onTestFailed(() => screenshot(page, 'failure-satellite'));
     await signInFresh(page, server.url, 'manager');
     await page.goto(`${server.url}/data-validation/${projectId}`);
-    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await page.getByRole('button', { name: /^Comparisons/ }).click();
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
 
     // a point without satellite validation opens the launch modal
@@ -129,13 +129,18 @@ describe('the satellite comparison', () => {
     expect(project!.offerInstance.expired).toBe(true);
     await signInFresh(page, server.url, 'renewed');
     await page.goto(`${server.url}/data-validation/${project!.id}`);
-    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await page.getByRole('button', { name: /^Comparisons/ }).click();
     const marker = page.locator('.leaflet-overlay-pane path[stroke="#ffffff"]');
     await visible(marker);
     await marker.first().click();
     const launch = page.getByRole('dialog', { name: /^Satellite comparison: / });
     await visible(launch.getByText('Your offer has expired: comparison is not allowed.'));
     expect(await launch.getByRole('button', { name: 'Launch' }).isDisabled()).toBe(true);
+    // the refusal replaces the "up to 20 minutes, sent by e-mail" note of a launch
+    expect(await launch.getByTestId('satellite-not-allowed').textContent()).toContain(
+      'comparison is not allowed',
+    );
+    expect(await launch.getByTestId('satellite-mail-note').count()).toBe(0);
     // the dialog's fade-in over, for the screenshot
     await page.waitForFunction(() =>
       [...document.querySelectorAll('.MuiDialog-container')].every(

@@ -49,7 +49,7 @@ describe('the data validation page', () => {
     await screenshot(page, 'validation-overview');
 
     // validation: the map with the point and the buoy, the parameters text, the tutorial's four steps
-    await page.getByRole('button', { name: 'Buoy comparison' }).click();
+    await page.getByRole('button', { name: /^Comparisons/ }).click();
     await visible(page.locator('[data-testid="map"] .leaflet-container'));
     await visible(page.getByText('Buoys in this zone: NDBC 44007 Portland, Maine.'));
     const tutorial = page.getByTestId('validation-tutorial');

@@ -106,7 +106,6 @@ export function blues(n: number): string[] {
   });
 }
 
-/** The value shown for a missing number (spec 002: "-" in extreme tables). */
 /**
  * Text for an ECharts tooltip formatter, which ECharts puts into innerHTML: names and labels come from
  * payloads (and so, in the end, from users), so they are escaped like any HTML text.
@@ -118,9 +117,14 @@ export function escapeHtml(text: string | number | null | undefined): string {
   );
 }
 
+/**
+ * A number with `digits` decimals; a missing one (null, -999, not finite) as "-" (spec 002: "-" in extreme
+ * tables). A value that rounds to zero prints without a sign: -0.001 is "0.00", not "-0.00".
+ */
 export function format(value: number | null | undefined, digits = DEFAULT_DIGITS): string {
   if (value === null || value === undefined || value === MISSING_VALUE || !Number.isFinite(value)) return '-';
-  return value.toFixed(digits);
+  const text = value.toFixed(digits);
+  return Number(text) === 0 ? (0).toFixed(digits) : text;
 }
 
 /** -999 (and anything not finite) as a gap for ECharts. */

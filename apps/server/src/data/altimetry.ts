@@ -15,7 +15,7 @@ import {
 } from '@metocean/hindcast';
 import type { Db } from '../db/client';
 import { sourceForPoint } from './registry';
-import { readPointSeries, type PointSeries } from './sources';
+import { readPointSeries, type DataSource, type PointSeries } from './sources';
 
 export interface Altimetry {
   track: AlongTrack;
@@ -45,18 +45,22 @@ function joinTracks(tracks: AlongTrack[]): AlongTrack {
   };
 }
 
-export async function altimetryNear(
-  db: Db,
-  dataDir: string,
-  zoneId: number,
+/** The folder of a zone's L3 altimetry files (absent: synthetic tracks). */
+export const altimetryFolder = (dataDir: string, zoneId: number) =>
+  path.join(dataDir, 'altimetry', String(zoneId));
+
+/**
+ * The altimetry near a position served by `source` (no database: runs in a statistics thread as well), from
+ * the L3 files of `folder` when there are any, else synthetic tracks.
+ */
+export async function altimetryAt(
+  source: DataSource,
+  folder: string,
   lat: number,
   lon: number,
   radiusKm = 50,
 ): Promise<Altimetry> {
-  const source = await sourceForPoint(db, zoneId, lat, lon);
-  if (!source) throw new OutsideZoneError('no dataset serves this position', 'missing', lat, lon);
   const model = await readPointSeries(source, lat, lon);
-  const folder = path.join(dataDir, 'altimetry', String(zoneId));
   const files = existsSync(folder)
     ? (await readdir(folder)).filter((f) => /\.(nc|nc4)$/i.test(f)).sort((a, b) => a.localeCompare(b))
     : [];
@@ -71,4 +75,23 @@ export async function altimetryNear(
     synthetic: true,
     model,
   };
+}
+
+/** The dataset that serves a position of a zone, or OutsideZoneError. */
+export async function altimetrySource(db: Db, zoneId: number, lat: number, lon: number): Promise<DataSource> {
+  const source = await sourceForPoint(db, zoneId, lat, lon);
+  if (!source) throw new OutsideZoneError('no dataset serves this position', 'missing', lat, lon);
+  return source;
+}
+
+export async function altimetryNear(
+  db: Db,
+  dataDir: string,
+  zoneId: number,
+  lat: number,
+  lon: number,
+  radiusKm = 50,
+): Promise<Altimetry> {
+  const source = await altimetrySource(db, zoneId, lat, lon);
+  return altimetryAt(source, altimetryFolder(dataDir, zoneId), lat, lon, radiusKm);
 }

@@ -30,7 +30,7 @@ export function jobHandlers(
     'render-report': ({ reportId, token }) => runReportJob(services, reports, reportId, token),
     'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
     'contractors-run': ({ jobId }) => contractorsRunJob(services, jobId),
-    'satellite-comparison': ({ comparisonId }) => satelliteComparisonJob(services, comparisonId),
+    'satellite-comparison': ({ comparisonId }) => satelliteComparisonJob(services, pool, comparisonId),
     'satellite-comparison-failed': ({ comparisonId }) => failLostSatellite(services, comparisonId),
   };
 }

@@ -6,16 +6,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import type { StatisticJob } from './statistics-worker';
+import type { SatelliteCollocationJob } from './satellite-collocate';
 import type { Stat2dNodeJob } from '../data/stat2d';
+
+/** What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation. */
+export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob;
 
 export interface StatisticsPool {
   /** Threads, each computing one point at a time: the points a worker takes at once. */
   readonly lanes: number;
   /**
    * A job in the thread of `lane` (a point's plan and batches, all in the lane the point holds), or, without
-   * one, in the thread with the fewest jobs (one node of a zone's 2D statistics maps).
+   * one, in the thread with the fewest jobs (one node of a zone's 2D statistics maps, the collocation of a
+   * satellite comparison).
    */
-  run(job: StatisticJob | Stat2dNodeJob, lane?: number): Promise<unknown>;
+  run(job: PoolJob, lane?: number): Promise<unknown>;
   /** A lane no point holds, held until released (the queue takes no more points at once than lanes). */
   claimLane(): Lane;
   close(): Promise<void>;
@@ -103,7 +108,7 @@ export async function createStatisticsPool(lanes: number): Promise<StatisticsPoo
   );
   const held = new Array<boolean>(lanes).fill(false);
   const pending = new Array<number>(lanes).fill(0);
-  const run = async (job: StatisticJob | Stat2dNodeJob, lane?: number): Promise<unknown> => {
+  const run = async (job: PoolJob, lane?: number): Promise<unknown> => {
     const index = lane ?? pending.indexOf(Math.min(...pending));
     const thread = threads[index];
     if (!thread) throw new RangeError(`no lane ${lane} in a pool of ${lanes}`);

@@ -1,32 +1,33 @@
-// The satellite-comparison job (spec 002 "Satellite comparison"; docs/decisions.md, "satellite"): reads the
-// along-track altimetry near the point's model node (the zone's L3 files, else synthetic tracks flagged as
-// such) and the node's hourly record, matches them (core alongTrackMatchups) for Hs and the 10 m wind speed,
-// stores the per-variable metrics, scatter data and matchups, flags the point as validated and e-mails the
-// user. Any error fails the comparison with its message (and the e-mail says so).
+// The satellite-comparison job (spec 002 "Satellite comparison"; docs/decisions.md, "satellite"): finds the
+// dataset of the point, has a statistics thread read the along-track altimetry near the point's model node
+// (the zone's L3 files, else synthetic tracks flagged as such) and the node's hourly record and match them
+// for Hs and the 10 m wind speed (satellite-collocate.ts), stores the per-variable metrics, scatter data
+// and matchups, flags the point as validated and e-mails the user. Any error fails the comparison with its
+// message (and the e-mail says so).
 import { and, eq } from 'drizzle-orm';
 import {
   SATELLITE_HALF_WINDOW_MINUTES,
   SATELLITE_MIN_SAMPLES,
   SATELLITE_RADIUS_KM,
-  SATELLITE_VARIABLES,
   satelliteMessages,
   type SatelliteComparison,
   type SatelliteVisuData,
 } from '@metocean/contracts';
-import { compareAlongTrack } from '@metocean/core';
-import { altimetryNear } from '../data/altimetry';
+import { altimetryFolder, altimetrySource } from '../data/altimetry';
 import { points, projects, satelliteComparisons, users } from '../db/schema';
 import { satelliteDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
-import type { StoredMatchups } from '../services/satellite';
+import type { StatisticsPool } from './pool';
+import type { SatelliteCollocation, SatelliteCollocationJob } from './satellite-collocate';
 
 /** A refusal the user can act on: logged as information, not as a fault. */
 class SatelliteError extends Error {}
 
-const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : null);
-const isoOrNull = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
-
-export async function satelliteComparisonJob(services: Services, comparisonId: number): Promise<void> {
+export async function satelliteComparisonJob(
+  services: Services,
+  pool: StatisticsPool,
+  comparisonId: number,
+): Promise<void> {
   const db = services.db;
   const [row] = await db
     .select({ comparison: satelliteComparisons, zoneId: projects.zoneId, point: points })
@@ -45,80 +46,27 @@ export async function satelliteComparisonJob(services: Services, comparisonId: n
   let failure: string | null = null;
   let stats: SatelliteComparison['stats'] = null;
   try {
-    const { track, synthetic, model } = await altimetryNear(
-      db,
-      services.config.dataDir,
-      row.zoneId,
-      point.lat,
-      point.lng,
-      SATELLITE_RADIUS_KM,
-    );
-    const options = {
-      // the model's values are the node's: the circle is drawn around it
-      lat: model.node.lat,
-      lon: model.node.lon,
-      radiusKm: SATELLITE_RADIUS_KM,
-      halfWindowMs: SATELLITE_HALF_WINDOW_MINUTES * 60_000,
-      minSamples: SATELLITE_MIN_SAMPLES,
+    // the dataset is found here (database); reading and matching run in a statistics thread
+    const source = await altimetrySource(db, row.zoneId, point.lat, point.lng);
+    const job: SatelliteCollocationJob = {
+      kind: 'satellite-collocation',
+      source,
+      folder: altimetryFolder(services.config.dataDir, row.zoneId),
+      lat: point.lat,
+      lon: point.lng,
     };
-    const missions = [...new Set(Array.from(track.mission, (m) => track.missions[m]!))];
-    const measureRun = synthetic ? 'synthetic altimetry' : `altimetry (${missions.join(', ')})`;
-    const variables: SatelliteVisuData['variables'] = [];
-    const matchups: StoredMatchups[] = [];
-    for (const v of SATELLITE_VARIABLES) {
-      const field = model.series.fields[v.field];
-      if (!field) continue;
-      const variable = { name: v.name, units: v.units, longName: v.longName, directional: false };
-      const result = compareAlongTrack(
-        { time: model.series.time, values: field.values },
-        {
-          time: track.time,
-          lat: track.lat,
-          lon: track.lon,
-          values: v.name === 'hs' ? track.hs : track.windSpeed,
-        },
-        variable,
-        { model: model.dataset.name, measure: measureRun },
-        options,
-      );
-      const m = result.matchups;
-      if (m.counts.matchups === 0) continue;
-      const { scatter } = result;
-      variables.push({
-        ...variable,
-        counts: m.counts,
-        period: { from: isoOrNull(m.time[0]), to: isoOrNull(m.time.at(-1)) },
-        metrics: Object.fromEntries(Object.entries(result.metrics).map(([k, x]) => [k, finiteOrNull(x)])),
-        scatter: {
-          ...scatter,
-          linregress: {
-            slope: finiteOrNull(scatter.linregress.slope),
-            intercept: finiteOrNull(scatter.linregress.intercept),
-            r2: finiteOrNull(scatter.linregress.r2),
-          },
-        },
-      });
-      matchups.push({
-        name: v.name,
-        units: v.units,
-        time: m.time,
-        model: m.model,
-        measure: m.measure,
-        samples: m.samples,
-        spread: m.spread,
-        distanceKm: m.distanceKm,
-      });
-    }
+    const found = (await pool.run(job)) as SatelliteCollocation;
+    const { variables, matchups, synthetic } = found;
     if (variables.length === 0) throw new SatelliteError(satelliteMessages.noMatchup(SATELLITE_RADIUS_KM));
     const visu: SatelliteVisuData = {
       comparison: { id: comparison.id, name: comparison.name, computedAt: new Date().toISOString() },
       point: { id: point.id, name: point.name, lat: point.lat, lng: point.lng },
-      node: model.node,
-      dataset: model.dataset,
+      node: found.node,
+      dataset: found.dataset,
       altimetry: {
         synthetic,
-        source: track.source,
-        missions,
+        source: found.source,
+        missions: found.missions,
         radiusKm: SATELLITE_RADIUS_KM,
         halfWindowMinutes: SATELLITE_HALF_WINDOW_MINUTES,
         minSamples: SATELLITE_MIN_SAMPLES,

@@ -1,11 +1,14 @@
 // Runs in a lane's thread of the statistics pool: the statistics of one point, a batch per call
-// (point-statistics.ts), or the point's plan. The record of the node read is kept for the calls that follow:
-// every batch of the point, and the next point of the lane when it reads the same node (points closer
-// together than the grid step).
+// (point-statistics.ts), or the point's plan; also one node of a 2D map (stat2d.ts) and the collocation of
+// a satellite comparison (satellite-collocate.ts). The record of the node read is kept for the calls that
+// follow: every batch of the point, and the next point of the lane when it reads the same node (points
+// closer together than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
-import { stat2dNode, type Stat2dNodeJob } from '../data/stat2d';
+import { stat2dNode } from '../data/stat2d';
 import { planPoint, runStatisticsStored, type StatisticRun } from './point-statistics';
+import type { PoolJob } from './pool';
+import { collocateSatellite } from './satellite-collocate';
 
 export interface StatisticJob {
   source: DataSource;
@@ -42,8 +45,9 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
   return readPointSeries(source, lat, lon, keepLastNode);
 }
 
-export default async function run(job: StatisticJob | Stat2dNodeJob): Promise<unknown> {
-  if ('kind' in job) return stat2dNode(job);
+export default async function run(job: PoolJob): Promise<unknown> {
+  // a satellite comparison reads its node once: not through the lane's kept record, which a point may use
+  if ('kind' in job) return job.kind === 'stat2d-node' ? stat2dNode(job) : collocateSatellite(job);
   const point = await pointSeries(job.source, job.lat, job.lon);
   return job.runs ? runStatisticsStored(point, job.runs, job.stop) : planPoint(point);
 }

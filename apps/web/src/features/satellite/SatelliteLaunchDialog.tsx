@@ -1,8 +1,8 @@
 // The satellite comparison launch modal (spec 002 "Satellite comparison"): its title names the point; it
-// explains the comparison, links the help page, says the result is e-mailed to the user, and has Close and
-// Launch. Launch is disabled while loading, while a comparison of the point runs (with a spinner) and when
-// comparison is not allowed (an expired offer, a member). A failed launch asks to contact support with the
-// project, point and user names (spec 002 §8).
+// explains the comparison, links the help page, says the result is e-mailed to the user (or, where comparison
+// is not allowed, why not), and has Close and Launch. Launch is disabled while loading, while a comparison of
+// the point runs (with a spinner) and when comparison is not allowed (an expired offer, a member). A failed
+// launch asks to contact support with the project, point and user names (spec 002 §8).
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -78,11 +78,17 @@ export function SatelliteLaunchDialog({
               Help on satellite comparison
             </Link>
           </Typography>
-          <Alert severity="info" data-testid="satellite-mail-note">
-            It can take up to {SATELLITE_COMPARISON_MAX_MINUTES} minutes. The result is sent by e-mail to you
-            ({me.email}); you may close this window meanwhile.
-          </Alert>
-          {notAllowed && <Alert severity="warning">{notAllowed}</Alert>}
+          {/* the duration and e-mail note is about a launch: where none is allowed, the refusal instead */}
+          {notAllowed ? (
+            <Alert severity="warning" data-testid="satellite-not-allowed">
+              {notAllowed}
+            </Alert>
+          ) : (
+            <Alert severity="info" data-testid="satellite-mail-note">
+              It can take up to {SATELLITE_COMPARISON_MAX_MINUTES} minutes. The result is sent by e-mail to
+              you ({me.email}); you may close this window meanwhile.
+            </Alert>
+          )}
           {running && (
             <Stack
               direction="row"

@@ -346,7 +346,7 @@ export function ValidationPage() {
           </List>
           <List dense subheader={<ListSubheader>Data validation</ListSubheader>}>
             <ListItemButton selected={mode === 'validation'} onClick={() => setMode('validation')}>
-              <ListItemText primary="Buoy comparison" />
+              <ListItemText primary="Comparisons" secondary="buoys and satellites" />
             </ListItemButton>
           </List>
         </Paper>
