@@ -18,7 +18,7 @@ import {
   type Report,
   type Stat2dMap,
 } from '@metocean/contracts';
-import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
+import { offerInstances, projects, resultPayload, results, zones } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -228,6 +228,59 @@ describe('Operability report', () => {
     expect(text).toContain(`Mean ${''}`.trim());
     expect(text).toMatch(new RegExp(`P90\\s+${f2(p['90']!)} m`));
   }, 180_000);
+});
+
+describe('Maps section', () => {
+  it("says in one sentence why the zone's 2D statistics maps are not printed: not drawn yet, not bought", async () => {
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const zone = eq(zones.id, project!.zoneId);
+    // the customer's offer instances on the zone (its On Demand and its unlimited plan with maps)
+    const instances = await db
+      .select()
+      .from(offerInstances)
+      .where(eq(offerInstances.customerId, project!.customerId));
+    const sentenceOf = async (name: string) => {
+      const report = await generated({
+        name,
+        reportType: 'operability',
+        points: [pointId],
+        parts: ['waves'],
+      });
+      expect(report.error).toBe('');
+      const { text } = await pdfText(report.id);
+      const body = headingsOf(text, ['Maps', '2D statistics maps', 'Statistics']);
+      expect(body).toEqual(['Maps', '2D statistics maps', 'Statistics']);
+      return text;
+    };
+    // South China Sea as if it had 2D statistics: the unlimited plan sees them, none is drawn yet
+    await db.update(zones).set({ has2DStatistics: true }).where(zone);
+    try {
+      expect(await sentenceOf('Report_maps_rendering')).toMatch(
+        phrase(
+          "The 2D statistics maps of the zone South China Sea have not been drawn yet: open them on the project's map, then generate this report again.",
+        ),
+      );
+      // no plan with maps and no purchase: not bought
+      for (const row of instances)
+        await db
+          .update(offerInstances)
+          .set({ hasMaps: false, isUnlimited: false })
+          .where(eq(offerInstances.id, row.id));
+      expect(await sentenceOf('Report_maps_notBought')).toMatch(
+        phrase(
+          "The 2D statistics maps of the zone South China Sea were not bought for this project: a manager can buy them from the project's map.",
+        ),
+      );
+    } finally {
+      await db.update(zones).set({ has2DStatistics: false }).where(zone);
+      for (const row of instances)
+        await db
+          .update(offerInstances)
+          .set({ hasMaps: row.hasMaps, isUnlimited: row.isUnlimited })
+          .where(eq(offerInstances.id, row.id));
+    }
+  }, 120_000);
 });
 
 describe('Design report', () => {
