@@ -363,6 +363,14 @@ export async function layerTile(
   return png;
 }
 
+/** The raster of a layer (values NaN where none), or undefined when the layer does not exist. */
+export async function layerRaster(dataDir: string, relativePath: string): Promise<Stat2dRaster | undefined> {
+  if (!LAYER_PATH.test(relativePath)) return undefined;
+  const file = path.join(dataDir, relativePath, 'raster.json');
+  if (!existsSync(file)) return undefined;
+  return (await cachedRaster(file)).raster;
+}
+
 /** The property file of a layer, or undefined when the layer does not exist. */
 export async function layerProperties(dataDir: string, relativePath: string): Promise<string | undefined> {
   if (!LAYER_PATH.test(relativePath)) return undefined;

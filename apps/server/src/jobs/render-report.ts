@@ -33,7 +33,7 @@ export async function runReportJob(
   const fileName = `report-${reportId}-${token}.pdf`;
   const file = path.join(reportsDir(services), fileName);
   try {
-    const data = await loadReportData(services.db, row);
+    const data = await loadReportData(services.db, row, services.config.dataDir);
     const pdf = await thread.render(data, checkpoint);
     await mkdir(reportsDir(services), { recursive: true });
     await writeFile(file, pdf);

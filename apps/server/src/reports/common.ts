@@ -1,11 +1,8 @@
-// The parts every report shares: cover and summary, introduction, locations, the map of the points,
+// The parts every report shares: cover and summary, introduction, locations (the maps are maps.ts),
 // the annexes (databases, methodology) and the audit stamp.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { feature } from 'topojson-client';
-import type { Topology, GeometryCollection } from 'topojson-specification';
 import { MONTH_ABBREVIATIONS } from '@metocean/core';
 import {
   APP_VERSION,
@@ -142,93 +139,6 @@ export function locations(pdf: ReportPdf, data: ReportData): void {
       resolution(p.registered),
     ]),
   );
-  pdf.heading('Map of the points', 2);
-  pointMap(pdf, data);
-}
-
-type Ring = [number, number][];
-let landRings: Ring[] | undefined;
-
-/** The land polygons of Natural Earth 1:50m (world-atlas), read once. */
-function land(): Ring[] {
-  if (landRings) return landRings;
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('world-atlas/land-50m.json');
-  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology<{ land: GeometryCollection }>;
-  const geo = feature(topology, topology.objects.land);
-  const rings: Ring[] = [];
-  for (const f of geo.features) {
-    const g = f.geometry;
-    if (g.type === 'Polygon') rings.push(...(g.coordinates as Ring[]));
-    else if (g.type === 'MultiPolygon') for (const poly of g.coordinates as Ring[][]) rings.push(...poly);
-  }
-  landRings = rings;
-  return rings;
-}
-
-/** The points on an offline coastline, equirectangular, drawn as vectors. */
-function pointMap(pdf: ReportPdf, data: ReportData): void {
-  const { doc } = pdf;
-  const lats = data.points.map((p) => p.point.lat);
-  const lons = data.points.map((p) => p.point.lng);
-  const pad = 2;
-  let south = Math.min(...lats) - pad;
-  let north = Math.max(...lats) + pad;
-  let west = Math.min(...lons) - pad;
-  let east = Math.max(...lons) + pad;
-  const width = pdf.contentWidth;
-  const height = 300;
-  // keep the aspect of the map (degrees of longitude shrink with cos(latitude))
-  const cosLat = Math.cos((((north + south) / 2) * Math.PI) / 180);
-  const spanX = (east - west) * cosLat;
-  const spanY = north - south;
-  if (spanX / spanY > width / height) {
-    const extra = ((spanX * height) / width - spanY) / 2;
-    south -= extra;
-    north += extra;
-  } else {
-    const extra = ((spanY * width) / height / cosLat - (east - west)) / 2;
-    west -= extra;
-    east += extra;
-  }
-  pdf.ensure(height + 30);
-  const x0 = 50;
-  const y0 = doc.y;
-  const px = (lon: number) => x0 + ((lon - west) / (east - west)) * width;
-  const py = (lat: number) => y0 + ((north - lat) / (north - south)) * height;
-  doc.save();
-  doc.rect(x0, y0, width, height).fill('#dbe9f6');
-  doc.rect(x0, y0, width, height).clip();
-  for (const ring of land()) {
-    if (
-      !ring.some(([lon, lat]) => lon >= west - 5 && lon <= east + 5 && lat >= south - 5 && lat <= north + 5)
-    )
-      continue;
-    ring.forEach(([lon, lat], i) => (i === 0 ? doc.moveTo(px(lon), py(lat)) : doc.lineTo(px(lon), py(lat))));
-    doc.closePath();
-  }
-  doc.fillAndStroke('#e9e4d4', '#8c8c8c');
-  for (const p of data.points) {
-    doc.circle(px(p.point.lng), py(p.point.lat), 4).fill('#c0392b');
-    doc
-      .fillColor('black')
-      .fontSize(8)
-      .text(p.point.name, px(p.point.lng) + 6, py(p.point.lat) - 4, { lineBreak: false });
-  }
-  doc.restore();
-  doc.rect(x0, y0, width, height).stroke('#555555');
-  doc
-    .fontSize(8)
-    .fillColor('#555555')
-    .text(
-      `${fmt(south, 2)}°N – ${fmt(north, 2)}°N, ${fmt(west, 2)}°E – ${fmt(east, 2)}°E · coastline: Natural Earth 1:50m (world-atlas)`,
-      50,
-      y0 + height + 4,
-      { width },
-    );
-  doc.fillColor('black').fontSize(10);
-  doc.x = 50;
-  doc.y = y0 + height + 20;
 }
 
 export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../db/client';
 import type { ProjectAccess } from '../services/project-access';
 import { buoysNearPoint, compareAtPoint } from '../services/buoys';
+import { reportMaps, type ReportMaps } from '../services/stat2ds';
 import { HttpError } from '../http/errors';
 import { isExpired } from '../services/zones';
 
@@ -66,6 +67,8 @@ export interface ReportData {
   /** The parts asked for (every part when none was), in the order of REPORT_PARTS. */
   parts: ReportPart[];
   datasets: ZoneDataset[];
+  /** The zone's 2D statistics maps of the parts, or why there are none (the Maps section). */
+  maps: ReportMaps;
   generatedAt: Date;
 }
 
@@ -135,7 +138,7 @@ async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Pr
   return validations;
 }
 
-export async function loadReportData(db: Db, report: ReportRow): Promise<ReportData> {
+export async function loadReportData(db: Db, report: ReportRow, dataDir: string): Promise<ReportData> {
   const access = await accessOf(db, report.projectId);
   const [author] = report.userId
     ? await db
@@ -213,6 +216,7 @@ export async function loadReportData(db: Db, report: ReportRow): Promise<ReportD
     points: reportPoints,
     parts,
     datasets,
+    maps: await reportMaps(db, dataDir, access, parts),
     generatedAt: new Date(),
   };
 }

@@ -12,6 +12,7 @@ import {
   typeLabel,
 } from './common';
 import type { ReportData } from './data';
+import { mapsSection } from './maps';
 import { designBody, DESIGN_RETURN_PERIODS } from './design';
 import {
   operabilityBody,
@@ -48,10 +49,15 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
   cover(pdf, data, type);
   // level-1 and level-2 headings: chapters, one per point and part, one per dataset and method page
   const entries =
-    12 + data.points.length * (data.parts.length + 1) * 2 + data.datasets.length + METHOD_PAGES[type].length;
+    14 +
+    data.maps.layers.length +
+    data.points.length * (data.parts.length + 1) * 2 +
+    data.datasets.length +
+    METHOD_PAGES[type].length;
   pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
   introduction(pdf, data, type);
   locations(pdf, data);
+  mapsSection(pdf, data);
   await checkpoint(10);
   if (type === 'operability') await operabilityBody(pdf, data, checkpoint);
   else await designBody(pdf, data, checkpoint);

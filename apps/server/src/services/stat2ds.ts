@@ -9,8 +9,13 @@ import {
   projectMessages,
   STAT2D_GROUPS,
   STAT2D_PRICE_CREDITS,
+  stat2dProperties,
+  type ReportPart,
+  type Stat2dGroupName,
   type Stat2dMap,
+  type Stat2dProperties,
 } from '@metocean/contracts';
+import type { Stat2dRaster } from '@metocean/hindcast';
 import {
   customers,
   offerInstances,
@@ -19,18 +24,23 @@ import {
   stat2dLayers,
   stat2dPurchases,
   zones,
+  type GeoJsonGeometry,
 } from '../db/schema';
 import {
+  layerKey,
   layerProperties,
+  layerRaster,
   layerTile,
   STAT2D_LAYER_SPECS,
   STAT2D_MAX_ZOOM,
   STAT2D_MIN_ZOOM,
 } from '../data/stat2d';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
 import { logCallerEvent } from './events';
+import type { ProjectAccess } from './project-access';
 import { isExpired } from './zones';
 
 type ZoneRow = typeof zones.$inferSelect;
@@ -47,18 +57,24 @@ interface MapAccess {
 async function mapAccess(services: Services, caller: Caller, zoneId: number): Promise<MapAccess> {
   const [zone] = await services.db.select().from(zones).where(eq(zones.id, zoneId)).limit(1);
   if (!zone) throw notFound();
-  const rows = await services.db
+  const access = await customerMapAccess(services.db, caller.customerId, zone);
+  if (access.instances.length === 0 && !caller.isSuperuser) throw notFound();
+  return access;
+}
+
+/** A customer's offer instances on the zone and whether it bought the zone's maps. */
+async function customerMapAccess(db: Db, customerId: number, zone: ZoneRow): Promise<MapAccess> {
+  const rows = await db
     .select({ instance: offerInstances, offerName: offers.name })
     .from(offerInstances)
     .innerJoin(offers, eq(offers.id, offerInstances.offerId))
     .innerJoin(offerInstanceZones, eq(offerInstanceZones.offerInstanceId, offerInstances.id))
-    .where(and(eq(offerInstances.customerId, caller.customerId), eq(offerInstanceZones.zoneId, zoneId)))
+    .where(and(eq(offerInstances.customerId, customerId), eq(offerInstanceZones.zoneId, zone.id)))
     .orderBy(asc(offerInstances.id));
-  if (rows.length === 0 && !caller.isSuperuser) throw notFound();
-  const [purchase] = await services.db
+  const [purchase] = await db
     .select({ id: stat2dPurchases.id })
     .from(stat2dPurchases)
-    .where(and(eq(stat2dPurchases.customerId, caller.customerId), eq(stat2dPurchases.zoneId, zoneId)))
+    .where(and(eq(stat2dPurchases.customerId, customerId), eq(stat2dPurchases.zoneId, zone.id)))
     .limit(1);
   const now = new Date();
   return {
@@ -73,7 +89,7 @@ async function mapAccess(services: Services, caller: Caller, zoneId: number): Pr
  * unlimited plan (an expired one still shows what it gave, as expired projects stay readable), or a
  * purchase by the caller's customer. Buying needs an active offer on the zone.
  */
-function rights(access: MapAccess, caller: Caller) {
+function rights(access: MapAccess, caller: Pick<Caller, 'isSuperuser'>) {
   const byPlan = access.instances.some(({ instance }) => instance.hasMaps || instance.isUnlimited);
   const free = caller.isSuperuser || access.zone.isDemo || byPlan;
   const active = access.instances.filter((i) => !i.expired);
@@ -261,4 +277,63 @@ export async function buyStat2d(
   });
   if (created) await logCallerEvent(services.db, caller, 'maps.bought', `zone #${zoneId}: ${price} credits`);
   return { created, map: await presentMap(services, caller, await mapAccess(services, caller, zoneId)) };
+}
+
+// ---- the Maps section of reports --------------------------------------------------------------------------
+
+/** The map groups a report part covers (temperature and salinity belong to no part). */
+const PART_GROUPS: Record<ReportPart, readonly Stat2dGroupName[]> = {
+  waves: ['Waves', 'Waves-TP', 'Energy'],
+  wind: ['Wind'],
+  currents: ['Currents'],
+  waterLevels: ['Water heights'],
+};
+
+/** A layer as a report draws it: its property file and its raster (plain data, for the report thread). */
+export interface ReportMapLayer {
+  properties: Stat2dProperties;
+  raster: Stat2dRaster;
+}
+
+export interface ReportMaps {
+  /** As GET /api/stat2Ds/ would answer the project's customer (no superuser right: a report is the project's). */
+  status: Stat2dMap['status'];
+  /** The rendered layers of the groups the report's parts cover, in the order of the map screen. */
+  layers: ReportMapLayer[];
+  /** The zone's outline: the maps are clipped to it. */
+  geom: GeoJsonGeometry;
+}
+
+/**
+ * The zone's 2D statistics maps a report of the project prints: the rule of GET /api/stat2Ds/ for the
+ * project's customer, then the layers of the report's parts read from their render folders.
+ */
+export async function reportMaps(
+  db: Db,
+  dataDir: string,
+  access: ProjectAccess,
+  parts: readonly ReportPart[],
+): Promise<ReportMaps> {
+  const { zone } = access;
+  const none = (status: Stat2dMap['status']): ReportMaps => ({ status, layers: [], geom: zone.geom });
+  if (!zone.has2DStatistics) return none('unavailable');
+  const mapAccess = await customerMapAccess(db, access.instance.customerId, zone);
+  if (!rights(mapAccess, { isSuperuser: false }).canSee) return none('notBought');
+  const rows = await db.select().from(stat2dLayers).where(eq(stat2dLayers.zoneId, zone.id));
+  if (rows.length === 0) return none('rendering');
+  // in the order of the report's parts (its Statistics chapters), then of the map screen
+  const specs = parts.flatMap((part) =>
+    STAT2D_LAYER_SPECS.filter((spec) => PART_GROUPS[part].includes(spec.group)),
+  );
+  const layers: ReportMapLayer[] = [];
+  for (const spec of specs) {
+    const row = rows.find((r) => r.field === layerKey(spec));
+    if (!row) continue;
+    const text = await layerProperties(dataDir, row.tilesPath);
+    const raster = await layerRaster(dataDir, row.tilesPath);
+    // a render replaced meanwhile (its folder pruned): the layer is left out, as the map screen would
+    if (text === undefined || !raster) continue;
+    layers.push({ properties: stat2dProperties.parse(JSON.parse(text)), raster });
+  }
+  return { status: 'available', layers, geom: zone.geom };
 }

@@ -16,8 +16,9 @@ import {
   type Offer,
   type Project,
   type Report,
+  type Stat2dMap,
 } from '@metocean/contracts';
-import { offerInstances, projects, resultPayload, results } from '../../src/db/schema';
+import { offerInstances, projects, resultPayload, results, zones } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -41,7 +42,9 @@ async function stored<T>(statId: string): Promise<T> {
 }
 
 /** The PDF of a finished report as pdftotext -layout reads it, and its page count. */
-async function pdfText(reportId: number): Promise<{ text: string; pages: number; info: string }> {
+async function pdfText(
+  reportId: number,
+): Promise<{ text: string; pages: number; info: string; images: number }> {
   const response = await manager.fetch(`/api/reports/${reportId}/download/`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -55,7 +58,16 @@ async function pdfText(reportId: number): Promise<{ text: string; pages: number;
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
-  return { text, pages, info };
+  // pdfimages -list: two header lines, then one line per image (a soft mask, the alpha of a PNG, counts too)
+  const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+  const images = list.split('\n').filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line)).length;
+  return { text, pages, info, images };
+}
+
+/** The body headings in page order: a heading is a line of its own (the table of contents adds its page). */
+function headingsOf(text: string, names: string[]): string[] {
+  const lines = text.split('\n').map((line) => line.trim());
+  return lines.filter((line) => names.includes(line));
 }
 
 const f2 = (x: number) => x.toFixed(2);
@@ -84,6 +96,8 @@ interface Sector {
 }
 
 beforeAll(async () => {
+  // a handful of map nodes per zone, so the 2D statistics maps render in seconds (the default is 100 nodes)
+  process.env.STAT2D_MAX_NODES = '8';
   server = await startTestServer();
   manager = await server.as('manager');
   member = await server.as('member');
@@ -109,7 +123,10 @@ beforeAll(async () => {
   if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
   pointId = project.points[0]!.id;
 }, 200_000);
-afterAll(() => server.stop());
+afterAll(async () => {
+  delete process.env.STAT2D_MAX_NODES;
+  await server.stop();
+});
 
 async function generated(body: Record<string, unknown>): Promise<Report> {
   const created = await manager.post<Report>('/api/reports/', { projectId, name: String(body.name) });
@@ -142,7 +159,9 @@ describe('Operability report', () => {
       'Introduction',
       'Conventions',
       'Locations',
+      'Maps',
       'Map of the points',
+      '2D statistics maps',
       'ERA5 node — Waves',
       'Monthly and annual statistics',
       'Non-exceedance',
@@ -157,6 +176,12 @@ describe('Operability report', () => {
     ])
       expect(text, section).toContain(section);
     expect(text).toMatch(new RegExp(`Page ${pages} of ${pages}`));
+    // Maps between Locations and Statistics, holding the map of the points (printed once); South China
+    // Sea has no 2D statistics: one sentence says so
+    expect(
+      headingsOf(text, ['Locations', 'Maps', 'Map of the points', '2D statistics maps', 'Statistics']),
+    ).toEqual(['Locations', 'Maps', 'Map of the points', '2D statistics maps', 'Statistics']);
+    expect(text).toMatch(phrase('The zone South China Sea has no 2D statistics maps.'));
     // the summary row of hs: N, mean, std, P50, P90, P95, P99, max as stored (EPD__hs describe)
     const { describe: d } = await stored<{
       describe: {
@@ -203,6 +228,59 @@ describe('Operability report', () => {
     expect(text).toContain(`Mean ${''}`.trim());
     expect(text).toMatch(new RegExp(`P90\\s+${f2(p['90']!)} m`));
   }, 180_000);
+});
+
+describe('Maps section', () => {
+  it("says in one sentence why the zone's 2D statistics maps are not printed: not drawn yet, not bought", async () => {
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    const zone = eq(zones.id, project!.zoneId);
+    // the customer's offer instances on the zone (its On Demand and its unlimited plan with maps)
+    const instances = await db
+      .select()
+      .from(offerInstances)
+      .where(eq(offerInstances.customerId, project!.customerId));
+    const sentenceOf = async (name: string) => {
+      const report = await generated({
+        name,
+        reportType: 'operability',
+        points: [pointId],
+        parts: ['waves'],
+      });
+      expect(report.error).toBe('');
+      const { text } = await pdfText(report.id);
+      const body = headingsOf(text, ['Maps', '2D statistics maps', 'Statistics']);
+      expect(body).toEqual(['Maps', '2D statistics maps', 'Statistics']);
+      return text;
+    };
+    // South China Sea as if it had 2D statistics: the unlimited plan sees them, none is drawn yet
+    await db.update(zones).set({ has2DStatistics: true }).where(zone);
+    try {
+      expect(await sentenceOf('Report_maps_rendering')).toMatch(
+        phrase(
+          "The 2D statistics maps of the zone South China Sea have not been drawn yet: open them on the project's map, then generate this report again.",
+        ),
+      );
+      // no plan with maps and no purchase: not bought
+      for (const row of instances)
+        await db
+          .update(offerInstances)
+          .set({ hasMaps: false, isUnlimited: false })
+          .where(eq(offerInstances.id, row.id));
+      expect(await sentenceOf('Report_maps_notBought')).toMatch(
+        phrase(
+          "The 2D statistics maps of the zone South China Sea were not bought for this project: a manager can buy them from the project's map.",
+        ),
+      );
+    } finally {
+      await db.update(zones).set({ has2DStatistics: false }).where(zone);
+      for (const row of instances)
+        await db
+          .update(offerInstances)
+          .set({ hasMaps: row.hasMaps, isUnlimited: row.isUnlimited })
+          .where(eq(offerInstances.id, row.id));
+    }
+  }, 120_000);
 });
 
 describe('Design report', () => {
@@ -300,6 +378,13 @@ describe('every part of a synthetic point', () => {
       })
     ).body.projectId;
     await manager.put(`/api/projects/${synthetic}/compute/`);
+    // the unlimited plan sees the zone's 2D statistics maps: opening them draws them (8 nodes, beforeAll)
+    const map = await manager.until<Stat2dMap>(
+      `/api/stat2Ds/?zone=${zone}`,
+      (m) => m.status !== 'rendering',
+      { timeoutMs: 170_000, intervalMs: 1000 },
+    );
+    expect(map.status).toBe('available');
     const project = await manager.until<Project>(
       `/api/projects/${synthetic}/`,
       (p) => ['FINISHED', 'FAILED'].includes(p.status),
@@ -323,7 +408,27 @@ describe('every part of a synthetic point', () => {
         timeoutMs: 120_000,
       });
       expect(report.error).toBe('');
-      const { text } = await pdfText(report.id);
+      const { text, images } = await pdfText(report.id);
+      // the Maps section: one figure per layer of the report's parts, in the parts' order, with its title,
+      // units (those of the map screen's property files) and source
+      const layers = [
+        'Mean significant wave height (m)',
+        'P90 significant wave height (m)',
+        'Mean peak wave period (s)',
+        'Mean wave energy flux (kW m-1)',
+        'Mean wind speed at 10 m (m s-1)',
+        'P90 wind speed at 10 m (m s-1)',
+        'Mean surface current speed (m s-1)',
+        'P90 surface current speed (m s-1)',
+        'P90 water level (tide + surge) (m)',
+      ];
+      expect(
+        headingsOf(text, ['Locations', 'Maps', 'Map of the points', '2D statistics maps', ...layers]),
+      ).toEqual(['Locations', 'Maps', 'Map of the points', '2D statistics maps', ...layers]);
+      // temperature and salinity belong to no part of a report
+      expect(text).not.toContain('Mean sea surface temperature');
+      expect(text).toMatch(phrase('Source: Synthetic demo hindcast (North and Celtic Seas), 1985–2024'));
+      expect(images).toBeGreaterThanOrEqual(layers.length);
       for (const part of ['Waves', 'Wind', 'Currents', 'Water levels'])
         expect(text, part).toContain(`Mooring — ${part}`);
       expect(text).not.toContain('could not be drawn');
