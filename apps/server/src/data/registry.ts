@@ -82,7 +82,11 @@ async function upsertDataset(
   source: DataSource,
   zoneIds: number[],
 ): Promise<void> {
-  const notes = info.synthetic ? `${SYNTHETIC_NOTICE}; ${info.notes}` : info.notes;
+  // every synthetic dataset's notes carry the notice once (the generator's own notes already start with it)
+  const notes =
+    info.synthetic && !info.notes.includes(SYNTHETIC_NOTICE)
+      ? `${SYNTHETIC_NOTICE}; ${info.notes}`
+      : info.notes;
   const values = {
     name: info.name,
     kind: info.kind,

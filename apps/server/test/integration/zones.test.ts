@@ -84,6 +84,8 @@ describe('zone datasets', () => {
     expect(synthetic?.synthetic).toBe(true);
     expect(synthetic?.citation).toBe('');
     expect(synthetic?.notes).toContain('synthetic demo data — not for engineering use');
+    // once: the generator's notes already start with it (the catalogue printed it twice)
+    expect(synthetic?.notes.split('not for engineering use')).toHaveLength(2);
     const world = all.body.find((zone) => zone.name === 'World');
     expect(world?.datasets.map((d) => d.kind)).toEqual(['global']);
   });
