@@ -29,6 +29,7 @@ import {
   contractorOperations,
   points,
 } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { projectFor, requireEditable } from './project-access';
@@ -40,12 +41,6 @@ type JobRow = typeof contractorJobs.$inferSelect;
 
 function requireManager(caller: Caller): void {
   if (!caller.isStaff) throw forbidden();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
 }
 
 /** Runs a write whose unique index guards a name; a clash (two requests at once included) is a field error. */

@@ -14,6 +14,7 @@ import {
   type SatelliteVisuData,
 } from '@metocean/contracts';
 import { points, projects, satelliteComparisons } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import { sourceForPoint } from '../data/registry';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
@@ -50,12 +51,6 @@ export function presentSatellite(row: Row): SatelliteComparison {
     startedAt: iso(row.startedAt),
     computedAt: iso(row.computedAt),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
 }
 
 /** A launch needs a manager of the project (spec 000 §6) and a running offer (spec 002 §6). */
