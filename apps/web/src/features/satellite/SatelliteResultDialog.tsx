@@ -4,15 +4,12 @@
 // The matchups and metrics also come as a zip (GET …/download/).
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { format } from '@metocean/charts';
 import {
   paths,
   satelliteFileName,
@@ -24,7 +21,13 @@ import { SectionLoader } from '../../components/Loader';
 import { chartPng, type ChartInstance } from '../analyze/EChart';
 import { downloadWithSession } from '../analyze/api';
 import { humanDate } from '../projects/dataset-text';
-import { ComparisonTabs, isVariableTab, VariablePanel } from '../validation/ComparisonPanels';
+import {
+  ComparisonTabs,
+  hindcastRow,
+  isVariableTab,
+  MetadataList,
+  VariablePanel,
+} from '../validation/ComparisonPanels';
 import { useSatelliteVisu } from './queries';
 
 function Metadata({ data }: { data: SatelliteVisuData }) {
@@ -36,33 +39,13 @@ function Metadata({ data }: { data: SatelliteVisuData }) {
         ? `synthetic along-track samples drawn from the hindcast (missions ${altimetry.missions.join(', ')})`
         : `${altimetry.missions.join(', ')} (${altimetry.source})`,
     ],
-    [
-      'Hindcast',
-      `${dataset.name}, node lat ${format(node.lat, 2)}, lon ${format(node.lon, 2)} (${format(node.distanceKm, 1)} km from ${point.name})`,
-    ],
+    hindcastRow(dataset, node, point),
     [
       'Matchups',
       `samples within ${altimetry.radiusKm} km of the node and ±${altimetry.halfWindowMinutes} min of an hourly step, averaged per step (at least ${altimetry.minSamples})`,
     ],
   ];
-  return (
-    <Box
-      component="dl"
-      data-testid="satellite-metadata"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <MetadataList rows={rows} testId="satellite-metadata" />;
 }
 
 function Panel({

@@ -2,20 +2,18 @@
 // the two definition tabs; the scatter plot with its colour bar and lines; a one-row metrics table; the
 // buoy's metadata. No download button (spec: hidden for buoys).
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { format } from '@metocean/charts';
 import type { BuoyComparison } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { humanDate } from '../projects/dataset-text';
-import { ComparisonTabs, VariablePanel } from './ComparisonPanels';
+import { ComparisonTabs, hindcastRow, MetadataList, VariablePanel } from './ComparisonPanels';
 import { useBuoyComparison } from './queries';
 
 export interface ComparisonTarget {
@@ -54,31 +52,11 @@ function Metadata({ comparison }: { comparison: BuoyComparison }) {
       'Record',
       `${humanDate(buoy.dateBegin)} to ${humanDate(buoy.dateEnd)}, sensors ${buoy.sensors.join(', ')}`,
     ],
-    [
-      'Hindcast',
-      `${dataset.name}, node lat ${format(node.lat, 2)}, lon ${format(node.lon, 2)} (${format(node.distanceKm, 1)} km from ${point.name})`,
-    ],
+    hindcastRow(dataset, node, point),
     ['Distance', `${format(comparison.distanceKm, 1)} km from the point to the buoy`],
     ['Licence', buoy.licence],
   ];
-  return (
-    <Box
-      component="dl"
-      data-testid="buoy-metadata"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <MetadataList rows={rows} testId="buoy-metadata" />;
 }
 
 export function BuoyComparisonDialog({

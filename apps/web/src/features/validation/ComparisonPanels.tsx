@@ -135,3 +135,37 @@ export function ComparisonTabs({
 /** Whether a tab is a variable's (not one of the two definition tabs). */
 export const isVariableTab = (tab: string | null) =>
   tab !== null && tab !== VARIABLES_TAB && tab !== METRICS_TAB;
+
+/** The hindcast line of a comparison's metadata: the dataset and the node compared, and its distance. */
+export function hindcastRow(
+  dataset: { name: string },
+  node: { lat: number; lon: number; distanceKm: number },
+  point: { name: string },
+): [string, string] {
+  return [
+    'Hindcast',
+    `${dataset.name}, node lat ${format(node.lat, 2)}, lon ${format(node.lon, 2)} (${format(node.distanceKm, 1)} km from ${point.name})`,
+  ];
+}
+
+/** A comparison's metadata block: labels and values in two columns. */
+export function MetadataList({ rows, testId }: { rows: [string, string][]; testId: string }) {
+  return (
+    <Box
+      component="dl"
+      data-testid={testId}
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.25, m: 0 }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
