@@ -33,13 +33,22 @@ function run(script, { env = {}, log } = {}) {
 }
 
 let failed = false;
-for (const script of ['lint', 'typecheck']) if ((await run(script)) !== 0) process.exit(1);
-if ((await run('test:unit')) !== 0) failed = true;
-if ((await run('build')) !== 0) process.exit(1);
+// Lint and types, then the unit suite and the build, each pair side by side on the two cores (each is
+// mostly one single-threaded process); their outputs go to .vitest-results/<script>.log, printed in order.
+mkdirSync('.vitest-results', { recursive: true });
+const logged = (script) => `.vitest-results/${script.replace(/:/g, '-')}.log`;
+async function pair(scripts) {
+  const codes = await Promise.all(scripts.map((script) => run(script, { log: logged(script) })));
+  for (const script of scripts) process.stdout.write(readFileSync(logged(script), 'utf8'));
+  return codes;
+}
+if ((await pair(['lint', 'typecheck'])).some((code) => code !== 0)) process.exit(1);
+const [unitCode, buildCode] = await pair(['test:unit', 'build']);
+if (unitCode !== 0) failed = true;
+if (buildCode !== 0) process.exit(1);
 
 // Two lanes: the browser suite in one; the integration suite (PGlite, then PostgreSQL when asked) in the
 // other, its output kept in .vitest-results/<suite>.log and printed once the lanes end.
-mkdirSync('.vitest-results', { recursive: true });
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const integrationRuns = [
   { VITEST_SUITE: 'integration' },
