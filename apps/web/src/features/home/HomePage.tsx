@@ -254,6 +254,7 @@ export function HomePage() {
         {/* An input and a native select, not TextFields: TextField brings MUI's Select and its menu into
             the first page (issue 34) */}
         <OutlinedInput
+          size="small"
           placeholder="Search a project or zone"
           value={search}
           onChange={(event) => setParam('search', event.target.value)}
@@ -274,7 +275,7 @@ export function HomePage() {
             ) : null
           }
         />
-        <FormControl sx={{ width: 170 }}>
+        <FormControl size="small" sx={{ width: 170 }}>
           <InputLabel shrink htmlFor="project-ordering">
             Order by
           </InputLabel>
