@@ -43,7 +43,7 @@ export function printFigures(): void {
     `\nFigures of this run, beside their targets and the previous release (${before.version}; ratio > 1: more than then)`,
   );
   console.log(
-    `  ${'figure'.padEnd(58)} ${'value'.padStart(10)}   ${'target'.padStart(12)}   ${'previous'.padStart(10)}  ratio`,
+    `  ${'figure'.padEnd(64)} ${'value'.padStart(10)}   ${'target'.padStart(12)}   ${'previous'.padStart(10)}  ratio`,
   );
   for (const f of figures) {
     const value = `${f.value.toFixed(digits(f.unit))} ${f.unit}`;
@@ -54,7 +54,7 @@ export function printFigures(): void {
     const ratio = was === undefined || was === 0 ? '—' : `${(f.value / was).toFixed(2)}×`;
     const wasText = was === undefined ? '—' : `${was.toFixed(digits(f.unit))} ${f.unit}`;
     console.log(
-      `  ${f.label.padEnd(58)} ${value.padStart(10)}   ${target.padStart(12)}   ${wasText.padStart(10)}  ${ratio}`,
+      `  ${f.label.padEnd(64)} ${value.padStart(10)}   ${target.padStart(12)}   ${wasText.padStart(10)}  ${ratio}`,
     );
   }
 }
