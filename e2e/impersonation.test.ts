@@ -52,6 +52,8 @@ describe('impersonation in the browser', () => {
     await page.reload();
     await visible(page.getByTestId('impersonation-bar'));
     await page.getByRole('button', { name: 'Account menu' }).click();
+    // the menu is open (its code loads on the first opening) before its items are counted
+    await visible(page.getByRole('menuitem', { name: 'My profile' }));
     expect(await page.getByRole('menuitem', { name: 'Usage analyze' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     // The refresh cookie holds the impersonation: a new tab opens as the member too.

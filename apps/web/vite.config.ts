@@ -12,5 +12,6 @@ export default defineConfig({
       '/api-auth': { target: api, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  // the manifest lists each chunk and its imports: the bundle budget test (e2e/bundle-budget.test.ts) reads it
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
 });

@@ -166,7 +166,7 @@ suite('laws: quantile inverts the distribution', () => {
   });
 });
 
-suite('the inlined GEV and GPD likelihoods', () => {
+suite('the inlined GEV, GPD, Gumbel and exponential likelihoods', () => {
   // The fits and the bootstrap call them ~10^5 times; they must say what the laws' own log densities say,
   // support edges included (Infinity outside).
   test('equal −Σ w·logpdf of the law, inside and outside the support', () => {
@@ -189,5 +189,33 @@ suite('the inlined GEV and GPD likelihoods', () => {
     // both cases were met
     expect(outside).toBeGreaterThan(40);
     expect(outside).toBeLessThan(360);
+  });
+
+  // issue 34: the Gumbel and the exponential, profiled over thousands of scales per point, inlined too
+  test('Gumbel and exponential: equal −Σ w·logpdf of the law, inside and outside the support', () => {
+    const random = seededRandom(34);
+    let outside = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const law: LawId = trial % 2 === 0 ? 'exponential' : 'gumbel';
+      const location = 2 * random();
+      // exponential: some values below the threshold (outside its support)
+      const x = Array.from({ length: 30 }, () => location + 4 * (random() - 0.05));
+      const sample = weightedSample(x.map((v) => Math.round(v * 10) / 10));
+      const p = { location, scale: 0.05 + 2 * random(), shape: 0 };
+      let direct = 0;
+      for (let i = 0; i < sample.x.length; i++) direct -= sample.w[i]! * LAWS[law].logpdf(sample.x[i]!, p);
+      const inlined = negativeLogLikelihood(law, sample, p);
+      if (direct === Infinity) {
+        outside++;
+        expect(inlined).toBe(Infinity);
+      } else expect(Math.abs(inlined - direct)).toBeLessThan(1e-9 * Math.max(1, Math.abs(direct)));
+    }
+    // both cases were met (only the exponential has an edge)
+    expect(outside).toBeGreaterThan(20);
+    expect(outside).toBeLessThan(200);
+    // a scale that is not positive is outside every law
+    const sample = weightedSample([1, 2, 3]);
+    expect(negativeLogLikelihood('gumbel', sample, { location: 0, scale: 0, shape: 0 })).toBe(Infinity);
+    expect(negativeLogLikelihood('exponential', sample, { location: 0, scale: -1, shape: 0 })).toBe(Infinity);
   });
 });

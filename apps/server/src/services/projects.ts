@@ -67,25 +67,25 @@ export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
 
 export async function presentProject(db: Db, caller: Caller, access: ProjectAccess): Promise<Project> {
   const { project, instance, zone } = access;
-  const pointRows = await db
-    .select()
-    .from(points)
-    .where(eq(points.projectId, project.id))
-    .orderBy(asc(points.id));
-  const taskRows = await latestStartedTasks(db, eq(points.projectId, project.id));
-  const collaboratorRows = await db
-    .select({ userId: projectCollaborators.userId })
-    .from(projectCollaborators)
-    .where(eq(projectCollaborators.projectId, project.id));
-  const computationRows = await db
-    .select()
-    .from(computations)
-    .where(eq(computations.projectId, project.id))
-    .orderBy(asc(computations.id));
-  const computationTasks =
+  // independent reads side by side: on PostgreSQL each takes a connection of the pool, and the project's
+  // detail waits for the slowest instead of their sum (issue 34: the detail under load)
+  const [pointRows, taskRows, collaboratorRows, computationRows] = await Promise.all([
+    db.select().from(points).where(eq(points.projectId, project.id)).orderBy(asc(points.id)),
+    latestStartedTasks(db, eq(points.projectId, project.id)),
+    db
+      .select({ userId: projectCollaborators.userId })
+      .from(projectCollaborators)
+      .where(eq(projectCollaborators.projectId, project.id)),
+    db
+      .select()
+      .from(computations)
+      .where(eq(computations.projectId, project.id))
+      .orderBy(asc(computations.id)),
+  ]);
+  const [computationTasks, overview] = await Promise.all([
     computationRows.length === 0
       ? []
-      : await db
+      : db
           .select({ computationId: tasks.computationId, status: tasks.status })
           .from(tasks)
           .where(
@@ -93,7 +93,12 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
               tasks.computationId,
               computationRows.map((c) => c.id),
             ),
-          );
+          ),
+    overviewStats(
+      db,
+      pointRows.filter((p) => p.isComputed).map((p) => p.id),
+    ),
+  ]);
   const active = taskRows.map((t) => t.status as Status);
   const running = taskRows.filter((t) => t.status === 'RUNNING' || t.status === 'PENDING');
   return {
@@ -153,10 +158,7 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
     isManager: access.canEdit,
     canShare: access.canEdit,
     createdAt: project.createdAt.toISOString(),
-    overviewStats: await overviewStats(
-      db,
-      pointRows.filter((p) => p.isComputed).map((p) => p.id),
-    ),
+    overviewStats: overview,
   };
 }
 

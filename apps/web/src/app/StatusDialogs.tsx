@@ -1,31 +1,22 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { messages } from '@metocean/contracts';
 import { maintenanceReloadMs, useAppStatus } from '../api/appStatus';
 import { Logo } from '../components/Logo';
+
+// The dialog (MUI Dialog, Modal, transitions) is fetched the first time it is needed: the first page stays
+// small (issue 34: < 200 kB gzipped).
+const UpdateRequired = lazy(() => import('./UpdateRequired'));
 
 /** HTTP 426 (spec 000 §8): a persistent dialog asking to refresh when this client is outdated. */
 export function UpdateRequiredDialog() {
   const status = useAppStatus();
+  if (!status.updateRequired) return null;
   return (
-    <Dialog open={status.updateRequired} aria-labelledby="update-required-title">
-      <DialogTitle id="update-required-title">Update required</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{messages.updateRequired}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" href={window.location.href} onClick={() => window.location.reload()}>
-          Refresh
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <UpdateRequired />
+    </Suspense>
   );
 }
 

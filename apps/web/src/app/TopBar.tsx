@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import type { CurrentUser } from '@metocean/contracts';
-import { ContactDialog } from '../features/contact/ContactDialog';
 import { Logo } from '../components/Logo';
 import { impersonationRed, navy } from './theme';
 import { UserMenu } from './UserMenu';
@@ -31,8 +30,15 @@ const navButtonSx = {
   '&.active': { color: '#fff', bgcolor: 'rgba(255,255,255,.14)' },
 } as const;
 
+// The contact form (react-hook-form, zod resolver, Dialog) is fetched when first opened (issue 34).
+const ContactDialog = lazy(() =>
+  import('../features/contact/ContactDialog').then((m) => ({ default: m.ContactDialog })),
+);
+
 export function TopBar({ user }: { user: CurrentUser }) {
   const [contactOpen, setContactOpen] = useState(false);
+  // mounted from the first opening on, so that closing keeps its transition and the form its state
+  const [contactMounted, setContactMounted] = useState(false);
   return (
     <AppBar position="static" elevation={0} sx={{ bgcolor: user.impersonator ? impersonationRed : navy }}>
       <Toolbar sx={{ height: topBarHeight, minHeight: topBarHeight, gap: 3, px: { xs: 2, md: 3 } }}>
@@ -45,7 +51,13 @@ export function TopBar({ user }: { user: CurrentUser }) {
               {link.label}
             </Button>
           ))}
-          <Button sx={navButtonSx} onClick={() => setContactOpen(true)}>
+          <Button
+            sx={navButtonSx}
+            onClick={() => {
+              setContactMounted(true);
+              setContactOpen(true);
+            }}
+          >
             Contact us
           </Button>
         </Box>
@@ -54,7 +66,11 @@ export function TopBar({ user }: { user: CurrentUser }) {
         </Button>
         <UserMenu user={user} />
       </Toolbar>
-      <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} user={user} />
+      {contactMounted && (
+        <Suspense fallback={null}>
+          <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} user={user} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -5,15 +5,14 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { CurrentUser } from '@metocean/contracts';
 import { logout } from '../api/client';
+import { LazyMenu } from '../components/LazyMenu';
 import { useStopImpersonation } from '../features/admin/impersonation';
 
 export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'username'>): string {
@@ -30,19 +29,19 @@ export function UserMenu({ user }: { user: CurrentUser }) {
 
   return (
     <>
-      <Tooltip title={fullName}>
-        <IconButton
-          onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label="Account menu"
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-        >
-          <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', fontWeight: 600 }}>
-            {initials(user)}
-          </Avatar>
-        </IconButton>
-      </Tooltip>
-      <Menu
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        // the browser's tooltip: MUI's (Popper) would be 7 kB of the first page for a name (issue 34)
+        title={fullName}
+      >
+        <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', fontWeight: 600 }}>
+          {initials(user)}
+        </Avatar>
+      </IconButton>
+      <LazyMenu
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
@@ -100,7 +99,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             Log out
           </MenuItem>
         )}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

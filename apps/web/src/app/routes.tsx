@@ -1,7 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/Loader';
 import { RouteError } from '../components/RouteError';
-import { LoginPage } from '../features/auth/LoginPage';
 import { HomePage } from '../features/home/HomePage';
 import { PageViewTracker } from './PageViewTracker';
 import { PublicOrShell } from './PublicOrShell';
@@ -39,7 +38,11 @@ export const routes: RouteObject[] = [
     // Shown while a lazy route (the project pages) loads on a first visit.
     hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      {
+        // the sign-in form (react-hook-form, zod resolver) is not part of a signed-in user's first page
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+      },
       {
         path: '/registration',
         lazy: async () => ({

@@ -11,9 +11,42 @@ export function negativeLogLikelihood(law: LawId, sample: WeightedSample, p: Par
     const s = weibullNll(sample, p);
     if (s !== null) return s;
   }
+  if (law === 'gumbel') return gumbelNll(sample, p);
+  if (law === 'exponential') return exponentialNll(sample, p);
   const logpdf = LAWS[law].logpdf;
   let s = 0;
   for (let i = 0; i < sample.x.length; i++) s -= sample.w[i]! * logpdf(sample.x[i]!, p);
+  return Number.isNaN(s) ? Infinity : s;
+}
+
+/**
+ * Gumbel negative log-likelihood inlined, n log σ + Σ w (z + e^{−z}) with z = (x − μ)/σ: log σ taken once
+ * instead of per value (the Gumbel of every field's annual maxima and minima is profiled over thousands of
+ * σ; issue 34). The same sum as the law's logpdf.
+ */
+function gumbelNll(sample: WeightedSample, p: Parameters): number {
+  const sigma = p.scale;
+  if (!(sigma > 0)) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < sample.x.length; i++) {
+    const z = (sample.x[i]! - p.location) / sigma;
+    sum += sample.w[i]! * (z + Math.exp(-z));
+  }
+  const s = sample.n * Math.log(sigma) + sum;
+  return Number.isNaN(s) ? Infinity : s;
+}
+
+/** Exponential negative log-likelihood inlined, n log σ + Σ w z (z ≥ 0: a value below the threshold is ∞). */
+function exponentialNll(sample: WeightedSample, p: Parameters): number {
+  const sigma = p.scale;
+  if (!(sigma > 0)) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < sample.x.length; i++) {
+    const z = (sample.x[i]! - p.location) / sigma;
+    if (z < 0) return Infinity;
+    sum += sample.w[i]! * z;
+  }
+  const s = sample.n * Math.log(sigma) + sum;
   return Number.isNaN(s) ? Infinity : s;
 }
 

@@ -1,15 +1,11 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { useChangelog } from '../../api/queries';
 import { useFirstVisitDialog } from '../../app/first-visit';
-import { lastSeenVersion, markVersionSeen, releaseDate } from './notes';
-import { ReleaseNotes } from './ReleaseNotes';
+import { lastSeenVersion, markVersionSeen } from './notes';
+
+// The dialog itself (MUI Dialog, the notes' renderer) is fetched only when there are notes to show: most
+// page loads have none, and the first page stays small (issue 34).
+const ReleaseNotesView = lazy(() => import('./ReleaseNotesView'));
 
 /**
  * Opens by itself when the current version has a changelog section and this browser last saw another
@@ -28,27 +24,9 @@ export function ReleaseNotesDialog() {
     markVersionSeen(data.currentVersion);
     setSeen(data.currentVersion);
   };
-  const date = releaseDate(release.date);
-
   return (
-    <Dialog open onClose={close} maxWidth="sm" fullWidth aria-labelledby="release-notes-title">
-      <DialogTitle id="release-notes-title">What's new in version {release.version}</DialogTitle>
-      <DialogContent dividers>
-        {date && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-            Released {date}
-          </Typography>
-        )}
-        <ReleaseNotes notes={release.notes} />
-      </DialogContent>
-      <DialogActions>
-        <Button component={RouterLink} to="/changelog" onClick={close}>
-          See the full changelog
-        </Button>
-        <Button variant="contained" onClick={close}>
-          Ok
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ReleaseNotesView release={release} onClose={close} />
+    </Suspense>
   );
 }

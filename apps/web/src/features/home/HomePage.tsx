@@ -8,12 +8,14 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ClearIcon from '@mui/icons-material/Clear';
@@ -23,6 +25,7 @@ import { specialOffers, type ProjectListItem } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
+import { LazyMenu } from '../../components/LazyMenu';
 import { useCreateDemoProject, useProjects, type ProjectOrdering } from '../projects/queries';
 import {
   autoSelectedOffer,
@@ -113,7 +116,7 @@ function ProjectCard({
           >
             <MoreVertIcon fontSize="small" />
           </IconButton>
-          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+          <LazyMenu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
             <MenuItem
               onClick={() => {
                 setMenu(null);
@@ -130,7 +133,7 @@ function ProjectCard({
             >
               Delete
             </MenuItem>
-          </Menu>
+          </LazyMenu>
         </>
       )}
     </Card>
@@ -248,40 +251,44 @@ export function HomePage() {
         <Typography variant="h2" sx={{ flex: 1 }}>
           My projects
         </Typography>
-        <TextField
+        {/* An input and a native select, not TextFields: TextField brings MUI's Select and its menu into
+            the first page (issue 34) */}
+        <OutlinedInput
+          size="small"
           placeholder="Search a project or zone"
           value={search}
           onChange={(event) => setParam('search', event.target.value)}
           sx={{ width: 300 }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search projects' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: search ? (
-                <InputAdornment position="end">
-                  <IconButton aria-label="Clear search" onClick={() => setParam('search', '')}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : null,
-            },
-          }}
+          inputProps={{ 'aria-label': 'Search projects' }}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          }
+          endAdornment={
+            search ? (
+              <InputAdornment position="end">
+                <IconButton aria-label="Clear search" onClick={() => setParam('search', '')}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : null
+          }
         />
-        <TextField
-          select
-          label="Order by"
-          value={ordering}
-          onChange={(event) => setParam('ordering', event.target.value === 'name' ? 'name' : '')}
-          sx={{ width: 170 }}
-          slotProps={{ select: { inputProps: { 'aria-label': 'Order by' } } }}
-        >
-          <MenuItem value="-id">Most recent</MenuItem>
-          <MenuItem value="name">Name</MenuItem>
-        </TextField>
+        <FormControl size="small" sx={{ width: 170 }}>
+          <InputLabel shrink htmlFor="project-ordering">
+            Order by
+          </InputLabel>
+          <NativeSelect
+            value={ordering}
+            onChange={(event) => setParam('ordering', event.target.value === 'name' ? 'name' : '')}
+            input={<OutlinedInput label="Order by" notched />}
+            inputProps={{ id: 'project-ordering', 'aria-label': 'Order by' }}
+          >
+            <option value="-id">Most recent</option>
+            <option value="name">Name</option>
+          </NativeSelect>
+        </FormControl>
       </Stack>
 
       {projects.error && <Alert severity="error">{errorMessage(projects.error)}</Alert>}
