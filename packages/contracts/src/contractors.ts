@@ -29,6 +29,7 @@ export const contractorMessages = {
   wrongProject: 'The job belongs to another project',
   restrictive: 'The operation constraints are to restrictive',
   jobError: 'Error MC job status',
+  workerLost: 'The computation stopped (its worker was lost) and was not retried: run it again.',
 } as const;
 
 /** The spec's constraint error codes (§5), sent as the error body's `code`. */

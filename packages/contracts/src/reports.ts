@@ -52,6 +52,7 @@ export const reportMessages = {
   notReady: 'This report has no document yet: generate it first.',
   managersOnly: 'Only a manager can delete a report.',
   noPoints: 'Select at least one point.',
+  workerLost: 'The report stopped (its worker was lost) and was not retried: generate it again.',
 } as const;
 
 const requiredText = (max: number) =>
