@@ -56,8 +56,6 @@ export const reportMessages = {
   managersOnly: 'Only a manager can delete a report.',
   noPoints: 'Select at least one point.',
   workerLost: 'The report stopped (its worker was lost) and was not retried: generate it again.',
-  tooLarge: (megabytes: number) =>
-    `The report needs more than the ${megabytes} MB a report may take: generate it with fewer points or parts.`,
 } as const;
 
 const requiredText = (max: number) =>
