@@ -473,6 +473,8 @@ export async function updateJob(
             results: null,
             userId: caller.id,
             queuedAt: new Date(),
+            // the heartbeat of an earlier run is not this one's (reconcile.ts)
+            heartbeatAt: null,
             startedAt: null,
             computedAt: null,
           }
