@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { startQueue } from './jobs/queue';
 import { jobHandlers } from './jobs/handlers';
 import { reconcileSettings, startReconciler } from './jobs/reconcile';
+import { allTrackedJobs } from './jobs/tracked-jobs';
 import { createStatisticsPool, type StatisticsPool } from './jobs/pool';
 import { createReportThread, type ReportThread } from './jobs/report-thread';
 import { createMailer } from './mail/mailer';
@@ -68,8 +69,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     await queue.work(jobHandlers(services, mailer, pool, reportThread, reconcile), {
       'compute-point': pool.lanes,
     });
-    // tasks interrupted by a dead worker (this one before a restart, or another) are re-queued
-    stopReconciler = startReconciler(services, reconcile);
+    // jobs interrupted by a dead worker (this one before a restart, or another) are retried or failed
+    stopReconciler = startReconciler(services, allTrackedJobs, reconcile);
   }
 
   let app: App | undefined;

@@ -2,6 +2,7 @@
 // "Contractors", §8, §9): boats of a customer, their operations, the operations' weather constraints, the
 // variables a constraint may read, and the one wizard job per project with its parameters and results.
 import { z } from 'zod';
+import { entityId } from './ids';
 
 export const contractorMessages = {
   blank: 'This field must not be blank',
@@ -29,6 +30,7 @@ export const contractorMessages = {
   wrongProject: 'The job belongs to another project',
   restrictive: 'The operation constraints are to restrictive',
   jobError: 'Error MC job status',
+  workerLost: 'The computation stopped (its worker was lost) and was not retried: run it again.',
 } as const;
 
 /** The spec's constraint error codes (§5), sent as the error body's `code`. */
@@ -112,12 +114,12 @@ export const boatInput = z.object({ name: name(contractorMessages.boatNameTooLon
 export const operationInput = z.object({
   name: name(contractorMessages.operationNameTooLong),
   duration,
-  boat: z.number().int().positive(),
+  boat: entityId(),
 });
 export const operationUpdate = operationInput.partial();
 /** Shapes only: the variable, condition and unit rules (and their codes) are the service's. */
 export const constraintInput = z.object({
-  operation: z.number().int().positive(),
+  operation: entityId(),
   varName: z.string().trim(),
   condition: z.string().trim(),
   limit: z.number({ error: contractorMessages.badLimit }),
@@ -178,16 +180,16 @@ const percentileList = z
 
 /** GET/PUT /api/customer/settings/{customer}/: the customer's percentile set (spec 001 §3, §7). */
 export const customerSettings = z.object({
-  customer: z.number().int().positive(),
+  customer: entityId(),
   percentiles: percentileList.min(1, 'EMPTY_PERCENTILE'),
 });
 export type CustomerSettings = z.infer<typeof customerSettings>;
 
 export const contractorParameters = z.object({
   /** Selected operation ids; each boat runs its selected operations in their order of creation. */
-  operations: z.array(z.number().int().positive()).default([]),
+  operations: z.array(entityId()).default([]),
   /** Selected point ids of the project. */
-  points: z.array(z.number().int().positive()).default([]),
+  points: z.array(entityId()).default([]),
   percentiles: percentileList.default([...DEFAULT_CONTRACTOR_PERCENTILES]),
   outputFormat: z.enum(contractorFormats).nullable().default(DEFAULT_CONTRACTOR_FORMAT),
 });
@@ -195,7 +197,7 @@ export type ContractorParameters = z.infer<typeof contractorParameters>;
 
 /** PUT /api/contractors/jobs/{id}/: step RUN launches the computation. */
 export const contractorJobUpdate = z.object({
-  project: z.number().int().positive(),
+  project: entityId(),
   parameters: contractorParameters,
   step: z.enum(contractorSteps),
 });

@@ -35,6 +35,7 @@ export const downtimeMessages = {
   offerExpired: 'AWD offer expired',
   notXlsx: 'The planning must be an .xlsx file following the template.',
   required: 'This field is required.',
+  workerLost: 'The planning stopped (its worker was lost) and was not retried: compute it again.',
 } as const;
 
 /** "B3", "B3:E6", "Sheet!B3:E6" or "'My sheet'!B3" (spec 001 §5: at least 2 characters, valid coordinates). */

@@ -2,6 +2,7 @@
 // and comments). A report is created as a draft, generated with its options by the render-report job,
 // polled until it leaves RUNNING, cancelled, cleaned, deleted and downloaded as PDF.
 import { z } from 'zod';
+import { entityId, idMessage, MAX_ID } from './ids';
 import { messages } from './messages';
 import { status } from './projects';
 
@@ -39,6 +40,8 @@ export const REPORT_PART_CODES: Record<ReportPart, string> = {
 };
 
 export const REPORT_NAME_MAX = 120;
+/** Points in one report (spec 000 §7 accepts 500; the render's memory stays flat in their number, issue 29). */
+export const REPORT_POINTS_MAX = 500;
 export const COMMENT_MAX = 2000;
 /** Spec 000 §9: the report content type id (its fallback, 18). */
 export const REPORT_CONTENT_TYPE_ID = 18;
@@ -52,6 +55,7 @@ export const reportMessages = {
   notReady: 'This report has no document yet: generate it first.',
   managersOnly: 'Only a manager can delete a report.',
   noPoints: 'Select at least one point.',
+  workerLost: 'The report stopped (its worker was lost) and was not retried: generate it again.',
 } as const;
 
 const requiredText = (max: number) =>
@@ -61,7 +65,11 @@ export const reportName = requiredText(REPORT_NAME_MAX);
 
 /** POST /api/reports/: a draft report of a project. */
 export const createReportRequest = z.object({
-  projectId: z.number({ error: 'projectId must be the id of a project' }).int().positive(),
+  projectId: z
+    .number({ error: 'projectId must be the id of a project' })
+    .int()
+    .positive()
+    .max(MAX_ID, `projectId ${idMessage}`),
   name: reportName,
 });
 
@@ -69,7 +77,7 @@ export const createReportRequest = z.object({
 export const generateReportRequest = z.object({
   name: reportName,
   reportType,
-  points: z.array(z.number().int().positive()).min(1, reportMessages.noPoints).max(500),
+  points: z.array(entityId()).min(1, reportMessages.noPoints).max(REPORT_POINTS_MAX),
   /** Absent or empty: every part the points' datasets hold. */
   parts: z.array(reportPart).max(REPORT_PARTS.length).optional(),
   /** Include the monthly distributions (the 'advanced' option). */
@@ -80,7 +88,11 @@ export const generateReportRequest = z.object({
 export type GenerateReportRequest = z.infer<typeof generateReportRequest>;
 
 export const reportListQuery = z.object({
-  project: z.coerce.number({ error: 'project must be the id of a project' }).int().positive(),
+  project: z.coerce
+    .number({ error: 'project must be the id of a project' })
+    .int()
+    .positive()
+    .max(MAX_ID, `project ${idMessage}`),
 });
 
 export const reportUser = z.object({ id: z.number(), firstName: z.string(), lastName: z.string() });
@@ -124,13 +136,21 @@ export type Comment = z.infer<typeof comment>;
 /** POST /api/comments/: the user is the caller (a `user` sent along must be the caller's id). */
 export const createCommentRequest = z.object({
   message: requiredText(COMMENT_MAX),
-  objectId: z.number({ error: 'objectId must be the id of a report' }).int().positive(),
-  contentType: z.number().int().optional(),
-  user: z.number().int().optional(),
+  objectId: z
+    .number({ error: 'objectId must be the id of a report' })
+    .int()
+    .positive()
+    .max(MAX_ID, `objectId ${idMessage}`),
+  contentType: entityId().optional(),
+  user: entityId().optional(),
 });
 
 export const commentListQuery = z.object({
-  objectId: z.coerce.number({ error: 'objectId must be the id of a report' }).int().positive(),
+  objectId: z.coerce
+    .number({ error: 'objectId must be the id of a report' })
+    .int()
+    .positive()
+    .max(MAX_ID, `objectId ${idMessage}`),
 });
 
 export const contentType = z.object({ id: z.number(), appLabel: z.string(), model: z.string() });

@@ -3,7 +3,7 @@
 // values, dimensions and attributes (units, longName), next to a kwargs block with the axis names and labels
 // and the provenance of the numbers. Missing values are -999.
 import { z } from 'zod';
-import { requiredIdText } from './ids';
+import { entityId, requiredIdText } from './ids';
 import { statisticCodes, windowDurations, windowLimit } from './projects';
 
 /** The missing-value sentinel of spec 002 §3. */
@@ -216,7 +216,7 @@ export const exportQuery = z
       .trim()
       .regex(/^\d+( *, *\d+)*$/, 'points: the ids of points of the project, comma-separated')
       .transform((text) => text.split(',').map(Number))
-      .pipe(z.array(z.number().int().positive()).max(20, 'points: at most 20 points in one file'))
+      .pipe(z.array(entityId()).max(20, 'points: at most 20 points in one file'))
       .optional(),
     /** EFT: the fields to export, comma-separated (every field of the point when left out). */
     fields: z

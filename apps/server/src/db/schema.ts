@@ -527,6 +527,8 @@ export const reports = pgTable(
     progress: integer('progress').notNull().default(0),
     error: text('error').notNull().default(''),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Beaten by the worker running its job; null while the job waits (issue 29: the reconciler's clock). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -577,6 +579,8 @@ export const plannings = pgTable(
     /** When its simulation was last queued (compute); null while it was never launched. */
     queuedAt: timestamp('queued_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Beaten by the worker running its job; null while the job waits (issue 29: the reconciler's clock). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }),
   },
   (t) => [index('plannings_project').on(t.projectId)],
@@ -649,6 +653,8 @@ export const contractorJobs = pgTable('contractor_jobs', {
   createdAt: createdAt(),
   queuedAt: timestamp('queued_at', { withTimezone: true }),
   startedAt: timestamp('started_at', { withTimezone: true }),
+  /** Beaten by the worker running its job; null while the job waits (issue 29: the reconciler's clock). */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   computedAt: timestamp('computed_at', { withTimezone: true }),
 });
 
@@ -678,6 +684,8 @@ export const satelliteComparisons = pgTable(
     createdAt: createdAt(),
     queuedAt: timestamp('queued_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Beaten by the worker running its job; null while the job waits (issue 29: the reconciler's clock). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }),
   },
   (t) => [

@@ -48,6 +48,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // the map's tiles come from other origins without CORP headers
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    // sent below, from what the request came over
+    strictTransportSecurity: false,
+  });
+  const httpsOnly = config.publicUrl.startsWith('https://');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // HSTS whenever the answer goes out over https: PUBLIC_URL says so, or the connection does — directly,
+    // or through a proxy TRUST_PROXY believes that says X-Forwarded-Proto: https (issue 29: it was not sent).
+    // Never over plain http from an untrusted sender: a header anyone can forge must not pin the site.
+    if (httpsOnly || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // An answer to a signed-in caller (a download, a statistic, an account) is nobody else's: no cache, the
+    // browser's or a proxy's, keeps it (issue 29). Answers that set their own policy keep it.
+    if (request.caller !== null && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
+
+/** A year, subdomains included (helmet's default, as sent before). */
+export const HSTS = 'max-age=31536000; includeSubDomains';

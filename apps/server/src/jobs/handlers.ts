@@ -1,4 +1,5 @@
-// One thin handler per job name: load, act, done. Retries are the queue's.
+// One thin handler per job name: load, act, done. Retries are the queue's. Every long job beats its row's
+// heartbeat (withHeartbeat, with its kind from tracked-jobs.ts) so that the reconciler finds it if its worker dies.
 import type { Mailer } from '../mail/mailer';
 import { contractorsRunJob } from './contractors-run';
 import { failLostTask, runPointTask } from './compute-point';
@@ -12,6 +13,7 @@ import type { Services } from '../services/context';
 import { forwardContact } from '../services/site';
 import type { JobHandlers } from './queue';
 import { withHeartbeat, type ReconcileSettings } from './reconcile';
+import { trackedJobs } from './tracked-jobs';
 
 export function jobHandlers(
   services: Services,
@@ -24,13 +26,27 @@ export function jobHandlers(
     'send-email': (message) => mailer.send(message),
     'forward-contact': ({ contactRequestId }) => forwardContact(services, contactRequestId),
     'compute-point': ({ taskId }, attempt) =>
-      withHeartbeat(services, taskId, reconcile, () => runPointTask(services, pool, taskId, attempt)),
+      withHeartbeat(services, trackedJobs.pointTask, taskId, reconcile, () =>
+        runPointTask(services, pool, taskId, attempt),
+      ),
     'compute-point-failed': ({ taskId }) => failLostTask(services, taskId),
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
-    'render-report': ({ reportId, token }) => runReportJob(services, reports, reportId, token),
-    'simulate-planning': ({ planningId }) => simulatePlanningJob(services, planningId),
-    'contractors-run': ({ jobId }) => contractorsRunJob(services, jobId),
-    'satellite-comparison': ({ comparisonId }) => satelliteComparisonJob(services, pool, comparisonId),
+    'render-report': ({ reportId, token }) =>
+      withHeartbeat(services, trackedJobs.report, reportId, reconcile, () =>
+        runReportJob(services, reports, reportId, token),
+      ),
+    'simulate-planning': ({ planningId }) =>
+      withHeartbeat(services, trackedJobs.planning, planningId, reconcile, () =>
+        simulatePlanningJob(services, planningId),
+      ),
+    'contractors-run': ({ jobId }) =>
+      withHeartbeat(services, trackedJobs.contractorsRun, jobId, reconcile, () =>
+        contractorsRunJob(services, jobId),
+      ),
+    'satellite-comparison': ({ comparisonId }) =>
+      withHeartbeat(services, trackedJobs.satellite, comparisonId, reconcile, () =>
+        satelliteComparisonJob(services, pool, comparisonId),
+      ),
     'satellite-comparison-failed': ({ comparisonId }) => failLostSatellite(services, comparisonId),
   };
 }

@@ -92,15 +92,17 @@ function queueOptions(settings: QueueSettings): Record<JobName, QueueOptions> {
       deadLetter: 'compute-point-failed',
     },
     'render-stat2d': { retryLimit: 2, retryDelay: 30, expireInSeconds: 3600, policy: 'stately' },
-    'render-report': { retryLimit: 1, retryDelay: 5, expireInSeconds: 900 },
+    // A retry of these comes only from a lost worker (their handlers end every error themselves): it starts
+    // within seconds, so that a job interrupted by a crash ends within a minute of the restart (issue 29)
+    'render-report': { retryLimit: 1, retryDelay: 2, expireInSeconds: 900 },
     // a planning may take up to 20 minutes (spec 001 §9)
-    'simulate-planning': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    'simulate-planning': { retryLimit: 1, retryDelay: 2, expireInSeconds: 1800 },
     // one simulation per (point, boat), each like a planning's
-    'contractors-run': { retryLimit: 1, retryDelay: 10, expireInSeconds: 1800 },
+    'contractors-run': { retryLimit: 1, retryDelay: 2, expireInSeconds: 1800 },
     // a satellite comparison can take up to 20 minutes (spec 002 §9)
     'satellite-comparison': {
       retryLimit: 1,
-      retryDelay: 10,
+      retryDelay: 2,
       expireInSeconds: 1800,
       deadLetter: 'satellite-comparison-failed',
     },
@@ -115,6 +117,13 @@ export interface JobAttempt {
 
 export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K], attempt: JobAttempt) => Promise<void> };
 
+export interface LiveJob {
+  id: string;
+  state: 'created' | 'retry' | 'active';
+  retryCount: number;
+  retryLimit: number;
+}
+
 export interface Queue {
   send<K extends JobName>(
     name: K,
@@ -124,10 +133,12 @@ export interface Queue {
   /** Takes jobs for the handlers: of each name one at a time, or as many at once as `concurrency` says. */
   work(handlers: JobHandlers, concurrency?: Partial<Record<JobName, number>>): Promise<void>;
   /**
-   * Fails the active jobs of `name` whose payload's taskId is `taskId` (their worker died): pg-boss retries
-   * them, or sends them to the dead-letter queue after the last retry. Answers how many there were.
+   * The jobs of `name` that may still run (waiting, waiting for a retry, or taken by a worker) whose
+   * payload's `key` is `id`: what the reconciler asks of a row whose heartbeat stopped.
    */
-  failActive(name: 'compute-point', taskId: number, reason: string): Promise<number>;
+  liveJobs(name: JobName, key: string, id: number): Promise<LiveJob[]>;
+  /** Fails a job: pg-boss retries it if it has an attempt left, else hands it to its dead-letter queue. */
+  fail(name: JobName, jobId: string, reason: string): Promise<void>;
   ping(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -174,13 +185,21 @@ export async function startQueue(
         for (let k = 0; k < (concurrency[name] ?? 1); k++) await register(name);
       }
     },
-    async failActive(name, taskId, reason) {
+    async liveJobs(name, key, id) {
       const { rows } = await database.executeSql(
-        `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active' AND data->>'taskId' = $2`,
-        [name, String(taskId)],
+        `SELECT id, state, retry_count, retry_limit FROM pgboss.job
+         WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = $3`,
+        [name, key, String(id)],
       );
-      for (const row of rows) await boss.fail(name, String(row.id), { message: reason });
-      return rows.length;
+      return rows.map((row) => ({
+        id: String(row.id),
+        state: row.state as LiveJob['state'],
+        retryCount: Number(row.retry_count),
+        retryLimit: Number(row.retry_limit),
+      }));
+    },
+    async fail(name, jobId, reason) {
+      await boss.fail(name, jobId, { message: reason });
     },
     ping: () =>
       boss.getQueueSize(jobNames[0] ?? 'send-email').then(

@@ -1,18 +1,42 @@
-// Tasks whose worker died (kill -9, a lost machine) must not stay RUNNING until pg-boss's job expiry
-// (issue 23). A worker beats a heartbeat on its running task (`updatedAt`, every HEARTBEAT); every worker
-// process reconciles at start and then every RECONCILE: a RUNNING task whose heartbeat is older than STALE
-// goes back to PENDING with its partial results deleted, and its pg-boss job is failed at once, so pg-boss
-// retries it (a new attempt, from a clean state) or, on its last attempt, hands it to the dead-letter queue
-// whose handler fails the task with a message and gives its credit back. A task left RUNNING with no live
-// job gets a new one. With the defaults, an interrupted task is re-queued within 45 s of its last beat.
-import { and, eq, lt } from 'drizzle-orm';
-import { results, tasks } from '../db/schema';
+// One heartbeat and one reconcile rule for every kind of job (issues 23 and 29): no job may stay RUNNING
+// because its worker died (kill -9, a lost machine, an aborted heap). The worker running a job beats the
+// heartbeat of the job's row at once and then every HEARTBEAT; every worker process reconciles at start and
+// then every RECONCILE: a row in flight whose heartbeat is older than STALE is taken back (in one statement,
+// so of several reconciling processes one gets it) and waits for a worker again, with its partial results
+// gone. Its pg-boss job is then failed at once: pg-boss retries it from a clean state if it has an attempt
+// left; on its last attempt, or with no job left at all, the row fails for good with a message saying the
+// job was lost (and what it cost is given back) — never retried into the same crash more than the queue's
+// retry limit. A row whose job waits for a worker (queued, not started: no heartbeat yet) is not touched.
+// The kinds of job are registered in tracked-jobs.ts. With the defaults, a job interrupted by a crash is
+// failed or retried within 25 s of its last beat.
 import type { Services } from '../services/context';
+import type { Db } from '../db/client';
+import type { JobName, JobPayloads } from './queue';
 
 export interface ReconcileSettings {
   heartbeatSeconds: number;
   staleSeconds: number;
   intervalSeconds: number;
+}
+
+/** A payload field of the job (over a union of names: a field of any of them). */
+type PayloadKey<K extends JobName> = K extends JobName ? Extract<keyof JobPayloads[K], string> : never;
+
+/** A kind of job whose row carries a heartbeat: registered once in tracked-jobs.ts. */
+export interface TrackedJob<K extends JobName = JobName> {
+  /** The pg-boss queue of its jobs. */
+  queue: K;
+  /** The payload field that names the job's row. */
+  key: PayloadKey<K>;
+  /** Beats the row's heartbeat, only while the row is in flight. */
+  beat(db: Db, id: number, now: Date): Promise<void>;
+  /**
+   * Takes back the rows in flight whose heartbeat is older than `cutoff`, in one statement: each waits for a
+   * worker again (heartbeat cleared, partial results deleted). Answers their ids.
+   */
+  takeBack(db: Db, cutoff: Date): Promise<number[]>;
+  /** Ends the row for good with its "worker lost" message and gives back what it cost; a no-op once ended. */
+  failLost(services: Services, id: number): Promise<void>;
 }
 
 function seconds(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -24,30 +48,36 @@ function seconds(env: Record<string, string | undefined>, name: string, fallback
   return value;
 }
 
-/** Defaults: a beat every 10 s, stale after 30 s, checked every 15 s (tests shorten them). */
+/**
+ * Defaults: a beat every 5 s, stale after 20 s, checked every 5 s (tests shorten them): a job interrupted by a
+ * crash is taken back within 25 s of its last beat, so that a restarted all-in-one process has every job
+ * FINISHED or FAILED within a minute (issue 29's proof).
+ */
 export function reconcileSettings(env: Record<string, string | undefined> = process.env): ReconcileSettings {
-  const heartbeatSeconds = seconds(env, 'TASK_HEARTBEAT_SECONDS', 10);
+  const heartbeatSeconds = seconds(env, 'TASK_HEARTBEAT_SECONDS', 5);
   return {
     heartbeatSeconds,
-    staleSeconds: Math.max(seconds(env, 'TASK_STALE_SECONDS', 30), 2 * heartbeatSeconds),
-    intervalSeconds: seconds(env, 'TASK_RECONCILE_SECONDS', 15),
+    staleSeconds: Math.max(seconds(env, 'TASK_STALE_SECONDS', 20), 2 * heartbeatSeconds),
+    intervalSeconds: seconds(env, 'TASK_RECONCILE_SECONDS', 5),
   };
 }
 
-/** Beats the task's heartbeat while `work` runs. */
-export async function withHeartbeat<T>(
+/** Beats the row's heartbeat at once and then every HEARTBEAT while `work` runs. */
+export async function withHeartbeat<K extends JobName, T>(
   services: Services,
-  taskId: number,
+  kind: TrackedJob<K>,
+  id: number,
   settings: ReconcileSettings,
   work: () => Promise<T>,
 ): Promise<T> {
-  const timer = setInterval(() => {
-    services.db
-      .update(tasks)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'RUNNING')))
-      .catch((error: unknown) => services.log.warn({ err: error, taskId }, 'task heartbeat failed'));
-  }, settings.heartbeatSeconds * 1000);
+  const beat = () =>
+    kind
+      .beat(services.db, id, new Date())
+      .catch((error: unknown) =>
+        services.log.warn({ err: error, job: kind.queue, id }, 'job heartbeat failed'),
+      );
+  await beat();
+  const timer = setInterval(() => void beat(), settings.heartbeatSeconds * 1000);
   timer.unref();
   try {
     return await work();
@@ -56,35 +86,50 @@ export async function withHeartbeat<T>(
   }
 }
 
-/** One pass: re-queues the RUNNING tasks whose heartbeat stopped; answers their ids. */
-export async function reconcileTasks(services: Services, settings: ReconcileSettings): Promise<number[]> {
+export interface LostJob {
+  queue: JobName;
+  id: number;
+  /** 'retried': its pg-boss job has an attempt left (or a retry already waits); 'failed': ended for good. */
+  outcome: 'retried' | 'failed';
+}
+
+/** One pass over every kind: takes back the rows whose heartbeat stopped; answers what became of each. */
+export async function reconcileJobs(
+  services: Services,
+  kinds: readonly TrackedJob[],
+  settings: ReconcileSettings,
+): Promise<LostJob[]> {
   const cutoff = new Date(Date.now() - settings.staleSeconds * 1000);
-  // Taken back in one statement: of several reconciling processes, one gets each task.
-  const lost = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(tasks)
-      .set({ status: 'PENDING', progress: 0, updatedAt: new Date() })
-      .where(and(eq(tasks.status, 'RUNNING'), lt(tasks.updatedAt, cutoff)))
-      .returning({ id: tasks.id });
-    for (const { id } of rows) await tx.delete(results).where(eq(results.taskId, id));
-    return rows.map((row) => row.id);
-  });
-  for (const taskId of lost) {
-    const failed = await services.queue.failActive('compute-point', taskId, 'worker lost');
-    if (failed === 0) await services.queue.send('compute-point', { taskId });
-    services.log.warn({ taskId, jobsFailed: failed }, 'interrupted task re-queued');
+  const lost: LostJob[] = [];
+  for (const kind of kinds) {
+    for (const id of await kind.takeBack(services.db, cutoff)) {
+      const jobs = await services.queue.liveJobs(kind.queue, kind.key, id);
+      const active = jobs.filter((job) => job.state === 'active');
+      const waiting = jobs.some((job) => job.state !== 'active');
+      const attemptLeft = active.some((job) => job.retryCount < job.retryLimit);
+      const outcome = waiting || attemptLeft ? 'retried' : 'failed';
+      // ended first: a dead-letter handler that runs on the failed job finds the row ended already
+      if (outcome === 'failed') await kind.failLost(services, id);
+      for (const job of active) await services.queue.fail(kind.queue, job.id, 'worker lost');
+      services.log.warn({ job: kind.queue, id, outcome }, 'interrupted job taken back');
+      lost.push({ queue: kind.queue, id, outcome });
+    }
   }
   return lost;
 }
 
 /** Reconciles now and every `intervalSeconds`; answers the stop function. */
-export function startReconciler(services: Services, settings: ReconcileSettings): () => void {
+export function startReconciler(
+  services: Services,
+  kinds: readonly TrackedJob[],
+  settings: ReconcileSettings,
+): () => void {
   let running = false;
   const pass = () => {
     if (running) return;
     running = true;
-    reconcileTasks(services, settings)
-      .catch((error: unknown) => services.log.error({ err: error }, 'task reconciliation failed'))
+    reconcileJobs(services, kinds, settings)
+      .catch((error: unknown) => services.log.error({ err: error }, 'job reconciliation failed'))
       .finally(() => {
         running = false;
       });

@@ -1,8 +1,9 @@
 // The render-report job: loads the report's stored results, has the report thread draw the PDF (off this
 // event loop), writes it under DATA_DIR/files/reports, marks it FINISHED. Between sections it records
 // progress and stops when the report was cancelled, deleted or regenerated (the job's token is not the
-// report's any more). Errors fail the report with their message.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// report's any more). Errors fail the report with their message. The PDF is written to a partial file and
+// renamed when whole: a worker killed mid-write leaves no half-written report under the final name (issue 29).
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { reports } from '../db/schema';
@@ -12,6 +13,11 @@ import { reportsDir } from '../services/reports';
 import type { ReportThread } from './report-thread';
 
 class Stopped extends Error {}
+
+/** The file of a generation's PDF, and the one it is written to before it is whole. */
+export const reportFile = (reportId: number, token: string) => `report-${reportId}-${token}.pdf`;
+export const partialReportFile = (reportId: number, token: string) =>
+  `${reportFile(reportId, token)}.partial`;
 
 export async function runReportJob(
   services: Services,
@@ -30,13 +36,15 @@ export async function runReportJob(
       .returning({ id: reports.id });
     if (!still) throw new Stopped();
   };
-  const fileName = `report-${reportId}-${token}.pdf`;
+  const fileName = reportFile(reportId, token);
   const file = path.join(reportsDir(services), fileName);
+  const partial = path.join(reportsDir(services), partialReportFile(reportId, token));
   try {
     const data = await loadReportData(services.db, row, services.config.dataDir);
     const pdf = await thread.render(data, checkpoint);
     await mkdir(reportsDir(services), { recursive: true });
-    await writeFile(file, pdf);
+    await writeFile(partial, pdf);
+    await rename(partial, file);
     const [finished] = await services.db
       .update(reports)
       .set({ status: 'FINISHED', progress: 100, fileName, generatedAt: new Date() })
@@ -44,6 +52,7 @@ export async function runReportJob(
       .returning({ id: reports.id });
     if (!finished) await rm(file, { force: true });
   } catch (error) {
+    await rm(partial, { force: true });
     await rm(file, { force: true });
     if (error instanceof Stopped) return;
     services.log.error({ err: error, reportId }, 'report generation failed');

@@ -10,7 +10,6 @@ import {
   DEFAULT_CONTRACTOR_PERCENTILES,
   type CustomerSettings,
   contractorMessages,
-  contractorParameters,
   contractorVariableCatalogue,
   type ConstraintCondition,
   type ContractorBoat,
@@ -380,20 +379,18 @@ export function presentJob(row: JobRow): ContractorJob {
 }
 
 /**
- * GET /api/contractors/jobs/?latest&project_id=: the project's wizard job, created at the operations step
- * with the default parameters the first time the project's wizard is opened (one job per project).
+ * GET /api/contractors/jobs/?latest&project_id=: the project's wizard job, made with the project (a marine
+ * contractors dashboard) at the operations step with the default parameters. A GET changes nothing (issue
+ * 29: it used to insert the job): a project without a wizard job answers 404.
  */
 export async function latestJob(services: Services, caller: Caller, projectId: number): Promise<JobRow> {
   await projectFor(services.db, caller, projectId);
-  await services.db
-    .insert(contractorJobs)
-    .values({ projectId, userId: caller.id, parameters: contractorParameters.parse({}) })
-    .onConflictDoNothing();
   const [row] = await services.db
     .select()
     .from(contractorJobs)
     .where(eq(contractorJobs.projectId, projectId));
-  return row!;
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The job if the caller may see its project; 404 otherwise. */
@@ -406,25 +403,39 @@ export async function jobFor(services: Services, caller: Caller, id: number) {
 
 const inFlight = or(eq(contractorJobs.status, 'PENDING'), eq(contractorJobs.status, 'RUNNING'))!;
 
-/** What a launch needs (spec 001 §4, §5): operations of the customer each with a constraint, points of the project, a format. */
-async function checkLaunch(services: Services, caller: Caller, projectId: number, p: ContractorParameters) {
+/**
+ * What every saved step holds (issue 29: another customer's operation or point ids were stored at any step
+ * but RUN): operations of the caller's customer, points of the project.
+ */
+async function checkReferences(
+  services: Services,
+  caller: Caller,
+  projectId: number,
+  p: ContractorParameters,
+) {
+  if (p.operations.length > 0) {
+    const operations = (await boatsOf(services, caller.customerId)).flatMap((b) => b.operations);
+    if (p.operations.some((id) => !operations.some((o) => o.id === id)))
+      throw badRequest({ fieldErrors: { operations: [contractorMessages.unknownOperation] } });
+  }
+  if (p.points.length > 0) {
+    const found = await services.db
+      .select({ id: points.id })
+      .from(points)
+      .where(and(eq(points.projectId, projectId), inArray(points.id, p.points)));
+    if (found.length !== new Set(p.points).size)
+      throw badRequest({ fieldErrors: { points: [contractorMessages.unknownPoint] } });
+  }
+}
+
+/** What a launch needs besides (spec 001 §4, §5): operations each with a constraint, points, a format. */
+async function checkLaunch(services: Services, caller: Caller, p: ContractorParameters) {
   if (p.operations.length === 0)
     throw badRequest({ fieldErrors: { operations: [contractorMessages.noOperation] } });
-  const boats = await boatsOf(services, caller.customerId);
-  const operations = boats.flatMap((b) => b.operations);
-  for (const id of p.operations) {
-    const operation = operations.find((o) => o.id === id);
-    if (!operation) throw badRequest({ fieldErrors: { operations: [contractorMessages.unknownOperation] } });
-    if (operation.constraints.length === 0)
-      throw badRequest({ nonFieldErrors: [contractorMessages.operationWithoutConstraint] });
-  }
+  const operations = (await boatsOf(services, caller.customerId)).flatMap((b) => b.operations);
+  if (p.operations.some((id) => operations.find((o) => o.id === id)?.constraints.length === 0))
+    throw badRequest({ nonFieldErrors: [contractorMessages.operationWithoutConstraint] });
   if (p.points.length === 0) throw badRequest({ fieldErrors: { points: [contractorMessages.noPoint] } });
-  const found = await services.db
-    .select({ id: points.id })
-    .from(points)
-    .where(and(eq(points.projectId, projectId), inArray(points.id, p.points)));
-  if (found.length !== new Set(p.points).size)
-    throw badRequest({ fieldErrors: { points: [contractorMessages.unknownPoint] } });
   if (p.percentiles.length === 0) throw badRequest({ fieldErrors: { percentiles: ['EMPTY_PERCENTILE'] } });
   if (p.outputFormat === null)
     throw badRequest({ fieldErrors: { outputFormat: [contractorMessages.noFormat] } });
@@ -446,10 +457,9 @@ export async function updateJob(
     throw badRequest({ fieldErrors: { project: [contractorMessages.wrongProject] } });
   if (!access.canEdit) throw forbidden();
   const launch = input.step === 'RUN';
-  if (launch) {
-    requireEditable(access);
-    await checkLaunch(services, caller, row.projectId, input.parameters);
-  }
+  if (launch) requireEditable(access);
+  await checkReferences(services, caller, row.projectId, input.parameters);
+  if (launch) await checkLaunch(services, caller, input.parameters);
   const [updated] = await services.db
     .update(contractorJobs)
     .set({
@@ -463,6 +473,8 @@ export async function updateJob(
             results: null,
             userId: caller.id,
             queuedAt: new Date(),
+            // the heartbeat of an earlier run is not this one's (reconcile.ts)
+            heartbeatAt: null,
             startedAt: null,
             computedAt: null,
           }

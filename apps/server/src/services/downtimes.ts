@@ -226,6 +226,8 @@ export async function computePlanning(services: Services, caller: Caller, id: nu
       computedAt: null,
       startedAt: null,
       queuedAt: new Date(),
+      // the heartbeat of an earlier run is not this one's (reconcile.ts)
+      heartbeatAt: null,
     })
     .where(and(eq(plannings.id, id), not(inFlight)))
     .returning();

@@ -2,6 +2,7 @@
 // §4, §5, §6, §7). Who may see or change a project is project-access.ts.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
+  contractorParameters,
   messages,
   projectMessages,
   projectTypes,
@@ -13,6 +14,7 @@ import {
 } from '@metocean/contracts';
 import {
   computations,
+  contractorJobs,
   offerInstances,
   offerInstanceZones,
   offers,
@@ -285,15 +287,7 @@ export async function createProject(
   } else throw fieldError('name', messages.required);
 
   const newPoints = checkNewPoints(zone, [], request.points);
-  const team = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.customerId, caller.customerId),
-        inArray(users.id, request.collaborators.length > 0 ? request.collaborators : [0]),
-      ),
-    );
+  const team = await teamMembers(db, caller, request.collaborators);
   const collaboratorIds = new Set([caller.id, ...(trial ? [] : team.map((u) => u.id))]);
   const type = instance.instance.isMcDashboard
     ? projectTypes.dashboard
@@ -322,6 +316,11 @@ export async function createProject(
       .values([...collaboratorIds].map((userId) => ({ projectId: created.id, userId })));
     if (newPoints.length > 0)
       await tx.insert(points).values(newPoints.map((p) => ({ ...p, projectId: created.id })));
+    // a marine contractors dashboard has its one wizard job from the start: GET ?latest only reads it
+    if (instance.instance.isMcDashboard)
+      await tx
+        .insert(contractorJobs)
+        .values({ projectId: created.id, userId: caller.id, parameters: contractorParameters.parse({}) });
     return created.id;
   });
   await logCallerEvent(db, caller, 'project.created', `${name} (#${projectId})`);
@@ -375,6 +374,22 @@ export async function renameProject(
   return getProject(services, caller, id);
 }
 
+/**
+ * The users named as collaborators, all of the caller's customer: one rule for a new project and for
+ * update_collaborators (issue 29: creation silently dropped another customer's user) — any other id is a 400.
+ */
+async function teamMembers(db: Db, caller: Caller, userIds: number[]): Promise<{ id: number }[]> {
+  const team = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.customerId, caller.customerId), inArray(users.id, userIds.length > 0 ? userIds : [0])),
+    );
+  if (userIds.some((userId) => !team.some((u) => u.id === userId)))
+    throw fieldError('collaborators', messages.notFound);
+  return team;
+}
+
 /** Sets who may see the project; the caller's own access is never changed (spec 000 §6). */
 export async function updateCollaborators(
   services: Services,
@@ -384,14 +399,7 @@ export async function updateCollaborators(
 ): Promise<Project> {
   const access = await projectFor(services.db, caller, id);
   requireEditable(access);
-  const team = await services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(eq(users.customerId, caller.customerId), inArray(users.id, userIds.length > 0 ? userIds : [0])),
-    );
-  const unknown = userIds.filter((userId) => !team.some((u) => u.id === userId));
-  if (unknown.length > 0) throw fieldError('collaborators', messages.notFound);
+  const team = await teamMembers(services.db, caller, userIds);
   await services.db.transaction(async (tx) => {
     await tx
       .delete(projectCollaborators)

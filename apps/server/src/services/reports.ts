@@ -177,6 +177,8 @@ export async function generateReport(
       userId: caller.id,
       startedAt: new Date(),
       generatedAt: null,
+      // the heartbeat of an earlier generation is not this one's (reconcile.ts)
+      heartbeatAt: null,
     })
     .where(and(eq(reports.id, reportId), eq(reports.status, row.status)))
     .returning();

@@ -147,6 +147,8 @@ export async function computeSatellite(
         errorMessage: '',
         userId: caller.id,
         queuedAt: new Date(),
+        // the heartbeat of an earlier run is not this one's (reconcile.ts)
+        heartbeatAt: null,
         startedAt: null,
         computedAt: null,
       })

@@ -3,91 +3,29 @@
 // heartbeat stopped and fails its pg-boss job, which pg-boss retries; the job's own expiry is 15 minutes
 // away), then computed from a clean state; the project and its computation end FINISHED, the credit is
 // charged once. The server runs as a real child process (tsx on src/main.ts) and gets SIGKILL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Offer, Project, Task } from '@metocean/contracts';
-import { DEMO_PASSWORD, eventually, freshPostgres } from '../harness';
+import { call, freePort, signIn, startChildServer, type ChildServer } from '../child-server';
+import { eventually, freshPostgres } from '../harness';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-kill9-'));
-const children: ChildProcess[] = [];
+const servers: ChildServer[] = [];
 // on the PostgreSQL run, a database of this file's own (as the harness gives every other file)
 const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   await database?.drop();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+async function startServer(port: number) {
+  const server = await startChildServer(port, { dataDir, databaseUrl: database?.url });
+  servers.push(server);
+  return server.child;
 }
-
-async function startServer(port: number): Promise<ChildProcess> {
-  // one process (tsx's loader in node itself, not the tsx wrapper that forks): SIGKILL hits the server
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: database?.url ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DEMO_PASSWORD,
-        LOG_LEVEL: 'warn',
-        STATISTICS_THREADS: '1',
-        NODE_ENV: 'development',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  children.push(child);
-  await eventually(
-    () =>
-      fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.status,
-        () => 0,
-      ),
-    (status) => status === 200,
-    { timeoutMs: 120_000, intervalMs: 250 },
-    'the server',
-  );
-  return child;
-}
-
-async function call<T>(port: number, method: string, route: string, token?: string, body?: unknown) {
-  const response = await fetch(`http://127.0.0.1:${port}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-const signIn = async (port: number) =>
-  (
-    await call<{ accessToken: string }>(port, 'POST', '/api-auth/token/', undefined, {
-      username: 'manager',
-      password: DEMO_PASSWORD,
-    })
-  ).body.accessToken;
 
 describe('kill -9 mid-computation', () => {
   it('re-queues the interrupted task within a minute of the restart and finishes it', async () => {

@@ -14,6 +14,7 @@ import {
   contractorResults,
   contractorVariable,
   customerSettings,
+  idText,
   operationInput,
   operationUpdate,
 } from '@metocean/contracts';
@@ -201,7 +202,7 @@ export function contractorRoutes(app: App, { services, auth }: RouteDeps): void 
           "The project's wizard job (?latest&project_id=); created at the operations step the first time",
         querystring: z.object({
           latest: z.string().optional(),
-          project_id: z.coerce.number().int().positive(),
+          project_id: idText(),
         }),
         response: { 200: contractorJob, ...errorResponses },
       },

@@ -2,7 +2,16 @@
 // results and download. Thin: multipart reading here, rules in services/downtimes.ts.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorBody, messages, planning, planningResults, scanAnswer } from '@metocean/contracts';
+import {
+  errorBody,
+  idMessage,
+  idText,
+  MAX_ID,
+  messages,
+  planning,
+  planningResults,
+  scanAnswer,
+} from '@metocean/contracts';
 import { downloadPlanning } from '../../exports/planning';
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
@@ -79,8 +88,10 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
     async (request, reply) => {
       const { file, fields } = await readParts(request);
       const projectId = Number(fields.project);
-      if (!Number.isInteger(projectId) || projectId <= 0)
-        throw badRequest({ fieldErrors: { project: [messages.required] } });
+      if (!fields.project) throw badRequest({ fieldErrors: { project: [messages.required] } });
+      // the one id rule of the JSON routes (issue 29: 2^31 reached the database and answered 500)
+      if (!Number.isInteger(projectId) || projectId <= 0 || projectId > MAX_ID)
+        throw badRequest({ fieldErrors: { project: [`project ${idMessage}`] } });
       let settings: unknown;
       try {
         settings = JSON.parse(fields.settings ?? '');
@@ -103,7 +114,7 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'The plannings of a project',
         querystring: z.object({
-          project: z.coerce.number().int().positive(),
+          project: idText(),
           ordering: z.enum(downtimes.planningOrderings).default('-id'),
         }),
         response: { 200: z.array(planning), ...errorResponses },
