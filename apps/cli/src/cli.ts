@@ -551,9 +551,14 @@ async function compute(
         .filter((r) => r.month > 0)
         .map((r) => ({
           month: r.month,
+          // Kaplan–Meier over every start (issue 31): the mean is restricted to its horizon, a percentile
+          // the curve never reaches is null: more than followUpHours
           meanWaitHours: r.meanWaitHours,
+          meanHorizonHours: r.meanHorizonHours,
+          meanRestricted: r.meanRestricted,
           p50WaitHours: r.p50WaitHours,
           p90WaitHours: r.p90WaitHours,
+          followUpHours: r.followUpHours,
           censored: r.censored,
         }));
     case 'contours': {

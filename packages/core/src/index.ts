@@ -23,6 +23,7 @@ export * from './fit';
 export * from './binning';
 export * from './extremes';
 export * from './windows';
+export * from './survival';
 export * from './display';
 export * from './metrics';
 export * from './comparison/collocate';

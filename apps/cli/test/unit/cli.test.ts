@@ -269,7 +269,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     const jan = out.filter((r) => r.month === 1).map((r) => r.probability!);
     expect([...jan].sort((a, b) => b - a)).toEqual(jan);
   });
-  test('downtime prints per month { month, meanWaitHours, p50WaitHours, p90WaitHours, censored }', async () => {
+  test('downtime prints per month the Kaplan–Meier mean, horizon, P50, P90, follow-up and censored starts', async () => {
     const out = (await run(
       'downtime',
       NDBC_A,
@@ -279,16 +279,32 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       '2',
       '--duration',
       '12',
-    )) as Record<string, number>[];
+    )) as {
+      meanWaitHours: number;
+      meanHorizonHours: number;
+      p50WaitHours: number | null;
+      p90WaitHours: number | null;
+      followUpHours: number;
+      censored: number;
+    }[];
     expect(out).toHaveLength(12);
     expect(Object.keys(out[0]!)).toEqual([
       'month',
       'meanWaitHours',
+      'meanHorizonHours',
+      'meanRestricted',
       'p50WaitHours',
       'p90WaitHours',
+      'followUpHours',
       'censored',
     ]);
-    for (const r of out) expect(r.p50WaitHours! <= r.p90WaitHours!).toBe(true);
+    // Kaplan–Meier (issue 31): a percentile is null (more than the follow-up) or within it
+    for (const r of out) {
+      expect(r.p50WaitHours === null || r.p50WaitHours <= (r.p90WaitHours ?? Infinity)).toBe(true);
+      if (r.p90WaitHours !== null) expect(r.p90WaitHours).toBeLessThanOrEqual(r.followUpHours);
+      expect(r.meanWaitHours).toBeLessThanOrEqual(r.meanHorizonHours);
+    }
+    expect(out.some((r) => r.censored > 0)).toBe(true);
   });
   test('contours prints one IFORM contour per return period; β grows with it', async () => {
     const out = (await run(
