@@ -24,6 +24,7 @@ export * from './binning';
 export * from './extremes';
 export * from './windows';
 export * from './survival';
+export * from './bootstrap';
 export * from './display';
 export * from './metrics';
 export * from './comparison/collocate';
