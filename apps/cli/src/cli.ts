@@ -23,6 +23,10 @@ import {
   rose,
   HOUR_MS,
   weatherDowntime,
+  waitPercentileIntervals,
+  DEFAULT_INTERVALS,
+  intervalOptions,
+  type IntervalOptions,
   weatherWindows,
 } from '@metocean/core';
 import type { ExtremeMethod, IntervalKind, LawId, Series } from '@metocean/core';
@@ -59,7 +63,8 @@ export const USAGE = `usage: metocean <command> FILE [options]
   joint     FILE --x hs --y tp --dx 0.5 --dy 1
   rose      FILE --dir mwd --var hs --sectors 8|16|36 --edges 0,1,2,3,4
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48
-  downtime  FILE --var hs --below 2 --duration 12
+  downtime  FILE --var hs --below 2 --duration 12 [--ci 0.9 --resamples 1000 --seed 1]
+            (Kaplan–Meier waits; P50 and P90 with their year-block bootstrap intervals)
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
   every statistic also takes [--missing V[,V]] [--decimal ,] [--resample 1h] (see below)
 ${INGEST_USAGE}
@@ -103,7 +108,7 @@ const OPTIONS: Record<Command, readonly string[]> = {
   joint: ['x', 'y', 'dx', 'dy'],
   rose: ['dir', 'var', 'sectors', 'edges'],
   windows: ['var', 'below', 'durations'],
-  downtime: ['var', 'below', 'duration'],
+  downtime: ['var', 'below', 'duration', 'ci', 'resamples', 'seed'],
   contours: ['hs', 'tp', 'return-periods'],
 };
 /** Options of every statistic: the node of a file of several, and how a file is read (issue 21). */
@@ -542,25 +547,52 @@ async function compute(
           // starts whose window runs into missing data: left out of the probability (issue 21)
           censored: r.censored,
         }));
-    case 'downtime':
-      return weatherDowntime(series.time, field('var'), {
+    case 'downtime': {
+      const setting = {
         below: numberOption(options, 'below', command),
         durationHours: numberOption(options, 'duration', command),
         stepMs: series.stepMs,
-      })
+      };
+      let intervals: Required<IntervalOptions>;
+      try {
+        intervals = intervalOptions({
+          ci: numberOption(options, 'ci', command, DEFAULT_INTERVALS.ci),
+          resamples: numberOption(options, 'resamples', command, DEFAULT_INTERVALS.resamples),
+          seed: numberOption(options, 'seed', command, DEFAULT_INTERVALS.seed),
+        });
+      } catch (error) {
+        throw new CliError(`downtime: ${(error as Error).message.replace(/^intervals: /, '--')}`);
+      }
+      // issue 31: the year-block bootstrap intervals of P50 and P90 beside them, with the years they rest on
+      const bands = waitPercentileIntervals(
+        series.time,
+        field('var'),
+        { ...setting, percentiles: [50, 90] },
+        intervals,
+      );
+      return weatherDowntime(series.time, field('var'), setting)
         .filter((r) => r.month > 0)
-        .map((r) => ({
-          month: r.month,
-          // Kaplan–Meier over every start (issue 31): the mean is restricted to its horizon, a percentile
-          // the curve never reaches is null: more than followUpHours
-          meanWaitHours: r.meanWaitHours,
-          meanHorizonHours: r.meanHorizonHours,
-          meanRestricted: r.meanRestricted,
-          p50WaitHours: r.p50WaitHours,
-          p90WaitHours: r.p90WaitHours,
-          followUpHours: r.followUpHours,
-          censored: r.censored,
-        }));
+        .map((r) => {
+          const band = bands.find((b) => b.month === r.month)!;
+          return {
+            month: r.month,
+            // Kaplan–Meier over every start (issue 31): the mean is restricted to its horizon, a percentile
+            // the curve never reaches is null: more than followUpHours
+            meanWaitHours: r.meanWaitHours,
+            meanHorizonHours: r.meanHorizonHours,
+            meanRestricted: r.meanRestricted,
+            p50WaitHours: r.p50WaitHours,
+            p90WaitHours: r.p90WaitHours,
+            followUpHours: r.followUpHours,
+            censored: r.censored,
+            // [lower, upper] hours; upper null: more than the follow-up; null: under 5 years (intervalNote)
+            p50WaitInterval: band.intervals['50'] ?? null,
+            p90WaitInterval: band.intervals['90'] ?? null,
+            intervalYears: band.years,
+            ...(band.note ? { intervalNote: band.note } : {}),
+          };
+        });
+    }
     case 'contours': {
       const hs = field('hs');
       const tp = field('tp');

@@ -25,6 +25,7 @@ export * from './extremes';
 export * from './windows';
 export * from './survival';
 export * from './bootstrap';
+export * from './downtime-intervals';
 export * from './display';
 export * from './metrics';
 export * from './comparison/collocate';

@@ -327,6 +327,35 @@ function waitsOrCensoring(layout: DowntimeLayout, steps: number): Int32Array {
   return out;
 }
 
+/**
+ * Per start, in steps: its wait (≥ 0), or −1 − c when it is censored at c, or NO_DOWNTIME_START where the
+ * value is missing: what the WD rows and their intervals (downtime-intervals.ts) are read from.
+ */
+export function downtimeStarts(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationHours: number; stepMs?: number },
+): { coded: Int32Array; stepHours: number } {
+  if (time.length !== values.length)
+    throw new RangeError('weatherDowntime: time and values differ in length');
+  const stepMs = options.stepMs ?? stepOfTime(time);
+  const steps = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
+  const coded = checkedOnce(() =>
+    waitsOrCensoring(
+      {
+        values,
+        calm: sharedCalm(values, options.below),
+        exceed: sharedExceedance(values, options.below),
+        month: sharedCalendar(time).month,
+      },
+      steps,
+    ),
+  );
+  return { coded, stepHours: stepMs / HOUR_MS };
+}
+
+export const NO_DOWNTIME_START = NO_START;
+
 function downtimeRows(
   layout: DowntimeLayout,
   steps: number,

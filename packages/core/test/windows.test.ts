@@ -3,6 +3,10 @@ import { describe as suite, expect, test } from 'vitest';
 import {
   DOWNTIME_PERCENTILES,
   calendarOf,
+  quantileSorted,
+  seededRandom,
+  waitPercentileIntervals,
+  yearBlockWeights,
   type DowntimeRow,
   calmRunLengths,
   nextWindowStart,
@@ -451,5 +455,65 @@ suite('windows: edge cases and linear cost', () => {
     const after = weatherDowntime(time, v, { below: 1.5, durationHours: 24 });
     expect(after).toEqual(weatherDowntime(time, v.slice(), { below: 1.5, durationHours: 24 }));
     expect(after).not.toEqual(before);
+  });
+});
+
+suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kaplan–Meier curve', () => {
+  // Reference: the literal definition. For each resample (the weights of yearBlockWeights), every start of
+  // a year drawn w times is repeated w times, the brute-force Kaplan–Meier above is run on that pool and
+  // its percentile read (+∞ when never reached); the interval is the type 7 percentile at (1 ∓ ci)/2.
+  const DAY = 24 * H;
+  const random = seededRandom(17);
+  const n = 8 * 365;
+  const t = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * DAY);
+  const x = Float64Array.from({ length: n }, () => (random() < 0.08 ? NaN : random() * 3.2));
+  const { year, month } = calendarOf(t);
+  test('every month and percentile equals the brute force', () => {
+    const options = { ci: 0.8, resamples: 100, seed: 9 };
+    const rows = waitPercentileIntervals(
+      t,
+      x,
+      { below: 2, durationHours: 48, stepMs: DAY, percentiles: [50, 90] },
+      options,
+    );
+    for (const m of [1, 6]) {
+      const row = rows.find((r) => r.month === m)!;
+      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(x[i]!)))];
+      expect(row.years).toBe(years.length);
+      const weights = yearBlockWeights(years.length, 100, 9);
+      for (const p of [50, 90]) {
+        const resampled: number[] = [];
+        for (let r = 0; r < 100; r++) {
+          const waits: number[] = [];
+          const cs: number[] = [];
+          for (let i = 0; i < n; i++) {
+            if (month[i] !== m || Number.isNaN(x[i]!)) continue;
+            const times = weights[r * years.length + years.indexOf(year[i]!)]!;
+            const w = bruteWait(x, i, 2, 2);
+            for (let k = 0; k < times; k++) {
+              if (w >= 0) waits.push(w * 24);
+              else cs.push(bruteCensoring(x, i, 2, 2) * 24 - 23);
+            }
+          }
+          resampled.push(bruteKm(waits, cs).quantile(p / 100) ?? Infinity);
+        }
+        resampled.sort((a, b) => a - b);
+        const [lower, upper] = row.intervals[String(p)]!;
+        expect(lower).toBeCloseTo(quantileSorted(resampled, 0.1), 9);
+        const high = quantileSorted(resampled, 0.9);
+        if (Number.isFinite(high)) expect(upper).toBeCloseTo(high, 9);
+        else expect(upper).toBeNull();
+      }
+    }
+  });
+  test('under 5 years: no interval, and a note saying why', () => {
+    const short = waitPercentileIntervals(t.subarray(0, 3 * 365), x.subarray(0, 3 * 365), {
+      below: 2,
+      durationHours: 48,
+      stepMs: DAY,
+    });
+    expect(short[0]!.years).toBe(3);
+    expect(short[0]!.intervals['90']).toBeNull();
+    expect(short[0]!.note).toMatch(/fewer than 5 years/);
   });
 });

@@ -297,6 +297,9 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       'p90WaitHours',
       'followUpHours',
       'censored',
+      'p50WaitInterval',
+      'p90WaitInterval',
+      'intervalYears',
     ]);
     // Kaplan–Meier (issue 31): a percentile is null (more than the follow-up) or within it
     for (const r of out) {
@@ -305,6 +308,29 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       expect(r.meanWaitHours).toBeLessThanOrEqual(r.meanHorizonHours);
     }
     expect(out.some((r) => r.censored > 0)).toBe(true);
+    // issue 31: the intervals rest on the years of NDBC A.txt with data in the month (1996-2005 and more)
+    const jan = out[0] as (typeof out)[number] & {
+      intervalYears: number;
+      p90WaitInterval: [number, number | null] | null;
+    };
+    expect(jan.intervalYears).toBeGreaterThanOrEqual(5);
+    expect(jan.p90WaitInterval![0]).toBeLessThanOrEqual(jan.p90WaitHours!);
+    const bad = await runCli(
+      [
+        'downtime',
+        NDBC_A,
+        '--var',
+        'significant wave height',
+        '--below',
+        '2',
+        '--duration',
+        '12',
+        '--ci',
+        '2',
+      ],
+      io,
+    );
+    expect(bad.stderr).toContain('downtime: --ci must be in (0, 1), got 2');
   });
   test('contours prints one IFORM contour per return period; β grows with it', async () => {
     const out = (await run(
