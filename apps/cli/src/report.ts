@@ -102,7 +102,13 @@ export const RESULT_UNITS: Record<string, Record<string, string>> = {
   monthly: { count: 'values', month: '1-12 (UTC)' },
   joint: { counts: 'pairs', perMille: '‰ of the pairs' },
   rose: { percent: '% of the pairs', sectors: 'degree (centre, coming from)' },
-  windows: { durationHours: 'h', probability: '%', meanCalmPeriods: 'per year' },
+  windows: {
+    durationHours: 'h',
+    probability: '%',
+    meanCalmPeriods: 'per year',
+    probabilityInterval: '%',
+    intervalYears: 'years',
+  },
   downtime: {
     meanWaitHours: 'h',
     meanHorizonHours: 'h',

@@ -1,4 +1,4 @@
-// Intervals on the WD wait percentiles (issue 31 §2): the year-block bootstrap of bootstrap.ts applied to
+// Intervals on the WD wait percentiles and the WW probabilities (issue 31 §2): the year-block bootstrap of bootstrap.ts applied to
 // the Kaplan–Meier estimate of windows.ts. Each start's wait or censoring is found once; a resample draws
 // the years with data in the month with replacement and recomputes the month's product-limit curve from
 // the per-year counts, weighted by how many times each year is drawn.
@@ -6,13 +6,14 @@ import {
   FEW_YEARS_NOTE,
   MIN_INTERVAL_YEARS,
   intervalOptions,
+  percentileInterval,
   yearBlockWeights,
   type IntervalOptions,
 } from './bootstrap';
 import { quantileSorted } from './order';
 import { sharedCalendar } from './shared';
 import { kaplanMeierCounts, survivalQuantile } from './survival';
-import { DOWNTIME_PERCENTILES, NO_DOWNTIME_START, downtimeStarts } from './windows';
+import { DOWNTIME_PERCENTILES, NO_DOWNTIME_START, downtimeStarts, windowOutcomes } from './windows';
 
 export interface WaitIntervalRow {
   /** Calendar month 1-12. */
@@ -108,6 +109,71 @@ export function waitPercentileIntervals(
         }),
       ),
     });
+  }
+  return rows;
+}
+
+export interface WindowIntervalRow {
+  /** Calendar month 1-12. */
+  month: number;
+  durationHours: number;
+  /** Years with a start of known outcome in the month: what the interval rests on. */
+  years: number;
+  /** [lower, upper] of the probability (%) that a window starts; null under 5 years. */
+  interval: [number, number] | null;
+  note?: string;
+}
+
+/**
+ * Year-block bootstrap intervals of the WW probability (window starts over the starts of known outcome,
+ * censored starts neither, as weatherWindows): per (year, month) the two counts, a resample's probability
+ * is the ratio of their weighted sums.
+ */
+export function windowProbabilityIntervals(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationsHours: readonly number[]; stepMs?: number },
+  intervals: IntervalOptions = {},
+): WindowIntervalRow[] {
+  const { ci, resamples, seed } = intervalOptions(intervals);
+  const { year, month } = sharedCalendar(time);
+  const rows: WindowIntervalRow[] = [];
+  for (const durationHours of options.durationsHours) {
+    const { outcome } = windowOutcomes(time, values, { ...options, durationHours });
+    for (let m = 1; m <= 12; m++) {
+      const local = new Map<number, number>();
+      const starts: number[] = [];
+      const known: number[] = [];
+      for (let i = 0; i < outcome.length; i++) {
+        const o = outcome[i]!;
+        if (month[i] !== m || o < 0) continue;
+        let j = local.get(year[i]!);
+        if (j === undefined) {
+          local.set(year[i]!, (j = local.size));
+          starts.push(0);
+          known.push(0);
+        }
+        known[j]!++;
+        if (o === 1) starts[j]!++;
+      }
+      const Y = local.size;
+      if (Y < MIN_INTERVAL_YEARS) {
+        rows.push({ month: m, durationHours, years: Y, interval: null, note: FEW_YEARS_NOTE });
+        continue;
+      }
+      const weights = yearBlockWeights(Y, resamples, seed);
+      const resampled = new Float64Array(resamples);
+      for (let r = 0; r < resamples; r++) {
+        let s = 0;
+        let k = 0;
+        for (let j = 0; j < Y; j++) {
+          s += weights[r * Y + j]! * starts[j]!;
+          k += weights[r * Y + j]! * known[j]!;
+        }
+        resampled[r] = k > 0 ? (100 * s) / k : NaN;
+      }
+      rows.push({ month: m, durationHours, years: Y, interval: percentileInterval(resampled, ci) });
+    }
   }
   return rows;
 }

@@ -356,6 +356,31 @@ export function downtimeStarts(
 
 export const NO_DOWNTIME_START = NO_START;
 
+/**
+ * Per step, the outcome of the window of the duration starting there: 1 a window starts, 0 a known
+ * failure (a value at or above the limit in it), −1 censored (missing data or the end of the record in
+ * it, no exceedance) or no data at the step: as weatherWindows counts them.
+ */
+export function windowOutcomes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationHours: number; stepMs?: number },
+): { outcome: Int8Array } {
+  if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
+  const stepMs = options.stepMs ?? stepOfTime(time);
+  const steps = stepsFor(options.durationHours, stepMs, 'weatherWindows');
+  return checkedOnce(() => {
+    const calm = sharedCalm(values, options.below);
+    const exceed = sharedExceedance(values, options.below);
+    const outcome = new Int8Array(values.length);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      outcome[i] = v !== v ? -1 : calm[i]! >= steps ? 1 : exceed[i]! < steps ? 0 : -1;
+    }
+    return { outcome };
+  });
+}
+
 function downtimeRows(
   layout: DowntimeLayout,
   steps: number,

@@ -6,6 +6,7 @@ import {
   quantileSorted,
   seededRandom,
   waitPercentileIntervals,
+  windowProbabilityIntervals,
   yearBlockWeights,
   type DowntimeRow,
   calmRunLengths,
@@ -504,6 +505,42 @@ suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kapl
         if (Number.isFinite(high)) expect(upper).toBeCloseTo(high, 9);
         else expect(upper).toBeNull();
       }
+    }
+  });
+  test('WW probability intervals equal the brute force; the probability lies in its interval', () => {
+    // Reference: each resample's probability = window starts / starts of known outcome over the pool where
+    // every start of a year drawn w times counts w times, outcomes by the brute force above
+    const rows = windowProbabilityIntervals(
+      t,
+      x,
+      { below: 2, durationsHours: [48], stepMs: DAY },
+      { ci: 0.9, resamples: 200, seed: 2 },
+    );
+    const ww = weatherWindows(t, x, { below: 2, durationsHours: [48], stepMs: DAY });
+    for (const m of [2, 9]) {
+      const row = rows.find((r) => r.month === m)!;
+      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(x[i]!)))];
+      const weights = yearBlockWeights(years.length, 200, 2);
+      const resampled: number[] = [];
+      for (let r = 0; r < 200; r++) {
+        let starts = 0;
+        let known = 0;
+        for (let i = 0; i < n; i++) {
+          if (month[i] !== m || Number.isNaN(x[i]!)) continue;
+          const w = weights[r * years.length + years.indexOf(year[i]!)]!;
+          const outcome = bruteOutcome(x, i, 2, 2);
+          if (outcome !== 'unknown') known += w;
+          if (outcome === 'window') starts += w;
+        }
+        resampled.push((100 * starts) / known);
+      }
+      resampled.sort((a, b) => a - b);
+      expect(row.years).toBe(years.length);
+      expect(row.interval![0]).toBeCloseTo(quantileSorted(resampled, 0.05), 9);
+      expect(row.interval![1]).toBeCloseTo(quantileSorted(resampled, 0.95), 9);
+      const p = ww.find((r) => r.month === m)!.probability;
+      expect(row.interval![0]).toBeLessThanOrEqual(p);
+      expect(row.interval![1]).toBeGreaterThanOrEqual(p);
     }
   });
   test('under 5 years: no interval, and a note saying why', () => {

@@ -245,7 +245,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     expect(out.edges).toEqual([0, 1, 2, 3, 4]);
     out.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref[k]![c]!, 9)));
   });
-  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods, censored }', async () => {
+  test('windows prints per month and duration the probability with its interval, calm periods, censored starts', async () => {
     const out = (await run(
       'windows',
       ERA5,
@@ -263,8 +263,19 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       'probability',
       'meanCalmPeriods',
       'censored',
+      'probabilityInterval',
+      'intervalYears',
     ]);
     for (const r of out) expect(r.probability! >= 0 && r.probability! <= 100).toBe(true);
+    // issue 31: 11 Januaries of ERA5 (2000-2010); the probability lies in its year-block interval
+    const band = out[0] as unknown as {
+      probability: number;
+      probabilityInterval: [number, number];
+      intervalYears: number;
+    };
+    expect(band.intervalYears).toBe(11);
+    expect(band.probabilityInterval[0]).toBeLessThanOrEqual(band.probability);
+    expect(band.probabilityInterval[1]).toBeGreaterThanOrEqual(band.probability);
     // a longer window is never more likely
     const jan = out.filter((r) => r.month === 1).map((r) => r.probability!);
     expect([...jan].sort((a, b) => b - a)).toEqual(jan);
