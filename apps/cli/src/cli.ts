@@ -23,6 +23,11 @@ import {
   rose,
   HOUR_MS,
   weatherDowntime,
+  waitPercentileIntervals,
+  windowProbabilityIntervals,
+  DEFAULT_INTERVALS,
+  intervalOptions,
+  type IntervalOptions,
   weatherWindows,
 } from '@metocean/core';
 import type { ExtremeMethod, IntervalKind, LawId, Series } from '@metocean/core';
@@ -58,8 +63,9 @@ export const USAGE = `usage: metocean <command> FILE [options]
             [--interval profile|bootstrap|delta] [--resamples 1000] [--seed 1] [--minima] [--input maxima]
   joint     FILE --x hs --y tp --dx 0.5 --dy 1
   rose      FILE --dir mwd --var hs --sectors 8|16|36 --edges 0,1,2,3,4
-  windows   FILE --var hs --below 1.5 --durations 6,12,24,48
-  downtime  FILE --var hs --below 2 --duration 12
+  windows   FILE --var hs --below 1.5 --durations 6,12,24,48 [--ci 0.9 --resamples 1000 --seed 1]
+  downtime  FILE --var hs --below 2 --duration 12 [--ci 0.9 --resamples 1000 --seed 1]
+            (Kaplan–Meier waits; P50 and P90 with their year-block bootstrap intervals)
   contours  FILE --hs hs --tp tp --return-periods 1,10,100
   every statistic also takes [--missing V[,V]] [--decimal ,] [--resample 1h] (see below)
 ${INGEST_USAGE}
@@ -102,8 +108,8 @@ const OPTIONS: Record<Command, readonly string[]> = {
   ],
   joint: ['x', 'y', 'dx', 'dy'],
   rose: ['dir', 'var', 'sectors', 'edges'],
-  windows: ['var', 'below', 'durations'],
-  downtime: ['var', 'below', 'duration'],
+  windows: ['var', 'below', 'durations', 'ci', 'resamples', 'seed'],
+  downtime: ['var', 'below', 'duration', 'ci', 'resamples', 'seed'],
   contours: ['hs', 'tp', 'return-periods'],
 };
 /** Options of every statistic: the node of a file of several, and how a file is read (issue 21). */
@@ -237,6 +243,20 @@ function fieldValues(
 export interface Io {
   readText: (path: string) => string;
   warn: (message: string) => void;
+}
+
+/** --ci, --resamples, --seed of the year-block bootstrap intervals (issue 31), checked. */
+function intervalsOf(options: Record<string, string>, command: string): Required<IntervalOptions> {
+  try {
+    return intervalOptions({
+      ci: numberOption(options, 'ci', command, DEFAULT_INTERVALS.ci),
+      resamples: numberOption(options, 'resamples', command, DEFAULT_INTERVALS.resamples),
+      seed: numberOption(options, 'seed', command, DEFAULT_INTERVALS.seed),
+    });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`${command}: ${(error as Error).message.replace(/^intervals: /, '--')}`);
+  }
 }
 
 function optionalNumber(options: Record<string, string>, key: string, command: string): number | undefined {
@@ -527,35 +547,73 @@ async function compute(
       const r = rose(field('dir'), field('var'), { sectors, edges: listOption(options, 'edges', command) });
       return { sectors: r.sectors, edges: r.edges, percent: r.percent };
     }
-    case 'windows':
-      return weatherWindows(series.time, field('var'), {
+    case 'windows': {
+      const setting = {
         below: numberOption(options, 'below', command),
         durationsHours: listOption(options, 'durations', command),
         stepMs: series.stepMs,
-      })
+      };
+      // issue 31: the probability's year-block bootstrap interval and the years it rests on
+      const bands = windowProbabilityIntervals(
+        series.time,
+        field('var'),
+        setting,
+        intervalsOf(options, command),
+      );
+      return weatherWindows(series.time, field('var'), setting)
         .filter((r) => r.month > 0)
-        .map((r) => ({
-          month: r.month,
-          durationHours: r.durationHours,
-          probability: r.probability,
-          meanCalmPeriods: r.meanCalmPeriods,
-          // starts whose window runs into missing data: left out of the probability (issue 21)
-          censored: r.censored,
-        }));
-    case 'downtime':
-      return weatherDowntime(series.time, field('var'), {
+        .map((r) => {
+          const band = bands.find((b) => b.month === r.month && b.durationHours === r.durationHours)!;
+          return {
+            month: r.month,
+            durationHours: r.durationHours,
+            probability: r.probability,
+            meanCalmPeriods: r.meanCalmPeriods,
+            // starts whose window runs into missing data: left out of the probability (issue 21)
+            censored: r.censored,
+            probabilityInterval: band.interval,
+            intervalYears: band.years,
+            ...(band.note ? { intervalNote: band.note } : {}),
+          };
+        });
+    }
+    case 'downtime': {
+      const setting = {
         below: numberOption(options, 'below', command),
         durationHours: numberOption(options, 'duration', command),
         stepMs: series.stepMs,
-      })
+      };
+      const intervals = intervalsOf(options, command);
+      // issue 31: the year-block bootstrap intervals of P50 and P90 beside them, with the years they rest on
+      const bands = waitPercentileIntervals(
+        series.time,
+        field('var'),
+        { ...setting, percentiles: [50, 90] },
+        intervals,
+      );
+      return weatherDowntime(series.time, field('var'), setting)
         .filter((r) => r.month > 0)
-        .map((r) => ({
-          month: r.month,
-          meanWaitHours: r.meanWaitHours,
-          p50WaitHours: r.p50WaitHours,
-          p90WaitHours: r.p90WaitHours,
-          censored: r.censored,
-        }));
+        .map((r) => {
+          const band = bands.find((b) => b.month === r.month)!;
+          return {
+            month: r.month,
+            // Kaplan–Meier over every start (issue 31): the mean is restricted to its horizon, a percentile
+            // the curve never reaches is null: more than followUpHours
+            meanWaitHours: r.meanWaitHours,
+            meanHorizonHours: r.meanHorizonHours,
+            meanRestricted: r.meanRestricted,
+            p50WaitHours: r.p50WaitHours,
+            p90WaitHours: r.p90WaitHours,
+            followUpHours: r.followUpHours,
+            censored: r.censored,
+            // [lower, upper] hours; upper null: more than the follow-up; null: under 5 years (intervalNote)
+            p50WaitInterval: band.intervals['50'] ?? null,
+            p90WaitInterval: band.intervals['90'] ?? null,
+            intervalYears: band.years,
+            ...(band.note ? { intervalNote: band.note } : {}),
+          };
+        });
+    }
     case 'contours': {
       const hs = field('hs');
       const tp = field('tp');

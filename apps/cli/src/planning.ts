@@ -6,9 +6,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   commonRecord,
+  DEFAULT_INTERVALS,
   expandCopies,
+  intervalOptions,
   planAliases,
+  planningIntervals,
   planningStatistics,
+  withIntervals,
+  type IntervalOptions,
   PlanningError,
   readPlan,
   simulatePlan,
@@ -34,6 +39,8 @@ interface PlanningArgs {
   env?: string;
   tasks?: string;
   percentiles: number[];
+  /** Year-block bootstrap intervals (issue 31): coverage, resamples, seed. */
+  intervals: Required<IntervalOptions>;
   out?: string;
   lat?: string;
   lon?: string;
@@ -50,7 +57,13 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
   const [plan, ...rest] = argv;
   if (!plan || plan.startsWith('--'))
     throw new CliError(`planning: a PLAN.xlsx is required\n${PLANNING_USAGE}`);
-  const args: PlanningArgs = { plan, points: [], aliases: {}, percentiles: DEFAULT_PERCENTILES };
+  const args: PlanningArgs = {
+    plan,
+    points: [],
+    aliases: {},
+    percentiles: DEFAULT_PERCENTILES,
+    intervals: { ...DEFAULT_INTERVALS },
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (!arg.startsWith('--')) throw new CliError(`planning: unexpected argument "${arg}"`);
@@ -99,13 +112,27 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
         args.percentiles = list;
         break;
       }
+      case 'ci':
+      case 'resamples':
+      case 'seed': {
+        const number = Number(value);
+        if (value.trim() === '' || !Number.isFinite(number))
+          throw new CliError(`planning: --${key} takes a number, got "${value}"`);
+        args.intervals[key] = number;
+        break;
+      }
       default:
         throw new CliError(
-          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --out, --lat, --lon)`,
+          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --ci, --resamples, --seed, --out, --lat, --lon)`,
         );
     }
   }
   if (args.points.length === 0) throw new CliError('planning: at least one --point NAME=FILE is required');
+  try {
+    intervalOptions(args.intervals);
+  } catch (error) {
+    throw new CliError(`planning: ${(error as Error).message.replace(/^intervals: /, '--')}`);
+  }
   return args;
 }
 
@@ -154,7 +181,10 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
       environments: plan.environments,
       copies: expandCopies(plan.activities),
     });
-    const results = planningStatistics(sim, args.percentiles);
+    const results = withIntervals(
+      planningStatistics(sim, args.percentiles),
+      planningIntervals(sim, args.percentiles, args.intervals),
+    );
     if (args.out) {
       mkdirSync(args.out, { recursive: true });
       const stamp = {

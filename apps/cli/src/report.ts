@@ -48,7 +48,7 @@ export function commandMethod(command: string, options: Record<string, string>, 
     case 'downtime':
       return (
         `waiting time from each step with data (${step}) to the first start of a window of ${options.duration} h ` +
-        `strictly below ${options.below}; starts without a later window are censored; ${TYPE_7}`
+        `strictly below ${options.below}; Kaplan–Meier (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record) before a window is censored, "waited at least c h"; percentiles from the curve, null when it never reaches them (more than followUpHours); mean restricted to meanHorizonHours; P50/P90 intervals: year-block bootstrap (years drawn with replacement, ${options.resamples ?? 1000} resamples, seed ${options.seed ?? 1}, percentile interval at ${options.ci ?? 0.9}), none under 5 years`
       );
     case 'contours':
       return (
@@ -102,8 +102,24 @@ export const RESULT_UNITS: Record<string, Record<string, string>> = {
   monthly: { count: 'values', month: '1-12 (UTC)' },
   joint: { counts: 'pairs', perMille: '‰ of the pairs' },
   rose: { percent: '% of the pairs', sectors: 'degree (centre, coming from)' },
-  windows: { durationHours: 'h', probability: '%', meanCalmPeriods: 'per year' },
-  downtime: { meanWaitHours: 'h', p50WaitHours: 'h', p90WaitHours: 'h', censored: 'starts' },
+  windows: {
+    durationHours: 'h',
+    probability: '%',
+    meanCalmPeriods: 'per year',
+    probabilityInterval: '%',
+    intervalYears: 'years',
+  },
+  downtime: {
+    meanWaitHours: 'h',
+    meanHorizonHours: 'h',
+    p50WaitHours: 'h',
+    p90WaitHours: 'h',
+    followUpHours: 'h',
+    censored: 'starts',
+    p50WaitInterval: 'h',
+    p90WaitInterval: 'h',
+    intervalYears: 'years',
+  },
   contours: { returnPeriod: 'years', beta: '1 (standard normal)' },
   eva: { returnPeriod: 'years', poissonLambda: 'per year' },
 };

@@ -148,6 +148,12 @@ describe('visuPayloadOf', () => {
     const cube = values(payload, 'waitPercentile') as number[][][];
     // July (index 6), P90, 24 h
     expect(cube[2]![6]![8]).toBe(r[2]!.find((m) => m.month === 7)!.waitPercentilesHours['90']);
+    // issue 31: the Kaplan–Meier follow-up and the restricted mean's horizon beside them, and the rule
+    expect(values(payload, 'followUp')).toEqual(r.map((rows) => monthly(rows).map((m) => m.followUpHours)));
+    expect(values(payload, 'meanHorizonAnnual')).toEqual(
+      r.map((rows) => rows.find((m) => m.month === 0)!.meanHorizonHours),
+    );
+    expect(payload.kwargs.censoring).toMatch(/Kaplan–Meier.*at least c hours.*more than the follow-up/);
   });
 
   it('EXT, MAEXT, MIEXT: return values with bounds, empirical points, peaks and the fit parameters', () => {

@@ -134,9 +134,17 @@ export type ScanAnswer = z.infer<typeof scanAnswer>;
 const percentileValues = z.record(z.string(), z.number().nullable());
 
 /** results[breakdown][dataset].wholeSequenceScenarios["P50"][period] and tripsScenarios[trip][period]["P50"]. */
+/** [lower, upper] of a year-block bootstrap interval, or null (fewer than 5 years, or no value). */
+const interval = z.tuple([z.number(), z.number()]).nullable();
+const percentileIntervals = z.record(z.string(), interval);
+
 export const planningDistribution = z.object({
   wholeSequenceScenarios: z.record(z.string(), percentileValues),
   tripsScenarios: z.record(z.string(), z.record(z.string(), percentileValues)),
+  /** Beside the percentiles, same keys (issue 31): wholeSequenceIntervals["P50"]["Jan"] = [lower, upper]. */
+  wholeSequenceIntervals: z.record(z.string(), percentileIntervals).optional(),
+  /** tripsIntervals[trip]["Jan"]["P50"] = [lower, upper]. */
+  tripsIntervals: z.record(z.string(), z.record(z.string(), percentileIntervals)).optional(),
 });
 export type PlanningDistribution = z.infer<typeof planningDistribution>;
 
@@ -158,6 +166,10 @@ export const planningBreakdownResults = z.object({
   starts: z.record(z.string(), z.number()),
   periods: z.array(z.string()),
   percentiles: z.array(z.number()),
+  /** The number of years each period's intervals rest on (issue 31). */
+  intervalYears: z.record(z.string(), z.number()).optional(),
+  /** Why a period has no interval (fewer than 5 years). */
+  intervalNotes: z.record(z.string(), z.string()).optional(),
 });
 export type PlanningBreakdownResults = z.infer<typeof planningBreakdownResults>;
 
@@ -174,6 +186,10 @@ export const planningResults = z.object({
   /** First and last hour of the common record, ISO UTC. */
   period: z.object({ start: z.string(), end: z.string() }),
   rulesVersion: z.string(),
+  /** How the intervals were drawn (issue 31): coverage, resamples, seed and the method in one line. */
+  intervals: z
+    .object({ ci: z.number(), resamples: z.number(), seed: z.number(), method: z.string() })
+    .optional(),
 });
 export type PlanningResults = z.infer<typeof planningResults>;
 

@@ -467,7 +467,8 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     name: 'Weather downtime',
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
-    method: `waiting time from each step with data to the first window start (window as in WW, limit default: the median); starts whose wait is unknown are censored (counted, left out): no later window, or a window of unknown outcome (missing data, no value at or above the limit) before the first window; ${TYPE_7}`,
+    method:
+      'waiting time from each step with data to the first window start (window as in WW, limit default: the median), estimated by the Kaplan–Meier product-limit estimator (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record, no value at or above the limit) before the first window is censored, "waited at least c hours" with c the hours to that window; percentiles are the first wait where the curve is at or below 1 − p (midpoint of the flat where it equals 1 − p), left out (more than the follow-up, the longest wait followed) where the curve never reaches them; the mean is the restricted mean up to its horizon; month 0 is the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),

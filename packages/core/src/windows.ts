@@ -1,9 +1,9 @@
 // Weather windows (WW) and weather downtime (WD). One backward pass computes, for every step, the length
 // of the calm run starting there, so every duration is answered in O(n) whatever its length.
-import { checkProbability, quantilesOfValid } from './order';
 import { HOUR_MS, stepOfTime } from './series';
 import { checkedOnce, memoized } from './memo';
 import { hasGaps, sharedCalendar } from './shared';
+import { kaplanMeierCounts, restrictedMean, survivalQuantile, type SurvivalCurve } from './survival';
 
 /**
  * calm[i] = number of consecutive steps from i on whose value exists and is strictly below the limit
@@ -214,17 +214,31 @@ export interface DowntimeRow {
   /** Start times considered: steps with data in the month. */
   starts: number;
   /**
-   * Starts left out of the statistics because their wait is unknown: no window before the end of the
-   * series, or the search for the first window runs into a window whose outcome is unknown (it holds
-   * missing data and no value at or above the limit) before it finds one.
+   * Starts whose wait is only known to be at least some hours (Kaplan–Meier censored): the search for the
+   * first window runs into a window whose outcome is unknown (it holds missing data, or runs past the end
+   * of the record, and no value at or above the limit), or no window follows before the end of the
+   * record. They enter the estimate as "waited at least c hours", c the hours to that window.
    */
   censored: number;
+  /**
+   * Restricted mean wait, hours: the area under the Kaplan–Meier curve up to `meanHorizonHours` (the
+   * longest wait followed, event or censored). When `meanRestricted` is false the curve falls to 0 before
+   * the horizon and this is the mean itself. NaN when no start has data.
+   */
   meanWaitHours: number;
-  /** Percentile (0-100) -> waiting hours, type 7. */
-  waitPercentilesHours: Record<string, number>;
-  p50WaitHours: number;
-  p90WaitHours: number;
-  /** Mean total duration: waiting plus the operation itself, hours. */
+  meanHorizonHours: number;
+  meanRestricted: boolean;
+  /**
+   * Percentile (0-100) -> waiting hours from the Kaplan–Meier curve (first wait where the curve is at or
+   * below 1 − p; midpoint of the flat where it equals 1 − p). null: the curve never falls that low, the
+   * percentile is more than `followUpHours` and unknown.
+   */
+  waitPercentilesHours: Record<string, number | null>;
+  p50WaitHours: number | null;
+  p90WaitHours: number | null;
+  /** The longest wait followed (event or censored), hours: a percentile left null is more than it. */
+  followUpHours: number;
+  /** Mean total duration: restricted mean wait plus the operation itself, hours. */
   meanTotalHours: number;
 }
 
@@ -234,7 +248,9 @@ export const DOWNTIME_PERCENTILES: readonly number[] = [10, 20, 30, 40, 50, 60, 
  * WD: for an operation needing a continuous window of D hours below the limit, the waiting time from each
  * start t (a step with data) to the first window start ≥ t, and the total duration wait + D, per month.
  * A start is censored when, walking from t, a window of unknown outcome (missing data, no exceedance) comes
- * before the first window start, or no window follows: its true wait is unknown.
+ * before the first window start, or no window follows: its wait is at least the distance c to that window
+ * (or to the end of the record). The wait distribution is the product-limit (Kaplan–Meier) estimate over
+ * all starts, censored ones included (survival.ts).
  */
 export function weatherDowntime(
   time: Float64Array,
@@ -246,12 +262,10 @@ export function weatherDowntime(
 }
 
 /**
- * WD for several durations at one limit (the registry's table). The waits are not walked step by step: the
- * series is described by its calm runs, its runs of one month and its missing steps (shared by every
- * duration), a duration's window starts are the first L − D + 1 steps of each calm run of length L ≥ D, and
- * between two blocks of starts the wait falls by one step per step. So each piece of a gap inside one month
- * adds its count, its arithmetic sum of waits and a range of wait lengths (a difference array) at once;
- * missing steps are taken back one by one. O(runs + months + missing + the longest wait) per duration.
+ * WD for several durations at one limit (the registry's table). One backward pass per duration finds,
+ * for each start, the next window start and the next window of unknown outcome (calm and exceedance
+ * distances are shared by every duration); the waits and censoring distances are counted per month and
+ * wait length, and each month's Kaplan–Meier curve is read from the counts. O(n + longest wait).
  */
 export function weatherDowntimes(
   time: Float64Array,
@@ -267,80 +281,104 @@ export function weatherDowntimes(
     throw new RangeError('weatherDowntime: time and values differ in length');
   const stepMs = options.stepMs ?? stepOfTime(time);
   const percentiles = options.percentiles ?? DOWNTIME_PERCENTILES;
-  const probabilities = [0.5, 0.9, ...percentiles.map((p) => p / 100)];
-  for (const p of probabilities) checkProbability(p, 'weatherDowntime');
+  for (const p of percentiles) {
+    if (!(p > 0 && p < 100))
+      throw new RangeError(`weatherDowntime: percentiles must be in (0, 100), got ${p}`);
+  }
   const steps = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherDowntime'));
-  const layout = checkedOnce(() => downtimeLayout(time, values, options.below));
-  return options.durationsHours.map((durationHours, k) =>
-    downtimeRows(layout, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles, probabilities),
-  );
+  return checkedOnce(() => {
+    const calm = sharedCalm(values, options.below);
+    const exceed = sharedExceedance(values, options.below);
+    const { month } = sharedCalendar(time);
+    return options.durationsHours.map((durationHours, k) =>
+      downtimeRows({ values, calm, exceed, month }, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles),
+    );
+  });
 }
 
-/** What the downtime of every duration reads: calm runs, runs of one month, missing steps. */
 interface DowntimeLayout {
   values: ArrayLike<number>;
   calm: Int32Array;
   /** Steps to the next value at or above the limit (exceedanceDistances). */
   exceed: Int32Array;
   month: Uint8Array;
-  n: number;
-  runStart: Int32Array;
-  runLength: Int32Array;
-  /** First step of each run of one calendar month, and its month (1-12); a run ends where the next starts. */
-  monthStart: Int32Array;
-  monthOf: Uint8Array;
-  /** Steps whose value is missing, ascending. */
-  missing: Int32Array;
 }
 
-function downtimeLayout(time: Float64Array, values: ArrayLike<number>, limit: number): DowntimeLayout {
-  const calm = sharedCalm(values, limit);
-  const { month } = sharedCalendar(time);
-  const runs = memoized(values, `calmRuns:${limit}`, () => {
-    const start: number[] = [];
-    const length: number[] = [];
-    for (let i = 0; i < calm.length; i++) {
-      const run = calm[i]!;
-      if (run > 0) {
-        start.push(i);
-        length.push(run);
-        i += run; // over the period: the step after it is not calm
-      }
+/**
+ * Per start (a step with data), in steps: its wait (≥ 0) or, when censored, −1 − c with c the distance
+ * to the first window of unknown outcome (or to the end of the record); NO_START where there is no data.
+ */
+const NO_START = -0x7fffffff;
+
+function waitsOrCensoring(layout: DowntimeLayout, steps: number): Int32Array {
+  const { values, calm, exceed } = layout;
+  const n = calm.length;
+  const out = new Int32Array(n);
+  let upcoming = -1;
+  let unknown = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (calm[i]! >= steps) upcoming = i;
+    else if (exceed[i]! >= steps) unknown = i;
+    const v = values[i]!;
+    if (v !== v) out[i] = NO_START;
+    else if (upcoming >= 0 && (unknown < 0 || upcoming < unknown)) out[i] = upcoming - i;
+    else out[i] = -1 - ((unknown >= 0 ? unknown : n) - i);
+  }
+  return out;
+}
+
+/**
+ * Per start, in steps: its wait (≥ 0), or −1 − c when it is censored at c, or NO_DOWNTIME_START where the
+ * value is missing: what the WD rows and their intervals (downtime-intervals.ts) are read from.
+ */
+export function downtimeStarts(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationHours: number; stepMs?: number },
+): { coded: Int32Array; stepHours: number } {
+  if (time.length !== values.length)
+    throw new RangeError('weatherDowntime: time and values differ in length');
+  const stepMs = options.stepMs ?? stepOfTime(time);
+  const steps = stepsFor(options.durationHours, stepMs, 'weatherDowntime');
+  const coded = checkedOnce(() =>
+    waitsOrCensoring(
+      {
+        values,
+        calm: sharedCalm(values, options.below),
+        exceed: sharedExceedance(values, options.below),
+        month: sharedCalendar(time).month,
+      },
+      steps,
+    ),
+  );
+  return { coded, stepHours: stepMs / HOUR_MS };
+}
+
+export const NO_DOWNTIME_START = NO_START;
+
+/**
+ * Per step, the outcome of the window of the duration starting there: 1 a window starts, 0 a known
+ * failure (a value at or above the limit in it), −1 censored (missing data or the end of the record in
+ * it, no exceedance) or no data at the step: as weatherWindows counts them.
+ */
+export function windowOutcomes(
+  time: Float64Array,
+  values: ArrayLike<number>,
+  options: { below: number; durationHours: number; stepMs?: number },
+): { outcome: Int8Array } {
+  if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
+  const stepMs = options.stepMs ?? stepOfTime(time);
+  const steps = stepsFor(options.durationHours, stepMs, 'weatherWindows');
+  return checkedOnce(() => {
+    const calm = sharedCalm(values, options.below);
+    const exceed = sharedExceedance(values, options.below);
+    const outcome = new Int8Array(values.length);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      outcome[i] = v !== v ? -1 : calm[i]! >= steps ? 1 : exceed[i]! < steps ? 0 : -1;
     }
-    return { start: Int32Array.from(start), length: Int32Array.from(length) };
+    return { outcome };
   });
-  const months = memoized(time, 'monthRuns', () => {
-    // the calendar's runs of one month of one year, merged where the same month follows
-    const { runStart } = sharedCalendar(time);
-    const start: number[] = [];
-    const of: number[] = [];
-    for (let r = 0; r + 1 < runStart.length; r++) {
-      const m = month[runStart[r]!]!;
-      if (of.length === 0 || of[of.length - 1] !== m) {
-        start.push(runStart[r]!);
-        of.push(m);
-      }
-    }
-    return { start: Int32Array.from(start), of: Uint8Array.from(of) };
-  });
-  const missing = memoized(values, 'missing', () => {
-    const out: number[] = [];
-    // a field without gaps (its shared count says so) needs no pass
-    if (hasGaps(values)) for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i]!)) out.push(i);
-    return Int32Array.from(out);
-  });
-  return {
-    values,
-    calm,
-    exceed: sharedExceedance(values, limit),
-    month,
-    n: values.length,
-    runStart: runs.start,
-    runLength: runs.length,
-    monthStart: months.start,
-    monthOf: months.of,
-    missing,
-  };
 }
 
 function downtimeRows(
@@ -349,230 +387,93 @@ function downtimeRows(
   durationHours: number,
   stepHours: number,
   percentiles: readonly number[],
-  probabilities: readonly number[],
 ): DowntimeRow[] {
-  const { n, runStart, runLength, monthStart, monthOf, missing } = layout;
-  const undecided = undecidedWindows(layout, steps);
-  // blocks of window starts [first, last]
-  const first: number[] = [];
-  const last: number[] = [];
+  const { month } = layout;
+  const coded = waitsOrCensoring(layout, steps);
   let longest = 0;
-  let position = 0;
-  for (let r = 0; r < runStart.length; r++) {
-    if (runLength[r]! < steps) continue;
-    const block = runStart[r]!;
-    longest = Math.max(longest, block - position);
-    first.push(block);
-    last.push(block + runLength[r]! - steps);
-    position = block + runLength[r]! - steps + 1;
+  for (let i = 0; i < coded.length; i++) {
+    const c = coded[i]!;
+    if (c === NO_START) continue;
+    const t = c >= 0 ? c : -1 - c;
+    if (t > longest) longest = t;
   }
+  // counts per month (0: all) and wait length in steps: events at w, censorings "at least c" at c
+  const width = longest + 1;
   const starts = new Float64Array(13);
   const censored = new Float64Array(13);
-  const uncensored = new Int32Array(13);
-  const sums = new Float64Array(13);
-  const width = longest + 1;
-  const tabled = 13 * width <= 4 * n + 4096;
-  // difference array of the wait lengths per month (one spare slot per month)
-  const diff = tabled ? new Int32Array(13 * (width + 1)) : null;
-  let monthRun = 0;
-  let nextMissing = 0;
-  // kind 0: a gap whose next start is `next` (wait next − i), 1: window starts (wait 0), 2: censored
-  const piece = (a: number, b: number, m: number, kind: number, next: number): void => {
-    const count = b - a + 1;
-    let missed = 0;
-    let missedWaits = 0;
-    const row = m * (width + 1);
-    for (; nextMissing < missing.length && missing[nextMissing]! <= b; nextMissing++) {
-      missed++;
-      if (kind === 0) {
-        const wait = next - missing[nextMissing]!;
-        missedWaits += wait;
-        if (diff) {
-          diff[row + wait]!--;
-          diff[row + wait + 1]!++;
-        }
-      }
-    }
-    const valid = count - missed;
-    starts[m]! += valid;
-    if (kind === 2) {
-      censored[m]! += valid;
-      return;
-    }
-    uncensored[m]! += valid;
-    if (kind === 1) {
-      if (diff) {
-        diff[row]! += valid;
-        diff[row + 1]! -= valid;
-      }
-      return;
-    }
-    // Σ (next − i) for i in [a, b], exact in integers
-    sums[m]! += count * next - ((a + b) * count) / 2 - missedWaits;
-    if (diff) {
-      diff[row + next - b]!++;
-      diff[row + next - a + 1]!--;
-    }
+  const eventsBy = new Map<number, Int32Array>();
+  const censoredBy = new Map<number, Int32Array>();
+  const row = (map: Map<number, Int32Array>, m: number): Int32Array => {
+    let r = map.get(m);
+    if (!r) map.set(m, (r = new Int32Array(width)));
+    return r;
   };
-  // [a, b] split at the month runs it crosses
-  const segment = (a: number, b: number, kind: number, next: number): void => {
-    while (a <= b) {
-      while (monthRun + 1 < monthStart.length && monthStart[monthRun + 1]! <= a) monthRun++;
-      const end = monthRun + 1 < monthStart.length ? Math.min(b, monthStart[monthRun + 1]! - 1) : b;
-      piece(a, end, monthOf[monthRun]!, kind, next);
-      a = end + 1;
+  for (let i = 0; i < coded.length; i++) {
+    const c = coded[i]!;
+    if (c === NO_START) continue;
+    const m = month[i]!;
+    starts[m]!++;
+    if (c >= 0) row(eventsBy, m)[c]!++;
+    else {
+      censored[m]!++;
+      row(censoredBy, m)[-1 - c]!++;
     }
-  };
-  position = 0;
-  let u = -1;
-  for (let k = 0; k < first.length; k++) {
-    const b = first[k]! - 1;
-    if (b >= position) {
-      // the starts up to the last window of unknown outcome before the block are censored
-      while (u + 1 < undecided.lo.length && undecided.lo[u + 1]! <= b) u++;
-      const q = u >= 0 ? Math.min(undecided.hi[u]!, b) : -1;
-      if (q >= position) {
-        segment(position, q, 2, 0);
-        if (q < b) segment(q + 1, b, 0, first[k]!);
-      } else segment(position, b, 0, first[k]!);
-    }
-    segment(first[k]!, last[k]!, 1, 0);
-    position = last[k]! + 1;
   }
-  if (position < n) segment(position, n - 1, 2, 0);
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
-    uncensored[0]! += uncensored[m]!;
-    sums[0]! += sums[m]!;
   }
-  let quantilesOf: number[][];
-  if (diff) {
-    const counts = new Int32Array(13 * width);
-    for (let m = 1; m <= 12; m++) {
-      let running = 0;
-      for (let w = 0; w < width; w++) {
-        running += diff[m * (width + 1) + w]!;
-        counts[m * width + w] = running;
-        counts[w]! += running;
-      }
-    }
-    quantilesOf = countQuantiles(counts, width, uncensored, stepHours, probabilities);
-  } else {
-    const { values, calm, month } = layout;
-    quantilesOf = waitQuantilesBySelection(
-      values,
-      calm,
-      layout.exceed,
-      month,
-      steps,
-      uncensored,
+  const empty = new Int32Array(width);
+  const all = (map: Map<number, Int32Array>): Int32Array => {
+    const sum = new Int32Array(width);
+    for (const r of map.values()) for (let w = 0; w < width; w++) sum[w]! += r[w]!;
+    return sum;
+  };
+  const eventsAll = all(eventsBy);
+  const censoredAll = all(censoredBy);
+  return Array.from({ length: 13 }, (_, m) => {
+    const curve = waitCurve(
+      m === 0 ? eventsAll : (eventsBy.get(m) ?? empty),
+      m === 0 ? censoredAll : (censoredBy.get(m) ?? empty),
       stepHours,
-      probabilities,
     );
-  }
-  return Array.from(uncensored, (count, m) => {
-    const mean = count ? (sums[m]! * stepHours) / count : NaN;
-    const [p50, p90, ...atPercentiles] = quantilesOf[m]!;
-    const table = Object.fromEntries(percentiles.map((p, i) => [String(p), atPercentiles[i]!]));
+    const quantile = (p: number): number | null => (curve.total > 0 ? survivalQuantile(curve, p) : null);
+    const mean = curve.total > 0 ? restrictedMean(curve) : { mean: NaN, horizon: NaN, restricted: false };
     return {
       month: m,
       durationHours,
       starts: starts[m]!,
       censored: censored[m]!,
-      meanWaitHours: mean,
-      waitPercentilesHours: table,
-      p50WaitHours: p50!,
-      p90WaitHours: p90!,
-      meanTotalHours: mean + durationHours,
+      meanWaitHours: mean.mean,
+      meanHorizonHours: mean.horizon,
+      meanRestricted: mean.restricted,
+      waitPercentilesHours: Object.fromEntries(percentiles.map((p) => [String(p), quantile(p / 100)])),
+      p50WaitHours: quantile(0.5),
+      p90WaitHours: quantile(0.9),
+      followUpHours: curve.followUp,
+      meanTotalHours: mean.mean + durationHours,
     };
   });
 }
 
-/** Type 7 quantiles of the waits of each month (0: all) from counts of the wait lengths in steps. */
-function countQuantiles(
-  counts: Int32Array,
-  width: number,
-  uncensored: Int32Array,
-  stepHours: number,
-  probabilities: readonly number[],
-): number[][] {
-  return Array.from(uncensored, (total, m) => {
-    if (total === 0) return probabilities.map(() => NaN);
-    const ranks = new Set<number>();
-    for (const p of probabilities) {
-      const lo = Math.floor((total - 1) * p);
-      ranks.add(lo);
-      if (lo + 1 < total) ranks.add(lo + 1);
-    }
-    const value = new Map<number, number>();
-    let below = 0;
-    let wait = 0;
-    for (const r of [...ranks].sort((a, b) => a - b)) {
-      while (below + counts[m * width + wait]! <= r) below += counts[m * width + wait++]!;
-      value.set(r, wait * stepHours);
-    }
-    return probabilities.map((p) => {
-      const h = (total - 1) * p;
-      const lo = Math.floor(h);
-      const low = value.get(lo)!;
-      return lo + 1 < total ? low + (h - lo) * (value.get(lo + 1)! - low) : low;
-    });
-  });
-}
-
-/** The same by selection on the waits grouped by month (waits too long for a table of counts). */
-function waitQuantilesBySelection(
-  values: ArrayLike<number>,
-  calm: Int32Array,
-  exceed: Int32Array,
-  month: Uint8Array,
-  steps: number,
-  uncensored: Int32Array,
-  stepHours: number,
-  probabilities: readonly number[],
-): number[][] {
-  const waits = Array.from(uncensored, (count) => new Float64Array(count));
-  const fill = new Int32Array(13);
-  let upcoming = -1;
-  // the nearest window of unknown outcome at or after i: a start before it and before `upcoming` is censored
-  let unknown = -1;
-  for (let i = values.length - 1; i >= 0; i--) {
-    if (calm[i]! >= steps) upcoming = i;
-    else if (exceed[i]! >= steps) unknown = i;
-    const v = values[i]!;
-    if (v !== v || upcoming < 0 || (unknown >= 0 && unknown < upcoming)) continue;
-    const wait = (upcoming - i) * stepHours;
-    const m = month[i]!;
-    waits[m]![fill[m]!++] = wait;
-    waits[0]![fill[0]!++] = wait;
-  }
-  return waits.map((wait) => quantilesOfValid(wait, probabilities));
-}
-
 /**
- * The windows of `steps` steps whose outcome is unknown, as ascending disjoint intervals [lo, hi] of start
- * steps, found from the missing steps alone (the end of the record is handled by the caller: every start
- * after the last window is censored). A window starting at s is unknown when its first step that is not
- * calm is a missing step m < s + steps and no exceedance comes before s + steps: s runs from the start of
- * the calm run ending at m (or m) and from m − steps + 1, to m and to m + exceed[m] − steps.
+ * The Kaplan–Meier curve of the waits, hours, from counts by length in steps. A start censored at c
+ * steps waited at least c (the window at c may have opened): in the estimator's convention (censored at
+ * t means "more than t") it is censored at c − 1 step, and one censored at 0 says nothing and is left out
+ * of the curve (it stays counted in `censored`). Its follow-up is at least the longest event.
  */
-function undecidedWindows(layout: DowntimeLayout, steps: number): { lo: Int32Array; hi: Int32Array } {
-  const { missing, exceed, runStart, runLength } = layout;
-  const lo: number[] = [];
-  const hi: number[] = [];
-  let r = 0;
-  for (let j = 0; j < missing.length; j++) {
-    const m = missing[j]!;
-    // the last calm run starting before m; it ends right before m or earlier
-    while (r + 1 < runStart.length && runStart[r + 1]! < m) r++;
-    const ending = r < runStart.length && runStart[r]! < m && runStart[r]! + runLength[r]! === m;
-    const a = Math.max(ending ? runStart[r]! : m, m - steps + 1);
-    const b = Math.min(m, m + exceed[m]! - steps);
-    if (a <= b) {
-      lo.push(a);
-      hi.push(b);
+function waitCurve(events: Int32Array, censoredAt: Int32Array, stepHours: number): SurvivalCurve {
+  const times: number[] = [];
+  const d: number[] = [];
+  const c: number[] = [];
+  for (let w = 0; w < events.length; w++) {
+    // a censoring at w + 1 steps is "more than w steps"
+    const cens = w + 1 < censoredAt.length ? censoredAt[w + 1]! : 0;
+    if (events[w]! > 0 || cens > 0) {
+      times.push(w * stepHours);
+      d.push(events[w]!);
+      c.push(cens);
     }
   }
-  return { lo: Int32Array.from(lo), hi: Int32Array.from(hi) };
+  return kaplanMeierCounts(times, d, c);
 }

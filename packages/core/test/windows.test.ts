@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe as suite, expect, test } from 'vitest';
 import {
+  DOWNTIME_PERCENTILES,
   calendarOf,
+  quantileSorted,
+  seededRandom,
+  waitPercentileIntervals,
+  windowProbabilityIntervals,
+  yearBlockWeights,
+  type DowntimeRow,
   calmRunLengths,
   nextWindowStart,
-  quantileSorted,
   weatherDowntime,
   weatherDowntimes,
   weatherWindows,
@@ -41,6 +47,52 @@ function bruteWait(v: ArrayLike<number>, t: number, d: number, limit: number): n
     if (outcome === 'unknown') return -1;
   }
   return -1;
+}
+
+/** For a censored start (bruteWait −1): c, the distance to the first window of unknown outcome or to the end. */
+function bruteCensoring(v: ArrayLike<number>, t: number, d: number, limit: number): number {
+  for (let s = t; s < v.length; s++) if (bruteOutcome(v, s, d, limit) === 'unknown') return s - t;
+  return v.length - t;
+}
+
+/**
+ * The product-limit estimate (Kaplan & Meier 1958) written from its definition: waits are events; a
+ * censored start waited at least c, so it is at risk at wait u when c > u. S(u) = Π over event waits
+ * w ≤ u of (1 − events at w / at risk at w), risk sets counted literally (O(n²)). Percentile: the first
+ * wait where S ≤ 1 − p, the midpoint to the next event wait where S = 1 − p exactly; null if never.
+ * Mean: the area under S to the horizon (the longest wait, or c − 1 for the longest censoring).
+ */
+function bruteKm(
+  waits: number[],
+  cs: number[],
+): { quantile: (p: number) => number | null; mean: number; horizon: number } {
+  const at = [...new Set(waits)].sort((a, b) => a - b);
+  const curve: [number, number][] = [];
+  let s = 1;
+  for (const u of at) {
+    const risk = waits.filter((w) => w >= u).length + cs.filter((c) => c > u).length;
+    s *= 1 - waits.filter((w) => w === u).length / risk;
+    curve.push([u, s]);
+  }
+  const horizon = Math.max(...waits, ...cs.map((c) => c - 1));
+  let mean = 0;
+  let from = 0;
+  let level = 1;
+  for (const [u, x] of curve) {
+    mean += level * (u - from);
+    from = u;
+    level = x;
+  }
+  mean += level * (horizon - from);
+  const quantile = (p: number): number | null => {
+    for (let k = 0; k < curve.length; k++) {
+      const [u, x] = curve[k]!;
+      if (Math.abs(x - (1 - p)) < 1e-9) return k + 1 < curve.length ? (u + curve[k + 1]![0]) / 2 : u;
+      if (x < 1 - p) return u;
+    }
+    return null;
+  };
+  return { quantile, mean, horizon };
 }
 
 /** The first window start ≥ t regardless of windows of unknown outcome before it, or -1. */
@@ -164,30 +216,80 @@ suite('WW: starts whose window runs into missing data are censored (issue 21)', 
   });
 });
 
-suite('WD on real data equals the brute force', () => {
+/** Every statistic of a WD row against the brute-force Kaplan–Meier of its waits (hours) and censorings. */
+function expectRowIsKm(row: DowntimeRow, waits: number[], cs: number[]): void {
+  expect(row.censored).toBe(cs.length);
+  expect(row.starts).toBe(waits.length + cs.length);
+  if (waits.length + cs.length === 0) {
+    expect(row.meanWaitHours).toBeNaN();
+    expect(row.p90WaitHours).toBeNull();
+    return;
+  }
+  const km = bruteKm(waits, cs);
+  if (waits.length === 0) expect(row.p50WaitHours).toBeNull();
+  else {
+    expect(row.meanWaitHours).toBeCloseTo(km.mean, 9);
+    expect(row.meanHorizonHours).toBeCloseTo(km.horizon, 9);
+    expect(row.meanTotalHours).toBeCloseTo(km.mean + row.durationHours, 9);
+  }
+  for (const p of [10, 50, 80, 90]) {
+    const want = km.quantile(p / 100);
+    const got = row.waitPercentilesHours[String(p)]!;
+    if (want === null) expect(got).toBeNull();
+    else expect(got).toBeCloseTo(want, 9);
+  }
+  expect(row.p50WaitHours).toEqual(row.waitPercentilesHours['50']);
+  expect(row.p90WaitHours).toEqual(row.waitPercentilesHours['90']);
+}
+
+suite('WD on real data equals the brute-force Kaplan–Meier', () => {
   const { time, v } = slice(0, 8784);
   const { month } = calendarOf(time);
-  test('waiting time from every start with data, censored starts left out and counted', () => {
+  test('waiting time from every start with data, censored starts entered as "waited at least c"', () => {
     const d = 12;
     const limit = 2;
     const rows = weatherDowntime(time, v, { below: limit, durationHours: d });
     for (let m = 1; m <= 12; m++) {
       const waits: number[] = [];
-      let censored = 0;
+      const cs: number[] = [];
       for (let i = 0; i < v.length; i++) {
         if (month[i] !== m || Number.isNaN(v[i]!)) continue;
         const w = bruteWait(v, i, d, limit);
-        if (w < 0) censored++;
+        if (w < 0) cs.push(bruteCensoring(v, i, d, limit));
         else waits.push(w);
       }
-      waits.sort((a, b) => a - b);
-      const row = rows.find((r) => r.month === m)!;
-      expect(row.censored).toBe(censored);
-      expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
-      expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
-      expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
-      expect(row.meanTotalHours).toBeCloseTo(row.meanWaitHours + d, 9);
+      expectRowIsKm(
+        rows.find((r) => r.month === m)!,
+        waits,
+        cs,
+      );
     }
+  });
+  test('NDBC 44007 1996-2017, Hs < 2 m, 12 h, January equals an independent python brute force (issue 31)', () => {
+    // Reference: a python/numpy brute force of the literal definitions (window outcome per start; Kaplan &
+    // Meier 1958 with risk sets counted; "at least c": at risk at u when c > u), run on the same series:
+    // 14,799 starts, 1,410 censored; percentiles 10-90: 0 0 0 0 0 0 0 1 18 h; mean 4.234748274058174 h,
+    // the curve reaches 0 at 74 h (not restricted). Leaving the censored starts out gave P90 14 h, mean
+    // 3.3559 h: the estimator the issue calls biased.
+    const s = ndbc();
+    const rows = weatherDowntime(s.time, values(s, 'significant wave height'), {
+      below: 2,
+      durationHours: 12,
+    });
+    const jan = rows.find((r) => r.month === 1)!;
+    expect(jan.starts).toBe(14_799);
+    expect(jan.censored).toBe(1_410);
+    expect(DOWNTIME_PERCENTILES.map((p) => jan.waitPercentilesHours[String(p)])).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 1, 18,
+    ]);
+    expect(jan.meanWaitHours).toBeCloseTo(4.234748274058174, 9);
+    expect(jan.meanHorizonHours).toBe(74);
+    expect(jan.meanRestricted).toBe(false);
+    // July: every censored start is censored at 0 h (its own window holds the gap), which says nothing:
+    // python gives mean 0.06529233314947626 h, equal to the starts with a known wait
+    const jul = rows.find((r) => r.month === 7)!;
+    expect(jul.censored).toBe(983);
+    expect(jul.meanWaitHours).toBeCloseTo(0.06529233314947626, 9);
   });
   test('several durations at once equal one duration at a time', () => {
     const together = weatherDowntimes(time, v, { below: 2, durationsHours: [6, 12, 48] });
@@ -195,7 +297,7 @@ suite('WD on real data equals the brute force', () => {
       expect(together[k]).toEqual(weatherDowntime(time, v, { below: 2, durationHours: d })),
     );
   });
-  test('very long waits (quantiles by selection instead of a count table) equal the brute force', () => {
+  test('very long waits equal the brute force', () => {
     // 3,000 hours: storms (5 m) until hour 2,600 but a short calm at 1,000, then calm to the end
     const n = 3_000;
     const t = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * H);
@@ -209,16 +311,14 @@ suite('WD on real data equals the brute force', () => {
     ] as const) {
       for (const row of rows) {
         const waits: number[] = [];
+        const cs: number[] = [];
         for (let i = 0; i < n; i++) {
           if (Number.isNaN(x[i]!) || (row.month !== 0 && month[i] !== row.month)) continue;
           const w = bruteWait(x, i, d, 2);
           if (w >= 0) waits.push(w);
+          else cs.push(bruteCensoring(x, i, d, 2));
         }
-        waits.sort((a, b) => a - b);
-        if (waits.length === 0) continue;
-        expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
-        expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
-        expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
+        expectRowIsKm(row, waits, cs);
       }
     }
     expect(long!.find((r) => r.month === 1)!.p90WaitHours).toBeGreaterThan(1_500);
@@ -237,24 +337,19 @@ suite('WD on real data equals the brute force', () => {
           const [rows] = weatherDowntimes(t, x, { below: 2, durationsHours: [d * 24], stepMs: DAY });
           for (const row of rows!) {
             const waits: number[] = [];
-            let censored = 0;
-            let starts = 0;
+            const cs: number[] = [];
             for (let i = 0; i < x.length; i++) {
               if (Number.isNaN(x[i]!) || (row.month !== 0 && month[i] !== row.month)) continue;
-              starts++;
               const w = bruteWait(x, i, d, 2);
-              if (w < 0) censored++;
+              if (w < 0) cs.push(bruteCensoring(x, i, d, 2) * 24);
               else waits.push(w * 24);
             }
-            waits.sort((a, b) => a - b);
-            expect(row.starts).toBe(starts);
-            expect(row.censored).toBe(censored);
-            if (waits.length === 0) expect(row.meanWaitHours).toBeNaN();
-            else {
-              expect(row.meanWaitHours).toBeCloseTo(waits.reduce((s, w) => s + w, 0) / waits.length, 9);
-              expect(row.p50WaitHours).toBeCloseTo(quantileSorted(waits, 0.5), 9);
-              expect(row.p90WaitHours).toBeCloseTo(quantileSorted(waits, 0.9), 9);
-            }
+            // a censoring of c days is "more than c − 1 days" in hours: the brute force's horizon
+            expectRowIsKm(
+              row,
+              waits,
+              cs.map((c) => c - 23),
+            );
           }
         },
       ),
@@ -264,20 +359,32 @@ suite('WD on real data equals the brute force', () => {
   test('a start whose search meets a window of unknown outcome before a window is censored (issue 21)', () => {
     const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
     // storms at 0-1 and 5, a gap at 3, windows from 6: t = 0..2 would wait for 6, but the window at 2
-    // (2, 3, 4) holds the gap and no storm, so it may have been calm: their wait is unknown. The window at 3
-    // (3, 4, 5) holds the gap and the storm: a known failure, so t = 4 and 5 wait 2 h and 1 h.
+    // (2, 3, 4) holds the gap and no storm, so it may have been calm: their wait is at least 2, 1, 0 h.
+    // The window at 3 (3, 4, 5) holds the gap and the storm: a known failure, so t = 4 and 5 wait 2 h and
+    // 1 h. t = 8, 9: their windows run past the end, at least 0 h.
     const rows = weatherDowntime(time, [5, 5, 0, NaN, 0, 5, 0, 0, 0, 0], { below: 1, durationHours: 3 });
-    // censored: t = 0, 1, 2 (unknown window first) and 8, 9 (no window after); waits 2, 1, 0, 0
     expect(rows[0]!.censored).toBe(5);
     expect(rows[0]!.starts).toBe(9);
-    expect(rows[0]!.meanWaitHours).toBeCloseTo(3 / 4, 12);
+    // by hand (Kaplan & Meier 1958): waits 0 0 1 2, at least 2 1 0 0 0. At 0: 6 at risk (4 waits, the
+    // censorings at 2 and 1), 2 events: S = 4/6; at 1: 3 at risk, S = 4/9; at 2: 1 at risk, S = 0.
+    // Mean = 1·4/6 + 1·4/9 = 10/9 h; P50 = 1 h (S first ≤ 0.5 at 1); P90 = 2 h.
+    expect(rows[0]!.meanWaitHours).toBeCloseTo(10 / 9, 12);
+    expect(rows[0]!.p50WaitHours).toBe(1);
+    expect(rows[0]!.p90WaitHours).toBe(2);
   });
-  test('the last hours of a series with no window after them are censored', () => {
+  test('the last hours of a series with no window after them: percentiles beyond the follow-up are null', () => {
     const time = Float64Array.from({ length: 10 }, (_, i) => i * H);
     const rows = weatherDowntime(time, [0, 0, 0, 5, 5, 0, 0, 5, 0, 0], { below: 1, durationHours: 3 });
-    // only t = 0 opens a 3-hour window; no later start has one before the end of the series
+    // only t = 0 opens a 3-hour window (wait 0). Every later window fails on a storm up to the one at 8,
+    // which runs past the end of the record: t = 1..7 waited at least 7, 6, ..., 1 h, t = 8, 9 at least
+    // 0 h. At 0 h: 1 event among 1 + 7 at risk, S = 7/8 after, and no later event: every percentile from
+    // 20 % on is more than the follow-up (6 h, "more than" 6 for the start censored at 7), unknown
     expect(rows[0]!.censored).toBe(9);
-    expect(rows[0]!.meanWaitHours).toBe(0);
+    expect(rows[0]!.waitPercentilesHours['10']).toBe(0);
+    expect(rows[0]!.p50WaitHours).toBeNull();
+    expect(rows[0]!.followUpHours).toBe(6);
+    expect(rows[0]!.meanRestricted).toBe(true);
+    expect(rows[0]!.meanWaitHours).toBeCloseTo((7 / 8) * 6, 12);
   });
 });
 
@@ -349,5 +456,101 @@ suite('windows: edge cases and linear cost', () => {
     const after = weatherDowntime(time, v, { below: 1.5, durationHours: 24 });
     expect(after).toEqual(weatherDowntime(time, v.slice(), { below: 1.5, durationHours: 24 }));
     expect(after).not.toEqual(before);
+  });
+});
+
+suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kaplan–Meier curve', () => {
+  // Reference: the literal definition. For each resample (the weights of yearBlockWeights), every start of
+  // a year drawn w times is repeated w times, the brute-force Kaplan–Meier above is run on that pool and
+  // its percentile read (+∞ when never reached); the interval is the type 7 percentile at (1 ∓ ci)/2.
+  const DAY = 24 * H;
+  const random = seededRandom(17);
+  const n = 8 * 365;
+  const t = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * DAY);
+  const x = Float64Array.from({ length: n }, () => (random() < 0.08 ? NaN : random() * 3.2));
+  const { year, month } = calendarOf(t);
+  test('every month and percentile equals the brute force', () => {
+    const options = { ci: 0.8, resamples: 100, seed: 9 };
+    const rows = waitPercentileIntervals(
+      t,
+      x,
+      { below: 2, durationHours: 48, stepMs: DAY, percentiles: [50, 90] },
+      options,
+    );
+    for (const m of [1, 6]) {
+      const row = rows.find((r) => r.month === m)!;
+      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(x[i]!)))];
+      expect(row.years).toBe(years.length);
+      const weights = yearBlockWeights(years.length, 100, 9);
+      for (const p of [50, 90]) {
+        const resampled: number[] = [];
+        for (let r = 0; r < 100; r++) {
+          const waits: number[] = [];
+          const cs: number[] = [];
+          for (let i = 0; i < n; i++) {
+            if (month[i] !== m || Number.isNaN(x[i]!)) continue;
+            const times = weights[r * years.length + years.indexOf(year[i]!)]!;
+            const w = bruteWait(x, i, 2, 2);
+            for (let k = 0; k < times; k++) {
+              if (w >= 0) waits.push(w * 24);
+              else cs.push(bruteCensoring(x, i, 2, 2) * 24 - 23);
+            }
+          }
+          resampled.push(bruteKm(waits, cs).quantile(p / 100) ?? Infinity);
+        }
+        resampled.sort((a, b) => a - b);
+        const [lower, upper] = row.intervals[String(p)]!;
+        expect(lower).toBeCloseTo(quantileSorted(resampled, 0.1), 9);
+        const high = quantileSorted(resampled, 0.9);
+        if (Number.isFinite(high)) expect(upper).toBeCloseTo(high, 9);
+        else expect(upper).toBeNull();
+      }
+    }
+  });
+  test('WW probability intervals equal the brute force; the probability lies in its interval', () => {
+    // Reference: each resample's probability = window starts / starts of known outcome over the pool where
+    // every start of a year drawn w times counts w times, outcomes by the brute force above
+    const rows = windowProbabilityIntervals(
+      t,
+      x,
+      { below: 2, durationsHours: [48], stepMs: DAY },
+      { ci: 0.9, resamples: 200, seed: 2 },
+    );
+    const ww = weatherWindows(t, x, { below: 2, durationsHours: [48], stepMs: DAY });
+    for (const m of [2, 9]) {
+      const row = rows.find((r) => r.month === m)!;
+      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(x[i]!)))];
+      const weights = yearBlockWeights(years.length, 200, 2);
+      const resampled: number[] = [];
+      for (let r = 0; r < 200; r++) {
+        let starts = 0;
+        let known = 0;
+        for (let i = 0; i < n; i++) {
+          if (month[i] !== m || Number.isNaN(x[i]!)) continue;
+          const w = weights[r * years.length + years.indexOf(year[i]!)]!;
+          const outcome = bruteOutcome(x, i, 2, 2);
+          if (outcome !== 'unknown') known += w;
+          if (outcome === 'window') starts += w;
+        }
+        resampled.push((100 * starts) / known);
+      }
+      resampled.sort((a, b) => a - b);
+      expect(row.years).toBe(years.length);
+      expect(row.interval![0]).toBeCloseTo(quantileSorted(resampled, 0.05), 9);
+      expect(row.interval![1]).toBeCloseTo(quantileSorted(resampled, 0.95), 9);
+      const p = ww.find((r) => r.month === m)!.probability;
+      expect(row.interval![0]).toBeLessThanOrEqual(p);
+      expect(row.interval![1]).toBeGreaterThanOrEqual(p);
+    }
+  });
+  test('under 5 years: no interval, and a note saying why', () => {
+    const short = waitPercentileIntervals(t.subarray(0, 3 * 365), x.subarray(0, 3 * 365), {
+      below: 2,
+      durationHours: 48,
+      stepMs: DAY,
+    });
+    expect(short[0]!.years).toBe(3);
+    expect(short[0]!.intervals['90']).toBeNull();
+    expect(short[0]!.note).toMatch(/fewer than 5 years/);
   });
 });

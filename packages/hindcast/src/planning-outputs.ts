@@ -4,7 +4,13 @@
 // sequence, then each trip, percentiles down, periods across. Read by the server's download and by
 // `metocean planning --out`.
 import ExcelJS from 'exceljs';
-import type { BreakdownResults, Distribution, PlanResults } from '@metocean/core';
+import type {
+  BreakdownResults,
+  Distribution,
+  DistributionIntervals,
+  IntervalSettings,
+  PlanResults,
+} from '@metocean/core';
 import { BREAKDOWNS } from '@metocean/core';
 import { catalogueKey } from './cf';
 
@@ -56,7 +62,7 @@ export interface PlanningStamp {
 
 /** The workbook of one format. */
 export async function planningOutputWorkbook(
-  results: PlanResults,
+  results: PlanResults & { intervals?: IntervalSettings },
   format: PlanningOutputFormat,
   stamp: PlanningStamp,
 ): Promise<Buffer> {
@@ -71,6 +77,14 @@ export async function planningOutputWorkbook(
     ['Starts', results.totalStarts],
     ['Censored starts (left out: the plan cannot finish before the record ends)', results.censored],
     ['Rules version', results.rulesVersion],
+    ...(results.intervals
+      ? [
+          [
+            `Intervals (rows "Pp lower/upper ${Math.round(results.intervals.ci * 100)} %")`,
+            `${results.intervals.method}; ${results.intervals.resamples} resamples, seed ${results.intervals.seed}`,
+          ],
+        ]
+      : []),
     ...stamp.points.map((p) => [`Point ${p.name}`, p.source]),
     ['Settings', JSON.stringify(stamp.settings)],
   ];
@@ -80,7 +94,22 @@ export async function planningOutputWorkbook(
   for (const breakdown of BREAKDOWNS) {
     const b = results[breakdown];
     const sheet = workbook.addWorksheet(breakdown);
-    const distribution = spec.pick(b);
+    const distribution: Distribution & Partial<DistributionIntervals> = spec.pick(b);
+    const years = (b as BreakdownResults & { intervalYears?: Record<string, number> }).intervalYears;
+    const ci = results.intervals ? `${Math.round(results.intervals.ci * 100)} %` : '';
+    // issue 31: each percentile row followed by its interval's lower and upper rows (same periods across)
+    const withBounds = (
+      label: string,
+      values: Record<string, number | null>,
+      bound: (period: string) => [number, number] | null | undefined,
+    ): [string, Record<string, number | null>][] =>
+      years
+        ? [
+            [label, values],
+            [`${label} lower ${ci}`, Object.fromEntries(b.periods.map((p) => [p, bound(p)?.[0] ?? null]))],
+            [`${label} upper ${ci}`, Object.fromEntries(b.periods.map((p) => [p, bound(p)?.[1] ?? null]))],
+          ]
+        : [[label, values]];
     const block = (title: string, rows: [string, Record<string, number | null>][]) => {
       sheet.addRow([`${title} — ${spec.title} (${spec.units})`]).font = { bold: true };
       sheet.addRow(['Percentile', ...b.periods]).font = { bold: true };
@@ -89,7 +118,13 @@ export async function planningOutputWorkbook(
     };
     block(
       'Whole sequence',
-      b.percentiles.map((p) => [`P${p}`, distribution.wholeSequenceScenarios[`P${p}`] ?? {}]),
+      b.percentiles.flatMap((p) =>
+        withBounds(
+          `P${p}`,
+          distribution.wholeSequenceScenarios[`P${p}`] ?? {},
+          (period) => distribution.wholeSequenceIntervals?.[`P${p}`]?.[period],
+        ),
+      ),
     );
     if (format === 'NO_DOWNTIME_RATIO')
       block('Whole sequence, all years pooled', [['pooled', b.pooledNoDowntimeRatio.wholeSequence]]);
@@ -97,13 +132,18 @@ export async function planningOutputWorkbook(
       const perPeriod = distribution.tripsScenarios[trip] ?? {};
       block(
         `Trip ${trip}`,
-        b.percentiles.map((p) => [
-          `P${p}`,
-          Object.fromEntries(b.periods.map((period) => [period, perPeriod[period]?.[`P${p}`] ?? null])),
-        ]),
+        b.percentiles.flatMap((p) =>
+          withBounds(
+            `P${p}`,
+            Object.fromEntries(b.periods.map((period) => [period, perPeriod[period]?.[`P${p}`] ?? null])),
+            (period) => distribution.tripsIntervals?.[trip]?.[period]?.[`P${p}`],
+          ),
+        ),
       );
     }
     sheet.addRow(['Uncensored starts', ...b.periods.map((p) => b.starts[p] ?? 0)]);
+    // the years each interval rests on; under 5 there is none
+    if (years) sheet.addRow(['Years (intervals; < 5: none)', ...b.periods.map((p) => years[p] ?? 0)]);
     sheet.getColumn(1).width = 20;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -245,7 +245,7 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     expect(out.edges).toEqual([0, 1, 2, 3, 4]);
     out.percent.forEach((row, k) => row.forEach((p, c) => expect(p).toBeCloseTo(ref[k]![c]!, 9)));
   });
-  test('windows prints per month and duration { month, durationHours, probability, meanCalmPeriods, censored }', async () => {
+  test('windows prints per month and duration the probability with its interval, calm periods, censored starts', async () => {
     const out = (await run(
       'windows',
       ERA5,
@@ -263,13 +263,24 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       'probability',
       'meanCalmPeriods',
       'censored',
+      'probabilityInterval',
+      'intervalYears',
     ]);
     for (const r of out) expect(r.probability! >= 0 && r.probability! <= 100).toBe(true);
+    // issue 31: 11 Januaries of ERA5 (2000-2010); the probability lies in its year-block interval
+    const band = out[0] as unknown as {
+      probability: number;
+      probabilityInterval: [number, number];
+      intervalYears: number;
+    };
+    expect(band.intervalYears).toBe(11);
+    expect(band.probabilityInterval[0]).toBeLessThanOrEqual(band.probability);
+    expect(band.probabilityInterval[1]).toBeGreaterThanOrEqual(band.probability);
     // a longer window is never more likely
     const jan = out.filter((r) => r.month === 1).map((r) => r.probability!);
     expect([...jan].sort((a, b) => b - a)).toEqual(jan);
   });
-  test('downtime prints per month { month, meanWaitHours, p50WaitHours, p90WaitHours, censored }', async () => {
+  test('downtime prints per month the Kaplan–Meier mean, horizon, P50, P90, follow-up and censored starts', async () => {
     const out = (await run(
       'downtime',
       NDBC_A,
@@ -279,16 +290,58 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
       '2',
       '--duration',
       '12',
-    )) as Record<string, number>[];
+    )) as {
+      meanWaitHours: number;
+      meanHorizonHours: number;
+      p50WaitHours: number | null;
+      p90WaitHours: number | null;
+      followUpHours: number;
+      censored: number;
+    }[];
     expect(out).toHaveLength(12);
     expect(Object.keys(out[0]!)).toEqual([
       'month',
       'meanWaitHours',
+      'meanHorizonHours',
+      'meanRestricted',
       'p50WaitHours',
       'p90WaitHours',
+      'followUpHours',
       'censored',
+      'p50WaitInterval',
+      'p90WaitInterval',
+      'intervalYears',
     ]);
-    for (const r of out) expect(r.p50WaitHours! <= r.p90WaitHours!).toBe(true);
+    // Kaplan–Meier (issue 31): a percentile is null (more than the follow-up) or within it
+    for (const r of out) {
+      expect(r.p50WaitHours === null || r.p50WaitHours <= (r.p90WaitHours ?? Infinity)).toBe(true);
+      if (r.p90WaitHours !== null) expect(r.p90WaitHours).toBeLessThanOrEqual(r.followUpHours);
+      expect(r.meanWaitHours).toBeLessThanOrEqual(r.meanHorizonHours);
+    }
+    expect(out.some((r) => r.censored > 0)).toBe(true);
+    // issue 31: the intervals rest on the years of NDBC A.txt with data in the month (1996-2005 and more)
+    const jan = out[0] as (typeof out)[number] & {
+      intervalYears: number;
+      p90WaitInterval: [number, number | null] | null;
+    };
+    expect(jan.intervalYears).toBeGreaterThanOrEqual(5);
+    expect(jan.p90WaitInterval![0]).toBeLessThanOrEqual(jan.p90WaitHours!);
+    const bad = await runCli(
+      [
+        'downtime',
+        NDBC_A,
+        '--var',
+        'significant wave height',
+        '--below',
+        '2',
+        '--duration',
+        '12',
+        '--ci',
+        '2',
+      ],
+      io,
+    );
+    expect(bad.stderr).toContain('downtime: --ci must be in (0, 1), got 2');
   });
   test('contours prints one IFORM contour per return period; β grows with it', async () => {
     const out = (await run(

@@ -8,10 +8,12 @@ import { describe as suite, expect, test } from 'vitest';
 import {
   commonRecord,
   expandCopies,
+  planningIntervals,
   planningStatistics,
   readPlan,
   simulatePlan,
-  type PlanResults,
+  withIntervals,
+  type PlanResultsWithIntervals,
 } from '@metocean/core';
 import { loadWorkbookGrid, parseCsvSeries, planningTemplate } from '@metocean/hindcast';
 import { runPlanningCli } from '../../src/planning';
@@ -42,6 +44,12 @@ suite('metocean planning', () => {
         'PORT=QUAY',
         '--percentiles',
         '50,90',
+        '--ci',
+        '0.8',
+        '--resamples',
+        '200',
+        '--seed',
+        '3',
         '--out',
         out,
       ],
@@ -49,7 +57,7 @@ suite('metocean planning', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const json = JSON.parse(result.stdout) as PlanResults & { envCoords: string };
+    const json = JSON.parse(result.stdout) as PlanResultsWithIntervals & { envCoords: string };
     expect(json.envCoords).toBe('Planning!B2:I5');
     expect(json.trips).toEqual(['TRIP1', 'TRIP2']);
     expect(json.totalStarts).toBe(96_432);
@@ -66,16 +74,22 @@ suite('metocean planning', () => {
       { name: 'SITE', time: series.time, fields },
       { name: 'QUAY', time: series.time, fields },
     ]);
-    const expected = planningStatistics(
-      simulatePlan({
-        time,
-        locations,
-        aliases: { SITE: 0, PORT: 1 },
-        environments: parsed!.environments,
-        copies: expandCopies(parsed!.activities),
-      }),
-      [50, 90],
+    const sim = simulatePlan({
+      time,
+      locations,
+      aliases: { SITE: 0, PORT: 1 },
+      environments: parsed!.environments,
+      copies: expandCopies(parsed!.activities),
+    });
+    // issue 31: the intervals of --ci 0.8 --resamples 200 --seed 3 beside the percentiles
+    const expected = withIntervals(
+      planningStatistics(sim, [50, 90]),
+      planningIntervals(sim, [50, 90], { ci: 0.8, resamples: 200, seed: 3 }),
     );
+    expect(json.intervals).toMatchObject({ ci: 0.8, resamples: 200, seed: 3 });
+    expect(json.MONTHLY.intervalYears.Jan).toBe(11);
+    const [lower, upper] = json.MONTHLY.distribsOfAllDelay.wholeSequenceIntervals.P90!.Jan!;
+    expect(lower).toBeLessThanOrEqual(upper);
     expect(json.MONTHLY).toEqual(JSON.parse(JSON.stringify(expected.MONTHLY)));
     expect(json.WEEKLY.distribsOfAllDelay.tripsScenarios.TRIP2!['Jan 22-end']).toEqual(
       expected.WEEKLY.distribsOfAllDelay.tripsScenarios.TRIP2!['Jan 22-end'],
@@ -91,14 +105,15 @@ suite('metocean planning', () => {
       'template_NO_DOWNTIME_RATIO.xlsx',
       'template_TOTAL_DURATION.xlsx',
     ]);
-    // openpyxl reads the MONTHLY sheet: row 3 is P50 of the whole sequence, periods from column B
+    // openpyxl reads the MONTHLY sheet: row 3 is P50 of the whole sequence, periods from column B, rows 4-5
+    // its interval
     const read = execFileSync(
       '/usr/bin/python3',
       [
         '-c',
         `import json, openpyxl, sys
 ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['MONTHLY']
-rows = [list(r) for r in ws.iter_rows(min_row=2, max_row=4, values_only=True)]
+rows = [list(r) for r in ws.iter_rows(min_row=2, max_row=6, values_only=True)]
 print(json.dumps(rows))`,
         join(out, 'template_TOTAL_DURATION.xlsx'),
       ],
@@ -108,7 +123,11 @@ print(json.dumps(rows))`,
     expect(rows[0]!.slice(0, 3)).toEqual(['Percentile', 'Jan', 'Feb']);
     const p50 = json.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
     expect(rows[1]).toEqual(['P50', ...json.MONTHLY.periods.map((p) => p50[p])]);
-    expect(rows[2]![0]).toBe('P90');
+    // issue 31: P50's interval rows follow it, then P90
+    const bounds = json.MONTHLY.distribsOfAllDurations.wholeSequenceIntervals.P50!;
+    expect(rows[2]).toEqual(['P50 lower 80 %', ...json.MONTHLY.periods.map((p) => bounds[p]![0])]);
+    expect(rows[3]).toEqual(['P50 upper 80 %', ...json.MONTHLY.periods.map((p) => bounds[p]![1])]);
+    expect(rows[4]![0]).toBe('P90');
   }, 60_000);
 
   test('plan errors go to stderr with their cells, exit code 1', async () => {
@@ -155,6 +174,12 @@ print(json.dumps(rows))`,
     expect(
       (await runPlanningCli([plan, '--point', `SITE=${ERA5}`, '--percentiles', '50,150'], io)).stderr,
     ).toContain('Please enter a series of integers between 1 and 99');
+    expect((await runPlanningCli([plan, '--point', `SITE=${ERA5}`, '--ci', '1.5'], io)).stderr).toBe(
+      'planning: --ci must be in (0, 1), got 1.5\n',
+    );
+    expect((await runPlanningCli([plan, '--point', `SITE=${ERA5}`, '--resamples', 'many'], io)).stderr).toBe(
+      'planning: --resamples takes a number, got "many"\n',
+    );
     expect((await runPlanningCli([plan], io)).stderr).toBe(
       'planning: at least one --point NAME=FILE is required\n',
     );

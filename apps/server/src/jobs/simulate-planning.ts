@@ -7,7 +7,10 @@ import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
 import {
   commonRecord,
   expandCopies,
+  DEFAULT_INTERVALS,
+  planningIntervals,
   planningStatistics,
+  withIntervals,
   PlanningError,
   readPlan,
   simulatePlan,
@@ -66,7 +69,11 @@ export async function simulatePlanningJob(services: Services, planningId: number
       copies: expandCopies(plan.activities),
     });
     await progress(services, planningId, 60);
-    const results = planningStatistics(sim, settings.percentiles);
+    // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile
+    const results = withIntervals(
+      planningStatistics(sim, settings.percentiles),
+      planningIntervals(sim, settings.percentiles, DEFAULT_INTERVALS),
+    );
     await db
       .update(plannings)
       .set({

@@ -167,7 +167,7 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
     return;
   }
   pdf.paragraph(
-    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m.`,
+    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime: Kaplan–Meier over every start, a start whose search meets missing data counted as "waited at least c h"; ">x" where the curve never reaches the percentile within the x hours followed). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m.`,
     { size: 9 },
   );
   for (const limit of PERSISTENCE_LIMITS_M) {
@@ -195,7 +195,12 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
           const w = windows.find((r) => r.month === m && r.durationHours === d);
           const wait = waits[k]?.find((r) => r.month === m);
           const p = wait?.waitPercentilesHours ?? {};
-          return `${fmt(w?.probability, 1)} · ${fmt(p['10'], 0)}/${fmt(p['50'], 0)}/${fmt(p['90'], 0)}`;
+          // a percentile the Kaplan–Meier curve never reaches is more than the follow-up, not a number
+          const at = (q: string) => {
+            const v = p[q];
+            return v === null && wait ? `>${fmt(wait.followUpHours, 0)}` : fmt(v ?? undefined, 0);
+          };
+          return `${fmt(w?.probability, 1)} · ${at('10')}/${at('50')}/${at('90')}`;
         }),
       ];
     });

@@ -326,6 +326,18 @@ describe('a planning from upload to download', () => {
     for (const month of results.MONTHLY.periods) expect(p50[month]!).toBeGreaterThanOrEqual(nominal);
     const trip1 = results.MONTHLY.distribsOfAllDelay.tripsScenarios.TRIP1!.Jan!.P90;
     expect(typeof trip1).toBe('number');
+    // issue 31: the 90 % year-block intervals sit beside the percentiles, with the years they rest on
+    expect(results.intervals).toMatchObject({ ci: 0.9, resamples: 1000, seed: 1 });
+    const years = results.MONTHLY.intervalYears!.Jan!;
+    const janP50 = results.MONTHLY.distribsOfAllDurations.wholeSequenceIntervals!.P50!.Jan!;
+    if (years >= 5) {
+      expect(janP50[0]).toBeLessThanOrEqual(p50.Jan!);
+      expect(janP50[1]).toBeGreaterThanOrEqual(p50.Jan!);
+    } else {
+      expect(janP50).toBeNull();
+      expect(results.MONTHLY.intervalNotes!.Jan).toMatch(/fewer than 5 years/);
+    }
+    expect(results.MONTHLY.distribsOfAllDelay.tripsIntervals!.TRIP1!.Jan).toHaveProperty('P90');
     // the e-mail announcing the results (to the manager who created the planning)
     const deadline = Date.now() + 15_000;
     while (server.mailCount() <= mails && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

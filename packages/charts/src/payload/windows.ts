@@ -15,6 +15,10 @@ function round(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 
+/** How WD reads its censored starts, stated beside every chart and export of it. */
+export const DOWNTIME_CENSORING =
+  'Kaplan–Meier product-limit estimate (Kaplan & Meier 1958) over every start with data: a start whose search for a window meets a window of unknown outcome (missing data or the end of the record, no exceedance) counts as "waited at least c hours", c the hours to that window; percentiles from the curve; a percentile the curve never reaches is left blank: it is more than the follow-up (longest wait followed); the mean is the restricted mean up to its horizon';
+
 /** WW and WD: per duration and month (and the whole year), the window or downtime statistics. */
 export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given }) => {
   // Months 1-12 on the month dimension (the exports' zero-based month picks one); the whole year
@@ -78,7 +82,13 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
     .map(Number)
     .sort((a, b) => a - b);
   arrays.percentile = array(percentiles, ['percentile'], '%', 'percentile');
-  add('meanWait', (r) => num(r.meanWaitHours), 'hour', 'mean waiting time');
+  add(
+    'meanWait',
+    (r) => num(r.meanWaitHours),
+    'hour',
+    'mean waiting time (Kaplan–Meier restricted mean up to meanHorizon)',
+  );
+  add('meanHorizon', (r) => num(r.meanHorizonHours), 'hour', 'horizon of the restricted mean');
   add(
     'waitPercentile',
     (r) => percentiles.map((q) => num(obj(r.waitPercentilesHours)[String(q)])),
@@ -88,10 +98,17 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
   );
   add('meanTotal', (r) => num(r.meanTotalHours), 'hour', 'mean total duration');
   add('starts', (r) => num(r.starts), '1', 'start times considered');
-  add('censored', (r) => num(r.censored), '1', 'censored starts (wait unknown)');
+  add(
+    'followUp',
+    (r) => num(r.followUpHours),
+    'hour',
+    'longest wait followed (a blank percentile is more than it)',
+  );
+  add('censored', (r) => num(r.censored), '1', 'censored starts (waited at least c hours)');
   return {
     arrays,
     kwargs: {
+      censoring: DOWNTIME_CENSORING,
       xName: 'month',
       yName: 'meanWait',
       xLabel: 'Month',

@@ -205,11 +205,12 @@ function seriesStats(
   };
 }
 
-/** The results layout of the API and the command (issue 22 "Results layout"). */
-export function planningStatistics(sim: SimulationResult, percentiles: readonly number[]): PlanResults {
-  for (const p of percentiles)
-    if (!Number.isInteger(p) || p < 1 || p > 99)
-      throw new RangeError(`planningStatistics: percentiles must be integers 1-99, got ${p}`);
+/** Each start's year (0 = the record's first) and its period in every breakdown (rule 11). */
+export function startPeriods(sim: SimulationResult): {
+  yearIndex: Int32Array;
+  years: number;
+  groupOf: Record<PlanBreakdown, Uint8Array>;
+} {
   const { n, time } = sim;
   const firstYear = n ? new Date(time[0]!).getUTCFullYear() : 0;
   const yearIndex = new Int32Array(n);
@@ -234,6 +235,16 @@ export function planningStatistics(sim: SimulationResult, percentiles: readonly 
     groupOf.WEEKLY[i] = cached.weekly;
   }
   const years = n ? yearIndex[n - 1]! + 1 : 0;
+  return { yearIndex, years, groupOf };
+}
+
+/** The results layout of the API and the command (issue 22 "Results layout"). */
+export function planningStatistics(sim: SimulationResult, percentiles: readonly number[]): PlanResults {
+  for (const p of percentiles)
+    if (!Number.isInteger(p) || p < 1 || p > 99)
+      throw new RangeError(`planningStatistics: percentiles must be integers 1-99, got ${p}`);
+  const { n, time } = sim;
+  const { yearIndex, years, groupOf } = startPeriods(sim);
   const one = (breakdown: PlanBreakdown): BreakdownResults => {
     const labels = periodLabels(breakdown);
     const group = groupOf[breakdown];

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { windowDurations, windowLimit, type VisuPayload } from '@metocean/contracts';
+import { MISSING_VALUE, windowDurations, windowLimit, type VisuPayload } from '@metocean/contracts';
 import {
   ChartError,
   downtimeOption,
@@ -133,9 +133,46 @@ function CensoredNote({ payload }: { payload: VisuPayload }) {
   return (
     <Typography variant="body2" color="text.secondary" data-testid="window-censored">
       {isDowntime
-        ? 'Censored starts (wait unknown: missing data or no later window), whole year — '
+        ? 'Censored starts (waited at least the hours to missing data or the end of the record; in the Kaplan–Meier estimate), whole year — '
         : 'Censored starts (window runs into missing data or the end of the record), whole year — '}
       {text}
+    </Typography>
+  );
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * WD (issue 31): the percentiles the Kaplan–Meier curve never reaches for the duration shown are not
+ * numbers: each is "more than" the hours followed in its month; the mean is restricted to its horizon.
+ */
+function BeyondFollowUpNote({ payload, duration }: { payload: VisuPayload; duration: number }) {
+  const percentiles = (payload.percentile?.values ?? []) as number[];
+  const cube = (payload.waitPercentile?.values ?? []) as number[][][];
+  const annual = (payload.waitPercentileAnnual?.values ?? []) as number[][];
+  const followUp = (payload.followUp?.values ?? []) as number[][];
+  const followUpAnnual = (payload.followUpAnnual?.values ?? []) as number[];
+  const restricted: string[] = [];
+  const rows = [
+    ...(cube[duration] ?? []).map((row, m) => ({
+      label: MONTH_NAMES[m] ?? String(m + 1),
+      row,
+      f: followUp[duration]?.[m],
+    })),
+    { label: 'Year', row: annual[duration] ?? [], f: followUpAnnual[duration] },
+  ];
+  for (const { label, row, f } of rows) {
+    const missing = percentiles.filter((_, j) => row[j] === MISSING_VALUE);
+    if (missing.length > 0 && typeof f === 'number' && f !== MISSING_VALUE)
+      restricted.push(`${label} P${missing[0]}${missing.length > 1 ? '+' : ''} > ${Math.round(f)} h`);
+  }
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="downtime-km">
+      Kaplan–Meier estimate over every start (censored starts count as waited at least c hours); the mean is
+      restricted to the longest wait followed.
+      {restricted.length > 0
+        ? ` Not reached by the curve (more than the hours followed, not shown as a bar): ${restricted.join(' · ')}.`
+        : ''}
     </Typography>
   );
 }
@@ -241,6 +278,7 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
           </>
         }
       />
+      <BeyondFollowUpNote payload={payload} duration={picked} />
       {settings.notes}
     </Stack>
   );

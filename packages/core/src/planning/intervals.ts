@@ -1,0 +1,211 @@
+// Intervals on the AWD percentiles (issue 31 §2; docs/methods/awd.md "Intervals"): a year-block bootstrap
+// of the starts already simulated. A resample draws the period's years with replacement; each statistic
+// of planningStatistics is recomputed on the regrouped starts (duration and delay percentiles of the
+// pooled starts, downtime % from the same resample's pair, the no-downtime ratio's percentile over the
+// years drawn); the interval is the percentile interval of the resampled values.
+import {
+  FEW_YEARS_NOTE,
+  MIN_INTERVAL_YEARS,
+  YearPool,
+  intervalOptions,
+  percentileInterval,
+  yearBlockWeights,
+  type IntervalOptions,
+} from '../bootstrap';
+import type { SimulationResult } from './simulate';
+import {
+  BREAKDOWNS,
+  periodLabels,
+  startPeriods,
+  type BreakdownResults,
+  type PlanBreakdown,
+  type PlanResults,
+} from './statistics';
+
+export type Interval = [number, number] | null;
+
+/** Beside a Distribution: the same keys, an interval [lower, upper] instead of a value. */
+export interface DistributionIntervals {
+  wholeSequenceIntervals: Record<string, Record<string, Interval>>;
+  tripsIntervals: Record<string, Record<string, Record<string, Interval>>>;
+}
+
+export interface BreakdownIntervals {
+  distribsOfAllDelay: DistributionIntervals;
+  distribsOfAllDurations: DistributionIntervals;
+  distribsOfDowntimePercent: DistributionIntervals;
+  distribsOfNoDowntimeRatio: DistributionIntervals;
+  /** The number of years each period's intervals rest on (years with an uncensored start in it). */
+  intervalYears: Record<string, number>;
+  /** Why a period has no interval. */
+  intervalNotes: Record<string, string>;
+}
+
+export interface IntervalSettings {
+  ci: number;
+  resamples: number;
+  seed: number;
+  method: string;
+}
+
+export const PLANNING_INTERVALS_METHOD =
+  'year-block bootstrap: the years with data in each period are drawn with replacement (whole years, the unit of weather variability), the statistic recomputed on the regrouped starts of each resample (no new simulation), percentile interval of the resampled values; under 5 years: no interval';
+
+export type PlanIntervals = Record<PlanBreakdown, BreakdownIntervals> & { intervals: IntervalSettings };
+
+const key = (p: number) => `P${p}`;
+
+/** Intervals of every percentile of planningStatistics(sim, percentiles). */
+export function planningIntervals(
+  sim: SimulationResult,
+  percentiles: readonly number[],
+  options: IntervalOptions = {},
+): PlanIntervals {
+  const { ci, resamples, seed } = intervalOptions(options);
+  const { yearIndex, years, groupOf } = startPeriods(sim);
+  const series = [
+    { delay: sim.delay, duration: sim.duration },
+    ...sim.trips.map((_, k) => ({ delay: sim.tripDelay[k]!, duration: sim.tripDuration[k]! })),
+  ];
+  const one = (breakdown: PlanBreakdown): BreakdownIntervals => {
+    const labels = periodLabels(breakdown);
+    const group = groupOf[breakdown];
+    // per period: its uncensored starts and their year, renumbered among the period's years
+    const members: number[][] = labels.map(() => []);
+    for (let i = 0; i < sim.n; i++) if (!sim.censored[i]) members[group[i]!]!.push(i);
+    // cells[s][measure][p][g]
+    const cells = series.map(() =>
+      Array.from({ length: 4 }, () => percentiles.map(() => new Array<Interval>(labels.length).fill(null))),
+    );
+    const intervalYears: Record<string, number> = {};
+    const intervalNotes: Record<string, string> = {};
+    labels.forEach((label, g) => {
+      const starts = members[g]!;
+      const local = new Int32Array(years).fill(-1);
+      let count = 0;
+      for (const i of starts) if (local[yearIndex[i]!] === -1) local[yearIndex[i]!] = count++;
+      intervalYears[label] = count;
+      if (count < MIN_INTERVAL_YEARS) {
+        intervalNotes[label] = FEW_YEARS_NOTE;
+        return;
+      }
+      const weights = yearBlockWeights(count, resamples, seed);
+      const yearOf = Int32Array.from(starts, (i) => local[yearIndex[i]!]!);
+      const P = percentiles.length;
+      series.forEach((s, k) => {
+        const take = (values: Int32Array) => Int32Array.from(starts, (i) => values[i]!);
+        const delays = new YearPool(take(s.delay), yearOf, count).resampledPercentiles(weights, percentiles);
+        const durations = new YearPool(take(s.duration), yearOf, count).resampledPercentiles(
+          weights,
+          percentiles,
+        );
+        // the no-downtime ratio per year of the period, and its Pp over the years: the percentile at 100 − p
+        const zero = new Float64Array(count);
+        const all = new Float64Array(count);
+        for (let u = 0; u < starts.length; u++) {
+          all[yearOf[u]!]!++;
+          if (s.delay[starts[u]!] === 0) zero[yearOf[u]!]!++;
+        }
+        const ratios = Float64Array.from(all, (a, j) => (100 * zero[j]!) / a);
+        const ratio = new YearPool(
+          ratios,
+          Int32Array.from(ratios, (_, j) => j),
+          count,
+        ).resampledPercentiles(
+          weights,
+          percentiles.map((p) => 100 - p),
+        );
+        const d = new Float64Array(resamples);
+        const t = new Float64Array(resamples);
+        const percent = new Float64Array(resamples);
+        const q = new Float64Array(resamples);
+        for (let j = 0; j < P; j++) {
+          for (let r = 0; r < resamples; r++) {
+            d[r] = delays[r * P + j]!;
+            t[r] = durations[r * P + j]!;
+            // downtime % = 100 · delay_Pp / duration_Pp of the same resample (a zero duration has none)
+            percent[r] = t[r]! > 0 ? (100 * d[r]!) / t[r]! : NaN;
+            q[r] = ratio[r * P + j]!;
+          }
+          cells[k]![0]![j]![g] = percentileInterval(d, ci);
+          cells[k]![1]![j]![g] = percentileInterval(t, ci);
+          cells[k]![2]![j]![g] = percentileInterval(percent, ci);
+          cells[k]![3]![j]![g] = percentileInterval(q, ci);
+        }
+      });
+    });
+    const build = (measure: number): DistributionIntervals => ({
+      wholeSequenceIntervals: Object.fromEntries(
+        percentiles.map((p, j) => [
+          key(p),
+          Object.fromEntries(labels.map((l, g) => [l, cells[0]![measure]![j]![g]!])),
+        ]),
+      ),
+      tripsIntervals: Object.fromEntries(
+        sim.trips.map((trip, k) => [
+          trip,
+          Object.fromEntries(
+            labels.map((l, g) => [
+              l,
+              Object.fromEntries(percentiles.map((p, j) => [key(p), cells[k + 1]![measure]![j]![g]!])),
+            ]),
+          ),
+        ]),
+      ),
+    });
+    return {
+      distribsOfAllDelay: build(0),
+      distribsOfAllDurations: build(1),
+      distribsOfDowntimePercent: build(2),
+      distribsOfNoDowntimeRatio: build(3),
+      intervalYears,
+      intervalNotes,
+    };
+  };
+  const out = Object.fromEntries(BREAKDOWNS.map((b) => [b, one(b)])) as Record<
+    PlanBreakdown,
+    BreakdownIntervals
+  >;
+  return { ...out, intervals: { ci, resamples, seed, method: PLANNING_INTERVALS_METHOD } };
+}
+
+type WithIntervals<D> = D & DistributionIntervals;
+
+export type BreakdownResultsWithIntervals = Omit<
+  BreakdownResults,
+  'distribsOfAllDelay' | 'distribsOfAllDurations' | 'distribsOfDowntimePercent' | 'distribsOfNoDowntimeRatio'
+> & {
+  distribsOfAllDelay: WithIntervals<BreakdownResults['distribsOfAllDelay']>;
+  distribsOfAllDurations: WithIntervals<BreakdownResults['distribsOfAllDurations']>;
+  distribsOfDowntimePercent: WithIntervals<BreakdownResults['distribsOfDowntimePercent']>;
+  distribsOfNoDowntimeRatio: WithIntervals<BreakdownResults['distribsOfNoDowntimeRatio']>;
+  intervalYears: Record<string, number>;
+  intervalNotes: Record<string, string>;
+};
+
+export type PlanResultsWithIntervals = Omit<PlanResults, PlanBreakdown> &
+  Record<PlanBreakdown, BreakdownResultsWithIntervals> & { intervals: IntervalSettings };
+
+/** The results with the intervals beside the percentiles (`wholeSequenceIntervals`, `tripsIntervals`). */
+export function withIntervals(results: PlanResults, intervals: PlanIntervals): PlanResultsWithIntervals {
+  const merge = (b: PlanBreakdown): BreakdownResultsWithIntervals => {
+    const r = results[b];
+    const i = intervals[b];
+    return {
+      ...r,
+      distribsOfAllDelay: { ...r.distribsOfAllDelay, ...i.distribsOfAllDelay },
+      distribsOfAllDurations: { ...r.distribsOfAllDurations, ...i.distribsOfAllDurations },
+      distribsOfDowntimePercent: { ...r.distribsOfDowntimePercent, ...i.distribsOfDowntimePercent },
+      distribsOfNoDowntimeRatio: { ...r.distribsOfNoDowntimeRatio, ...i.distribsOfNoDowntimeRatio },
+      intervalYears: i.intervalYears,
+      intervalNotes: i.intervalNotes,
+    };
+  };
+  return {
+    ...results,
+    MONTHLY: merge('MONTHLY'),
+    BIWEEKLY: merge('BIWEEKLY'),
+    WEEKLY: merge('WEEKLY'),
+    intervals: intervals.intervals,
+  };
+}

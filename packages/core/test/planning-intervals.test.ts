@@ -1,0 +1,187 @@
+import { describe as suite, expect, test } from 'vitest';
+import {
+  MIN_INTERVAL_YEARS,
+  YearPool,
+  percentileInterval,
+  planningIntervals,
+  planningStatistics,
+  quantileSorted,
+  seededRandom,
+  withIntervals,
+  yearBlockWeights,
+  type SimulationResult,
+} from '../src';
+
+// Reference: a brute force of the literal definition of the year-block bootstrap (Efron & Tibshirani
+// 1993 ch. 13, whole years as blocks): for each resample, the pool is built by repeating every start of a
+// year as many times as the year is drawn, sorted, and the type 7 percentile read from it; the interval
+// is the type 7 percentile at (1 ∓ ci)/2 of the resampled values. The engine never builds the pool.
+
+/** Type 7 percentile (p in 0–100) of the pool where year j's values appear w[j] times. */
+function brutePooled(byYear: number[][], w: ArrayLike<number>, p: number): number {
+  const pool: number[] = [];
+  byYear.forEach((values, j) => {
+    for (let k = 0; k < w[j]!; k++) pool.push(...values);
+  });
+  if (pool.length === 0) return NaN;
+  pool.sort((a, b) => a - b);
+  return quantileSorted(pool, p / 100);
+}
+
+suite('year-block bootstrap (issue 31)', () => {
+  test('weights: each resample draws as many years as there are, replayed by the seed', () => {
+    const w = yearBlockWeights(40, 1000, 7);
+    for (let r = 0; r < 1000; r++) {
+      let sum = 0;
+      for (let j = 0; j < 40; j++) sum += w[r * 40 + j]!;
+      expect(sum).toBe(40);
+    }
+    expect(Array.from(yearBlockWeights(40, 1000, 7))).toEqual(Array.from(w));
+    expect(Array.from(yearBlockWeights(40, 1000, 8))).not.toEqual(Array.from(w));
+    // a year is left out of a resample with probability (1 − 1/40)^40 = 0.3632 (binomial); over 40,000
+    // draws the share's standard error is 0.0024: within 0.01
+    let absent = 0;
+    for (const x of w) if (x === 0) absent++;
+    expect(Math.abs(absent / 40_000 - Math.pow(1 - 1 / 40, 40))).toBeLessThan(0.01);
+  });
+
+  test('resampled percentiles of a pool equal the brute force on the expanded pool', () => {
+    const random = seededRandom(3);
+    for (const [years, perYear, spread] of [
+      [6, 30, 10],
+      [12, 50, 400],
+      [7, 3, 2],
+    ] as const) {
+      const byYear = Array.from({ length: years }, () =>
+        Array.from({ length: perYear }, () => Math.floor(random() ** 2 * spread)),
+      );
+      // one year with no value
+      byYear[1] = [];
+      const values = byYear.flat();
+      const yearOf = byYear.flatMap((v, j) => v.map(() => j));
+      const weights = yearBlockWeights(years, 200, 5);
+      const percentiles = [10, 50, 90, 99];
+      const got = new YearPool(values, yearOf, years).resampledPercentiles(weights, percentiles);
+      for (let r = 0; r < 200; r++) {
+        const w = weights.subarray(r * years, (r + 1) * years);
+        percentiles.forEach((p, j) => {
+          const want = brutePooled(byYear, w, p);
+          if (Number.isNaN(want)) expect(got[r * 4 + j]).toBeNaN();
+          else expect(got[r * 4 + j]).toBeCloseTo(want, 9);
+        });
+      }
+    }
+  });
+
+  test('percentile interval equals numpy', () => {
+    // numpy.quantile(np.arange(1, 101) ** 2, [0.05, 0.95]) = [35.45, 9034.55] (type 7, numpy's default)
+    const values = Array.from({ length: 100 }, (_, i) => (i + 1) ** 2);
+    const [lower, upper] = percentileInterval(values, 0.9)!;
+    expect(lower).toBeCloseTo(35.45, 9);
+    expect(upper).toBeCloseTo(9034.55, 9);
+    expect(percentileInterval([NaN, NaN], 0.9)).toBeNull();
+  });
+});
+
+/** A simulation result written by hand: `years` Januaries (and one more partial month) of hourly starts. */
+function simulation(years: number, seed: number): SimulationResult {
+  const random = seededRandom(seed);
+  const time: number[] = [];
+  for (let y = 0; y < years; y++)
+    for (let h = 0; h < 31 * 24; h += 6) time.push(Date.UTC(2000 + y, 0, 1) + h * 3_600_000);
+  const n = time.length;
+  const delay = Int32Array.from({ length: n }, () => (random() < 0.4 ? 0 : Math.floor(random() * 50)));
+  const duration = Int32Array.from(delay, (w) => w + 20);
+  const tripDelay = Int32Array.from(delay, (w) => Math.floor(w / 2));
+  const tripDuration = Int32Array.from(tripDelay, (w) => w + 8);
+  const censored = new Uint8Array(n);
+  censored[n - 1] = 1;
+  return {
+    n,
+    time: Float64Array.from(time),
+    trips: ['T1'],
+    nominalHours: 20,
+    censored,
+    censoredCount: 1,
+    duration,
+    delay,
+    waiting: delay,
+    tripDuration: [tripDuration],
+    tripDelay: [tripDelay],
+  };
+}
+
+suite('AWD intervals (issue 31): planningIntervals equals the brute force', () => {
+  const years = 8;
+  const sim = simulation(years, 11);
+  const percentiles = [50, 90];
+  const options = { ci: 0.9, resamples: 300, seed: 4 };
+  const out = planningIntervals(sim, percentiles, options);
+  const byYear = (values: Int32Array) =>
+    Array.from({ length: years }, (_, y) =>
+      Array.from(values).filter(
+        (_, i) => !sim.censored[i] && new Date(sim.time[i]!).getUTCFullYear() === 2000 + y,
+      ),
+    );
+  const weights = yearBlockWeights(years, 300, 4);
+  const each = (f: (w: Int32Array) => number) =>
+    Array.from({ length: 300 }, (_, r) => f(weights.subarray(r * years, (r + 1) * years)));
+  test('duration, delay, downtime % and no-downtime ratio of the whole sequence and the trip, January', () => {
+    for (const [p, label] of percentiles.map((p) => [p, `P${p}`] as const)) {
+      const delay = each((w) => brutePooled(byYear(sim.delay), w, p));
+      const duration = each((w) => brutePooled(byYear(sim.duration), w, p));
+      const jan = out.MONTHLY;
+      const close = (got: [number, number] | null, want: [number, number] | null) => {
+        expect(got).not.toBeNull();
+        expect(got![0]).toBeCloseTo(want![0], 9);
+        expect(got![1]).toBeCloseTo(want![1], 9);
+      };
+      close(jan.distribsOfAllDelay.wholeSequenceIntervals[label]!.Jan!, percentileInterval(delay, 0.9));
+      close(
+        jan.distribsOfAllDurations.wholeSequenceIntervals[label]!.Jan!,
+        percentileInterval(duration, 0.9),
+      );
+      close(
+        jan.distribsOfDowntimePercent.wholeSequenceIntervals[label]!.Jan!,
+        percentileInterval(
+          delay.map((d, r) => (100 * d) / duration[r]!),
+          0.9,
+        ),
+      );
+      // no-downtime ratio per year, its Pp the percentile at 100 − p over the years drawn
+      const ratios = byYear(sim.delay).map((v) => [(100 * v.filter((x) => x === 0).length) / v.length]);
+      close(
+        jan.distribsOfNoDowntimeRatio.wholeSequenceIntervals[label]!.Jan!,
+        percentileInterval(
+          each((w) => brutePooled(ratios, w, 100 - p)),
+          0.9,
+        ),
+      );
+      const trip = each((w) => brutePooled(byYear(sim.tripDelay[0]!), w, p));
+      close(jan.distribsOfAllDelay.tripsIntervals.T1!.Jan![label]!, percentileInterval(trip, 0.9));
+    }
+    expect(out.MONTHLY.intervalYears.Jan).toBe(years);
+    expect(out.intervals).toMatchObject({ ci: 0.9, resamples: 300, seed: 4 });
+  });
+  test('the point estimate lies in its interval; the same seed replays', () => {
+    const results = planningStatistics(sim, percentiles);
+    const merged = withIntervals(results, out);
+    const value = merged.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios.P90!.Jan!;
+    const [lower, upper] = merged.MONTHLY.distribsOfAllDelay.wholeSequenceIntervals.P90!.Jan!;
+    expect(lower).toBeLessThanOrEqual(value);
+    expect(upper).toBeGreaterThanOrEqual(value);
+    expect(planningIntervals(sim, percentiles, options)).toEqual(out);
+  });
+  test(`under ${MIN_INTERVAL_YEARS} years: no interval and a note saying why; periods without starts too`, () => {
+    const short = planningIntervals(simulation(4, 2), percentiles, options);
+    expect(short.MONTHLY.intervalYears.Jan).toBe(4);
+    expect(short.MONTHLY.distribsOfAllDelay.wholeSequenceIntervals.P50!.Jan).toBeNull();
+    expect(short.MONTHLY.intervalNotes.Jan).toMatch(/fewer than 5 years/);
+    expect(short.MONTHLY.intervalYears.Feb).toBe(0);
+    expect(short.MONTHLY.distribsOfAllDelay.tripsIntervals.T1!.Feb!.P50).toBeNull();
+  });
+  test('bad options are refused with a reason', () => {
+    expect(() => planningIntervals(sim, percentiles, { ci: 1 })).toThrow(/ci must be in/);
+    expect(() => planningIntervals(sim, percentiles, { resamples: 10 })).toThrow(/resamples must be/);
+  });
+});
