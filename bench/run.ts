@@ -20,6 +20,7 @@ import {
 } from '@metocean/core';
 import type { Series } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
+import { calibrationBench } from './calibration';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
 import { median } from './median';
@@ -231,3 +232,4 @@ if (wanted('web')) await webBench();
 if (wanted('charts')) await chartsBench();
 if (wanted('reports')) await reportsBench();
 if (wanted('planning')) planningBench();
+if (wanted('calibration')) calibrationBench();

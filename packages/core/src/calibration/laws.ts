@@ -139,7 +139,10 @@ function fitPower(m: Float64Array, o: Float64Array, start?: { a: number; b: numb
     if (next > current) break;
     a += t * stepA;
     b += t * stepB;
-    const done = current - next <= 1e-14 * current;
+    // converged: the sum of squares no longer moves, or the step is below 1e-10 of the parameters
+    const done =
+      current - next <= 1e-14 * current ||
+      (Math.abs(t * stepA) <= 1e-10 * Math.abs(a) && Math.abs(t * stepB) <= 1e-10 * Math.abs(b));
     current = next;
     if (done) break;
   }
