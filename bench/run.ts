@@ -21,6 +21,7 @@ import {
 import type { Series } from '@metocean/core';
 import { APP_VERSION } from '@metocean/contracts';
 import { parseCsvSeries } from '@metocean/hindcast';
+import { calibrationBench } from './calibration';
 import { chartsBench } from './charts';
 import { hindcastBench } from './hindcast';
 import { printFigures, record, saveFigures } from './figures';
@@ -266,5 +267,6 @@ if (wanted('charts')) await chartsBench();
 if (wanted('reports')) await reportsBench();
 if (wanted('planning')) planningBench();
 if (wanted('load')) await loadBench();
+if (wanted('calibration')) calibrationBench();
 printFigures();
 if (save) saveFigures(APP_VERSION);

@@ -1,6 +1,7 @@
 // Process glue of the `metocean` command: real files, stdout, stderr and the exit code.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { runCli } from './cli';
+import { runCompareCli } from './compare';
 import { runIngestCli } from './ingest';
 import { runPlanningCli } from './planning';
 
@@ -15,15 +16,21 @@ const argv = process.argv.slice(2);
 const result =
   argv[0] === 'ingest'
     ? await runIngestCli(argv.slice(1), { env: process.env, isDirectory, fetch })
-    : argv[0] === 'planning'
-      ? await runPlanningCli(argv.slice(1), {
+    : argv[0] === 'compare' || argv[0] === 'calibrate'
+      ? await runCompareCli(argv[0], argv.slice(1), {
           readText: (path) => readFileSync(path, 'utf8'),
+          writeText: (path, text) => writeFileSync(path, text),
           warn: (message) => process.stderr.write(message + '\n'),
         })
-      : await runCli(argv, {
-          readText: (path) => readFileSync(path, 'utf8'),
-          warn: (message) => process.stderr.write(message + '\n'),
-        });
+      : argv[0] === 'planning'
+        ? await runPlanningCli(argv.slice(1), {
+            readText: (path) => readFileSync(path, 'utf8'),
+            warn: (message) => process.stderr.write(message + '\n'),
+          })
+        : await runCli(argv, {
+            readText: (path) => readFileSync(path, 'utf8'),
+            warn: (message) => process.stderr.write(message + '\n'),
+          });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.code;

@@ -43,6 +43,7 @@ export const paths = {
   points: '/api/points/',
   point: (id: number) => `/api/points/${id}/`,
   pointsBulkCreate: '/api/points/bulk_create/',
+  pointCalibrate: (id: number) => `/api/points/${id}/calibrate/`,
   pointsParse: '/api/points/parse/',
   tasks: '/api/tasks/',
   taskCompute: (id: number) => `/api/tasks/${id}/compute/`,

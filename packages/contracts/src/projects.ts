@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calibrationStamp } from './calibration';
 import { entityId, idText, requiredIdText } from './ids';
 import { limits } from './limits';
 import { messages } from './messages';
@@ -48,6 +49,9 @@ export const point = z.object({
   hasSatelliteValidation: z.boolean(),
   nbVersion: z.number(),
   tasksPoints: z.array(taskSummary),
+  /** A calibrated variant (issue 33): the original point's id and the correction its series carries. */
+  calibrationOf: z.number().nullable().optional(),
+  calibration: calibrationStamp.nullable().optional(),
 });
 export type Point = z.infer<typeof point>;
 

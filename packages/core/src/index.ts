@@ -40,3 +40,4 @@ export { checkedOnce as withUnchangedInputs, markUnchanging } from './memo';
 export * from './geo';
 export * from './circular';
 export * from './planning';
+export * from './calibration';

@@ -1,8 +1,11 @@
 // One schema for PGlite and PostgreSQL. Migrations are generated from it with drizzle-kit
 // (`npm run db:generate -w @metocean/server`) and applied at boot.
 import { sql } from 'drizzle-orm';
+import type { CalibrationStamp } from '@metocean/contracts';
+import type { Correction } from '@metocean/core';
 import { decodePayload } from './payload';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   doublePrecision,
@@ -29,6 +32,12 @@ const base64Bytea = customType<{ data: string; driverData: Uint8Array }>({
   toDriver: (base64) => sql`decode(${base64}, 'base64')`,
   fromDriver: (bytes) => Buffer.from(bytes).toString('base64'),
 });
+
+/** points.calibration: what the variant's users read (stamp) and what the worker applies (correction). */
+export interface PointCalibration {
+  stamp: CalibrationStamp;
+  correction: Correction;
+}
 
 export interface UserSettingsColumn {
   showOverviewControl: boolean;
@@ -282,6 +291,9 @@ export const points = pgTable('points', {
   nbVersion: integer('nb_version').notNull().default(1),
   isComputed: boolean('is_computed').notNull().default(false),
   hasSatelliteValidation: boolean('has_satellite_validation').notNull().default(false),
+  /** A calibrated variant (issue 33): the original point, and the correction applied to its series. */
+  calibrationOf: integer('calibration_of').references((): AnyPgColumn => points.id, { onDelete: 'cascade' }),
+  calibration: jsonb('calibration').$type<PointCalibration>(),
   createdAt: createdAt(),
 });
 

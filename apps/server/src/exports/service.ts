@@ -20,7 +20,8 @@ import { statisticOf, type Series } from '@metocean/core';
 import { points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { datasetsOfZones, sourceForPoint } from '../data/registry';
-import { analysedSeries, readPointSeries } from '../data/sources';
+import { analysedSeries } from '../data/sources';
+import { readPointRecord } from '../data/calibrated';
 import type { Caller, Services } from '../services/context';
 import { logExport } from '../services/events';
 import { projectFor, type ProjectAccess } from '../services/project-access';
@@ -170,7 +171,7 @@ async function timeSeriesDocument(
 ): Promise<ExportDocument> {
   const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDataset] });
-  const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
+  const { series, node, dataset } = await readPointRecord(source, point);
   const analysed = analysedSeries(series);
   const eft = statisticOf(EFT_ID);
   let kwargs: VisuKwargs = {
@@ -231,7 +232,7 @@ async function severalPointsDocument(
   for (const point of rows) {
     const source = await sourceForPoint(services.db, access.zone.id, point.lat, point.lng);
     if (!source) throw badRequest({ nonFieldErrors: [exportMessages.noDatasetAt(point.name)] });
-    const { series, node, dataset } = await readPointSeries(source, point.lat, point.lng);
+    const { series, node, dataset } = await readPointRecord(source, point);
     read.push({
       point,
       series: analysedSeries(series),

@@ -55,7 +55,13 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       .filter((b) => b.operations.length > 0);
     if (boats.length === 0) throw new PlanningError('none of the selected operations exists any more');
     const chosen = await db
-      .select({ id: points.id, name: points.name, lat: points.lat, lng: points.lng })
+      .select({
+        id: points.id,
+        name: points.name,
+        lat: points.lat,
+        lng: points.lng,
+        calibration: points.calibration,
+      })
       .from(points)
       .where(inArray(points.id, parameters.points.length ? parameters.points : [-1]));
     chosen.sort((a, b) => parameters.points.indexOf(a.id) - parameters.points.indexOf(b.id));

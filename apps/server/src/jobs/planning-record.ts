@@ -3,7 +3,9 @@
 import { PlanningError } from '@metocean/core';
 import { planningFields } from '@metocean/hindcast';
 import { sourceForPoint } from '../data/registry';
-import { readPointSeries, type PointSeries } from '../data/sources';
+import type { PointSeries } from '../data/sources';
+import { readPointRecord } from '../data/calibrated';
+import type { PointCalibration } from '../db/schema';
 import type { Services } from '../services/context';
 
 export interface PlanningRecord {
@@ -17,11 +19,11 @@ export interface PlanningRecord {
 export async function planningRecordOf(
   services: Services,
   zoneId: number,
-  point: { name: string; lat: number; lng: number },
+  point: { name: string; lat: number; lng: number; calibration?: PointCalibration | null },
 ): Promise<PlanningRecord> {
   const source = await sourceForPoint(services.db, zoneId, point.lat, point.lng);
   if (!source) throw new PlanningError(`no dataset serves point "${point.name}"`);
-  const read = await readPointSeries(source, point.lat, point.lng);
+  const read = await readPointRecord(source, point);
   return {
     read,
     time: read.series.time,

@@ -4,6 +4,7 @@
 // follow: every batch of the point, and the next point of the lane when it reads the same node (points
 // closer together than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
+import { correctedSeries, type SeriesCorrection } from '../data/calibrated';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode } from '../data/stat2d';
 import { planPoint, runStatisticsStored, type StatisticRun } from './point-statistics';
@@ -18,6 +19,8 @@ export interface StatisticJob {
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;
+  /** A calibrated variant (issue 33): the variable corrected before every statistic. */
+  correction?: SeriesCorrection;
 }
 
 let kept: { key: string; series: Promise<Series> } | undefined;
@@ -48,6 +51,7 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 export default async function run(job: PoolJob): Promise<unknown> {
   // a satellite comparison reads its node once: not through the lane's kept record, which a point may use
   if ('kind' in job) return job.kind === 'stat2d-node' ? stat2dNode(job) : collocateSatellite(job);
-  const point = await pointSeries(job.source, job.lat, job.lon);
+  const read = await pointSeries(job.source, job.lat, job.lon);
+  const point = job.correction ? { ...read, series: correctedSeries(read.series, job.correction) } : read;
   return job.runs ? runStatisticsStored(point, job.runs, job.stop) : planPoint(point);
 }

@@ -19,7 +19,7 @@ import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
 import { compareVariable, containsPoint, isDirection } from '@metocean/core';
 import { sourceForPoint } from '../data/registry';
-import { readPointSeries } from '../data/sources';
+import { readPointRecord } from '../data/calibrated';
 import { projectFor } from './project-access';
 
 type BuoyRow = typeof buoys.$inferSelect;
@@ -217,7 +217,7 @@ export async function compareAtPoint(
   const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
   const source = await sourceForPoint(db, zone.id, point.lat, point.lng);
   if (!source) throw badRequest({ nonFieldErrors: [buoyMessages.noModelData] });
-  const model = await readPointSeries(source, point.lat, point.lng);
+  const model = await readPointRecord(source, point);
   const meta = row.meta as unknown as BuoyMeta;
   const shared = meta.fields.map((f) => f.field).filter((field) => model.series.fields[field] !== undefined);
   const asked =

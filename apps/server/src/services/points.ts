@@ -27,6 +27,8 @@ export function presentPoint(
     hasSatelliteValidation: row.hasSatelliteValidation,
     nbVersion: row.nbVersion,
     tasksPoints: latest.map((t) => ({ id: t.id, processType: t.processType, status: t.status as Status })),
+    calibrationOf: row.calibrationOf,
+    calibration: row.calibration?.stamp ?? null,
   };
 }
 
@@ -84,7 +86,8 @@ async function pointFor(services: Services, caller: Caller, id: number) {
   return { row, access };
 }
 
-async function present(services: Services, rows: PointRow[]): Promise<Point[]> {
+/** The points as answered, with their latest tasks. */
+export async function presentPoints(services: Services, rows: PointRow[]): Promise<Point[]> {
   const latest =
     rows.length === 0
       ? []
@@ -110,7 +113,7 @@ export async function listPoints(
 ): Promise<Point[]> {
   if (projectId !== undefined) {
     await projectFor(services.db, caller, projectId);
-    return present(
+    return presentPoints(
       services,
       await services.db.select().from(points).where(eq(points.projectId, projectId)).orderBy(asc(points.id)),
     );
@@ -121,7 +124,7 @@ export async function listPoints(
     .innerJoin(projects, eq(projects.id, points.projectId))
     .where(visibleTo(services.db, caller))
     .orderBy(asc(points.id));
-  return present(
+  return presentPoints(
     services,
     rows.map((r) => r.point),
   );
@@ -129,7 +132,7 @@ export async function listPoints(
 
 export async function getPoint(services: Services, caller: Caller, id: number): Promise<Point> {
   const { row } = await pointFor(services, caller, id);
-  const [point] = await present(services, [row]);
+  const [point] = await presentPoints(services, [row]);
   if (!point) throw notFound();
   return point;
 }
@@ -153,7 +156,7 @@ export async function createPoints(
     .insert(points)
     .values(rows.map((r) => ({ ...r, projectId })))
     .returning();
-  return present(services, created);
+  return presentPoints(services, created);
 }
 
 export async function updatePoint(
@@ -174,6 +177,14 @@ export async function updatePoint(
     const [lng, lat] = request.geom?.coordinates ?? [request.lng ?? row.lng, request.lat ?? row.lat];
     if (lat !== row.lat || lng !== row.lng)
       throw badRequest({ nonFieldErrors: ['A computed point cannot be moved'] });
+  }
+  if (row.calibrationOf !== null && (request.lat !== undefined || request.geom !== undefined)) {
+    const [lng, lat] = request.geom?.coordinates ?? [request.lng ?? row.lng, request.lat ?? row.lat];
+    // the variant's correction was fitted on its original's node
+    if (lat !== row.lat || lng !== row.lng)
+      throw badRequest({
+        nonFieldErrors: ['A calibrated variant stays at the position of its original point'],
+      });
   }
   const lat = request.geom?.coordinates[1] ?? request.lat ?? row.lat;
   const lng = request.geom?.coordinates[0] ?? request.lng ?? row.lng;
@@ -205,7 +216,7 @@ export async function updatePoint(
     .where(and(eq(points.id, id), eq(points.nbVersion, request.nbVersion)))
     .returning();
   if (updated.length === 0) throw conflict();
-  const [point] = await present(services, updated);
+  const [point] = await presentPoints(services, updated);
   if (!point) throw notFound();
   return point;
 }

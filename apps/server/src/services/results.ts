@@ -23,7 +23,7 @@ import { points, resultPayload, results, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
 import { sourceForPoint } from '../data/registry';
-import { readPointSeries } from '../data/sources';
+import { readPointRecord } from '../data/calibrated';
 import type { Caller, Services } from './context';
 import { projectFor, type ProjectAccess } from './project-access';
 
@@ -97,6 +97,7 @@ export async function storedPayload(
       payload: resultPayload(),
       lat: points.lat,
       lng: points.lng,
+      calibration: points.calibration,
     })
     .from(results)
     .innerJoin(tasks, eq(tasks.id, results.taskId))
@@ -116,7 +117,7 @@ export async function storedPayload(
   if (window && WINDOWED.has(id) && typeof row.payload.result === 'object') {
     const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
     if (!source) throw notFound();
-    const { series } = await readPointSeries(source, row.lat, row.lng);
+    const { series } = await readPointRecord(source, row);
     const target = row.payload.target as { field?: string; partner?: string };
     stored = {
       ...row,
@@ -126,7 +127,7 @@ export async function storedPayload(
   if (settings && row.payload.result !== undefined && typeof row.payload.error !== 'string') {
     const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
     if (!source) throw notFound();
-    const { series } = await readPointSeries(source, row.lat, row.lng);
+    const { series } = await readPointRecord(source, row);
     stored = { ...row, payload: recomputedWindows(series, id, row.payload, settings) };
   }
   if (EXTREMES.has(id) && typeof row.payload.result === 'object' && row.payload.result !== null) {
@@ -135,7 +136,7 @@ export async function storedPayload(
     if (direction) {
       const source = await sourceForPoint(services.db, access.zone.id, row.lat, row.lng);
       if (source) {
-        const { series } = await readPointSeries(source, row.lat, row.lng);
+        const { series } = await readPointRecord(source, row);
         const result = row.payload.result as { peaks?: { time: number }[] };
         const peakDirections = (result.peaks ?? []).map((peak) => {
           const i = lowerBound(series.time, peak.time);

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { idText } from '@metocean/contracts';
 import {
+  CALIBRATION_CSV_MAX_BYTES,
+  calibratePointRequest,
   bulkCreatePointsRequest,
   createPointRequest,
   errorBody,
@@ -15,6 +17,7 @@ import {
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
 import * as points from '../../services/points';
+import { calibratePoint } from '../../services/calibration';
 import { parsePoints } from '../../services/parse';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
@@ -165,6 +168,27 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
       preValidation,
     },
     async (request) => points.updatePoint(services, callerOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/points/:id/calibrate/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: a calibrated variant of the point (one variable corrected against a buoy or a measurement CSV)',
+        params: idParams,
+        body: calibratePointRequest,
+        response: { 201: point, ...errorResponses },
+      },
+      // a measurement CSV travels in the JSON body: 40 hourly years are a few MB
+      bodyLimit: CALIBRATION_CSV_MAX_BYTES + 64 * 1024,
+      preValidation,
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await calibratePoint(services, callerOf(request), request.params.id, request.body)),
   );
 
   app.delete(

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Buoy, Offer, Point, Project, VisuPayload } from '@metocean/contracts';
+import { syntheticHindcast } from '@metocean/hindcast';
+import { startTestServer, type Actor, type TestServer } from '../harness';
+
+// POST /api/points/{id}/calibrate/ (issue 33): the Gulf of Maine point near NDBC 44007 (the real record
+// shipped with the demo) calibrated against the buoy. The law is checked against least squares recomputed
+// here from the shared files and the generator; the variant's statistics against the original's, corrected.
+
+let server: TestServer;
+let manager: Actor;
+let buoyId: number;
+let project: Project;
+const DATA = fileURLToPath(new URL('../../../../../shared/data/ndbc-ecbenchmark/', import.meta.url));
+
+/** Hs of every data row `YYYY-MM-DD-HH; hs; tz` of A.txt then Ar.txt (NDBC 44007). */
+function ndbcHs(): Map<number, number> {
+  const rows = new Map<number, number>();
+  for (const file of ['A.txt', 'Ar.txt'])
+    for (const line of readFileSync(DATA + file, 'utf8')
+      .split(/\r?\n/)
+      .slice(1)) {
+      if (line.trim() === '') continue;
+      const [time, hs] = line.split(';').map((cell) => cell.trim());
+      const [y, m, d, h] = time!.split('-').map(Number);
+      rows.set(Date.UTC(y!, m! - 1, d, h), Number(hs));
+    }
+  return rows;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = await server.as('manager');
+  buoyId = (await manager.get<Buoy[]>('/api/buoys/')).body.find((b) => b.code === '44007')!.id;
+  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) =>
+    o.zones.some((z) => z.name === 'Gulf of Maine'),
+  )!;
+  const created = await manager.post<{ projectId: number }>('/api/projects/', {
+    name: 'Maine_calibration',
+    offerInstance: offer.id,
+    zone: offer.zones.find((z) => z.name === 'Gulf of Maine')!.id,
+    points: [
+      { name: 'Near 44007', lat: 43.45, lng: -70.02 },
+      { name: 'Far east', lat: 42, lng: -66.5 },
+    ],
+  });
+  expect(created.status).toBe(201);
+  project = (await manager.get<Project>(`/api/projects/${created.body.projectId}/`)).body;
+  // the demo seeding (ERA5 and the buoys ingested) takes over a minute on the shared 2-core machine
+}, 300_000);
+afterAll(() => server.stop());
+
+const calibrateUrl = (id: number) => `/api/points/${id}/calibrate/`;
+
+describe('POST /api/points/{id}/calibrate/', () => {
+  let variant: Point;
+
+  it('fits the linear law on the buoy pairs (least squares recomputed here) and creates the variant', async () => {
+    const original = project.points[0]!;
+    const answer = await manager.post<Point>(calibrateUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(answer.status).toBe(201);
+    variant = answer.body;
+    expect(variant.calibrationOf).toBe(original.id);
+    expect(variant.name).toBe('Near 44007 · hs linear');
+    expect([variant.lat, variant.lng]).toEqual([original.lat, original.lng]);
+    const stamp = variant.calibration!;
+    // independent: the generator's series at the node, the buoy's rows, ordinary least squares o on m
+    const node = (
+      await manager.get<{ node: { lat: number; lon: number } }>(
+        `/api/buoys/${buoyId}/comparison/?project=${project.id}&point=${original.id}&runs=hs`,
+      )
+    ).body.node;
+    const model = syntheticHindcast(node.lat, node.lon, { cyclonic: false }).series;
+    const rows = ndbcHs();
+    const m: number[] = [];
+    const o: number[] = [];
+    const hs = model.fields.hs!.values;
+    for (let i = 0; i < model.time.length; i++) {
+      const v = rows.get(model.time[i]!);
+      if (v !== undefined && Number.isFinite(hs[i]!)) {
+        m.push(hs[i]!);
+        o.push(v);
+      }
+    }
+    const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+    const mm = mean(m);
+    const om = mean(o);
+    const b = mean(m.map((v, k) => (v - mm) * (o[k]! - om))) / mean(m.map((v) => (v - mm) ** 2));
+    const a = om - b * mm;
+    expect(stamp.pairs).toBe(m.length);
+    // the buoy's store keeps 4-decimal observations in float32: 1e-5 relative
+    expect(stamp.parameters[0]!.a).toBeCloseTo(a, 4);
+    expect(stamp.parameters[0]!.b).toBeCloseTo(b, 4);
+    expect(stamp.source).toEqual({ kind: 'buoy', name: 'buoy 44007 (' + stamp.source.name.split('(')[1] });
+    expect(stamp.outOfSample?.scheme).toBe('leave-one-year-out');
+    expect(stamp.period).toEqual({ start: '1996-01-01T00:00:00.000Z', end: '2017-10-02T05:00:00.000Z' });
+    expect(stamp.text).toMatch(
+      /^hs corrected by linear \(a = .*, b = .*\) fitted on \d+ pairs with buoy 44007/,
+    );
+    // the original is untouched
+    const again = (await manager.get<Point>(`/api/points/${original.id}/`)).body;
+    expect(again.calibration ?? null).toBeNull();
+    expect(again.calibrationOf ?? null).toBeNull();
+  }, 180_000);
+
+  it('refuses with the reason: a variant, a buoy too far, too few pairs in an upload', async () => {
+    const original = project.points[0]!;
+    const tooFar = await manager.post(calibrateUrl(project.points[1]!.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(tooFar.status).toBe(400);
+    expect(JSON.stringify(tooFar.body)).toMatch(/not compared with this point/);
+    const ofVariant = await manager.post(calibrateUrl(variant.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(ofVariant.status).toBe(400);
+    expect(JSON.stringify(ofVariant.body)).toMatch(/calibrate its original point/);
+    const lines = ['time,hs [m]'];
+    for (let h = 0; h < 299; h++)
+      lines.push(
+        `${new Date(Date.UTC(2000, 0, 1) + h * 86_400_000).toISOString().slice(0, 19).replace('T', ' ')},1.5`,
+      );
+    const short = await manager.post(calibrateUrl(original.id), {
+      variable: 'hs',
+      method: 'quantile',
+      source: { csv: lines.join('\n'), fileName: 'short.csv' },
+    });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toMatch(/No correction: 299 pairs: a correction needs at least 300/);
+  }, 180_000);
+
+  it('computes the variant by the same engine on the corrected series', async () => {
+    await manager.put(`/api/projects/${project.id}/compute/`);
+    const done = await manager.until<Project>(
+      `/api/projects/${project.id}/`,
+      (p) => ['FINISHED', 'FAILED'].includes(p.status),
+      { timeoutMs: 250_000, intervalMs: 1000 },
+    );
+    expect(done.status).toBe('FINISHED');
+    const start = Date.UTC(2005, 0, 1);
+    const end = Date.UTC(2005, 0, 11);
+    const ts = (point: number) =>
+      manager.get<VisuPayload>(
+        `/api/projects/${project.id}/get_visu_data/?point=${point}&stats_id=TS__hs&start=${start}&end=${end}&pixels=1000`,
+      );
+    const before = (await ts(project.points[0]!.id)).body;
+    const after = (await ts(variant.id)).body;
+    const { a, b } = variant.calibration!.parameters[0]! as { a: number; b: number };
+    expect(after.time!.values).toEqual(before.time!.values);
+    const x = before.hs!.values as number[];
+    const y = after.hs!.values as number[];
+    expect(y.length).toBeGreaterThan(200);
+    // the payload rounds to 4 decimals
+    y.forEach((v, i) => expect(Math.abs(v - Math.max(0, a + b * x[i]!))).toBeLessThan(2e-4));
+  }, 300_000);
+});

@@ -1,0 +1,4 @@
+export * from './pairing';
+export * from './metrics';
+export * from './laws';
+export * from './calibrate';
