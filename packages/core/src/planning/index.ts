@@ -5,3 +5,5 @@ export * from './workbook';
 export * from './simulate';
 export * from './statistics';
 export * from './contractors';
+export * from './data-check';
+export * from './units';

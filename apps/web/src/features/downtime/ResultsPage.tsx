@@ -19,13 +19,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { planningPercentileBars, planningTripStack } from '@metocean/charts';
 import type { PlanningResults, Project } from '@metocean/contracts';
+import { durationIn, formatDurationIn, tableDurationUnit } from '@metocean/core';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
 import { usePlannings, usePlanningResults } from './queries';
-import { formatDuration, formatPercent } from './rules';
 import { RESULT_DATASETS, type ResultDataset } from './results';
 
 const BREAKDOWNS = [
@@ -45,36 +45,76 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
   const meta = RESULT_DATASETS[dataset];
   const distribution = data[dataset];
   const source = `${name} · ${results.period.start.slice(0, 10)} to ${results.period.end.slice(0, 10)}`;
+  // one unit per table and chart (issue 30): this data set's durations in hours, or all in days when one
+  // passes 220 h (spec 001 §9); percent data sets stay in percent
+  const unit = useMemo(
+    () =>
+      distribution && meta.unit === 'h'
+        ? tableDurationUnit([
+            ...Object.values(distribution.wholeSequenceScenarios).flatMap((r) => Object.values(r)),
+            ...Object.values(distribution.tripsScenarios).flatMap((byPeriod) =>
+              Object.values(byPeriod).flatMap((r) => Object.values(r)),
+            ),
+          ])
+        : null,
+    [distribution, meta],
+  );
+  const inUnit = useMemo(() => {
+    const convert = (row: Record<string, number | null>) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, v === null || unit === null ? v : durationIn(v, unit)]),
+      );
+    return distribution
+      ? {
+          whole: Object.fromEntries(
+            Object.entries(distribution.wholeSequenceScenarios).map(([k, r]) => [k, convert(r)]),
+          ),
+          trips: Object.fromEntries(
+            Object.entries(distribution.tripsScenarios).map(([trip, byPeriod]) => [
+              trip,
+              Object.fromEntries(Object.entries(byPeriod).map(([period, r]) => [period, convert(r)])),
+            ]),
+          ),
+        }
+      : null;
+  }, [distribution, unit]);
+  const chartUnit = unit ?? meta.unit;
   const bars = useMemo(
     () =>
-      distribution
+      inUnit
         ? planningPercentileBars({
             title: `${meta.label} per period`,
-            unit: meta.unit,
+            unit: chartUnit,
             periods: data.periods,
             percentiles: data.percentiles,
-            values: distribution.wholeSequenceScenarios,
+            values: inUnit.whole,
             source,
           })
         : null,
-    [distribution, meta, data, source],
+    [inUnit, meta, data, source, chartUnit],
   );
   const stack = useMemo(
     () =>
-      distribution && meta.unit === 'h'
+      inUnit && meta.unit === 'h'
         ? planningTripStack({
             title: `${meta.label} per trip at P${tripPercentile}`,
-            unit: meta.unit,
+            unit: chartUnit,
             periods: data.periods,
             trips: results.trips,
             percentile: tripPercentile,
-            values: distribution.tripsScenarios,
+            values: inUnit.trips,
             source,
           })
         : null,
-    [distribution, meta, data, results.trips, tripPercentile, source],
+    [inUnit, meta, data, results.trips, tripPercentile, source, chartUnit],
   );
-  const format = meta.unit === 'h' ? formatDuration : formatPercent;
+  // the unit is in the header: cells hold the number alone, percent to 0.1
+  const format = (v: number | null | undefined) =>
+    unit !== null
+      ? formatDurationIn(v, unit)
+      : v === null || v === undefined || !Number.isFinite(v)
+        ? '–'
+        : v.toFixed(1);
   const available = Object.keys(RESULT_DATASETS) as ResultDataset[];
 
   return (
@@ -120,7 +160,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
                   <TableCell align="right">Starts</TableCell>
                   {data.percentiles.map((p) => (
                     <TableCell key={p} align="right">
-                      P{p} ({meta.unit === 'h' ? 'h or d' : '%'})
+                      P{p} ({unit ?? '%'})
                     </TableCell>
                   ))}
                 </TableRow>
