@@ -21,6 +21,7 @@ import { readPointSeries } from '../../src/data/sources';
 import { points, projects } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
 import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
+import { assertHonestDigits } from '../honest-digits';
 
 let server: TestServer;
 let manager: Actor;
@@ -427,7 +428,10 @@ describe('the wizard job', () => {
     const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
     expect(download.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
+    const bytes = Buffer.from(await download.arrayBuffer());
+    // issue 30: no float noise (a 10 h transit was 0.4166666666666667 days)
+    await assertHonestDigits('contractors.xlsx', bytes);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
     // one unit per sheet (issue 30): days when a value passes 220 h, else hours; rounded to 0.1 d or 1 h
     const allHours = [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>

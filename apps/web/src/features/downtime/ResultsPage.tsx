@@ -4,6 +4,8 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,8 +27,8 @@ import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
-import { usePlannings, usePlanningResults } from './queries';
-import { RESULT_DATASETS, type ResultDataset } from './results';
+import { downloadPlanning, usePlannings, usePlanningResults } from './queries';
+import { RESULT_DATASETS, recordText, type ResultDataset } from './results';
 
 const BREAKDOWNS = [
   { value: 'MONTHLY', label: 'Monthly' },
@@ -119,6 +121,9 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
 
   return (
     <Stack spacing={2}>
+      <Typography variant="body2" data-testid="record-used">
+        {recordText(results.period)}
+      </Typography>
       <Alert severity={results.censored > 0 ? 'info' : 'success'} data-testid="censored-count">
         {results.censored > 0
           ? `${results.censored.toLocaleString('en')} of ${results.totalStarts.toLocaleString('en')} hourly starts could not finish before the end of the data and are left out of every statistic.`
@@ -213,13 +218,35 @@ function Results({ project }: { project: Project }) {
   const plannings = usePlannings(project.id, '-id');
   const planning = plannings.data?.find((p) => p.id === id);
   const results = usePlanningResults(planning?.hasJsonResults ? id : null);
+  const [downloadFailure, setDownloadFailure] = useState<string | null>(null);
   return (
     <>
       <DowntimeHeader
         project={project}
         title={planning ? `Results · ${planning.name}` : 'Results'}
         trail={[{ to: `/downtime/${project.id}`, label: 'Advanced Weather Downtime' }]}
+        actions={
+          planning?.hasJsonResults ? (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => {
+                setDownloadFailure(null);
+                downloadPlanning(planning).catch((caught: unknown) =>
+                  setDownloadFailure(errorMessage(caught)),
+                );
+              }}
+            >
+              Download outputs
+            </Button>
+          ) : undefined
+        }
       />
+      {downloadFailure && (
+        <Alert severity="error" sx={{ mb: 1 }} onClose={() => setDownloadFailure(null)}>
+          {downloadFailure}
+        </Alert>
+      )}
       {plannings.isPending ? (
         <SectionLoader />
       ) : !planning ? (
