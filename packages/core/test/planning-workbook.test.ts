@@ -277,6 +277,8 @@ suite(
       ]);
       // both ranges kept: the Environments one was right, the Tasks one is where the table is
       expect(result.ranges).toEqual({ envCoords: 'Sheet1!B2:H4', tasksCoords: 'Sheet1!B10:L11' });
+      // no "environment not used" warnings: no activity could be read, the error says why
+      expect(result.issues.filter((i) => i.text.includes('is not used'))).toEqual([]);
     });
   },
 );

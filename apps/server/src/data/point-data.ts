@@ -30,7 +30,10 @@ export async function pointDataOf(
   const synthetic = source.kind === 'synthetic';
   return {
     name: point.name,
-    dataset: synthetic ? `${dataset.info.name}, synthetic` : dataset.info.name,
+    dataset:
+      synthetic && !/synthetic/i.test(dataset.info.name)
+        ? `${dataset.info.name} (synthetic)`
+        : dataset.info.name,
     synthetic,
     fields,
     node: { lat: node.lat, lon: node.lon },

@@ -610,13 +610,15 @@ export function readPlan(
   const environments = readEnvironments(envTable, issues);
   const activities = readTasks(tasksTable, environments, issues);
   const used = new Set(activities.map((a) => a.environment));
-  for (const e of environments)
-    if (!used.has(e.name))
-      issues.push({
-        kind: 'warning',
-        text: `environment "${e.name}" is not used by any activity`,
-        cell: e.cell,
-      });
+  // with no activity read (a Tasks table in error), "not used" would only repeat that error
+  if (activities.length > 0)
+    for (const e of environments)
+      if (!used.has(e.name))
+        issues.push({
+          kind: 'warning',
+          text: `environment "${e.name}" is not used by any activity`,
+          cell: e.cell,
+        });
   const plan: Plan = { environments, activities, envCoords: envTable.coords, tasksCoords: tasksTable.coords };
   return { plan: issues.some((i) => i.kind === 'error') ? null : plan, issues, ranges };
 }

@@ -300,6 +300,7 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
                         onChange={field.onChange}
                         error={Boolean(fieldState.error)}
                         helperText={fieldState.error?.message}
+                        sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
                       >
                         {scan.points.map((p) => (
                           <MenuItem key={p.name} value={p.name}>
