@@ -106,8 +106,8 @@ export function planningCumulative(input: CumulativeInput): EChartsOption {
   return {
     title: { text: input.title, left: 'center', textStyle: { fontSize: 13 } },
     tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 24, type: 'scroll' },
-    grid: { top: 56, left: 56, right: 16, bottom: 40 },
+    legend: { top: 32, type: 'scroll' },
+    grid: { top: 72, left: 56, right: 16, bottom: 40 },
     xAxis: { type: 'category', name: 'Trip', data: Array.from({ length: longest }, (_, i) => String(i + 1)) },
     yAxis: { type: 'value', name: `Cumulative (${input.unit})` },
     series: input.series.map((s, i) => {
