@@ -9,6 +9,10 @@ type PeriodValues = Record<string, number | null | undefined>;
 const valueOrGap = (v: number | null | undefined): number | null =>
   v === null || v === undefined || !Number.isFinite(v) ? null : v;
 
+/** The axis name of a unit: hours, days (one unit per axis, issue 30) or percent. */
+const axisName = (unit: string) =>
+  `${unit === '%' ? 'Percent' : unit === 'd' ? 'Days' : unit === 'h' ? 'Hours' : 'Value'} (${unit})`;
+
 const tooltipValue = (unit: string) => (value: unknown) =>
   typeof value === 'number' ? `${value.toFixed(1)} ${unit}` : '–';
 
@@ -29,8 +33,8 @@ export function planningPercentileBars(input: PercentileBarsInput): EChartsOptio
   return {
     title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
     tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 48, type: 'scroll' },
-    grid: { top: 84, left: 64, right: 24, bottom: 56 },
+    legend: { top: 56, type: 'scroll' },
+    grid: { top: 92, left: 64, right: 24, bottom: 56 },
     xAxis: {
       type: 'category',
       data: [...input.periods],
@@ -38,7 +42,7 @@ export function planningPercentileBars(input: PercentileBarsInput): EChartsOptio
     },
     yAxis: {
       type: 'value',
-      name: `${input.unit === '%' ? 'Percent' : 'Hours'} (${input.unit})`,
+      name: axisName(input.unit),
       nameLocation: 'middle',
       nameGap: 44,
     },
@@ -68,14 +72,14 @@ export function planningTripStack(input: TripStackInput): EChartsOption {
   return {
     title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
     tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 48, type: 'scroll' },
-    grid: { top: 84, left: 64, right: 24, bottom: 56 },
+    legend: { top: 56, type: 'scroll' },
+    grid: { top: 92, left: 64, right: 24, bottom: 56 },
     xAxis: {
       type: 'category',
       data: [...input.periods],
       axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
     },
-    yAxis: { type: 'value', name: `Hours (${input.unit})`, nameLocation: 'middle', nameGap: 44 },
+    yAxis: { type: 'value', name: axisName(input.unit), nameLocation: 'middle', nameGap: 44 },
     series: input.trips.map((trip, i) => ({
       type: 'bar',
       stack: 'trips',
@@ -102,8 +106,8 @@ export function planningCumulative(input: CumulativeInput): EChartsOption {
   return {
     title: { text: input.title, left: 'center', textStyle: { fontSize: 13 } },
     tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 24, type: 'scroll' },
-    grid: { top: 56, left: 56, right: 16, bottom: 40 },
+    legend: { top: 32, type: 'scroll' },
+    grid: { top: 72, left: 56, right: 16, bottom: 40 },
     xAxis: { type: 'category', name: 'Trip', data: Array.from({ length: longest }, (_, i) => String(i + 1)) },
     yAxis: { type: 'value', name: `Cumulative (${input.unit})` },
     series: input.series.map((s, i) => {
@@ -123,5 +127,37 @@ export function planningCumulative(input: CumulativeInput): EChartsOption {
         }),
       };
     }),
+  };
+}
+
+export interface PlanningComparisonInput {
+  title: string;
+  /** "h", "d" or "%": one unit for the axis. */
+  unit: string;
+  periods: readonly string[];
+  /** One series per planning (at one percentile), its values per period in the unit. */
+  series: readonly { name: string; values: readonly (number | null)[] }[];
+  source: string;
+}
+
+/** Plannings side by side per period (issue 30 comparison): grouped bars, one colour per planning. */
+export function planningComparisonBars(input: PlanningComparisonInput): EChartsOption {
+  return {
+    title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
+    legend: { top: 56, type: 'scroll' },
+    grid: { top: 92, left: 64, right: 24, bottom: 56 },
+    xAxis: {
+      type: 'category',
+      data: [...input.periods],
+      axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
+    },
+    yAxis: { type: 'value', name: axisName(input.unit), nameLocation: 'middle', nameGap: 44 },
+    series: input.series.map((s, i) => ({
+      type: 'bar',
+      name: s.name,
+      itemStyle: { color: PALETTE[i % PALETTE.length] },
+      data: s.values.map(valueOrGap),
+    })),
   };
 }

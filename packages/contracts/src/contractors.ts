@@ -243,6 +243,11 @@ export const contractorResults = z.object({
         starts: z.record(z.string(), z.number()),
         censored: z.number(),
         totalStarts: z.number(),
+        /**
+         * [operation id] → "not doable at this point: no wind speed" for the operations whose constraints
+         * read a variable the point's data lack; the sequence runs the others (absent in older results).
+         */
+        notDoable: z.record(z.string(), z.string()).optional(),
       }),
     ),
   ),

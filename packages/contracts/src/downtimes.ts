@@ -115,12 +115,26 @@ export const planTrip = z.object({
 });
 export type PlanTripView = z.infer<typeof planTrip>;
 
+/**
+ * A project point as the upload step sees it (issue 30): where it reads its data (null when no dataset of
+ * the zone serves it), the catalogue field keys there ("wind_speed", "current_speed@10") and its data node.
+ */
+export const scanPoint = planningPoint.extend({
+  dataset: z.string().nullable(),
+  synthetic: z.boolean(),
+  fields: z.array(z.string()),
+  node: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+});
+export type ScanPoint = z.infer<typeof scanPoint>;
+
 export const scanAnswer = z.object({
   fileName: z.string(),
   outputDir: z.string(),
   envCoords: z.string().nullable(),
   tasksCoords: z.string().nullable(),
-  points: z.array(planningPoint),
+  points: z.array(scanPoint),
+  /** Per environment, the field keys it limits: the upload step checks them against each point's fields. */
+  environmentNeeds: z.record(z.string(), z.array(z.string())),
   percentiles: z.array(z.number()),
   /** Aliases found in the location column, each mapped to a point when its name matches one. */
   locationAliases: z.record(z.string(), z.string().nullable()),

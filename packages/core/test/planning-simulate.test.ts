@@ -455,5 +455,5 @@ test('preparePlan refuses a missing parameter naming it and the point', () => {
       environments: [env('E', { maxima: { wind_speed: 10 } })],
       copies: [copy('T', 2, 'E')],
     }),
-  ).toThrow('environment "E" limits wind_speed, which the data of point "North" lack');
+  ).toThrow('environment "E" limits wind speed, which the data of point "North" lack');
 });

@@ -180,10 +180,10 @@ suite('readPlan: tables, rules and detection', () => {
   });
 });
 
-suite('readPlan: each error names its cell', () => {
-  const errorsOf = (result: ReturnType<typeof plan>) =>
-    result.issues.filter((i) => i.kind === 'error').map((i) => [i.cell, i.text]);
+const errorsOf = (result: ReturnType<typeof plan>) =>
+  result.issues.filter((i) => i.kind === 'error').map((i) => [i.cell, i.text]);
 
+suite('readPlan: each error names its cell', () => {
   test('environment errors', () => {
     const header = [...ENV_HEADER, 'Hs'];
     const result = plan(
@@ -246,12 +246,15 @@ suite('readPlan: each error names its cell', () => {
       }),
       { envCoords: 'S!A1', tasksCoords: 'S!A5' },
     );
-    expect(errorsOf(result)).toEqual([['S!A5', 'the Tasks table lacks the columns min_hours, continuous']]);
+    expect(errorsOf(result)).toEqual([
+      ['S!A5', 'Tasks table at S!A5: columns min_hours, continuous missing'],
+    ]);
     const empty = readPlan(grid({ S: [{ at: [1, 1], rows: [['hello']] }] }));
     expect(empty.issues.map((i) => i.text)).toEqual([
       'no Environments table found: give its range (e.g. Sheet1!B3:E6)',
       'no Tasks table found: give its range (e.g. Sheet1!B3:E6)',
     ]);
+    expect(empty.ranges).toEqual({ envCoords: null, tasksCoords: null });
     const unknownSheet = readPlan(grid({ S: [{ at: [1, 1], rows: [['hello']] }] }), {
       envCoords: 'X!A1',
       tasksCoords: 'A1:B2',
@@ -261,3 +264,21 @@ suite('readPlan: each error names its cell', () => {
     );
   });
 });
+
+suite(
+  'readPlan: a renamed column (issue 30: name what is missing and where, keep the ranges that were right)',
+  () => {
+    test('min_hours renamed "hours": the table is still found, the column named with what stands there', () => {
+      const header = TASK_HEADER.map((h) => (h === 'min_hours' ? 'hours' : h));
+      const result = plan(GOOD_ENV, [task('K1', 'E1')], ENV_HEADER, header);
+      expect(result.plan).toBeNull();
+      expect(errorsOf(result)).toEqual([
+        ['Sheet1!B10', 'Tasks table at Sheet1!B10: column min_hours missing (found: hours)'],
+      ]);
+      // both ranges kept: the Environments one was right, the Tasks one is where the table is
+      expect(result.ranges).toEqual({ envCoords: 'Sheet1!B2:H4', tasksCoords: 'Sheet1!B10:L11' });
+      // no "environment not used" warnings: no activity could be read, the error says why
+      expect(result.issues.filter((i) => i.text.includes('is not used'))).toEqual([]);
+    });
+  },
+);

@@ -2,7 +2,8 @@
 // (TOTAL_DURATION, DOWNTIME_DURATION, DOWNTIME_PERCENT, NO_DOWNTIME_RATIO), an About sheet with the audit
 // stamp (data, rules version, settings) and one sheet per breakdown (MONTHLY, BIWEEKLY, WEEKLY): the whole
 // sequence, then each trip, percentiles down, periods across. Read by the server's download and by
-// `metocean planning --out`.
+// `metocean planning --out`. Values are written to 0.1 h or 0.1 % (issue 30: no float noise; the About sheet
+// says so, and results.json / results.mat keep full precision).
 import ExcelJS from 'exceljs';
 import type {
   BreakdownResults,
@@ -11,7 +12,7 @@ import type {
   IntervalSettings,
   PlanResults,
 } from '@metocean/core';
-import { BREAKDOWNS } from '@metocean/core';
+import { BREAKDOWNS, roundTo } from '@metocean/core';
 import { catalogueKey } from './cf';
 
 export const PLANNING_OUTPUT_FORMATS = [
@@ -53,6 +54,11 @@ const DATASETS: Record<
   },
 };
 
+/** Decimals of every value of the workbooks: 0.1 h (6 minutes) and 0.1 %. */
+const VALUE_DIGITS = 1;
+const rounded = (v: number | null | undefined): number | null =>
+  v === null || v === undefined ? null : roundTo(v, VALUE_DIGITS);
+
 export interface PlanningStamp {
   name: string;
   /** Point names and the data each was read from (dataset and version, or file). */
@@ -76,6 +82,7 @@ export async function planningOutputWorkbook(
     ['Record', `${results.period.start} to ${results.period.end} (UTC, hourly)`],
     ['Starts', results.totalStarts],
     ['Censored starts (left out: the plan cannot finish before the record ends)', results.censored],
+    ['Precision', `values rounded to 0.1 ${spec.units}; results.json and results.mat keep full precision`],
     ['Rules version', results.rulesVersion],
     ...(results.intervals
       ? [
@@ -113,7 +120,7 @@ export async function planningOutputWorkbook(
     const block = (title: string, rows: [string, Record<string, number | null>][]) => {
       sheet.addRow([`${title} — ${spec.title} (${spec.units})`]).font = { bold: true };
       sheet.addRow(['Percentile', ...b.periods]).font = { bold: true };
-      for (const [label, values] of rows) sheet.addRow([label, ...b.periods.map((p) => values[p] ?? null)]);
+      for (const [label, values] of rows) sheet.addRow([label, ...b.periods.map((p) => rounded(values[p]))]);
       sheet.addRow([]);
     };
     block(

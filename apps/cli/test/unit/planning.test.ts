@@ -169,7 +169,7 @@ print(json.dumps(rows))`,
     writeFileSync(windy, Buffer.from(await workbook.xlsx.writeBuffer()));
     const lacking = await runPlanningCli([windy, '--point', `ERA5=${ERA5}`], io);
     expect(lacking.stderr).toBe(
-      'planning: environment "W" limits wind_speed, which the data of point "ERA5" lack\n',
+      'planning: environment "W" limits wind speed, which the data of point "ERA5" lack\n',
     );
     expect(
       (await runPlanningCli([plan, '--point', `SITE=${ERA5}`, '--percentiles', '50,150'], io)).stderr,

@@ -1,9 +1,12 @@
 // The "export all" of the marine contractors wizard (spec 001 §2.6 statistics step, §7 GET
 // jobs/{id}/download/ xlsx): one sheet per point and boat; a row per (sequence or operation, percentile),
 // a column per month, values in the format's unit (days, or percent). Sheet names are cut to Excel's 31
-// characters and made unique.
+// characters and made unique. One unit per sheet (issue 30): durations in hours, or in days when one passes
+// 220 h; every value rounded to its stated precision. Operations the point's data cannot run are listed with
+// the reason instead of numbers.
 import ExcelJS from 'exceljs';
 import { conditionSymbols, type ContractorResults } from '@metocean/contracts';
+import { durationIn, roundTo, tableDurationUnit, DURATION_UNIT_NAMES } from '@metocean/core';
 import type { Caller, Services } from '../services/context';
 import { jobResults } from '../services/contractors';
 
@@ -23,26 +26,46 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       const cell = results.dataByPoints[String(point.id)]?.[String(boat.id)];
       if (!cell) continue;
       const sheet = workbook.addWorksheet(sheetName(`${point.name} - ${boat.name}`, taken));
+      type Monthly = ContractorResults['dataByPoints'][string][string]['sequence'];
+      const tables: Monthly[] = [cell.sequence, ...Object.values(cell.operations)];
+      const duration = results.dataFormat === 'DURATION';
+      // DURATION values are stored in days: the sheet's unit from all its values, in hours
+      const unit = duration
+        ? tableDurationUnit(
+            tables
+              .flatMap((t) => Object.values(t).flatMap((row) => Object.values(row)))
+              .map((d) => (d === null ? null : d * 24)),
+          )
+        : null;
+      const value = (v: number | null | undefined) =>
+        v === null || v === undefined ? null : unit ? durationIn(v * 24, unit) : roundTo(v, 1);
+      const unitText = unit ? DURATION_UNIT_NAMES[unit] : results.unit;
       sheet.addRow([`Point ${point.name} (${point.lat}, ${point.lng}); boat ${boat.name}`]);
       sheet.addRow([
-        `${results.dataFormat} (${results.unit}); record ${results.period.start} to ${results.period.end}; ` +
+        `${results.dataFormat} (${unitText}); record ${results.period.start} to ${results.period.end}; ` +
           `${cell.censored} of ${cell.totalStarts} starts censored`,
       ]);
       sheet.addRow([]);
-      sheet.addRow(['Item', 'Percentile', ...results.periods]);
-      const rows = (label: string, table: ContractorResults['dataByPoints'][string][string]['sequence']) => {
+      sheet.addRow(['Item', 'Percentile', ...results.periods.map((m) => `${m} (${unit ?? results.unit})`)]);
+      const rows = (label: string, table: Monthly) => {
         for (const p of results.percentiles)
-          sheet.addRow([label, `P${p}`, ...results.periods.map((m) => table[`P${p}`]?.[m] ?? null)]);
+          sheet.addRow([label, `P${p}`, ...results.periods.map((m) => value(table[`P${p}`]?.[m]))]);
       };
-      rows('Whole sequence', cell.sequence);
+      const notDoable = cell.notDoable ?? {};
+      const left = boat.operations.filter((o) => notDoable[String(o.id)] !== undefined);
+      if (left.length < boat.operations.length)
+        rows(
+          left.length > 0 ? `Whole sequence without ${left.map((o) => o.name).join(', ')}` : 'Whole sequence',
+          cell.sequence,
+        );
       for (const operation of boat.operations) {
         const constraints = operation.constraints
           .map((c) => `${c.varName} ${conditionSymbols[c.condition]} ${c.limit} ${c.unit}`)
           .join(', ');
-        rows(
-          `${operation.name} (${operation.duration} h; ${constraints})`,
-          cell.operations[String(operation.id)]!,
-        );
+        const label = `${operation.name} (${operation.duration} h; ${constraints})`;
+        const reason = notDoable[String(operation.id)];
+        if (reason !== undefined) sheet.addRow([label, '', reason]);
+        else rows(label, cell.operations[String(operation.id)]!);
       }
       sheet.addRow([]);
       sheet.addRow(['Starts', '', ...results.periods.map((m) => cell.starts[m] ?? 0)]);

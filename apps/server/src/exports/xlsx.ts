@@ -205,6 +205,13 @@ export async function writeXlsx(document: ExportDocument, out: Writable): Promis
   ];
   about.getRow(1).font = { bold: true };
   for (const [item, value] of provenanceRows(document)) about.addRow([item, value]).commit();
+  // a data export: the numbers as the engine holds them, said in the file (issue 30 honest digits)
+  about
+    .addRow([
+      'numbers',
+      'This file keeps full precision: values stored as 32-bit floats are written as their shortest decimal, computed values as the double they are.',
+    ])
+    .commit();
   about.addRow([]).commit();
   const columnsHeader = about.addRow(['array', 'long name', 'units', 'dimensions']);
   columnsHeader.font = { bold: true };

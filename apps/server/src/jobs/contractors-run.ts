@@ -16,6 +16,7 @@ import {
   PlanningError,
   sequenceStatistics,
   simulateSequence,
+  splitDoable,
   type ContractorOperation,
   type FieldCondition,
 } from '@metocean/core';
@@ -78,25 +79,49 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
           end: new Date(time[time.length - 1]!).toISOString(),
         };
       const byBoat: ContractorResults['dataByPoints'][string] = {};
+      const held = new Set(Object.keys(location.fields));
       for (const boat of boats) {
         const operations: ContractorOperation[] = boat.operations.map((o) => ({
           name: o.name,
           durationHours: o.duration,
           conditions: o.constraints.map(condition),
         }));
-        const stats = sequenceStatistics(
-          simulateSequence(time, location, operations),
-          parameters.percentiles,
-          format,
+        // the operations the point's data can run keep their results; the others are marked, not fatal
+        const { doable, notDoable } = splitDoable(operations, held);
+        const notDoableById = Object.fromEntries(
+          notDoable.map((n) => [String(boat.operations[n.index]!.id), n.reason]),
         );
-        periods = Object.keys(stats.starts);
-        byBoat[String(boat.id)] = {
-          sequence: stats.sequence,
-          operations: Object.fromEntries(boat.operations.map((o, k) => [String(o.id), stats.operations[k]!])),
-          starts: stats.starts,
-          censored: stats.censored,
-          totalStarts: stats.totalStarts,
-        };
+        if (doable.length === 0)
+          byBoat[String(boat.id)] = {
+            sequence: {},
+            operations: {},
+            starts: {},
+            censored: 0,
+            totalStarts: 0,
+            notDoable: notDoableById,
+          };
+        else {
+          const stats = sequenceStatistics(
+            simulateSequence(
+              time,
+              location,
+              doable.map((k) => operations[k]!),
+            ),
+            parameters.percentiles,
+            format,
+          );
+          periods = Object.keys(stats.starts);
+          byBoat[String(boat.id)] = {
+            sequence: stats.sequence,
+            operations: Object.fromEntries(
+              doable.map((k, j) => [String(boat.operations[k]!.id), stats.operations[j]!]),
+            ),
+            starts: stats.starts,
+            censored: stats.censored,
+            totalStarts: stats.totalStarts,
+            notDoable: notDoableById,
+          };
+        }
         done++;
         await db
           .update(contractorJobs)

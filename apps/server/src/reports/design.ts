@@ -6,6 +6,7 @@ import { lawName as coreLawName } from '@metocean/core';
 import { MISSING_VALUE, REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
+import { contourFlags, monthFlags } from './design-flags';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
 import { breathe, type Checkpoint } from './operability';
 import type { ReportPdf } from './pdf';
@@ -128,6 +129,20 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
       const issues = m.error ? [m.error] : (m.warnings ?? []);
       if (issues.length > 0) pdf.note(`${MONTHS[(m.month ?? 1) - 1]}: ${issues.join('; ')}`);
     }
+    // a month's return value under its own record maximum is flagged, with the value to carry (issue 30)
+    const monthMax = resultOf<{ month: number; max: number }[]>(point, `EPD_month__${f}`);
+    for (const flag of monthFlags(
+      monthly
+        .filter((m) => !m.error && m.month !== undefined)
+        .map((m) => ({
+          month: m.month!,
+          returnValues: m.returnValues,
+          recordMax: monthMax?.find((r) => r.month === m.month)?.max ?? null,
+        })),
+      ext?.returnValues ?? [],
+      main.units,
+    ))
+      pdf.note(flag);
   } else pdf.note(`no stored monthly extremes of ${f}.`);
   if (part === 'waves') {
     const contoursId = statIdWithPrefix(point, `ENVC__${f}__`);
@@ -164,6 +179,18 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
         }),
         { caption: 'IFORM environmental contours' },
       );
+      // a contour under the record maximum or the return value is flagged, with the value to carry
+      for (const flag of contourFlags(
+        contours.contours.map((c) => ({
+          returnPeriod: c.returnPeriod,
+          maxHs: Math.max(...c.points.map((p) => p.hs)),
+        })),
+        ext.returnValues,
+        resultOf<{ describe: { max: number } }>(point, `EPD__${f}`)?.describe.max ?? null,
+        lawName(ext),
+        main.units,
+      ))
+        pdf.note(flag);
       if (contoursId) chart(pdf, point, contoursId, 300);
     } else
       pdf.note('no stored Hs–Tp joint model at this point: the associated Tp and the contours are left out.');

@@ -15,9 +15,19 @@ import {
   type PlanningStatus,
   type PlanTripView,
   type ScanAnswer,
+  type ScanPoint,
 } from '@metocean/contracts';
-import { planAliases, readPlan, type Plan, type PlanIssue, type PlanResults } from '@metocean/core';
+import {
+  environmentNeeds,
+  planAliases,
+  planDataGaps,
+  readPlan,
+  type Plan,
+  type PlanIssue,
+  type PlanResults,
+} from '@metocean/core';
 import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
+import { pointDataOf } from '../data/point-data';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
@@ -55,6 +65,30 @@ async function projectPoints(services: Services, projectId: number): Promise<Pla
     .orderBy(asc(points.id));
 }
 
+/** The project's points with where each reads its data (dataset, fields, node), for the check before launch. */
+async function scanPoints(services: Services, zoneId: number, list: PlanningPoint[]): Promise<ScanPoint[]> {
+  const out: ScanPoint[] = [];
+  for (const p of list) {
+    const data = await pointDataOf(services.db, zoneId, p);
+    out.push({
+      ...p,
+      dataset: data?.dataset ?? null,
+      synthetic: data?.synthetic ?? false,
+      fields: data ? [...data.fields] : [],
+      node: data?.node ?? null,
+    });
+  }
+  return out;
+}
+
+const needsOf = (plan: Plan | null): Record<string, string[]> =>
+  Object.fromEntries((plan?.environments ?? []).map((e) => [e.name, environmentNeeds(e)]));
+
+/** The point activities without a location run on (bindPoints' rule): the first alias's point, else the first point. */
+function defaultPointName(settings: Pick<PlanningSettings, 'locationAliases'>, available: PlanningPoint[]) {
+  return Object.values(settings.locationAliases)[0] ?? available[0]?.name ?? null;
+}
+
 /** POST /api/projects/{id}/scan_planning_file/: tables detected, aliases matched to points by name, issues. */
 export async function scanPlanningFile(
   services: Services,
@@ -62,19 +96,26 @@ export async function scanPlanningFile(
   projectId: number,
   file: { buffer: Buffer; fileName: string },
 ): Promise<ScanAnswer> {
-  requireUpload(await projectFor(services.db, caller, projectId));
+  const access = await projectFor(services.db, caller, projectId);
+  requireUpload(access);
   const grid = await readWorkbook(file);
-  const { plan, issues } = readPlan(grid);
-  const projectPointList = await projectPoints(services, projectId);
+  const { plan, issues, ranges } = readPlan(grid);
+  const projectPointList = await scanPoints(
+    services,
+    access.zone.id,
+    await projectPoints(services, projectId),
+  );
   const names = new Set(projectPointList.map((p) => p.name));
   const aliases = plan ? planAliases(plan) : [];
   const outputDir = file.fileName.replace(/\.xlsx$/i, '');
   return {
     fileName: file.fileName,
     outputDir,
-    envCoords: plan?.envCoords ?? null,
-    tasksCoords: plan?.tasksCoords ?? null,
+    // the ranges of the tables found stay, even when the plan has errors: the planner fixes what is wrong
+    envCoords: plan?.envCoords ?? ranges.envCoords,
+    tasksCoords: plan?.tasksCoords ?? ranges.tasksCoords,
     points: projectPointList,
+    environmentNeeds: needsOf(plan),
     percentiles: [...DEFAULT_PLANNING_PERCENTILES],
     locationAliases: Object.fromEntries(aliases.map((a) => [a, names.has(a) ? a : null])),
     formats: planningFormats.map((value) => ({ value, selected: true })),
@@ -135,9 +176,8 @@ export function bindPoints(
   const aliases: Record<string, number> = {};
   const usesDefault = plan.activities.some((a) => a.location === null);
   if (usesDefault) {
-    const first = Object.values(settings.locationAliases)[0] ?? available[0]?.name;
-    if (first === undefined || !byName.has(first))
-      errors.push('the project has no point to run the planning on');
+    const first = defaultPointName(settings, available);
+    if (first === null || !byName.has(first)) errors.push('the project has no point to run the planning on');
     else indexOf(first);
   }
   for (const alias of planAliases(plan)) {
@@ -175,7 +215,25 @@ export async function createPlanning(
   const errors = issues.filter((i) => i.kind === 'error');
   if (!plan || errors.length > 0)
     throw badRequest({ nonFieldErrors: errors.map((e) => (e.cell ? `${e.cell}: ${e.text}` : e.text)) });
-  const bound = bindPoints(plan, settings, await projectPoints(services, input.projectId));
+  const available = await projectPoints(services, input.projectId);
+  const bound = bindPoints(plan, settings, available);
+  const served = await scanPoints(services, access.zone.id, bound.points);
+  // fail before launch (issue 30): an environment limiting what a point's data lack is refused here,
+  // per environment and point, not after the simulation
+  const gaps = planDataGaps(
+    plan.activities,
+    needsOf(plan),
+    Object.fromEntries(Object.entries(bound.aliases).map(([alias, i]) => [alias, bound.points[i]!.name])),
+    defaultPointName(settings, available),
+    served.flatMap((p) => (p.dataset === null ? [] : [{ ...p, dataset: p.dataset }])),
+  );
+  const unserved = served
+    .filter((p) => p.dataset === null)
+    .map(
+      (p) => `No dataset of the project's zone serves point "${p.name}": move it or choose another point.`,
+    );
+  if (gaps.length + unserved.length > 0)
+    throw badRequest({ nonFieldErrors: [...unserved, ...gaps.map((g) => g.text)] });
   const [row] = await services.db
     .insert(plannings)
     .values({

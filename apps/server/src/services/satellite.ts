@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import {
   COMPARISON_METRICS,
+  float32Decimal,
   satelliteFileName,
   satelliteMessages,
   type CreateSatelliteComparison,
@@ -191,10 +192,22 @@ export async function satelliteVisuData(
   return (await finished(services, caller, id)).visu as SatelliteVisuData;
 }
 
-/** A CSV cell: numbers as they are, text quoted when it holds a separator, a quote or a line break. */
+/** Significant digits of a derived number (a mean of samples, a metric): far past the data's own precision. */
+const DERIVED_DIGITS = 6;
+
+/**
+ * A CSV cell, text quoted when it holds a separator, a quote or a line break. Numbers without float noise
+ * (issue 30): whole numbers as they are, a float32 value (the hindcast, one altimeter sample) as its
+ * shortest decimal (1.3, not 1.2999999523), a derived float64 to 6 significant digits.
+ */
 function cell(value: string | number | null): string {
   if (value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    if (Number.isInteger(value)) return String(value);
+    if (Math.fround(value) === value) return String(float32Decimal(value));
+    return String(Number(value.toPrecision(DERIVED_DIGITS)));
+  }
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 const csv = (rows: (string | number | null)[][]) => rows.map((r) => r.map(cell).join(',')).join('\n') + '\n';
@@ -220,6 +233,7 @@ export async function downloadSatellite(
       : 'The altimeter samples are the L3 along-track files placed for this zone.',
     `Matchup rule: samples within ${altimetry.radiusKm} km of the point, each attached to the nearest hourly model step within ±${altimetry.halfWindowMinutes} min, averaged per step; a step needs ${altimetry.minSamples} samples and a model value. The model is not interpolated in time.`,
     'matchups.csv: variable, time (UTC, ISO 8601), model and measure (mean of the samples) in the variable units, samples averaged, their standard deviation and their mean distance to the point (km).',
+    'Numbers: values stored as 32-bit floats (model, single samples) are written as their shortest decimal; means and metrics to 6 significant digits.',
     'metrics.csv: per variable, the matchup counts and the metrics of the comparison (bias = mean(model - measure)); empty where undefined.',
     dataset.notes ? `Model notes: ${dataset.notes}` : '',
   ]

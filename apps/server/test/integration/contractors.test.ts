@@ -21,6 +21,7 @@ import { readPointSeries } from '../../src/data/sources';
 import { points, projects } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
 import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
+import { assertHonestDigits } from '../honest-digits';
 
 let server: TestServer;
 let manager: Actor;
@@ -427,17 +428,33 @@ describe('the wizard job', () => {
     const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
     expect(download.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
+    const bytes = Buffer.from(await download.arrayBuffer());
+    // issue 30: no float noise (a 10 h transit was 0.4166666666666667 days)
+    await assertHonestDigits('contractors.xlsx', bytes);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
-    expect(sheet.getRow(4).values).toEqual([undefined, 'Item', 'Percentile', ...months]);
+    // one unit per sheet (issue 30): days when a value passes 220 h, else hours; rounded to 0.1 d or 1 h
+    const allHours = [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
+      Object.values(t).flatMap((row) => Object.values(row).map((d) => (d === null ? 0 : d * 24))),
+    );
+    const unit = Math.max(...allHours) > 220 ? 'd' : 'h';
+    expect(sheet.getRow(4).values).toEqual([
+      undefined,
+      'Item',
+      'Percentile',
+      ...months.map((m) => `${m} (${unit})`),
+    ]);
     expect(sheet.getRow(5).getCell(2).value).toBe('P50');
-    expect(sheet.getRow(5).getCell(3).value).toBeCloseTo(cell.sequence.P50!.Jan!, 12);
+    const jan = cell.sequence.P50!.Jan!;
+    expect(sheet.getRow(5).getCell(3).value).toBe(
+      unit === 'd' ? Number(jan.toFixed(1)) : Number((jan * 24).toFixed(0)),
+    );
     expect(sheet.getRow(7).getCell(1).text).toBe('Transit (4 h; hs < 2 m)');
     // not trivial: the P90 of some month waits for weather beyond the 14 working hours
     expect(Math.max(...months.map((m) => cell.sequence.P90![m]!))).toBeGreaterThan(14 / 24);
   });
 
-  it('fails with a message and goes back to the outputs step when a point lacks a constrained variable', async () => {
+  it('gives the doable operations their results and marks the others not doable at this point (issue 30)', async () => {
     const jackUp = (
       await manager.post<ContractorOperation>('/api/contractors/operations/', {
         boat: boat.id,
@@ -455,56 +472,44 @@ describe('the wizard job', () => {
       })
     ).body;
     const point = await sitePoint();
-    const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
-      project: projectId,
-      parameters: {
-        operations: [jackUp.id],
-        points: [point.id],
-        percentiles: [50],
-        outputFormat: 'WEATHER_WINDOW',
-      },
-      step: 'RUN',
-    });
-    expect(launched.status).toBe(200);
-    const failed = await manager.until<ContractorJob>(
-      `/api/contractors/jobs/${job.id}/`,
-      (j) => j.status === 'COMPLETE' || j.status === 'ERROR',
-      { timeoutMs: 60_000, intervalMs: 300 },
-    );
-    expect(failed).toMatchObject({
-      status: 'ERROR',
-      step: 'OUTPUTS',
-      hasResults: false,
-      errorMessage: 'operation 1 "Jack-up" limits water_level, which the data of point "Hornsea" lack',
-    });
-    expect((await manager.get(`/api/contractors/jobs/${job.id}/results/`)).status).toBe(404);
+    const run = async (operations: number[]) => {
+      const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+        project: projectId,
+        parameters: { operations, points: [point.id], percentiles: [50], outputFormat: 'WEATHER_WINDOW' },
+        step: 'RUN',
+      });
+      expect(launched.status).toBe(200);
+      const done = await manager.until<ContractorJob>(
+        `/api/contractors/jobs/${job.id}/`,
+        (j) => j.status === 'COMPLETE' || j.status === 'ERROR',
+        { timeoutMs: 60_000, intervalMs: 300 },
+      );
+      expect(done).toMatchObject({ status: 'COMPLETE', errorMessage: '', hasResults: true });
+      return (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
+    };
+    // Hornsea reads NORA3 (waves and wind, no water level): the jack-up cannot run there, the transit can
+    const mixed = await run([transit.id, jackUp.id]);
+    const cell = mixed.dataByPoints[String(point.id)]![String(boat.id)]!;
+    expect(cell.notDoable).toEqual({ [String(jackUp.id)]: 'not doable at this point: no water level' });
+    expect(Object.keys(cell.operations)).toEqual([String(transit.id)]);
+    // the reference: the doable operation run alone gives the same numbers
+    const alone = (await run([transit.id])).dataByPoints[String(point.id)]![String(boat.id)]!;
+    expect(alone.notDoable).toEqual({});
+    expect(cell.sequence).toEqual(alone.sequence);
+    expect(cell.operations[String(transit.id)]).toEqual(alone.operations[String(transit.id)]);
+    for (const v of Object.values(cell.sequence.P50!)) expect(v === null || (v >= 0 && v <= 100)).toBe(true);
+    // the workbook says it per operation, and names the sequence without it
+    await run([transit.id, jackUp.id]);
+    const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await download.arrayBuffer());
+    const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
+    const texts: string[][] = [];
+    sheet.eachRow((row) => texts.push([row.getCell(1).text, row.getCell(3).text]));
+    expect(texts).toContainEqual(['Whole sequence without Jack-up', expect.any(String)]);
+    expect(texts).toContainEqual(['Jack-up (3 h; wlev < 1 m)', 'not doable at this point: no water level']);
     expect((await manager.delete(`/api/contractors/constraints/${level.id}/`)).status).toBe(204);
     expect((await manager.delete(`/api/contractors/operations/${jackUp.id}/`)).status).toBe(204);
-    // a run after the failure completes again
-    const again = await manager.put(`/api/contractors/jobs/${job.id}/`, {
-      project: projectId,
-      parameters: {
-        operations: [transit.id],
-        points: [point.id],
-        percentiles: [50],
-        outputFormat: 'WEATHER_WINDOW',
-      },
-      step: 'RUN',
-    });
-    expect(again.status).toBe(200);
-    const done = await manager.until<ContractorJob>(
-      `/api/contractors/jobs/${job.id}/`,
-      (j) => j.status === 'COMPLETE',
-      {
-        timeoutMs: 60_000,
-        intervalMs: 300,
-      },
-    );
-    expect(done).toMatchObject({ errorMessage: '', hasResults: true });
-    const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
-    expect(results).toMatchObject({ dataFormat: 'WEATHER_WINDOW', unit: '%', percentiles: [50] });
-    for (const v of Object.values(results.dataByPoints[String(point.id)]![String(boat.id)]!.sequence.P50!))
-      expect(v === null || (v >= 0 && v <= 100)).toBe(true);
   });
 
   it('regular users consult; an expired offer refuses runs and keeps the results readable', async () => {

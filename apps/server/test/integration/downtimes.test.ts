@@ -12,13 +12,14 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downtimeMessages, type PlanningResults, type ScanAnswer } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
-import { plannings, projects, reports } from '../../src/db/schema';
+import { plannings, projects, reports, users } from '../../src/db/schema';
 import { simulatePlanningJob } from '../../src/jobs/simulate-planning';
 import { seedDemo } from '../../src/seed/demo';
 import { reportsDir } from '../../src/services/reports';
 import { ncdumpValues } from '../export-readers';
 import type { Actor, TestServer } from '../harness';
 import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
+import { assertHonestDigits } from '../honest-digits';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'downtimes-it-'));
@@ -188,55 +189,126 @@ describe('scan_planning_file', () => {
   });
 });
 
-describe('a planning that cannot run', () => {
-  it('fails with a message naming the parameter the data lack', async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Plan');
-    sheet.addRow(['Environment #', 'Wind speed (m/s)']);
-    sheet.addRow(['W', 10]);
-    sheet.addRow([]);
-    sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment']);
-    sheet.addRow(['K', 'T', 'A', 2, 'no', 'W']);
-    const created = await manager.upload<Planning>('/api/downtimes/', {
-      file: xlsx(Buffer.from(await workbook.xlsx.writeBuffer()), 'windy.xlsx'),
-      project: String(projectId),
-      settings: settings({ outputDir: 'Windy', envCoords: 'Plan!A1', tasksCoords: 'Plan!A4' }),
+async function windyPlan(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Plan');
+  sheet.addRow(['Environment #', 'Wave Hs (m)', 'Wind speed (m/s)']);
+  sheet.addRow(['TRANSIT', 2.5, 10]);
+  sheet.addRow(['LAY', 1.5, null]);
+  sheet.addRow([]);
+  sheet.addRow(['trip_id', 'task_id', 'activity_id', 'min_hours', 'continuous', 'environment', 'location']);
+  sheet.addRow(['K', 'T', 'A', 2, 'no', 'TRANSIT', 'Port_approach']);
+  sheet.addRow(['K', 'T', 'B', 2, 'no', 'LAY', 'Port_approach']);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('a planning that cannot run on its points (issue 30: fail before launch, never after)', () => {
+  const windy = () => ({ outputDir: 'Windy', envCoords: 'Plan!A1', tasksCoords: 'Plan!A5' });
+
+  it('the scan gives each point its dataset and fields, and each environment what it limits', async () => {
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: xlsx(await windyPlan(), 'windy.xlsx'),
     });
-    expect(created.status).toBe(201);
+    expect(answer.status).toBe(200);
+    expect(answer.body.environmentNeeds).toEqual({ TRANSIT: ['hs', 'wind_speed'], LAY: ['hs'] });
+    // SITE lies on the ERA5 South China Sea record: Hs, Tp and mean direction, no wind
+    const site = answer.body.points.find((p) => p.name === 'SITE')!;
+    expect(site.dataset).toMatch(/ERA5/);
+    expect(site.synthetic).toBe(false);
+    expect([...site.fields].sort()).toEqual(['dir', 'hs', 'tp']);
+  });
+
+  it('a renamed Tasks column: the scan names it and where, and keeps both ranges', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Planning');
+    sheet.addRow(['Environment #', 'Wave Hs (m)']);
+    sheet.addRow(['LAY', 1.5]);
+    sheet.addRow([]);
+    sheet.addRow(['trip_id', 'task_id', 'activity_id', 'hours', 'continuous', 'environment']);
+    sheet.addRow(['K', 'T', 'A', 2, 'no', 'LAY']);
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: xlsx(Buffer.from(await workbook.xlsx.writeBuffer()), 'renamed.xlsx'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.planning.errors).toEqual([
+      {
+        kind: 'error',
+        text: 'Tasks table at Planning!A4: column min_hours missing (found: hours)',
+        cell: 'Planning!A4',
+      },
+    ]);
+    expect(answer.body).toMatchObject({ envCoords: 'Planning!A1:B2', tasksCoords: 'Planning!A4:F5' });
+  });
+
+  it('is refused at create, per environment and point in words, and no job is queued', async () => {
+    const refused = await manager.upload<{ nonFieldErrors: string[] }>('/api/downtimes/', {
+      file: xlsx(await windyPlan(), 'windy.xlsx'),
+      project: String(projectId),
+      settings: settings({ ...windy(), locationAliases: { Port_approach: 'SITE' } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.nonFieldErrors).toHaveLength(1);
+    expect(refused.body.nonFieldErrors[0]).toMatch(
+      /^Environment "TRANSIT": SITE, on ERA5 South China Sea \(point 15\.51 N 109\.94 E\), has no wind speed; it has Hs, Tp, mean direction\. Remove the limit or choose a point on a dataset with wind\.$/,
+    );
+    const stored = await server.runtime.services.db
+      .select()
+      .from(plannings)
+      .where(eq(plannings.name, 'Windy'));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('a planning stored before the check still fails with the simulator naming what is missing', async () => {
+    // a row as an older release created it (or whose point has since moved onto a wave-only dataset)
+    const db = server.runtime.services.db;
+    const [user] = await db.select().from(users).where(eq(users.username, manager.username));
+    const [row] = await db
+      .insert(plannings)
+      .values({
+        projectId,
+        userId: user!.id,
+        name: 'Windy',
+        fileName: 'windy.xlsx',
+        document: (await windyPlan()).toString('base64'),
+        settings: JSON.parse(settings({ ...windy(), locationAliases: { Port_approach: 'SITE' } })) as object,
+        points: [{ name: 'SITE', lat: 15.51, lng: 109.94 }],
+      })
+      .returning();
+    const id = row!.id;
     // two launches at once queue one job; the other answers 409
     const launches = await Promise.all([
-      manager.post(`/api/downtimes/${created.body.id}/compute/`),
-      manager.post(`/api/downtimes/${created.body.id}/compute/`),
+      manager.post(`/api/downtimes/${id}/compute/`),
+      manager.post(`/api/downtimes/${id}/compute/`),
     ]);
     expect(launches.map((l) => l.status).sort((a, b) => a - b)).toEqual([200, 409]);
     expect(launches.find((l) => l.status === 200)!.body.queuedAt).toEqual(expect.any(String));
     expect(launches.find((l) => l.status === 409)!.body).toEqual({
       nonFieldErrors: ['The planning is already queued or running'],
     });
-    expect(await simulationJobs(created.body.id)).toBe(1);
+    expect(await simulationJobs(id)).toBe(1);
     // queued: neither launched again nor deleted
-    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(409);
-    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(409);
+    expect((await manager.post(`/api/downtimes/${id}/compute/`)).status).toBe(409);
+    expect((await manager.delete(`/api/downtimes/${id}/`)).status).toBe(409);
     const failed = await manager.until<Planning>(
-      `/api/downtimes/${created.body.id}/`,
+      `/api/downtimes/${id}/`,
       (p) => p.status === 'FINISHED' || p.status === 'FAILED',
       { timeoutMs: 60_000, intervalMs: 500 },
     );
     expect(failed).toMatchObject({
       status: 'FAILED',
       hasJsonResults: false,
-      errorMessage: 'environment "W" limits wind_speed, which the data of point "SITE" lack',
+      errorMessage: 'environment "TRANSIT" limits wind speed, which the data of point "SITE" lack',
     });
-    expect((await manager.get(`/api/downtimes/${created.body.id}/results/`)).status).toBe(404);
-    expect((await manager.fetch(`/api/downtimes/${created.body.id}/download/`)).status).toBe(409);
+    expect((await manager.get(`/api/downtimes/${id}/results/`)).status).toBe(404);
+    expect((await manager.fetch(`/api/downtimes/${id}/download/`)).status).toBe(409);
     // a failed planning may be launched again: one more job
-    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
-    expect(await simulationJobs(created.body.id)).toBe(2);
-    await manager.until<Planning>(`/api/downtimes/${created.body.id}/`, (p) => p.status === 'FAILED', {
+    expect((await manager.post(`/api/downtimes/${id}/compute/`)).status).toBe(200);
+    expect(await simulationJobs(id)).toBe(2);
+    await manager.until<Planning>(`/api/downtimes/${id}/`, (p) => p.status === 'FAILED', {
       timeoutMs: 60_000,
       intervalMs: 500,
     });
-    expect((await manager.delete(`/api/downtimes/${created.body.id}/`)).status).toBe(204);
+    expect((await manager.delete(`/api/downtimes/${id}/`)).status).toBe(204);
   }, 90_000);
 });
 
@@ -361,7 +433,10 @@ describe('a planning from upload to download', () => {
     const response = await manager.fetch(`/api/downtimes/${planning.id}/download/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="Template_run.zip"');
-    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    const zipBytes = Buffer.from(await response.arrayBuffer());
+    // issue 30: no float noise in the workbooks and texts of the zip
+    await assertHonestDigits('planning.zip', zipBytes);
+    const zip = await JSZip.loadAsync(zipBytes);
     expect(Object.keys(zip.files).sort()).toEqual([
       'Template_run_DOWNTIME_DURATION.xlsx',
       'Template_run_TOTAL_DURATION.xlsx',
@@ -387,7 +462,11 @@ print(json.dumps([list(r) for r in ws.iter_rows(min_row=3, max_row=3, values_onl
       ),
     ) as (string | number)[][];
     const p50 = results.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
-    expect(rows[0]).toEqual(['P50', ...results.MONTHLY.periods.map((p) => p50[p])]);
+    // the workbook at its stated precision, 0.1 h (issue 30: no float noise); results.mat keeps full precision
+    expect(rows[0]).toEqual([
+      'P50',
+      ...results.MONTHLY.periods.map((p) => (p50[p] === null ? null : Number(p50[p]!.toFixed(1)))),
+    ]);
     const mat = path.join(dir, 'results.mat');
     writeFileSync(mat, await zip.file('results.mat')!.async('nodebuffer'));
     const read = JSON.parse(

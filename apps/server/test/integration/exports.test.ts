@@ -20,6 +20,7 @@ import {
 } from '@metocean/contracts';
 import { ncdumpValues } from '../export-readers';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { assertHonestDigits } from '../honest-digits';
 
 const REPO = path.resolve(__dirname, '../../../..');
 const NORA3_CSV = path.join(
@@ -63,6 +64,9 @@ async function download(query: Record<string, string | number>, who = manager, p
   const response = await who.fetch(`/api/projects/${project}/export/?${search.toString()}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const answer: Download = { status: response.status, headers: response.headers, bytes };
+  // issue 30: every workbook the product writes is walked for float noise (or says it keeps full precision)
+  if (response.status === 200 && query.export_kind === 'EXCEL')
+    await assertHonestDigits('export.xlsx', bytes);
   if (response.headers.get('content-type')?.includes('json'))
     answer.json = JSON.parse(bytes.toString()) as Download['json'];
   return answer;

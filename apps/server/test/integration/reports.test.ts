@@ -20,6 +20,7 @@ import {
 } from '@metocean/contracts';
 import { offerInstances, projects, resultPayload, results, zones } from '../../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { assertHonestDigits } from '../honest-digits';
 
 let server: TestServer;
 let manager: Actor;
@@ -55,6 +56,8 @@ async function pdfText(
   // REPORT_ARTEFACTS=dir keeps the PDFs (pdftoppm them to look at the pages as a client would)
   if (process.env.REPORT_ARTEFACTS)
     writeFileSync(path.join(process.env.REPORT_ARTEFACTS, `report-${reportId}.pdf`), bytes);
+  // issue 30: every report is walked for float noise ("threshold 3.9800000190734863")
+  await assertHonestDigits('report.pdf', bytes);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);

@@ -80,7 +80,7 @@ export function fitSorted(s: SortedSample, law: LawId): ExtremeFit {
   if (sample.values.length === 0) {
     throw new RangeError(
       sample.method === 'pot'
-        ? `fitExtremes: no value is above the threshold ${sample.threshold} (lower it)`
+        ? `fitExtremes: no value is above the threshold ${+sample.threshold.toPrecision(4)} (lower it)`
         : 'fitExtremes: no annual maximum to fit (no year with enough data)',
     );
   }

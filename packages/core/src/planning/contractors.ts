@@ -5,7 +5,7 @@
 // (its constraints as field conditions); the outputs are that simulation's monthly statistics.
 import { simulatePlan, type PlanLocation, type SimulationResult } from './simulate';
 import { planningStatistics } from './statistics';
-import type { Environment, FieldCondition, PlanCopy } from './types';
+import { planFieldName, type Environment, type FieldCondition, type PlanCopy } from './types';
 
 export const CONTRACTOR_FORMATS = ['DURATION', 'WEATHER_WINDOW', 'WEATHER_WINDOW_COMPLEMENT'] as const;
 export type ContractorFormat = (typeof CONTRACTOR_FORMATS)[number];
@@ -30,6 +30,30 @@ export interface SequenceStatistics {
   starts: Record<string, number>;
   censored: number;
   totalStarts: number;
+}
+
+/**
+ * Which operations a point's data can run (issue 30): an operation whose constraints read a field the point
+ * lacks is "not doable at this point: no wind speed"; the others keep their results. `fields` holds the
+ * point's catalogue keys. Indices follow `operations`.
+ */
+export function splitDoable(
+  operations: readonly ContractorOperation[],
+  fields: ReadonlySet<string>,
+): { doable: number[]; notDoable: { index: number; missing: string[]; reason: string }[] } {
+  const doable: number[] = [];
+  const notDoable: { index: number; missing: string[]; reason: string }[] = [];
+  operations.forEach((o, index) => {
+    const missing = [...new Set(o.conditions.map((c) => c.field).filter((f) => !fields.has(f)))];
+    if (missing.length === 0) doable.push(index);
+    else
+      notDoable.push({
+        index,
+        missing,
+        reason: `not doable at this point: no ${missing.map(planFieldName).join(', ')}`,
+      });
+  });
+  return { doable, notDoable };
 }
 
 /** The sequence from every hourly start (simulatePlan: each operation is a trip of one copy). */

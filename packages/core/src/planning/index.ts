@@ -6,3 +6,5 @@ export * from './simulate';
 export * from './statistics';
 export * from './contractors';
 export * from './intervals';
+export * from './data-check';
+export * from './units';

@@ -2,7 +2,14 @@
 // value ≤ limit, directions when inside their sector, working hours when the whole hour lies inside
 // [start, end) on the local wall clock (daylight saving followed). A missing value fails the hour.
 import { HOUR_MS } from '../series';
-import type { Comparison, Environment, PlanParameter, Sector, WorkingHours } from './types';
+import {
+  planFieldName,
+  type Comparison,
+  type Environment,
+  type PlanParameter,
+  type Sector,
+  type WorkingHours,
+} from './types';
 
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 1440;
@@ -174,13 +181,12 @@ export function workableMask(
     const key = fieldKey(parameter, environment);
     const values = fields[key];
     if (!values) {
-      const depth = key.includes('@') ? ` at ${environment.currentDepth} m depth` : '';
       throw new PlanningError(
-        `environment "${environment.name}" limits ${parameter}${depth}, which the data of point "${pointName}" lack`,
+        `environment "${environment.name}" limits ${planFieldName(key)}, which the data of point "${pointName}" lack`,
       );
     }
     if (values.length !== n)
-      throw new PlanningError(`point "${pointName}": ${parameter} and time differ in length`);
+      throw new PlanningError(`point "${pointName}": ${planFieldName(key)} and time differ in length`);
     return values;
   };
   for (const [parameter, limit] of Object.entries(environment.maxima) as [PlanParameter, number][]) {
@@ -192,10 +198,10 @@ export function workableMask(
     const values = fields[field];
     if (!values)
       throw new PlanningError(
-        `${environment.name} limits ${field}, which the data of point "${pointName}" lack`,
+        `${environment.name} limits ${planFieldName(field)}, which the data of point "${pointName}" lack`,
       );
     if (values.length !== n)
-      throw new PlanningError(`point "${pointName}": ${field} and time differ in length`);
+      throw new PlanningError(`point "${pointName}": ${planFieldName(field)} and time differ in length`);
     const passes = PASSES[comparison];
     // NaN fails every comparison: a missing value fails the hour
     for (let i = 0; i < n; i++) if (!passes(values[i]!, limit)) mask[i] = 0;

@@ -57,6 +57,34 @@ export const DIRECTION_PARAMETERS: ReadonlySet<PlanParameter> = new Set([
   'current_dir',
 ]);
 
+/** The planner's short names of the catalogue fields a plan or a contractor constraint may limit. */
+export const FIELD_NAMES: Readonly<Record<string, string>> = {
+  hs: 'Hs',
+  tp: 'Tp',
+  tz: 'Tz',
+  dp: 'peak direction',
+  dir: 'mean direction',
+  wind_speed: 'wind speed',
+  wind_dir: 'wind direction',
+  current_speed: 'current speed',
+  current_dir: 'current direction',
+  current_depth: 'current depth',
+  water_level: 'water level',
+  tide: 'tide',
+  surge: 'surge',
+  temperature: 'temperature',
+  salinity: 'salinity',
+  hs_swell: 'swell Hs',
+  hs_sea: 'wind-sea Hs',
+};
+
+/** "wind speed", "current speed at 10 m depth", or the key with spaces for a field without a name. */
+export function planFieldName(key: string): string {
+  const [base = key, level] = key.split('@');
+  const name = FIELD_NAMES[base] ?? base.replace(/_/g, ' ');
+  return level === undefined ? name : `${name} at ${level} m depth`;
+}
+
 /** A sector "a-b": degrees clockwise from `from` to `to`, both inclusive (may wrap through north). */
 export interface Sector {
   from: number;

@@ -161,6 +161,18 @@ export function detectRanges(workbook: WorkbookGrid): {
     for (let k = c; k <= s.columnCount && !isEmpty(s.cell(r, k)); k++) row.add(normal(text(s.cell(r, k))));
     return TASK_COLUMNS.every((name) => row.has(name));
   });
+  // a header row starting with operation_id/trip_id that lacks a column (one renamed "hours") is still the
+  // Tasks table: found, its missing column is named at its cell instead of "no Tasks table found"
+  const loose =
+    tasksCell ??
+    findCell(workbook, (s, r, c) => {
+      const first = normal(text(s.cell(r, c)));
+      if (first !== 'operation id' && first !== 'trip id') return false;
+      let known = 0;
+      for (let k = c; k <= s.columnCount && !isEmpty(s.cell(r, k)); k++)
+        if (TASK_COLUMNS.includes(normal(text(s.cell(r, k))))) known++;
+      return known >= 2;
+    });
   const extent = (cell: { sheet: string; row: number; column: number } | null) => {
     if (!cell) return null;
     const sheet = workbook.sheets.find((s) => s.name === cell.sheet)!;
@@ -172,7 +184,7 @@ export function detectRanges(workbook: WorkbookGrid): {
       right: null,
     }).coords;
   };
-  return { envCoords: extent(envCell), tasksCoords: extent(tasksCell) };
+  return { envCoords: extent(envCell), tasksCoords: extent(loose) };
 }
 
 // ---- environments -----------------------------------------------------------------------------------------
@@ -424,11 +436,13 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
   const warn = (row: number, column: number, message: string) =>
     issues.push({ kind: 'warning', text: message, cell: at(row, column) });
   const columns = new Map<TaskKey, number>();
+  const unknown: string[] = [];
   for (let c = table.left; c <= table.right; c++) {
     const header = text(sheet.cell(table.header, c));
     if (header === '') continue;
     const k = taskColumn(header);
     if (!k) {
+      unknown.push(header);
       warn(table.header, c, `column "${header}" is not a Tasks column and is ignored`);
       continue;
     }
@@ -440,14 +454,15 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
   }
   const missing = REQUIRED.filter((k) => !columns.has(k));
   if (missing.length > 0) {
+    // where, what is missing and what stands there instead: "column min_hours missing (found: hours)"
     error(
       table.header,
       table.left,
-      `the Tasks table lacks the column${missing.length > 1 ? 's' : ''} ${missing
+      `Tasks table at ${at(table.header, table.left)}: column${missing.length > 1 ? 's' : ''} ${missing
         .map((k) =>
           k === 'environment' ? 'environment' : TASK_KEYS[k as keyof typeof TASK_KEYS].replace(' ', '_'),
         )
-        .join(', ')}`,
+        .join(', ')} missing${unknown.length > 0 ? ` (found: ${unknown.join(', ')})` : ''}`,
     );
     return [];
   }
@@ -543,11 +558,20 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
 export function readPlan(
   workbook: WorkbookGrid,
   options: { envCoords?: string | null; tasksCoords?: string | null } = {},
-): { plan: Plan | null; issues: PlanIssue[] } {
+): {
+  plan: Plan | null;
+  issues: PlanIssue[];
+  /** The ranges read, each kept when its table was found even if the plan has errors (null otherwise). */
+  ranges: { envCoords: string | null; tasksCoords: string | null };
+} {
   const issues: PlanIssue[] = [];
   const firstSheet = workbook.sheets[0]?.name;
   if (!firstSheet)
-    return { plan: null, issues: [{ kind: 'error', text: 'the workbook has no sheet', cell: null }] };
+    return {
+      plan: null,
+      issues: [{ kind: 'error', text: 'the workbook has no sheet', cell: null }],
+      ranges: { envCoords: null, tasksCoords: null },
+    };
   const detected = !options.envCoords || !options.tasksCoords ? detectRanges(workbook) : null;
   const table = (given: string | null | undefined, found: string | null | undefined, what: string) => {
     const coords = given || found;
@@ -581,19 +605,22 @@ export function readPlan(
   };
   const envTable = table(options.envCoords, detected?.envCoords, 'Environments');
   const tasksTable = table(options.tasksCoords, detected?.tasksCoords, 'Tasks');
-  if (!envTable || !tasksTable) return { plan: null, issues };
+  const ranges = { envCoords: envTable?.coords ?? null, tasksCoords: tasksTable?.coords ?? null };
+  if (!envTable || !tasksTable) return { plan: null, issues, ranges };
   const environments = readEnvironments(envTable, issues);
   const activities = readTasks(tasksTable, environments, issues);
   const used = new Set(activities.map((a) => a.environment));
-  for (const e of environments)
-    if (!used.has(e.name))
-      issues.push({
-        kind: 'warning',
-        text: `environment "${e.name}" is not used by any activity`,
-        cell: e.cell,
-      });
+  // with no activity read (a Tasks table in error), "not used" would only repeat that error
+  if (activities.length > 0)
+    for (const e of environments)
+      if (!used.has(e.name))
+        issues.push({
+          kind: 'warning',
+          text: `environment "${e.name}" is not used by any activity`,
+          cell: e.cell,
+        });
   const plan: Plan = { environments, activities, envCoords: envTable.coords, tasksCoords: tasksTable.coords };
-  return { plan: issues.some((i) => i.kind === 'error') ? null : plan, issues };
+  return { plan: issues.some((i) => i.kind === 'error') ? null : plan, issues, ranges };
 }
 
 /** Location aliases of the Tasks table, in order of first use. */

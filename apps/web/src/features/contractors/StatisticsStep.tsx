@@ -1,7 +1,7 @@
 // The statistics step (spec 001 §2.6, §9): tabs per boat and per point; a card per operation of the boat
 // (name, duration, constraints); a chart of the whole sequence's monthly percentiles; the numbers per
 // operation; relaunch and export all.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -18,14 +18,14 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { EChartsOption } from 'echarts';
 import { conditionSymbols, contractorMessages, type ContractorResults } from '@metocean/contracts';
+import { DURATION_UNIT_NAMES, durationIn, roundTo, tableDurationUnit } from '@metocean/core';
 import { EChart } from '../analyze/EChart';
 import { formatLabels } from './OutputsStep';
 import { formatHours } from './rules';
 
 type Monthly = ContractorResults['dataByPoints'][string][string]['sequence'];
 
-const show = (v: number | null | undefined, digits: number) =>
-  v === null || v === undefined ? '–' : v.toFixed(digits);
+const HOURS_PER_DAY = 24;
 
 export function StatisticsStep({ results }: { results: ContractorResults }) {
   const [boatId, setBoatId] = useState(results.boats[0]?.id ?? 0);
@@ -33,26 +33,49 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
   const boat = results.boats.find((b) => b.id === boatId) ?? results.boats[0]!;
   const point = results.points.find((p) => p.id === pointId) ?? results.points[0]!;
   const cell = results.dataByPoints[String(point.id)]?.[String(boat.id)];
-  const digits = results.dataFormat === 'DURATION' ? 2 : 1;
-  const title = `${formatLabels[results.dataFormat].label} (${results.unit})`;
-  const option = useMemo<EChartsOption>(
-    () => ({
-      animation: false,
-      title: { text: `${boat.name} at ${point.name}: whole sequence`, subtext: title, left: 'center' },
-      tooltip: { trigger: 'axis' },
-      legend: { top: 50 },
-      grid: { top: 90, left: 60, right: 30, bottom: 40 },
-      xAxis: { type: 'category', data: results.periods },
-      yAxis: { type: 'value', name: results.unit },
-      series: results.percentiles.map((p) => ({
-        name: `P${p}`,
-        type: 'line',
-        data: results.periods.map((m) => cell?.sequence[`P${p}`]?.[m] ?? null),
-      })),
-    }),
-    [boat, point, cell, results, title],
-  );
-  const empty = cell ? results.periods.every((m) => cell.starts[m] === 0) : true;
+  const notDoable = cell?.notDoable ?? {};
+  const left = boat.operations.filter((o) => notDoable[String(o.id)] !== undefined);
+  // one unit per table and axis (issue 30): DURATION is stored in days; hours while every value of this
+  // point and boat stays under 220 h, so a 10 h transit reads 10 h, not 0.42 d
+  const unit =
+    results.dataFormat === 'DURATION' && cell
+      ? tableDurationUnit(
+          [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
+            Object.values(t).flatMap((row) =>
+              Object.values(row).map((d) => (d === null ? null : d * HOURS_PER_DAY)),
+            ),
+          ),
+        )
+      : null;
+  const value = (v: number | null | undefined): number | null =>
+    v === null || v === undefined ? null : unit ? durationIn(v * HOURS_PER_DAY, unit) : roundTo(v, 1);
+  const digits = unit === 'h' ? 0 : 1;
+  const show = (v: number | null | undefined) => {
+    const x = value(v);
+    return x === null ? '–' : x.toFixed(digits);
+  };
+  const unitLabel = unit ? DURATION_UNIT_NAMES[unit] : results.unit;
+  const title = `${formatLabels[results.dataFormat].label} (${unitLabel})`;
+  const option: EChartsOption = {
+    animation: false,
+    title: {
+      text: `${boat.name} at ${point.name}: whole sequence${left.length > 0 ? ` without ${left.map((o) => o.name).join(', ')}` : ''}`,
+      subtext: title,
+      left: 'center',
+    },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 58 },
+    grid: { top: 96, left: 60, right: 30, bottom: 40 },
+    xAxis: { type: 'category', data: results.periods },
+    yAxis: { type: 'value', name: unit ?? results.unit },
+    series: results.percentiles.map((p) => ({
+      name: `P${p}`,
+      type: 'line',
+      data: results.periods.map((m) => value(cell?.sequence[`P${p}`]?.[m])),
+    })),
+  };
+  const noneDoable = left.length === boat.operations.length;
+  const empty = cell ? results.periods.every((m) => (cell.starts[m] ?? 0) === 0) : true;
   const rows = (label: string, table: Monthly | undefined) =>
     results.percentiles.map((p) => (
       <TableRow key={`${label}-${p}`}>
@@ -60,7 +83,7 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
         <TableCell>P{p}</TableCell>
         {results.periods.map((m) => (
           <TableCell key={m} align="right">
-            {show(table?.[`P${p}`]?.[m], digits)}
+            {show(table?.[`P${p}`]?.[m])}
           </TableCell>
         ))}
       </TableRow>
@@ -85,6 +108,11 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
             <CardContent>
               <Typography variant="h3">{o.name}</Typography>
               <Typography color="text.secondary">{formatHours(o.duration)}</Typography>
+              {notDoable[String(o.id)] !== undefined && (
+                <Typography variant="body2" color="error" data-testid="not-doable">
+                  {notDoable[String(o.id)]}
+                </Typography>
+              )}
               {o.constraints.map((c) => (
                 <Typography key={c.id} variant="body2">
                   {c.varName} {conditionSymbols[c.condition]} {c.limit} {c.unit}
@@ -94,7 +122,12 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
           </Card>
         ))}
       </Stack>
-      {empty ? (
+      {noneDoable ? (
+        <Alert severity="warning">
+          No operation of {boat.name} is doable at {point.name}:{' '}
+          {left.map((o) => `${o.name}, ${notDoable[String(o.id)]}`).join('; ')}.
+        </Alert>
+      ) : empty ? (
         <Alert severity="warning">{contractorMessages.restrictive}</Alert>
       ) : (
         <>
@@ -105,7 +138,7 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
             <Table size="small" aria-label={`${title} per month`}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Item</TableCell>
+                  <TableCell>Item (values in {unitLabel})</TableCell>
                   <TableCell>Percentile</TableCell>
                   {results.periods.map((m) => (
                     <TableCell key={m} align="right">
@@ -115,8 +148,25 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows('Whole sequence', cell?.sequence)}
-                {boat.operations.map((o) => rows(o.name, cell?.operations[String(o.id)]))}
+                {rows(
+                  left.length > 0
+                    ? `Whole sequence without ${left.map((o) => o.name).join(', ')}`
+                    : 'Whole sequence',
+                  cell?.sequence,
+                )}
+                {boat.operations.map((o) =>
+                  notDoable[String(o.id)] !== undefined ? (
+                    <TableRow key={o.id}>
+                      <TableCell>{o.name}</TableCell>
+                      <TableCell />
+                      <TableCell colSpan={results.periods.length} sx={{ color: 'error.main' }}>
+                        {notDoable[String(o.id)]}
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    rows(o.name, cell?.operations[String(o.id)])
+                  ),
+                )}
               </TableBody>
             </Table>
           </Paper>

@@ -32,6 +32,7 @@ import { planningResults, type Planning, type PlanningResults, type Project } fr
 import { apiRequest, errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
+import { PeriodComparison } from './ComparisonTable';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { downtimeKeys, downtimePaths, usePlannings } from './queries';
 import {
@@ -357,6 +358,18 @@ function Comparison({ project }: { project: Project }) {
             <Paper variant="outlined" sx={{ p: 1 }}>
               <EChart option={cumulative} width={1000} height={340} testId="comparison-cumulative" />
             </Paper>
+          )}
+          {percentile !== null && cards.every((c) => c.results) && (
+            <PeriodComparison
+              plannings={cards.map((c) => ({
+                id: c.planning.id,
+                name: c.planning.name,
+                results: c.results!,
+              }))}
+              kind={kind}
+              percentiles={percentiles}
+              initialPercentile={percentile}
+            />
           )}
         </Stack>
       )}

@@ -143,9 +143,10 @@ function Dashboard({ project }: { project: Project }) {
     <>
       <DowntimeHeader project={project} title="Advanced Weather Downtime" />
       <Typography variant="body2" sx={{ mb: 2, maxWidth: 900 }}>
-        Simulate your operations planning against 40 years of hourly hindcast at the project’s points: we
-        start it at every hour, wait for weather windows as your limits require and give the duration and
-        downtime percentiles per month, bi-week and week.
+        Simulate your operations planning against the whole hourly hindcast record at the project’s points
+        (its length is the dataset’s, stated with every planning’s results): we start it at every hour, wait
+        for weather windows as your limits require and give the duration and downtime percentiles per month,
+        bi-week and week.
       </Typography>
       <HowToUse />
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap' }}>

@@ -154,7 +154,7 @@ function WorkedExample() {
         {EXAMPLE_OUTCOME.delayHours} h of waiting for weather, so the downtime is 100 ×{' '}
         {EXAMPLE_OUTCOME.delayHours} / {EXAMPLE_OUTCOME.durationHours} ={' '}
         {EXAMPLE_OUTCOME.downtimePercent.toFixed(1)} %. The same is done from 01:00, 02:00 and every other
-        hour of the 40 years; the percentiles of all these starts per month, bi-week or week are the results.
+        hour of the record; the percentiles of all these starts per month, bi-week or week are the results.
       </Typography>
     </>
   );
@@ -184,12 +184,13 @@ export function GuidePage() {
         <Typography variant="h1">Advanced Weather Downtime guide</Typography>
         <Section id="what-is-awd" title="What is AWD">
           <Typography variant="body2">
-            Advanced Weather Downtime simulates your operations planning against 40 years of hourly hindcast
-            data. Your plan is started at every hour of the record; each start is run to the end, activity
-            after activity, waiting whenever the weather (or the working hours) does not allow the next
-            activity. The waiting caused by weather is the downtime. The results give, per month, bi-week or
-            week, the percentiles of the total duration, of the downtime, of the downtime percentage and of
-            the share of years without any downtime.
+            Advanced Weather Downtime simulates your operations planning against the whole hourly hindcast
+            record of its points: as many years as the dataset holds (11 years, 2000–2010, for the ERA5 South
+            China Sea record; each planning’s results state the record it used). Your plan is started at every
+            hour of the record; each start is run to the end, activity after activity, waiting whenever the
+            weather (or the working hours) does not allow the next activity. The waiting caused by weather is
+            the downtime. The results give, per month, bi-week or week, the percentiles of the total duration,
+            of the downtime, of the downtime percentage and of the share of years without any downtime.
           </Typography>
           <Downloads />
         </Section>

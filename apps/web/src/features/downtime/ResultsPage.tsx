@@ -4,6 +4,8 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,14 +21,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { planningPercentileBars, planningTripStack } from '@metocean/charts';
 import type { PlanningResults, Project } from '@metocean/contracts';
+import { durationIn, formatDurationIn, tableDurationUnit } from '@metocean/core';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
-import { usePlannings, usePlanningResults } from './queries';
-import { formatDuration, formatPercent } from './rules';
-import { RESULT_DATASETS, type ResultDataset } from './results';
+import { downloadPlanning, usePlannings, usePlanningResults } from './queries';
+import { RESULT_DATASETS, recordText, type ResultDataset } from './results';
 
 const BREAKDOWNS = [
   { value: 'MONTHLY', label: 'Monthly' },
@@ -45,40 +47,83 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
   const meta = RESULT_DATASETS[dataset];
   const distribution = data[dataset];
   const source = `${name} · ${results.period.start.slice(0, 10)} to ${results.period.end.slice(0, 10)}`;
+  // one unit per table and chart (issue 30): this data set's durations in hours, or all in days when one
+  // passes 220 h (spec 001 §9); percent data sets stay in percent
+  const unit = useMemo(
+    () =>
+      distribution && meta.unit === 'h'
+        ? tableDurationUnit([
+            ...Object.values(distribution.wholeSequenceScenarios).flatMap((r) => Object.values(r)),
+            ...Object.values(distribution.tripsScenarios).flatMap((byPeriod) =>
+              Object.values(byPeriod).flatMap((r) => Object.values(r)),
+            ),
+          ])
+        : null,
+    [distribution, meta],
+  );
+  const inUnit = useMemo(() => {
+    const convert = (row: Record<string, number | null>) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, v === null || unit === null ? v : durationIn(v, unit)]),
+      );
+    return distribution
+      ? {
+          whole: Object.fromEntries(
+            Object.entries(distribution.wholeSequenceScenarios).map(([k, r]) => [k, convert(r)]),
+          ),
+          trips: Object.fromEntries(
+            Object.entries(distribution.tripsScenarios).map(([trip, byPeriod]) => [
+              trip,
+              Object.fromEntries(Object.entries(byPeriod).map(([period, r]) => [period, convert(r)])),
+            ]),
+          ),
+        }
+      : null;
+  }, [distribution, unit]);
+  const chartUnit = unit ?? meta.unit;
   const bars = useMemo(
     () =>
-      distribution
+      inUnit
         ? planningPercentileBars({
             title: `${meta.label} per period`,
-            unit: meta.unit,
+            unit: chartUnit,
             periods: data.periods,
             percentiles: data.percentiles,
-            values: distribution.wholeSequenceScenarios,
+            values: inUnit.whole,
             source,
           })
         : null,
-    [distribution, meta, data, source],
+    [inUnit, meta, data, source, chartUnit],
   );
   const stack = useMemo(
     () =>
-      distribution && meta.unit === 'h'
+      inUnit && meta.unit === 'h'
         ? planningTripStack({
             title: `${meta.label} per trip at P${tripPercentile}`,
-            unit: meta.unit,
+            unit: chartUnit,
             periods: data.periods,
             trips: results.trips,
             percentile: tripPercentile,
-            values: distribution.tripsScenarios,
+            values: inUnit.trips,
             source,
           })
         : null,
-    [distribution, meta, data, results.trips, tripPercentile, source],
+    [inUnit, meta, data, results.trips, tripPercentile, source, chartUnit],
   );
-  const format = meta.unit === 'h' ? formatDuration : formatPercent;
+  // the unit is in the header: cells hold the number alone, percent to 0.1
+  const format = (v: number | null | undefined) =>
+    unit !== null
+      ? formatDurationIn(v, unit)
+      : v === null || v === undefined || !Number.isFinite(v)
+        ? '–'
+        : v.toFixed(1);
   const available = Object.keys(RESULT_DATASETS) as ResultDataset[];
 
   return (
     <Stack spacing={2}>
+      <Typography variant="body2" data-testid="record-used">
+        {recordText(results.period)}
+      </Typography>
       <Alert severity={results.censored > 0 ? 'info' : 'success'} data-testid="censored-count">
         {results.censored > 0
           ? `${results.censored.toLocaleString('en')} of ${results.totalStarts.toLocaleString('en')} hourly starts could not finish before the end of the data and are left out of every statistic.`
@@ -120,7 +165,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
                   <TableCell align="right">Starts</TableCell>
                   {data.percentiles.map((p) => (
                     <TableCell key={p} align="right">
-                      P{p} ({meta.unit === 'h' ? 'h or d' : '%'})
+                      P{p} ({unit ?? '%'})
                     </TableCell>
                   ))}
                 </TableRow>
@@ -173,13 +218,35 @@ function Results({ project }: { project: Project }) {
   const plannings = usePlannings(project.id, '-id');
   const planning = plannings.data?.find((p) => p.id === id);
   const results = usePlanningResults(planning?.hasJsonResults ? id : null);
+  const [downloadFailure, setDownloadFailure] = useState<string | null>(null);
   return (
     <>
       <DowntimeHeader
         project={project}
         title={planning ? `Results · ${planning.name}` : 'Results'}
         trail={[{ to: `/downtime/${project.id}`, label: 'Advanced Weather Downtime' }]}
+        actions={
+          planning?.hasJsonResults ? (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => {
+                setDownloadFailure(null);
+                downloadPlanning(planning).catch((caught: unknown) =>
+                  setDownloadFailure(errorMessage(caught)),
+                );
+              }}
+            >
+              Download outputs
+            </Button>
+          ) : undefined
+        }
       />
+      {downloadFailure && (
+        <Alert severity="error" sx={{ mb: 1 }} onClose={() => setDownloadFailure(null)}>
+          {downloadFailure}
+        </Alert>
+      )}
       {plannings.isPending ? (
         <SectionLoader />
       ) : !planning ? (

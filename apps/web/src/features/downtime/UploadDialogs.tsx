@@ -39,6 +39,7 @@ export function SettingsErrorsDialog({
   failure,
   onAbort,
   onLaunchAnyway,
+  onFixSettings,
 }: {
   errors: readonly PlanningIssue[];
   warnings: readonly PlanningIssue[];
@@ -46,6 +47,8 @@ export function SettingsErrorsDialog({
   failure: string | null;
   onAbort: () => void;
   onLaunchAnyway: () => void;
+  /** Back to the settings form (its table ranges and aliases) when nothing was created yet. */
+  onFixSettings?: (() => void) | undefined;
 }) {
   const blocking = errors.length > 0;
   return (
@@ -54,7 +57,9 @@ export function SettingsErrorsDialog({
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {blocking
-            ? 'Fix these in the file or the settings, then upload again. The planning cannot be launched.'
+            ? onFixSettings
+              ? 'Fix these in the settings (table ranges, location aliases), or in the file and upload it again. The planning cannot be launched as it is.'
+              : 'Fix these in the file or the settings, then upload again. The planning cannot be launched.'
             : 'The planning can run, but check these first.'}
         </Typography>
         <IssueList issues={[...errors, ...warnings]} />
@@ -68,6 +73,11 @@ export function SettingsErrorsDialog({
         <Button onClick={onAbort} disabled={busy} color="inherit">
           Abort
         </Button>
+        {onFixSettings && (
+          <Button variant="contained" onClick={onFixSettings} disabled={busy}>
+            Fix the settings
+          </Button>
+        )}
         {!blocking && (
           <Button variant="contained" onClick={onLaunchAnyway} disabled={busy}>
             Launch anyway

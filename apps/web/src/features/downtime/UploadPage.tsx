@@ -2,7 +2,7 @@
 // scan, the planning preview and its Gantt, then create → (issues modal) → compute → success modal.
 // Without upload data (a reload, a typed URL) the page goes back to the dashboard (spec 001 §2.1).
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { WaitingDialog } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
+import { sharedNodes, uploadGaps } from './data-check';
 import { computePlanning, createPlanning, deletePlanning, downtimeKeys } from './queries';
 import { DASHBOARD_TEXTS, addPercentile, validCoords } from './rules';
 import { IssueList, LaunchedDialog, SettingsErrorsDialog } from './UploadDialogs';
@@ -157,6 +158,9 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
     defaultValues: defaultSettings(scan),
   });
   const aliases = Object.keys(scan.locationAliases);
+  // fail before launch (issue 30): the environments against the chosen points' data, as the aliases change
+  const gaps = uploadGaps(scan, useWatch({ control, name: 'locationAliases' }));
+  const shared = sharedNodes(scan.points);
 
   const back = () => {
     uploadStore.clear();
@@ -296,10 +300,18 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
                         onChange={field.onChange}
                         error={Boolean(fieldState.error)}
                         helperText={fieldState.error?.message}
+                        sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
                       >
                         {scan.points.map((p) => (
                           <MenuItem key={p.name} value={p.name}>
-                            {p.name}
+                            <Box>
+                              <Typography variant="body2">{p.name}</Typography>
+                              <Typography variant="caption" color="text.secondary" component="div">
+                                {p.dataset ?? 'no dataset serves it'}
+                                {shared.has(p.name) &&
+                                  ` · same data node as ${shared.get(p.name)!.join(', ')}`}
+                              </Typography>
+                            </Box>
                           </MenuItem>
                         ))}
                       </TextField>
@@ -342,10 +354,22 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
                 </Box>
               )}
             />
+            {gaps.length > 0 && (
+              <Alert severity="error" data-testid="data-gaps">
+                <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+                  The plan cannot run on these points:
+                </Typography>
+                {gaps.map((g) => (
+                  <Typography key={`${g.environment}|${g.point}`} variant="body2" sx={{ mb: 0.5 }}>
+                    {g.text}
+                  </Typography>
+                ))}
+              </Alert>
+            )}
             {failure && phase.step === 'form' && <Alert severity="error">{failure}</Alert>}
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={back}>Cancel</Button>
-              <Button type="submit" variant="contained">
+              <Button type="submit" variant="contained" disabled={gaps.length > 0}>
                 Launch
               </Button>
             </Stack>
@@ -361,6 +385,14 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
           busy={busy}
           failure={failure}
           onAbort={() => abort(phase.planningId)}
+          onFixSettings={
+            phase.planningId === null
+              ? () => {
+                  setFailure(null);
+                  setPhase({ step: 'form' });
+                }
+              : undefined
+          }
           onLaunchAnyway={() => phase.planningId !== null && launchAnyway(phase.planningId, phase.name)}
         />
       )}

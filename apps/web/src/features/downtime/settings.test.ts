@@ -8,9 +8,10 @@ const scan: ScanAnswer = {
   envCoords: 'Environments!B3:E6',
   tasksCoords: null,
   points: [
-    { name: 'P1', lng: -4, lat: 47 },
-    { name: 'P2', lng: -4.5, lat: 47.2 },
+    { name: 'P1', lng: -4, lat: 47, dataset: null, synthetic: false, fields: [], node: null },
+    { name: 'P2', lng: -4.5, lat: 47.2, dataset: null, synthetic: false, fields: [], node: null },
   ],
+  environmentNeeds: {},
   percentiles: [50, 60, 70, 80, 90, 99],
   locationAliases: { port: 'P1', site: null },
   formats: [
