@@ -16,11 +16,12 @@ import {
   type PlanTripView,
   type ScanAnswer,
 } from '@metocean/contracts';
-import { planAliases, readPlan, type Plan, type PlanIssue, type PlanResults } from '@metocean/core';
-import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
+import { planAliases, type Plan, type PlanIssue, type PlanResults } from '@metocean/core';
+import { PlanningThreadRefusal, readPlanInThread } from '../jobs/planning-thread';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
+import { withParseSlot } from './archive';
 import { projectFor, type ProjectAccess } from './project-access';
 
 export const PLANNING_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,13 +36,20 @@ function requireUpload(access: ProjectAccess): void {
 
 const issue = (i: PlanIssue): PlanningIssue => ({ kind: i.kind, text: i.text, cell: i.cell });
 
-async function readWorkbook(file: { buffer: Buffer; fileName: string }) {
+/**
+ * The plan of an uploaded workbook and its issues, read in the planning thread (off the event loop, under
+ * its memory limit) in one of the parse slots; a file that cannot be read is a 400 on the file field.
+ */
+async function readUploadedPlan(
+  file: { buffer: Buffer; fileName: string },
+  coords: { envCoords?: string | null; tasksCoords?: string | null } = {},
+): Promise<{ plan: Plan | null; issues: PlanIssue[] }> {
   if (!/\.xlsx$/i.test(file.fileName))
     throw badRequest({ fieldErrors: { file: [downtimeMessages.notXlsx] } });
   try {
-    return await loadWorkbookGrid(file.buffer);
+    return await withParseSlot(() => readPlanInThread(file.buffer, coords));
   } catch (error) {
-    if (error instanceof WorkbookError)
+    if (error instanceof PlanningThreadRefusal)
       throw badRequest({ fieldErrors: { file: [`${downtimeMessages.notXlsx} (${error.message})`] } });
     throw error;
   }
@@ -63,8 +71,7 @@ export async function scanPlanningFile(
   file: { buffer: Buffer; fileName: string },
 ): Promise<ScanAnswer> {
   requireUpload(await projectFor(services.db, caller, projectId));
-  const grid = await readWorkbook(file);
-  const { plan, issues } = readPlan(grid);
+  const { plan, issues } = await readUploadedPlan(file);
   const projectPointList = await projectPoints(services, projectId);
   const names = new Set(projectPointList.map((p) => p.name));
   const aliases = plan ? planAliases(plan) : [];
@@ -107,12 +114,12 @@ export function planTrips(plan: Plan): PlanTripView[] {
   return trips;
 }
 
-/** The trips of a stored planning's plan (read again from its workbook, with its saved table ranges). */
-export async function storedPlanTrips(row: PlanningRow): Promise<PlanTripView[]> {
-  const settings = row.settings as PlanningSettings;
-  const grid = await readWorkbook({ buffer: Buffer.from(row.document, 'base64'), fileName: row.fileName });
-  const { plan } = readPlan(grid, { envCoords: settings.envCoords, tasksCoords: settings.tasksCoords });
-  return plan ? planTrips(plan) : [];
+/**
+ * The trips of a stored planning, from the plan kept at its creation (issue 29: no read path opens the
+ * workbook). A planning from before the plan was kept has none until the worker fills it in at start.
+ */
+export function storedPlanTrips(row: PlanningRow): PlanTripView[] {
+  return row.plan ? planTrips(row.plan as Plan) : [];
 }
 
 /** The points a plan runs on (the first serves empty location cells) and each alias's index among them. */
@@ -167,8 +174,7 @@ export async function createPlanning(
     throw badRequest({ fieldErrors });
   }
   const settings = parsed.data;
-  const grid = await readWorkbook(input.file);
-  const { plan, issues } = readPlan(grid, {
+  const { plan, issues } = await readUploadedPlan(input.file, {
     envCoords: settings.envCoords,
     tasksCoords: settings.tasksCoords,
   });
@@ -185,6 +191,7 @@ export async function createPlanning(
       fileName: input.file.fileName,
       document: input.file.buffer.toString('base64'),
       settings,
+      plan,
       points: bound.points,
     })
     .returning();
@@ -226,6 +233,7 @@ export async function computePlanning(services: Services, caller: Caller, id: nu
       computedAt: null,
       startedAt: null,
       queuedAt: new Date(),
+      attempts: 0,
     })
     .where(and(eq(plannings.id, id), not(inFlight)))
     .returning();
