@@ -16,18 +16,20 @@ type Kind = 'read' | 'simulate';
 
 interface Running {
   pool: Piscina;
-  bundleDir?: string;
   /** Rejects the jobs waiting on this pool: called when its thread dies before it could take them. */
   waiting: Set<(error: unknown) => void>;
 }
 const pools = new Map<string, Promise<Running>>();
+/** The worker file, bundled once for both pools when running from source. */
+let bundle: Promise<{ file: string; bundleDir?: string }> | undefined;
 
 function poolFor(kind: Kind, memoryMb: number): Promise<Running> {
   const key = `${kind}:${memoryMb}`;
   let started = pools.get(key);
   if (!started) {
-    started = workerFile('planning-worker').then(
-      ({ file, bundleDir }) => {
+    bundle ??= workerFile('planning-worker');
+    started = bundle.then(
+      ({ file }) => {
         const running: Running = {
           pool: new Piscina({
             filename: file,
@@ -37,7 +39,6 @@ function poolFor(kind: Kind, memoryMb: number): Promise<Running> {
             execArgv: WORKER_EXEC_ARGV,
             resourceLimits: { maxOldGenerationSizeMb: memoryMb, stackSizeMb: 8 },
           }),
-          ...(bundleDir ? { bundleDir } : {}),
           waiting: new Set(),
         };
         // A thread that dies outside a job (breaking its limit while it loads) is reported here, not to the
@@ -47,15 +48,14 @@ function poolFor(kind: Kind, memoryMb: number): Promise<Running> {
           if (pools.get(key) === started) pools.delete(key);
           for (const reject of running.waiting) reject(error);
           running.waiting.clear();
-          void running.pool.destroy().then(() => {
-            if (running.bundleDir) rmSync(running.bundleDir, { recursive: true, force: true });
-          });
+          void running.pool.destroy();
         });
         return running;
       },
       (error: unknown) => {
         // the next job tries again (a failed bundle is not kept)
         pools.delete(key);
+        bundle = undefined;
         throw error;
       },
     );
@@ -136,7 +136,7 @@ export async function simulateInThread(
   return answer.results;
 }
 
-/** Ends the threads (at the process's stop) and removes their bundles. */
+/** Ends the threads (at the process's stop) and removes their bundle. */
 export async function closePlanningThreads(): Promise<void> {
   const started = [...pools.values()];
   pools.clear();
@@ -144,6 +144,8 @@ export async function closePlanningThreads(): Promise<void> {
     if (!running) continue;
     running.waiting.clear();
     await running.pool.destroy();
-    if (running.bundleDir) rmSync(running.bundleDir, { recursive: true, force: true });
   }
+  const made = await bundle?.catch(() => undefined);
+  bundle = undefined;
+  if (made?.bundleDir) rmSync(made.bundleDir, { recursive: true, force: true });
 }
