@@ -2,7 +2,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/jobs/statistics-worker.ts', 'src/jobs/report-worker.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/jobs/statistics-worker.ts',
+    'src/jobs/report-worker.ts',
+    'src/jobs/planning-worker.ts',
+  ],
   entryNames: '[name]',
   outdir: 'dist',
   bundle: true,

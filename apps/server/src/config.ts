@@ -33,6 +33,8 @@ export interface Config {
   logLevel: string;
   /** Statistics threads of a worker (or all-in-one) process: the points it computes at once. */
   statisticsThreads: number;
+  /** Heap (MB) of the thread that simulates a planning: a simulation that needs more fails (issue 29). */
+  planningMemoryMb: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -105,5 +107,6 @@ export function loadConfig(env: Env = process.env): Config {
     // one per core: the event loop mostly waits on the database; several worker processes on one machine
     // share its cores out with STATISTICS_THREADS
     statisticsThreads: integer(env, 'STATISTICS_THREADS', availableParallelism()),
+    planningMemoryMb: integer(env, 'PLANNING_MEMORY_MB', 2048),
   };
 }

@@ -15,7 +15,8 @@ import type { App } from './routes/types';
 import type { Services } from './services/context';
 import { demoPassword, demoUsernames, hasBeenSeeded, seedDemo } from './seed/demo';
 import { seedDatasets } from './data/registry';
-import { simulatePlanningJob } from './jobs/simulate-planning';
+import { keepStoredPlans, simulatePlanningJob } from './jobs/simulate-planning';
+import { closePlanningThreads } from './jobs/planning-thread';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -55,6 +56,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   let pool: StatisticsPool | undefined;
   let reportThread: ReportThread | undefined;
   let stopReconciler: (() => void) | undefined;
+  let keeping: Promise<void> | undefined;
   if (options.role !== 'api') {
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -71,6 +73,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     });
     // jobs interrupted by a dead worker (this one before a restart, or another) are retried or failed
     stopReconciler = startReconciler(services, allTrackedJobs, reconcile);
+    // plannings created before their plan was kept get it now (migration 0010), in the background
+    keeping = keepStoredPlans(services).catch((error: unknown) =>
+      log.error({ err: error }, 'keeping the plans of older plannings failed'),
+    );
   }
 
   let app: App | undefined;
@@ -88,6 +94,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await queue.stop();
       await pool?.close();
       await reportThread?.close();
+      await keeping;
+      await closePlanningThreads();
       await database.close();
     },
   };

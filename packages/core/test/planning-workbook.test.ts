@@ -3,6 +3,8 @@ import {
   environmentColumn,
   expandCopies,
   parseRange,
+  planAgainstRecord,
+  PLAN_BOUNDS,
   readPlan,
   timeOfDay,
   type CellValue,
@@ -282,3 +284,96 @@ suite(
     });
   },
 );
+// Issue 29: one cell must not make the simulator expand without limit. Tasks header at B10, rows from
+// B11; columns C trip_id, F min_hours, G contingency_time, H nb_windows.
+suite('plan bounds (issue 29)', () => {
+  const errors = (result: ReturnType<typeof plan>) =>
+    result.issues.filter((i) => i.kind === 'error').map((i) => [i.cell, i.text]);
+
+  test('nb_windows of 1e9 or 1e15 is refused at its cell, and nothing is expanded', () => {
+    for (const nb of [1e9, 1e15, PLAN_BOUNDS.maxCopiesPerActivity + 1]) {
+      const result = plan(GOOD_ENV, [task('K1', 'E1'), task('K1', 'E1', { nb_windows: nb })]);
+      expect(result.plan).toBeNull();
+      expect(errors(result)).toEqual([
+        ['Sheet1!H12', `nb_windows must be at most 1,000, got "${String(nb)}"`],
+      ]);
+    }
+    const most = plan(GOOD_ENV, [task('K1', 'E1', { nb_windows: PLAN_BOUNDS.maxCopiesPerActivity })]);
+    expect(most.plan).not.toBeNull();
+    expect(expandCopies(most.plan!.activities)).toHaveLength(PLAN_BOUNDS.maxCopiesPerActivity);
+  });
+
+  test('min_hours of 1e308, and a duration with contingency past 32,766 h, are refused at their cells', () => {
+    const huge = plan(GOOD_ENV, [task('K1', 'E1', { min_hours: 1e308 })]);
+    expect(errors(huge)).toEqual([['Sheet1!F11', 'min_hours must be at most 32,766 h, got "1e+308"']]);
+    // 30,000 h + 10 % = 33,000 h
+    const padded = plan(GOOD_ENV, [task('K1', 'E1', { min_hours: 30000, contingency_time: 10 })]);
+    expect(errors(padded)).toEqual([
+      ['Sheet1!G11', 'the duration with contingency_time (33000 h) must be at most 32,766 h'],
+    ]);
+    // the bound itself: ceil(32,766 × 1.0) = 32,766 h is accepted
+    const edge = plan(GOOD_ENV, [task('K1', 'E1', { min_hours: 32766, contingency_time: 0 })]);
+    expect(edge.plan?.activities[0]?.durationHours).toBe(32766);
+  });
+
+  test('the copies of the whole plan are bounded, the error at the row that passes the bound', () => {
+    // 5 rows of 1000 copies make 5000 (the bound); a sixth row of 1 passes it
+    const rows = Array.from({ length: 5 }, () => task('K1', 'E1', { nb_windows: 1000 }));
+    expect(plan(GOOD_ENV, rows).plan).not.toBeNull();
+    const over = plan(GOOD_ENV, [...rows, task('K1', 'E1')]);
+    expect(errors(over)).toEqual([
+      ['Sheet1!H16', 'the plan expands to more than 5,000 activities (nb_windows copies) from this row'],
+    ]);
+  });
+
+  test('rows and trips are bounded', () => {
+    const rows = (n: number, trip: (i: number) => string) =>
+      Array.from({ length: n }, (_, i) => task(trip(i), 'E1'));
+    expect(
+      plan(
+        GOOD_ENV,
+        rows(500, () => 'K1'),
+      ).plan,
+    ).not.toBeNull();
+    // the 501st row is B511
+    expect(
+      errors(
+        plan(
+          GOOD_ENV,
+          rows(501, () => 'K1'),
+        ),
+      ),
+    ).toEqual([['Sheet1!B511', 'the Tasks table has 501 rows; a plan may have at most 500']]);
+    expect(
+      plan(
+        GOOD_ENV,
+        rows(200, (i) => `K${i}`),
+      ).plan,
+    ).not.toBeNull();
+    // the 201st trip starts at C211
+    expect(
+      errors(
+        plan(
+          GOOD_ENV,
+          rows(201, (i) => `K${i}`),
+        ),
+      ),
+    ).toEqual([['Sheet1!C211', 'the plan has more than 200 trips from this row']]);
+  });
+
+  test("a trip, or the plan, as long as the record is refused against it, naming the trip's first row", () => {
+    // K1: 10 h × 1.15 → 12 h, twice (nb_windows 2) = 24 h; K2: 12 h
+    const read = plan(GOOD_ENV, [task('K1', 'E1', { nb_windows: 2 }), task('K2', 'E1')]).plan!;
+    expect(planAgainstRecord(read, 37)).toBeNull();
+    expect(planAgainstRecord(read, 36)).toEqual({
+      kind: 'error',
+      text: "the plan lasts 36 h without any weather wait, not shorter than the common record of the planning's points (36 h): no start could finish it",
+      cell: 'Sheet1!B11',
+    });
+    expect(planAgainstRecord(read, 24)).toEqual({
+      kind: 'error',
+      text: `trip "K1" lasts 24 h without any weather wait, not shorter than the common record of the planning's points (24 h): no start could finish it`,
+      cell: 'Sheet1!B11',
+    });
+  });
+});

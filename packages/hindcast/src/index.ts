@@ -20,3 +20,4 @@ export * from './grid-nodes';
 export * from './workbook';
 export * from './planning-template';
 export * from './planning-outputs';
+export * from './zip';

@@ -579,6 +579,13 @@ export const plannings = pgTable(
     document: base64Bytea('document').notNull(),
     /** PlanningSettings of packages/contracts (outputDir, percentiles, coords, aliases, formats). */
     settings: jsonb('settings').notNull(),
+    /**
+     * The Plan of packages/core read from the document once, at creation (issue 29): no read path opens the
+     * workbook again. Null only for a planning created before it was kept, until the worker fills it in.
+     */
+    plan: jsonb('plan'),
+    /** Simulations started since the last launch: one that died with its process is not retried forever. */
+    attempts: integer('attempts').notNull().default(0),
     /** [{ name, lng, lat }] of the project points the plan uses, the first serving empty locations. */
     points: jsonb('points').notNull(),
     status: text('status').notNull().default('PENDING'),

@@ -1,16 +1,17 @@
 // The worker threads for CPU-heavy statistics, so the event loop keeps serving HTTP. One thread per lane;
 // a point computes in one lane (its series read once, its statistics sharing the engine's per-array work),
 // and the worker computes as many points at once as there are lanes.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import Piscina from 'piscina';
+import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 import type { StatisticJob } from './statistics-worker';
 import type { SatelliteCollocationJob } from './satellite-collocate';
 import type { Stat2dNodeJob } from '../data/stat2d';
 
 /** What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation. */
 export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob;
+
+export { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 
 export interface StatisticsPool {
   /** Threads, each computing one point at a time: the points a worker takes at once. */
@@ -32,61 +33,12 @@ export interface Lane {
 }
 
 /**
- * A worker file of jobs/ ('statistics-worker', 'report-worker'): dist/<name>.js beside the built server; from
- * source (tests, tsx) worker threads cannot load TypeScript, so the worker is bundled once with esbuild exactly
- * as the build does. `bundleDir`, when set, is the caller's to remove once its threads are gone.
- */
-export async function workerFile(name: string): Promise<{ file: string; bundleDir?: string }> {
-  if (!import.meta.url.endsWith('.ts'))
-    return { file: fileURLToPath(new URL(`./${name}.js`, import.meta.url)) };
-  const { build } = await import('esbuild');
-  // Inside node_modules/.cache so that the bundle's imports resolve from the project's node_modules.
-  const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
-  mkdirSync(cache, { recursive: true });
-  const bundleDir = mkdtempSync(path.join(cache, `${name}-`));
-  const outfile = path.join(bundleDir, `${name}.mjs`);
-  await build({
-    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalise-dependencies',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@metocean/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return { file: outfile, bundleDir };
-}
-
-/**
  * Batches of a point in the worker pool at a time (running or waiting in the thread), however many computed
  * ones still wait to be stored: enough that the thread does not run dry while the event loop is held by one
  * large insert (PGlite runs on it); few enough that a job of another kind (a zone's maps) is not queued
  * behind a whole point. runPointTask keeps this many in flight; a thread may hold them all.
  */
 export const BATCHES_IN_FLIGHT = 8;
-
-/** The flag that turns require() of ES modules off, where this Node has it. */
-const REFUSE_REQUIRE_OF_ESM = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
-  ? ['--no-experimental-require-module']
-  : [];
-
-/**
- * The execArgv of a worker thread. piscina loads the worker with require() first: on Node 20, require() of
- * an ES module can abort the whole process (FATAL ERROR: v8::Module::IsGraphAsync ... instantiated module,
- * seen once in CI with two threads starting together). Refused, it falls back to import(), which Node loads
- * safely.
- */
-export const WORKER_EXEC_ARGV = [...process.execArgv, ...REFUSE_REQUIRE_OF_ESM];
 
 export async function createStatisticsPool(lanes: number): Promise<StatisticsPool> {
   if (!(Number.isInteger(lanes) && lanes > 0))

@@ -1,29 +1,42 @@
 // The simulate-planning job (issue 22): reads the planning's points from their datasets, simulates the
-// plan from every hourly start of their common record, stores the results layout and the audit stamp,
-// and e-mails the user. Progress: 10 once the data are read, 60 once simulated, 100 when stored. Any
-// error fails the planning with its message.
-import { eq } from 'drizzle-orm';
+// plan kept at its creation from every hourly start of their common record (in the planning thread, off the
+// event loop and under its memory limit: issue 29), stores the results layout and the audit stamp, and
+// e-mails the user. Progress: 10 once the data are read, 100 when stored. Any error fails the planning with
+// its message; a thread that breaks its memory limit fails it too, and is not retried.
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
-import {
-  commonRecord,
-  expandCopies,
-  DEFAULT_INTERVALS,
-  planningIntervals,
-  planningStatistics,
-  withIntervals,
-  PlanningError,
-  readPlan,
-  simulatePlan,
-} from '@metocean/core';
-import { loadWorkbookGrid } from '@metocean/hindcast';
+import { PlanningError, type Plan } from '@metocean/core';
 import { plannings, projects, users } from '../db/schema';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
 import { bindPoints } from '../services/downtimes';
 import { planningRecordOf } from './planning-record';
+import { PlanningThreadRefusal, readPlanInThread, simulateInThread } from './planning-thread';
 
 async function progress(services: Services, id: number, value: number): Promise<void> {
   await services.db.update(plannings).set({ progress: value }).where(eq(plannings.id, id));
+}
+
+/**
+ * Simulations of one launch that may start: a run interrupted with its process (killed, or a crash) is
+ * retried once; a planning found started that many times already is failed, not run into the same end.
+ */
+export const MAX_PLANNING_ATTEMPTS = 2;
+
+export const interruptedMessage = (attempts: number) =>
+  `The simulation was interrupted ${attempts} times before it could finish (the server stopped during it) and is not started again: launch it again, or contact support if this repeats`;
+
+/** The stored plan; a planning from before plans were kept has its workbook read once more, and kept. */
+async function storedPlan(services: Services, planning: typeof plannings.$inferSelect): Promise<Plan> {
+  if (planning.plan) return planning.plan as Plan;
+  const settings = planning.settings as PlanningSettings;
+  const { plan } = await readPlanInThread(Buffer.from(planning.document, 'base64'), {
+    envCoords: settings.envCoords,
+    tasksCoords: settings.tasksCoords,
+  });
+  if (!plan) throw new PlanningError('the planning file no longer reads without errors');
+  await services.db.update(plannings).set({ plan }).where(eq(plannings.id, planning.id));
+  return plan;
 }
 
 export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
@@ -33,20 +46,26 @@ export async function simulatePlanningJob(services: Services, planningId: number
     .from(plannings)
     .innerJoin(projects, eq(projects.id, plannings.projectId))
     .where(eq(plannings.id, planningId));
-  // A planning deleted meanwhile has nothing to do. One found RUNNING was left so by a worker that died
-  // mid-run: pg-boss retries its expired job here, and the simulation starts again from the beginning.
+  // A planning deleted meanwhile has nothing to do. One found RUNNING was left so by a process that died
+  // mid-run: the queue retries its job here, and the simulation starts again from the beginning, once.
   if (!row) return;
   const planning = row.planning;
-  await db
+  const [claimed] = await db
     .update(plannings)
-    .set({ status: 'RUNNING', startedAt: new Date(), progress: 0 })
-    .where(eq(plannings.id, planningId));
+    .set({
+      status: 'RUNNING',
+      startedAt: new Date(),
+      progress: 0,
+      attempts: sql`${plannings.attempts} + 1`,
+    })
+    .where(eq(plannings.id, planningId))
+    .returning({ attempts: plannings.attempts });
   let failure: string | null = null;
   try {
+    if (claimed && claimed.attempts > MAX_PLANNING_ATTEMPTS)
+      throw new PlanningError(interruptedMessage(claimed.attempts - 1));
     const settings = planning.settings as PlanningSettings;
-    const grid = await loadWorkbookGrid(Buffer.from(planning.document, 'base64'));
-    const { plan } = readPlan(grid, { envCoords: settings.envCoords, tasksCoords: settings.tasksCoords });
-    if (!plan) throw new PlanningError('the planning file no longer reads without errors');
+    const plan = await storedPlan(services, planning);
     const stored = planning.points as PlanningPoint[];
     const { aliases } = bindPoints(plan, settings, stored);
     const records = [];
@@ -60,19 +79,10 @@ export async function simulatePlanningJob(services: Services, planningId: number
       });
     }
     await progress(services, planningId, 10);
-    const { time, locations } = commonRecord(records);
-    const sim = simulatePlan({
-      time,
-      locations,
-      aliases,
-      environments: plan.environments,
-      copies: expandCopies(plan.activities),
-    });
-    await progress(services, planningId, 60);
-    // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile
-    const results = withIntervals(
-      planningStatistics(sim, settings.percentiles),
-      planningIntervals(sim, settings.percentiles, DEFAULT_INTERVALS),
+    // simulated in the planning thread, off the event loop and under its memory limit
+    const results = await simulateInThread(
+      { plan, aliases, records, percentiles: settings.percentiles },
+      services.config.planningMemoryMb,
     );
     await db
       .update(plannings)
@@ -86,7 +96,8 @@ export async function simulatePlanningJob(services: Services, planningId: number
       .where(eq(plannings.id, planningId));
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof PlanningError)) services.log.error({ err: error, planningId }, 'planning failed');
+    if (!(error instanceof PlanningError || error instanceof PlanningThreadRefusal))
+      services.log.error({ err: error, planningId }, 'planning failed');
     await db
       .update(plannings)
       .set({ status: 'FAILED', errorMessage: failure, computedAt: new Date() })
@@ -105,5 +116,27 @@ export async function simulatePlanningJob(services: Services, planningId: number
           `${services.config.publicUrl}/downtime/${planning.projectId}`,
         ),
       );
+  }
+}
+
+/**
+ * Keeps the plan of every planning created before plans were kept (migration 0010), each read once more
+ * from its workbook in the planning thread, so that reading a planning never opens a workbook. Run by a
+ * worker at start; a workbook that no longer reads keeps no plan (its planning shows no trips).
+ */
+export async function keepStoredPlans(services: Services): Promise<void> {
+  const pending = await services.db
+    .select({ id: plannings.id })
+    .from(plannings)
+    .where(isNull(plannings.plan))
+    .orderBy(plannings.id);
+  for (const { id } of pending) {
+    const [planning] = await services.db.select().from(plannings).where(eq(plannings.id, id));
+    if (!planning || planning.plan) continue;
+    try {
+      await storedPlan(services, planning);
+    } catch (error) {
+      services.log.warn({ err: error, planningId: id }, 'the plan of a planning could not be kept');
+    }
   }
 }

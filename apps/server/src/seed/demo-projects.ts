@@ -101,6 +101,7 @@ export async function insertDemoProjects(
           fileName: 'planning_template.xlsx',
           document: template.toString('base64'),
           settings,
+          plan,
           points: bound.points,
         })
         .returning({ id: plannings.id });

@@ -21,16 +21,17 @@ import {
   environmentNeeds,
   planAliases,
   planDataGaps,
-  readPlan,
   type Plan,
   type PlanIssue,
+  type PlanRead,
   type PlanResults,
 } from '@metocean/core';
-import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
 import { pointDataOf } from '../data/point-data';
+import { PlanningThreadRefusal, readPlanInThread } from '../jobs/planning-thread';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
+import { withParseSlot } from './archive';
 import { projectFor, type ProjectAccess } from './project-access';
 
 export const PLANNING_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -45,13 +46,20 @@ function requireUpload(access: ProjectAccess): void {
 
 const issue = (i: PlanIssue): PlanningIssue => ({ kind: i.kind, text: i.text, cell: i.cell });
 
-async function readWorkbook(file: { buffer: Buffer; fileName: string }) {
+/**
+ * The plan of an uploaded workbook and its issues, read in the planning thread (off the event loop, under
+ * its memory limit) in one of the parse slots; a file that cannot be read is a 400 on the file field.
+ */
+async function readUploadedPlan(
+  file: { buffer: Buffer; fileName: string },
+  coords: { envCoords?: string | null; tasksCoords?: string | null } = {},
+): Promise<PlanRead> {
   if (!/\.xlsx$/i.test(file.fileName))
     throw badRequest({ fieldErrors: { file: [downtimeMessages.notXlsx] } });
   try {
-    return await loadWorkbookGrid(file.buffer);
+    return await withParseSlot(() => readPlanInThread(file.buffer, coords));
   } catch (error) {
-    if (error instanceof WorkbookError)
+    if (error instanceof PlanningThreadRefusal)
       throw badRequest({ fieldErrors: { file: [`${downtimeMessages.notXlsx} (${error.message})`] } });
     throw error;
   }
@@ -98,8 +106,7 @@ export async function scanPlanningFile(
 ): Promise<ScanAnswer> {
   const access = await projectFor(services.db, caller, projectId);
   requireUpload(access);
-  const grid = await readWorkbook(file);
-  const { plan, issues, ranges } = readPlan(grid);
+  const { plan, issues, ranges } = await readUploadedPlan(file);
   const projectPointList = await scanPoints(
     services,
     access.zone.id,
@@ -148,12 +155,12 @@ export function planTrips(plan: Plan): PlanTripView[] {
   return trips;
 }
 
-/** The trips of a stored planning's plan (read again from its workbook, with its saved table ranges). */
-export async function storedPlanTrips(row: PlanningRow): Promise<PlanTripView[]> {
-  const settings = row.settings as PlanningSettings;
-  const grid = await readWorkbook({ buffer: Buffer.from(row.document, 'base64'), fileName: row.fileName });
-  const { plan } = readPlan(grid, { envCoords: settings.envCoords, tasksCoords: settings.tasksCoords });
-  return plan ? planTrips(plan) : [];
+/**
+ * The trips of a stored planning, from the plan kept at its creation (issue 29: no read path opens the
+ * workbook). A planning from before the plan was kept has none until the worker fills it in at start.
+ */
+export function storedPlanTrips(row: PlanningRow): PlanTripView[] {
+  return row.plan ? planTrips(row.plan as Plan) : [];
 }
 
 /** The points a plan runs on (the first serves empty location cells) and each alias's index among them. */
@@ -207,8 +214,7 @@ export async function createPlanning(
     throw badRequest({ fieldErrors });
   }
   const settings = parsed.data;
-  const grid = await readWorkbook(input.file);
-  const { plan, issues } = readPlan(grid, {
+  const { plan, issues } = await readUploadedPlan(input.file, {
     envCoords: settings.envCoords,
     tasksCoords: settings.tasksCoords,
   });
@@ -243,6 +249,7 @@ export async function createPlanning(
       fileName: input.file.fileName,
       document: input.file.buffer.toString('base64'),
       settings,
+      plan,
       points: bound.points,
     })
     .returning();
@@ -286,6 +293,7 @@ export async function computePlanning(services: Services, caller: Caller, id: nu
       queuedAt: new Date(),
       // the heartbeat of an earlier run is not this one's (reconcile.ts)
       heartbeatAt: null,
+      attempts: 0,
     })
     .where(and(eq(plannings.id, id), not(inFlight)))
     .returning();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { kml } from '@tmcw/togeojson';
 import { CsvError, parse, type CsvErrorCode } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
@@ -17,7 +17,8 @@ import { badRequest } from '../http/errors';
 import type { Caller, Services } from './context';
 import { defaultPointName, zoneProblems } from './points';
 import { projectFor } from './project-access';
-import { isContentEntry, readArchive, withParseSlot, type ArchiveBudget } from './archive';
+import { openWorkbook, ZipError } from '@metocean/hindcast';
+import { archiveError, isContentEntry, readArchive, withParseSlot, type ArchiveBudget } from './archive';
 
 /** The most points one file may bring (the bulk-create limit). */
 export const MAX_FILE_POINTS = 1000;
@@ -30,6 +31,13 @@ export const POINT_ARCHIVE_BUDGET: ArchiveBudget = {
   maxEntries: 200,
   maxEntryBytes: 20 * 1024 * 1024,
   maxTotalBytes: 20 * 1024 * 1024,
+};
+
+/** An .xlsx of points: the archive budget, and cells for a thousand rows of a few dozen columns. */
+const POINT_WORKBOOK_LIMITS = {
+  maxInflatedBytes: POINT_ARCHIVE_BUDGET.maxTotalBytes,
+  maxParts: POINT_ARCHIVE_BUDGET.maxEntries,
+  maxCells: 200_000,
 };
 
 interface Candidate {
@@ -149,12 +157,12 @@ function readCsv(buffer: Buffer): Read {
 }
 
 async function readXlsx(buffer: Buffer): Promise<Read> {
-  // exceljs inflates the whole workbook in memory: the stream checks first what it would inflate to.
-  await readArchive(buffer, { kind: 'XLSX file', budget: POINT_ARCHIVE_BUDGET, action: () => 'count' });
-  const workbook = new ExcelJS.Workbook();
+  // Inflated once, by the counting zip reader, within the point files' budget (whatever the headers say).
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
+    workbook = await openWorkbook(buffer, POINT_WORKBOOK_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipError) throw archiveError(error, 'XLSX file', POINT_ARCHIVE_BUDGET);
     throw refuse(parseMessages.unreadable('XLSX'));
   }
   const sheet = workbook.worksheets[0];

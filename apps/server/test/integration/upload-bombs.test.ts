@@ -109,3 +109,54 @@ describe('geometries', () => {
     expect(after).toBe(before);
   });
 });
+
+// Issue 29: every archive the server opens inflates through one reader (readZip) that counts the bytes it
+// produces. An .xlsx plan whose sheet declares 4 KB but inflates to 1 GiB passed the old guard (which summed
+// the declared sizes) and cost +1.1 GB; each path below answers 4xx at once and keeps RSS within 64 MB.
+describe('lying bombs on every archive path (issue 29)', () => {
+  const liar = (name: string) =>
+    zipOf([{ name, inflated: 1024 * MIB, declared: 4096 }], {
+      '[Content_Types].xml': '<?xml version="1.0"?><Types/>',
+    });
+  const planSettings = JSON.stringify({
+    outputDir: 'Bomb',
+    percentiles: [50],
+    envCoords: 'Sheet1!A1',
+    tasksCoords: 'Sheet1!A4',
+    locationAliases: {},
+    formats: ['TOTAL_DURATION'],
+  });
+  const paths: [string, () => Promise<Answer>, number][] = [
+    [
+      'a plan scanned',
+      () =>
+        manager.upload(`/api/projects/${project.id}/scan_planning_file/`, {
+          file: { content: liar('xl/worksheets/sheet1.xml'), fileName: 'plan.xlsx' },
+        }),
+      400,
+    ],
+    [
+      'a planning created',
+      () =>
+        manager.upload('/api/downtimes/', {
+          project: String(project.id),
+          settings: planSettings,
+          file: { content: liar('xl/worksheets/sheet1.xml'), fileName: 'plan.xlsx' },
+        }),
+      400,
+    ],
+    ['an .xlsx of points', () => parsePoints('points.xlsx', liar('xl/worksheets/sheet1.xml')), 400],
+    ['a .kmz of points', () => parsePoints('points.kmz', liar('doc.kml')), 400],
+    ['a zipped shapefile of points', () => parsePoints('points.zip', liar('points.shp')), 400],
+    ['a geometry .kmz', () => uploadGeometry('roads.kmz', liar('doc.kml')), 400],
+    ['a zipped geometry shapefile', () => uploadGeometry('roads.zip', liar('roads.shp')), 400],
+  ];
+
+  it.each(paths)('refuses %s in under 2 s, RSS growing by less than 64 MB', async (_, send, status) => {
+    const before = process.memoryUsage().rss;
+    const answer = await timed(send);
+    expect(answer.status).toBe(status);
+    expect(JSON.stringify(answer.body)).toMatch(/damaged: the size of one of its (files|parts)/);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * MIB);
+  });
+});

@@ -2,6 +2,7 @@
 export * from './types';
 export * from './rules';
 export * from './workbook';
+export * from './bounds';
 export * from './simulate';
 export * from './statistics';
 export * from './contractors';

@@ -15,6 +15,7 @@ import type {
   WorkingHours,
 } from './types';
 import { DIRECTION_PARAMETERS } from './types';
+import { PLAN_BOUNDS } from './bounds';
 
 export const ENVIRONMENT_HEADER = 'Environment #';
 
@@ -469,6 +470,18 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
   const envNames = new Map(environments.map((e) => [e.name.toLowerCase(), e.name]));
   const activities: PlanActivity[] = [];
   const tripsSeen: string[] = [];
+  const hoursLimit = `${PLAN_BOUNDS.maxActivityHours.toLocaleString('en-US')} h`;
+  let copies = 0;
+  let tooManyCopies = false;
+  if (table.rows.length > PLAN_BOUNDS.maxActivities) {
+    const last = table.rows[PLAN_BOUNDS.maxActivities]!;
+    error(
+      last,
+      table.left,
+      `the Tasks table has ${table.rows.length.toLocaleString('en-US')} rows; a plan may have at most ${PLAN_BOUNDS.maxActivities.toLocaleString('en-US')}`,
+    );
+    return [];
+  }
   for (const row of table.rows) {
     const get = (k: TaskKey) => {
       const c = columns.get(k);
@@ -485,6 +498,8 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
     const minHours = get('minHours');
     if (typeof minHours !== 'number' || !(minHours > 0))
       fail('minHours', `min_hours must be a number > 0, got "${text(minHours)}"`);
+    else if (!(minHours <= PLAN_BOUNDS.maxActivityHours))
+      fail('minHours', `min_hours must be at most ${hoursLimit}, got "${text(minHours)}"`);
     const contingencyCell = get('contingency');
     let contingency = 0;
     if (!isEmpty(contingencyCell)) {
@@ -497,6 +512,11 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
     if (!isEmpty(nbCell)) {
       if (typeof nbCell !== 'number' || !Number.isInteger(nbCell) || nbCell < 1)
         fail('nbWindows', `nb_windows must be a whole number ≥ 1, got "${text(nbCell)}"`);
+      else if (nbCell > PLAN_BOUNDS.maxCopiesPerActivity)
+        fail(
+          'nbWindows',
+          `nb_windows must be at most ${PLAN_BOUNDS.maxCopiesPerActivity.toLocaleString('en-US')}, got "${text(nbCell)}"`,
+        );
       else nbWindows = nbCell;
     }
     const continuousCell = get('continuous');
@@ -526,10 +546,28 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
         if (tripsSeen.includes(tripId))
           fail('trip', `trip "${tripId}" rows are not contiguous: a trip is one block of rows`);
         tripsSeen.push(tripId);
+        if (tripsSeen.length === PLAN_BOUNDS.maxTrips + 1)
+          fail('trip', `the plan has more than ${PLAN_BOUNDS.maxTrips} trips from this row`);
       }
     }
     if (!ok) continue;
     const durationHours = Math.ceil((minHours as number) * (1 + contingency / 100) - 1e-9);
+    if (!(durationHours <= PLAN_BOUNDS.maxActivityHours)) {
+      fail(
+        columns.has('contingency') ? 'contingency' : 'minHours',
+        `the duration with contingency_time (${text(durationHours)} h) must be at most ${hoursLimit}`,
+      );
+      continue;
+    }
+    copies += nbWindows;
+    if (copies > PLAN_BOUNDS.maxCopies && !tooManyCopies) {
+      tooManyCopies = true;
+      error(
+        row,
+        columns.get('nbWindows') ?? table.left,
+        `the plan expands to more than ${PLAN_BOUNDS.maxCopies.toLocaleString('en-US')} activities (nb_windows copies) from this row`,
+      );
+    }
     if (!Number.isInteger(minHours))
       warn(
         row,
@@ -555,15 +593,18 @@ function readTasks(table: Table, environments: Environment[], issues: PlanIssue[
 }
 
 /** The plan of a workbook, or the issues that block it (errors) and those the user may accept (warnings). */
-export function readPlan(
-  workbook: WorkbookGrid,
-  options: { envCoords?: string | null; tasksCoords?: string | null } = {},
-): {
+/** What reading a workbook's plan gives: the plan (null on an error), its issues and the ranges found. */
+export interface PlanRead {
   plan: Plan | null;
   issues: PlanIssue[];
   /** The ranges read, each kept when its table was found even if the plan has errors (null otherwise). */
   ranges: { envCoords: string | null; tasksCoords: string | null };
-} {
+}
+
+export function readPlan(
+  workbook: WorkbookGrid,
+  options: { envCoords?: string | null; tasksCoords?: string | null } = {},
+): PlanRead {
   const issues: PlanIssue[] = [];
   const firstSheet = workbook.sheets[0]?.name;
   if (!firstSheet)

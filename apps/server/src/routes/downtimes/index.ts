@@ -145,7 +145,7 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
     },
     async (request) => {
       const { row } = await downtimes.planningFor(services, callerOf(request), request.params.id);
-      return { ...downtimes.presentPlanning(row), trips: await downtimes.storedPlanTrips(row) };
+      return { ...downtimes.presentPlanning(row), trips: downtimes.storedPlanTrips(row) };
     },
   );
 

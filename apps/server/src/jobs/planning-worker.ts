@@ -1,0 +1,73 @@
+// Runs in the planning thread (planning-thread.ts), off the event loop that serves HTTP and under its
+// resourceLimits (issue 29): reading an uploaded plan (the workbook through the counting zip reader, then
+// the Tasks and Environments tables) and simulating a plan on its points' records. What a person must read
+// comes back as an answer; anything else is thrown.
+import {
+  commonRecord,
+  DEFAULT_INTERVALS,
+  expandCopies,
+  planAgainstRecord,
+  planningIntervals,
+  planningStatistics,
+  PlanningError,
+  readPlan,
+  simulatePlan,
+  withIntervals,
+  type Plan,
+  type PlanRead,
+  type PlanResultsWithIntervals,
+} from '@metocean/core';
+import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
+
+export interface PlanReadJob {
+  kind: 'read';
+  bytes: Uint8Array;
+  envCoords?: string | null;
+  tasksCoords?: string | null;
+}
+
+export interface PlanSimulateJob {
+  kind: 'simulate';
+  plan: Plan;
+  /** Location alias → index into `records`. */
+  aliases: Record<string, number>;
+  records: { name: string; time: Float64Array; fields: Record<string, ArrayLike<number>> }[];
+  percentiles: number[];
+}
+
+export type PlanningThreadJob = PlanReadJob | PlanSimulateJob;
+
+export type PlanningThreadAnswer =
+  | ({ kind: 'read' } & PlanRead)
+  | { kind: 'results'; results: PlanResultsWithIntervals }
+  /** The file or the plan refused, with the reason in the person's words. */
+  | { kind: 'refused'; message: string };
+
+export default async function run(job: PlanningThreadJob): Promise<PlanningThreadAnswer> {
+  try {
+    if (job.kind === 'read') {
+      const grid = await loadWorkbookGrid(job.bytes);
+      return { kind: 'read', ...readPlan(grid, { envCoords: job.envCoords, tasksCoords: job.tasksCoords }) };
+    }
+    const { time, locations } = commonRecord(job.records);
+    const tooLong = planAgainstRecord(job.plan, time.length);
+    if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
+    const sim = simulatePlan({
+      time,
+      locations,
+      aliases: job.aliases,
+      environments: job.plan.environments,
+      copies: expandCopies(job.plan.activities),
+    });
+    // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile
+    const results = withIntervals(
+      planningStatistics(sim, job.percentiles),
+      planningIntervals(sim, job.percentiles, DEFAULT_INTERVALS),
+    );
+    return { kind: 'results', results };
+  } catch (error) {
+    if (error instanceof WorkbookError || error instanceof PlanningError)
+      return { kind: 'refused', message: error.message };
+    throw error;
+  }
+}
