@@ -5,3 +5,4 @@ export * from './workbook';
 export * from './simulate';
 export * from './statistics';
 export * from './contractors';
+export * from './alpha';
