@@ -2,6 +2,9 @@ import { describe as suite, expect, test } from 'vitest';
 import {
   alphaCopies,
   alphaFactor,
+  alphaLines,
+  alphaSummary,
+  parseAlphaTableCsv,
   alphaTableProblems,
   expandCopies,
   operationEnvironments,
@@ -301,5 +304,43 @@ suite('contractors operations with α', () => {
         OS_H101_2011_T4_1,
       ),
     ).toThrow('operation 1 "Tow": TPOP 80 h is above 72 h');
+  });
+});
+
+suite('company tables from CSV', () => {
+  test('metadata lines, header and rows; ";" and decimal points', () => {
+    const table = parseAlphaTableCsv(
+      '\uFEFF# company table\nname,Company wind table\nsource,"Company procedure MO-12 rev. 3"\nparameter;wind_speed\n' +
+        'tpop_hours;10;20\n6;0.9;1\n18;0.8;0.9\n',
+      'fallback',
+    );
+    expect(table).toEqual({
+      ...company,
+      id: undefined,
+      tpopHours: [6, 18],
+      limits: [10, 20],
+    } as unknown as typeof table);
+  });
+
+  test('every problem is named with its line; nothing is guessed', () => {
+    expect(() => parseAlphaTableCsv('tpop_hours,1,2\n12,0.6,x\n24,0.5,1.2', 'f')).toThrow(
+      'alpha table: line 2: "x" is not a number',
+    );
+    expect(() => parseAlphaTableCsv('name,A\nsource,B\ntpop_hours,1,2\n24,0.6,0.7\n12,0.5,1.2', 'f')).toThrow(
+      /TPOP rows must be positive hours in increasing order.*1\.2 is not in \(0, 1\]/,
+    );
+    expect(() => parseAlphaTableCsv('12,0.6', 'f')).toThrow(/line 1: expected name, source, parameter/);
+  });
+
+  test('the summary line says what α did to each limit', () => {
+    const activities = [activity('A', 20, 10, 'E')];
+    const { factored } = alphaCopies(activities, [env('E', { hs: 1.5 })], OS_H101_2011_T4_1);
+    const summary = alphaSummary(OS_H101_2011_T4_1, factored);
+    expect(summary.note).toMatch(/North Sea and the Norwegian Sea/);
+    expect(summary.note).not.toMatch(/ST-N001 \(/);
+    // row 24 h, 1.5 m: (0.63 + 0.73)/2 = 0.68 → 1.02 m
+    expect(alphaLines(summary)).toEqual([
+      `T › 1 › A (${activities[0]!.cell}): Hs ≤ 1.5 m × α 0.68 (TPOP 20 h, row ≤ 24 h) = 1.02 m`,
+    ]);
   });
 });

@@ -136,11 +136,10 @@ function roundTo(value: number): number {
 
 /** One factored limit of one copy, for the results' record of what α did. */
 export interface AlphaFactored {
-  /** Trip › task › activity and repetition of the copy. */
+  /** Trip › task › activity of the Tasks row (every copy of the row has the same factor). */
   tripId: string;
   taskId: string;
   activityId: string;
-  repetition: number;
   environment: string;
   /** "Sheet!B7" of the Tasks row, or the operation's name. */
   cell: string;
@@ -163,10 +162,10 @@ export function factorEnvironment(
   tpopHours: number,
 ): {
   environment: Environment;
-  factors: Omit<AlphaFactored, 'tripId' | 'taskId' | 'activityId' | 'repetition' | 'cell'>[];
+  factors: Omit<AlphaFactored, 'tripId' | 'taskId' | 'activityId' | 'cell'>[];
 } | null {
   const p = table.parameter;
-  const factors: Omit<AlphaFactored, 'tripId' | 'taskId' | 'activityId' | 'repetition' | 'cell'>[] = [];
+  const factors: Omit<AlphaFactored, 'tripId' | 'taskId' | 'activityId' | 'cell'>[] = [];
   const factor = (limit: number): number => {
     const { rowHours, alpha } = alphaFactor(table, tpopHours, limit);
     const effectiveLimit = roundTo(alpha * limit);
@@ -221,22 +220,112 @@ export function alphaCopies(
         throw error;
       }
     }
-    for (const copy of rowCopies) {
-      if (result) {
-        // copies of one environment in one TPOP row share their factored limits, so their mask
-        const key = `alpha ${result.factors[0]!.rowHours} h`;
-        copies.push({ ...copy, factored: { key, environment: result.environment } });
-        for (const f of result.factors)
-          factored.push({
-            ...f,
-            tripId: copy.tripId,
-            taskId: copy.taskId,
-            activityId: copy.activityId,
-            repetition: copy.repetition,
-            cell: activity.cell,
-          });
-      } else copies.push(copy);
+    if (!result) {
+      copies.push(...rowCopies);
+      continue;
     }
+    // copies of one environment in one TPOP row share their factored limits, so their mask
+    const factoredEnvironment = {
+      key: `alpha ${result.factors[0]!.rowHours} h`,
+      environment: result.environment,
+    };
+    for (const copy of rowCopies) copies.push({ ...copy, factored: factoredEnvironment });
+    for (const f of result.factors)
+      factored.push({
+        ...f,
+        tripId: activity.tripId,
+        taskId: activity.taskId,
+        activityId: activity.activityId,
+        cell: activity.cell,
+      });
   }
   return { copies, factored };
+}
+
+/** What a result says about its alpha factors: the table (and its provenance) and every limit factored. */
+export interface AlphaSummary {
+  id: string;
+  name: string;
+  source: string;
+  parameter: AlphaParameter;
+  /** The calibration note of the built-in table; null for a company table. */
+  note: string | null;
+  factored: AlphaFactored[];
+}
+
+export function alphaSummary(table: AlphaTable, factored: AlphaFactored[]): AlphaSummary {
+  return {
+    id: table.id,
+    name: table.name,
+    source: table.source,
+    parameter: table.parameter,
+    note: table.id === BUILT_IN_ALPHA_ID ? OS_H101_NOTE : null,
+    factored,
+  };
+}
+
+/** One line per factored limit: "Trip 1 › Task A › Lift (Tasks!B7): Hs ≤ 2 m × α 0.73 (TPOP 20 h, row ≤ 24 h) = 1.46 m". */
+export function alphaLines(summary: AlphaSummary): string[] {
+  const unit = ALPHA_PARAMETER_UNITS[summary.parameter];
+  const label = summary.parameter === 'hs' ? 'Hs' : 'wind speed';
+  return summary.factored.map(
+    (f) =>
+      `${f.tripId} › ${f.taskId} › ${f.activityId} (${f.cell}): ${label} ≤ ${f.limit} ${unit} × α ${formatAlpha(f.alpha)} ` +
+      `(TPOP ${f.tpopHours} h, row ≤ ${f.rowHours} h) = ${formatLimit(f.effectiveLimit)} ${unit}`,
+  );
+}
+
+/** α at 3 decimals (the tables give 2; an interpolated α may need the third). */
+export const formatAlpha = (alpha: number): string => alpha.toFixed(3).replace(/0$/, '');
+/** A factored limit at 3 decimals without trailing zeros (1.46, 1.058). */
+export const formatLimit = (limit: number): string => String(Number(limit.toFixed(3)));
+
+/**
+ * A company table from CSV text (`metocean planning --alpha-table`, the settings page's import): lines
+ * "name,TEXT", "source,TEXT", "parameter,hs|wind_speed", then the header "tpop_hours,L1,L2,…" and one row
+ * per TPOP bound "12,0.65,0.76,…". Separator "," or ";" (or a tab); blank lines and lines starting with
+ * "#" are skipped. Throws PlanningError listing every problem with its line.
+ */
+export function parseAlphaTableCsv(text: string, fallbackName: string): Omit<AlphaTable, 'id'> {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const meta: Record<string, string> = {};
+  const tpopHours: number[] = [];
+  const values: number[][] = [];
+  let limits: number[] | null = null;
+  const problems: string[] = [];
+  const number = (cell: string, line: number): number => {
+    const v = cell.trim() === '' ? Number.NaN : Number(cell.trim());
+    if (!Number.isFinite(v)) problems.push(`line ${line}: "${cell.trim()}" is not a number`);
+    return v;
+  };
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const text = raw.trim();
+    if (!text || text.startsWith('#')) return;
+    const separator = text.includes('\t') ? '\t' : text.includes(';') ? ';' : ',';
+    const [head = '', ...rest] = text.split(separator).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    const key = head.toLowerCase();
+    if (limits === null) {
+      if (key === 'name' || key === 'source' || key === 'parameter')
+        meta[key] = rest.join(separator === ',' ? ', ' : ' ').trim();
+      else if (key === 'tpop_hours' || key === 'tpop') limits = rest.map((c) => number(c, line));
+      else problems.push(`line ${line}: expected name, source, parameter or the header "tpop_hours,limit,…"`);
+      return;
+    }
+    tpopHours.push(number(head, line));
+    values.push(rest.map((c) => number(c, line)));
+  });
+  if (limits === null) problems.push('the header "tpop_hours,limit,…" is missing');
+  const parameter = (meta.parameter ?? 'hs').toLowerCase();
+  const table = {
+    name: meta.name ?? fallbackName,
+    source: meta.source ?? '',
+    parameter: parameter as AlphaParameter,
+    tpopHours,
+    limits: limits ?? [],
+    values,
+  };
+  if (problems.length === 0) problems.push(...alphaTableProblems(table));
+  if (problems.length > 0) throw new PlanningError(`alpha table: ${problems.join('; ')}`);
+  return table;
 }

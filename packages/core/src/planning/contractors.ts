@@ -67,7 +67,6 @@ export function operationEnvironments(
         tripId: String(i),
         taskId: String(i),
         activityId: o.name,
-        repetition: 1,
         cell: o.name,
       });
     return result.environment;
