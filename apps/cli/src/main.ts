@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { runCli } from './cli';
 import { runIngestCli } from './ingest';
+import { runOperationCli } from './operation';
 import { runPlanningCli } from './planning';
 
 const isDirectory = (path: string) => {
@@ -20,10 +21,15 @@ const result =
           readText: (path) => readFileSync(path, 'utf8'),
           warn: (message) => process.stderr.write(message + '\n'),
         })
-      : await runCli(argv, {
-          readText: (path) => readFileSync(path, 'utf8'),
-          warn: (message) => process.stderr.write(message + '\n'),
-        });
+      : argv[0] === 'operation'
+        ? await runOperationCli(argv.slice(1), {
+            readText: (path) => readFileSync(path, 'utf8'),
+            warn: (message) => process.stderr.write(message + '\n'),
+          })
+        : await runCli(argv, {
+            readText: (path) => readFileSync(path, 'utf8'),
+            warn: (message) => process.stderr.write(message + '\n'),
+          });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.code;

@@ -5,6 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  alphaCopies,
+  alphaSummary,
   commonRecord,
   expandCopies,
   planAliases,
@@ -22,6 +24,7 @@ import {
   planningOutputWorkbook,
   WorkbookError,
 } from '@metocean/hindcast';
+import { alphaTableOf } from './alpha';
 import { asProcess, CliError, readSeries, type Io } from './cli';
 import { PLANNING_USAGE } from './planning-usage';
 
@@ -37,6 +40,8 @@ interface PlanningArgs {
   out?: string;
   lat?: string;
   lon?: string;
+  alpha?: string;
+  alphaTable?: string;
 }
 
 function pair(value: string, option: string): [string, string] {
@@ -85,6 +90,12 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
       case 'lon':
         args.lon = value;
         break;
+      case 'alpha':
+        args.alpha = value;
+        break;
+      case 'alpha-table':
+        args.alphaTable = value;
+        break;
       case 'percentiles': {
         const items = value.split(',').map((s) => s.trim());
         const list = items.map(Number);
@@ -101,7 +112,7 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
       }
       default:
         throw new CliError(
-          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --out, --lat, --lon)`,
+          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --out, --lat, --lon, --alpha, --alpha-table)`,
         );
     }
   }
@@ -113,6 +124,7 @@ const issueLine = (i: PlanIssue) => `${i.kind}: ${i.cell ? `${i.cell}: ` : ''}${
 
 export async function planning(argv: readonly string[], io: Io): Promise<unknown> {
   const args = parsePlanningArguments(argv);
+  const alpha = alphaTableOf('planning', args.alpha, args.alphaTable, io);
   let grid;
   try {
     grid = await loadWorkbookGrid(readFileSync(args.plan));
@@ -147,14 +159,18 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
   }
   try {
     const { time, locations } = commonRecord(records);
+    const factoredPlan = alpha ? alphaCopies(plan.activities, plan.environments, alpha) : null;
     const sim = simulatePlan({
       time,
       locations,
       aliases,
       environments: plan.environments,
-      copies: expandCopies(plan.activities),
+      copies: factoredPlan ? factoredPlan.copies : expandCopies(plan.activities),
     });
-    const results = planningStatistics(sim, args.percentiles);
+    const results = {
+      ...planningStatistics(sim, args.percentiles),
+      alpha: alpha && factoredPlan ? alphaSummary(alpha, factoredPlan.factored) : null,
+    };
     if (args.out) {
       mkdirSync(args.out, { recursive: true });
       const stamp = {
@@ -165,7 +181,9 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
           tasksCoords: plan.tasksCoords,
           percentiles: args.percentiles,
           aliases: args.aliases,
+          alpha: alpha ? alpha.id : 'none',
         },
+        alpha: results.alpha,
       };
       const base = args.plan.replace(/^.*[\\/]/, '').replace(/\.xlsx$/i, '');
       for (const format of PLANNING_OUTPUT_FORMATS)

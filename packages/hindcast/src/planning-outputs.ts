@@ -4,8 +4,8 @@
 // sequence, then each trip, percentiles down, periods across. Read by the server's download and by
 // `metocean planning --out`.
 import ExcelJS from 'exceljs';
-import type { BreakdownResults, Distribution, PlanResults } from '@metocean/core';
-import { BREAKDOWNS } from '@metocean/core';
+import type { AlphaSummary, BreakdownResults, Distribution, PlanResults } from '@metocean/core';
+import { alphaLines, BREAKDOWNS } from '@metocean/core';
 import { catalogueKey } from './cf';
 
 export const PLANNING_OUTPUT_FORMATS = [
@@ -52,6 +52,21 @@ export interface PlanningStamp {
   /** Point names and the data each was read from (dataset and version, or file). */
   points: { name: string; source: string }[];
   settings: Record<string, unknown>;
+  /** The alpha table the limits were factored with (issue 32); null or absent: none. */
+  alpha?: AlphaSummary | null;
+}
+
+/** The About rows of a planning's alpha factors: the table, its source and note, each factored limit. */
+export function alphaAboutRows(alpha: AlphaSummary | null | undefined): string[][] {
+  if (!alpha) return [['Alpha factors', 'none (the raw operational limits)']];
+  return [
+    ['Alpha factors', alpha.name],
+    ['Alpha source', alpha.source],
+    ...(alpha.note ? [['Alpha note', alpha.note]] : []),
+    ...(alpha.factored.length === 0
+      ? [['Alpha factored limits', 'none: no environment of the plan limits this parameter']]
+      : alphaLines(alpha).map((line) => ['Alpha factored limit', line])),
+  ];
 }
 
 /** The workbook of one format. */
@@ -71,6 +86,7 @@ export async function planningOutputWorkbook(
     ['Starts', results.totalStarts],
     ['Censored starts (left out: the plan cannot finish before the record ends)', results.censored],
     ['Rules version', results.rulesVersion],
+    ...alphaAboutRows(stamp.alpha),
     ...stamp.points.map((p) => [`Point ${p.name}`, p.source]),
     ['Settings', JSON.stringify(stamp.settings)],
   ];
