@@ -5,6 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
 import {
+  alphaCopies,
+  alphaSummary,
   commonRecord,
   expandCopies,
   planningStatistics,
@@ -16,6 +18,7 @@ import { loadWorkbookGrid } from '@metocean/hindcast';
 import { plannings, projects, users } from '../db/schema';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
+import { resolveAlpha } from '../services/alpha-tables';
 import { bindPoints } from '../services/downtimes';
 import { planningRecordOf } from './planning-record';
 
@@ -26,7 +29,7 @@ async function progress(services: Services, id: number, value: number): Promise<
 export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
   const db = services.db;
   const [row] = await db
-    .select({ planning: plannings, zoneId: projects.zoneId })
+    .select({ planning: plannings, zoneId: projects.zoneId, customerId: projects.customerId })
     .from(plannings)
     .innerJoin(projects, eq(projects.id, plannings.projectId))
     .where(eq(plannings.id, planningId));
@@ -58,22 +61,29 @@ export async function simulatePlanningJob(services: Services, planningId: number
     }
     await progress(services, planningId, 10);
     const { time, locations } = commonRecord(records);
-    const sim = simulatePlan({
-      time,
-      locations,
-      aliases,
-      environments: plan.environments,
-      copies: expandCopies(plan.activities),
-    });
+    // alpha factors (issue 32): the copies run on α·L; the raw plan is simulated too, for the side by side
+    const alpha = await resolveAlpha(services, row.customerId, settings.alpha);
+    const factored = alpha ? alphaCopies(plan.activities, plan.environments, alpha) : null;
+    const input = { time, locations, aliases, environments: plan.environments };
+    const raw = expandCopies(plan.activities);
+    const sim = simulatePlan({ ...input, copies: factored ? factored.copies : raw });
     await progress(services, planningId, 60);
-    const results = planningStatistics(sim, settings.percentiles);
+    const summary = alpha && factored ? alphaSummary(alpha, factored.factored) : null;
+    const results = { ...planningStatistics(sim, settings.percentiles), alpha: summary };
+    if (factored) {
+      const { MONTHLY, BIWEEKLY, WEEKLY, censored, totalStarts } = planningStatistics(
+        simulatePlan({ ...input, copies: raw }),
+        settings.percentiles,
+      );
+      Object.assign(results, { withoutAlpha: { MONTHLY, BIWEEKLY, WEEKLY, censored, totalStarts } });
+    }
     await db
       .update(plannings)
       .set({
         status: 'FINISHED',
         progress: 100,
         results,
-        stamp: { points: stampPoints, rulesVersion: results.rulesVersion, settings },
+        stamp: { points: stampPoints, rulesVersion: results.rulesVersion, settings, alpha: summary },
         computedAt: new Date(),
       })
       .where(eq(plannings.id, planningId));

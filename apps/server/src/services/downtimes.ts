@@ -20,6 +20,7 @@ import { planAliases, readPlan, type Plan, type PlanIssue, type PlanResults } fr
 import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { checkAlphaChoice } from './alpha-tables';
 import type { Caller, Services } from './context';
 import { projectFor, type ProjectAccess } from './project-access';
 
@@ -176,6 +177,7 @@ export async function createPlanning(
   if (!plan || errors.length > 0)
     throw badRequest({ nonFieldErrors: errors.map((e) => (e.cell ? `${e.cell}: ${e.text}` : e.text)) });
   const bound = bindPoints(plan, settings, await projectPoints(services, input.projectId));
+  await checkAlphaChoice(services, access.project.customerId, settings.alpha);
   const [row] = await services.db
     .insert(plannings)
     .values({
@@ -294,6 +296,7 @@ export function presentPlanning(row: PlanningRow): Planning {
     locationAliases: Object.entries(settings.locationAliases).map(([alias, point]) => ({ alias, point })),
     envCoords: settings.envCoords,
     tasksCoords: settings.tasksCoords,
+    alpha: (settings as Partial<PlanningSettings>).alpha ?? 'none',
     createdAt: row.createdAt.toISOString(),
     queuedAt: row.queuedAt?.toISOString() ?? null,
     startedAt: row.startedAt?.toISOString() ?? null,
