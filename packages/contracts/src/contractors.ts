@@ -2,6 +2,7 @@
 // "Contractors", §8, §9): boats of a customer, their operations, the operations' weather constraints, the
 // variables a constraint may read, and the one wizard job per project with its parameters and results.
 import { z } from 'zod';
+import { alphaChoice, alphaSummary } from './alpha';
 
 export const contractorMessages = {
   blank: 'This field must not be blank',
@@ -190,6 +191,8 @@ export const contractorParameters = z.object({
   points: z.array(z.number().int().positive()).default([]),
   percentiles: percentileList.default([...DEFAULT_CONTRACTOR_PERCENTILES]),
   outputFormat: z.enum(contractorFormats).nullable().default(DEFAULT_CONTRACTOR_FORMAT),
+  /** Alpha factors (issue 32): "none", "os-h101-2011-t4-1" or "user-<id>"; TPOP = the operation's duration. */
+  alpha: alphaChoice.default('none'),
 });
 export type ContractorParameters = z.infer<typeof contractorParameters>;
 
@@ -228,6 +231,8 @@ export const contractorResults = z.object({
   /** The run's points and boats as they were (names, operations and constraints), for labels. */
   points: z.array(z.object({ id: z.number(), name: z.string(), lat: z.number(), lng: z.number() })),
   boats: z.array(contractorBoat),
+  /** The alpha table the constraints were factored with (factored: boat › operation); null or absent: none. */
+  alpha: alphaSummary.nullable().optional(),
   dataByPoints: z.record(
     z.string(),
     z.record(

@@ -31,6 +31,7 @@ import {
 } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { checkAlphaChoice } from './alpha-tables';
 import type { Caller, Services } from './context';
 import { projectFor, requireEditable } from './project-access';
 
@@ -445,6 +446,7 @@ export async function updateJob(
   if (input.project !== row.projectId)
     throw badRequest({ fieldErrors: { project: [contractorMessages.wrongProject] } });
   if (!access.canEdit) throw forbidden();
+  await checkAlphaChoice(services, access.project.customerId, input.parameters.alpha);
   const launch = input.step === 'RUN';
   if (launch) {
     requireEditable(access);

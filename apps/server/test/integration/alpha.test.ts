@@ -2,13 +2,23 @@
 // change them, everyone of the customer reads them, other customers never see them), and a planning run
 // with DNV-OS-H101 (2011) Table 4-1 through the API giving the numbers of `metocean planning --alpha` on
 // the same record (the demo's South China Sea dataset is the ERA5 file of ../shared/data), with the raw
-// planning kept beside it for the side by side. The factors themselves are checked in packages/core.
+// planning kept beside it for the side by side; a contractors run with α giving the numbers of
+// `metocean operation --alpha`. The factors themselves are checked in packages/core.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alphaMessages, type CompanyAlphaTable, type PlanningResults } from '@metocean/contracts';
+import { eq } from 'drizzle-orm';
+import {
+  alphaMessages,
+  type CompanyAlphaTable,
+  type ContractorJob,
+  type ContractorResults,
+  type PlanningResults,
+} from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
+import { OUTPUT_DECIMALS, roundTable, runOperationCli } from '../../../cli/src/operation';
 import { runPlanningCli } from '../../../cli/src/planning';
+import { points } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
 import { startServerWithProject } from '../project-fixture';
 
@@ -183,4 +193,88 @@ describe('a planning with DNV-OS-H101 (2011) Table 4-1', () => {
     for (const m of results.MONTHLY.periods) expect(factoredP90[m]!).toBeGreaterThanOrEqual(rawP90[m]!);
     expect(results.MONTHLY.periods.some((m) => factoredP90[m]! > rawP90[m]!)).toBe(true);
   }, 300_000);
+});
+
+describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
+  it('factors the Hs constraint at TPOP = the duration and gives the numbers of `metocean operation --alpha`', async () => {
+    const boat = await manager.post<{ id: number }>('/api/contractors/boats/', { name: 'Alpha boat' });
+    const operation = await manager.post<{ id: number }>('/api/contractors/operations/', {
+      name: 'Lift',
+      duration: 12,
+      boat: boat.body.id,
+    });
+    expect(
+      (
+        await manager.post('/api/contractors/constraints/', {
+          operation: operation.body.id,
+          varName: 'hs',
+          condition: 'LESS_EQUAL',
+          limit: 2,
+          unit: 'm',
+        })
+      ).status,
+    ).toBe(201);
+    const job = (await manager.get<ContractorJob>(`/api/contractors/jobs/?latest&project_id=${projectId}`))
+      .body;
+    const [site] = await server.runtime.services.db
+      .select()
+      .from(points)
+      .where(eq(points.projectId, projectId));
+    const parameters = {
+      operations: [operation.body.id],
+      points: [site!.id],
+      percentiles: [50, 90],
+      outputFormat: 'DURATION',
+      alpha: 'os-h101-2011-t4-1',
+    };
+    const foreign = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters: { ...parameters, alpha: 'user-999999' },
+      step: 'OUTPUTS',
+    });
+    expect(foreign.body).toEqual({ fieldErrors: { alpha: [alphaMessages.unknownTable] } });
+    const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters,
+      step: 'RUN',
+    });
+    expect(launched.status).toBe(200);
+    const done = await manager.until<ContractorJob>(
+      `/api/contractors/jobs/${job.id}/`,
+      (j) => j.status === 'COMPLETE' || j.status === 'ERROR',
+      { timeoutMs: 120_000, intervalMs: 300 },
+    );
+    expect(done.errorMessage).toBe('');
+    const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
+    // Table 4-1 row ≤ 12 h, 2 m: α 0.76 → 1.52 m
+    expect(results.alpha?.factored).toEqual([
+      expect.objectContaining({
+        tripId: 'Alpha boat',
+        activityId: 'Lift',
+        alpha: 0.76,
+        effectiveLimit: 1.52,
+      }),
+    ]);
+    const io = { readText: (p: string) => readFileSync(p, 'utf8'), warn: () => undefined };
+    const command = JSON.parse(
+      (
+        await runOperationCli(
+          [
+            ERA5,
+            '--duration',
+            '12',
+            '--constraint',
+            'hs<=2',
+            '--percentiles',
+            '50,90',
+            '--alpha',
+            'os-h101-2011-t4-1',
+          ],
+          io,
+        )
+      ).stdout,
+    ) as { DURATION: ContractorResults['dataByPoints'][string][string]['sequence'] };
+    const cell = results.dataByPoints[String(site!.id)]![String(boat.body.id)]!;
+    expect(roundTable(cell.sequence, OUTPUT_DECIMALS.DURATION)).toEqual(command.DURATION);
+  }, 240_000);
 });
