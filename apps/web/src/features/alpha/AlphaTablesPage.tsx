@@ -29,16 +29,25 @@ import { gridText, tableFromForm } from './table-text';
 
 const UNITS = { hs: 'm', wind_speed: 'm/s' } as const;
 
-function Grid({ table }: { table: Pick<AlphaTable, 'tpopHours' | 'limits' | 'values' | 'parameter'> }) {
+function Grid({
+  table,
+  openLast = false,
+}: {
+  table: Pick<AlphaTable, 'tpopHours' | 'limits' | 'values' | 'parameter'>;
+  /** The last column reads "≥" (α is clamped beyond it). */
+  openLast?: boolean;
+}) {
   const unit = UNITS[table.parameter];
+  const last = table.limits.length - 1;
   return (
     <Table size="small" aria-label="alpha by TPOP and limit" sx={{ width: 'auto' }}>
       <TableHead>
         <TableRow>
           <TableCell>TPOP ≤ (h)</TableCell>
-          {table.limits.map((l) => (
+          {table.limits.map((l, c) => (
             <TableCell key={l} align="right">
-              {table.parameter === 'hs' ? 'Hs' : 'Wind'} {l} {unit}
+              {table.parameter === 'hs' ? 'Hs' : 'Wind'} {openLast && c === last ? '≥ ' : ''}
+              {l} {unit}
             </TableCell>
           ))}
         </TableRow>
@@ -185,7 +194,7 @@ export function AlphaTablesPage() {
         <Alert severity="info" sx={{ mb: 1 }}>
           {OS_H101_NOTE}
         </Alert>
-        <Grid table={OS_H101_2011_T4_1} />
+        <Grid table={OS_H101_2011_T4_1} openLast />
       </Paper>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h2">Your company&apos;s tables</Typography>
