@@ -53,6 +53,7 @@ const zip = await planningArchive('example', results, PLANNING_OUTPUT_FORMATS, {
     { name: 'PORT', source },
   ],
   rulesVersion: results.rulesVersion,
+  alpha: null,
   settings: {
     outputDir: 'example',
     percentiles,

@@ -44,6 +44,7 @@ import {
   type DecimalMark,
 } from '@metocean/hindcast';
 import { commandMethod, durationNotes, evaMethod, RESULT_UNITS, unitsOf, type Report } from './report';
+import { OPERATION_USAGE } from './operation-usage';
 import { PLANNING_USAGE } from './planning-usage';
 import { COMPARE_USAGE } from './compare-usage';
 
@@ -72,6 +73,7 @@ export const USAGE = `usage: metocean <command> FILE [options]
 ${INGEST_USAGE}
 ${PLANNING_USAGE}
 ${COMPARE_USAGE}
+${OPERATION_USAGE}
 The statistics' FILE is a point series:
   - a CSV (RFC 4180: header row, # comments, ',' ';' or tab separators detected, quoted cells, UTF-8 BOM,
     CRLF; time first as YYYY-MM-DD HH:MM:SS, YYYY-MM-DD-HH or ISO 8601, UTC; a column is named by its

@@ -3,6 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { runCli } from './cli';
 import { runCompareCli } from './compare';
 import { runIngestCli } from './ingest';
+import { runOperationCli } from './operation';
 import { runPlanningCli } from './planning';
 
 const isDirectory = (path: string) => {
@@ -13,24 +14,23 @@ const isDirectory = (path: string) => {
   }
 };
 const argv = process.argv.slice(2);
+const io = {
+  readText: (path: string) => readFileSync(path, 'utf8'),
+  warn: (message: string) => process.stderr.write(message + '\n'),
+};
 const result =
   argv[0] === 'ingest'
     ? await runIngestCli(argv.slice(1), { env: process.env, isDirectory, fetch })
     : argv[0] === 'compare' || argv[0] === 'calibrate'
       ? await runCompareCli(argv[0], argv.slice(1), {
-          readText: (path) => readFileSync(path, 'utf8'),
+          ...io,
           writeText: (path, text) => writeFileSync(path, text),
-          warn: (message) => process.stderr.write(message + '\n'),
         })
       : argv[0] === 'planning'
-        ? await runPlanningCli(argv.slice(1), {
-            readText: (path) => readFileSync(path, 'utf8'),
-            warn: (message) => process.stderr.write(message + '\n'),
-          })
-        : await runCli(argv, {
-            readText: (path) => readFileSync(path, 'utf8'),
-            warn: (message) => process.stderr.write(message + '\n'),
-          });
+        ? await runPlanningCli(argv.slice(1), io)
+        : argv[0] === 'operation'
+          ? await runOperationCli(argv.slice(1), io)
+          : await runCli(argv, io);
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
 process.exitCode = result.code;

@@ -5,6 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  alphaCopies,
+  alphaSummary,
   commonRecord,
   DEFAULT_INTERVALS,
   expandCopies,
@@ -27,6 +29,7 @@ import {
   planningOutputWorkbook,
   WorkbookError,
 } from '@metocean/hindcast';
+import { alphaTableOf } from './alpha';
 import { asProcess, CliError, readSeries, type Io } from './cli';
 import { PLANNING_USAGE } from './planning-usage';
 
@@ -44,6 +47,8 @@ interface PlanningArgs {
   out?: string;
   lat?: string;
   lon?: string;
+  alpha?: string;
+  alphaTable?: string;
 }
 
 function pair(value: string, option: string): [string, string] {
@@ -98,6 +103,12 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
       case 'lon':
         args.lon = value;
         break;
+      case 'alpha':
+        args.alpha = value;
+        break;
+      case 'alpha-table':
+        args.alphaTable = value;
+        break;
       case 'percentiles': {
         const items = value.split(',').map((s) => s.trim());
         const list = items.map(Number);
@@ -123,7 +134,7 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
       }
       default:
         throw new CliError(
-          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --ci, --resamples, --seed, --out, --lat, --lon)`,
+          `planning: unknown option --${key} (options: --point, --alias, --env, --tasks, --percentiles, --ci, --resamples, --seed, --out, --lat, --lon, --alpha, --alpha-table)`,
         );
     }
   }
@@ -140,6 +151,7 @@ const issueLine = (i: PlanIssue) => `${i.kind}: ${i.cell ? `${i.cell}: ` : ''}${
 
 export async function planning(argv: readonly string[], io: Io): Promise<unknown> {
   const args = parsePlanningArguments(argv);
+  const alpha = alphaTableOf('planning', args.alpha, args.alphaTable, io);
   let grid;
   try {
     grid = await loadWorkbookGrid(readFileSync(args.plan));
@@ -174,17 +186,21 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
   }
   try {
     const { time, locations } = commonRecord(records);
+    const factoredPlan = alpha ? alphaCopies(plan.activities, plan.environments, alpha) : null;
     const sim = simulatePlan({
       time,
       locations,
       aliases,
       environments: plan.environments,
-      copies: expandCopies(plan.activities),
+      copies: factoredPlan ? factoredPlan.copies : expandCopies(plan.activities),
     });
-    const results = withIntervals(
-      planningStatistics(sim, args.percentiles),
-      planningIntervals(sim, args.percentiles, args.intervals),
-    );
+    const results = {
+      ...withIntervals(
+        planningStatistics(sim, args.percentiles),
+        planningIntervals(sim, args.percentiles, args.intervals),
+      ),
+      alpha: alpha && factoredPlan ? alphaSummary(alpha, factoredPlan.factored) : null,
+    };
     if (args.out) {
       mkdirSync(args.out, { recursive: true });
       const stamp = {
@@ -195,7 +211,9 @@ export async function planning(argv: readonly string[], io: Io): Promise<unknown
           tasksCoords: plan.tasksCoords,
           percentiles: args.percentiles,
           aliases: args.aliases,
+          alpha: alpha ? alpha.id : 'none',
         },
+        alpha: results.alpha,
       };
       const base = args.plan.replace(/^.*[\\/]/, '').replace(/\.xlsx$/i, '');
       for (const format of PLANNING_OUTPUT_FORMATS)

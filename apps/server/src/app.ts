@@ -30,6 +30,7 @@ import { pointRoutes } from './routes/points/index';
 import { taskRoutes } from './routes/tasks/index';
 import { exportRoutes } from './routes/exports/index';
 import { contractorRoutes } from './routes/contractors/index';
+import { alphaTableRoutes } from './routes/alpha-tables/index';
 import { downtimeRoutes } from './routes/downtimes/index';
 import { stat2dRoutes } from './routes/stat2ds/index';
 import { datasetRoutes } from './routes/datasets/index';
@@ -114,6 +115,7 @@ export async function buildApp(
   exportRoutes(app, deps);
   downtimeRoutes(app, deps);
   contractorRoutes(app, deps);
+  alphaTableRoutes(app, deps);
   stat2dRoutes(app, deps);
   datasetRoutes(app, deps);
   buoyRoutes(app, deps);

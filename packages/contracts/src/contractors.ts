@@ -3,6 +3,7 @@
 // variables a constraint may read, and the one wizard job per project with its parameters and results.
 import { z } from 'zod';
 import { entityId } from './ids';
+import { alphaChoice, alphaSummary } from './alpha';
 
 export const contractorMessages = {
   blank: 'This field must not be blank',
@@ -192,6 +193,8 @@ export const contractorParameters = z.object({
   points: z.array(entityId()).default([]),
   percentiles: percentileList.default([...DEFAULT_CONTRACTOR_PERCENTILES]),
   outputFormat: z.enum(contractorFormats).nullable().default(DEFAULT_CONTRACTOR_FORMAT),
+  /** Alpha factors (issue 32): "none", "os-h101-2011-t4-1" or "user-<id>"; TPOP = the operation's duration. */
+  alpha: alphaChoice.default('none'),
 });
 export type ContractorParameters = z.infer<typeof contractorParameters>;
 
@@ -230,6 +233,8 @@ export const contractorResults = z.object({
   /** The run's points and boats as they were (names, operations and constraints), for labels. */
   points: z.array(z.object({ id: z.number(), name: z.string(), lat: z.number(), lng: z.number() })),
   boats: z.array(contractorBoat),
+  /** The alpha table the constraints were factored with (factored: boat › operation); null or absent: none. */
+  alpha: alphaSummary.nullable().optional(),
   dataByPoints: z.record(
     z.string(),
     z.record(

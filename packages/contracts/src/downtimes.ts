@@ -1,6 +1,7 @@
 // Advanced Weather Downtime (AWD) plannings: statuses, settings, scan answers, results layout (spec 001 §3,
 // §4, §5, §7, §9; issue 22).
 import { z } from 'zod';
+import { alphaChoice, alphaSummary } from './alpha';
 
 export const planningStatuses = ['PENDING', 'RUNNING', 'FINISHED', 'FAILED'] as const;
 export const planningStatus = z.enum(planningStatuses);
@@ -80,6 +81,11 @@ export const planningSettings = z.object({
     .array(planningFormat)
     .min(1)
     .default([...planningFormats]),
+  /**
+   * Alpha factors (issue 32): "none" (the raw limits), "os-h101-2011-t4-1" (DNV-OS-H101 (2011) Table 4-1)
+   * or a company table "user-<id>". Absent in plannings made before: none.
+   */
+  alpha: alphaChoice.default('none'),
 });
 export type PlanningSettings = z.infer<typeof planningSettings>;
 
@@ -204,6 +210,18 @@ export const planningResults = z.object({
   intervals: z
     .object({ ci: z.number(), resamples: z.number(), seed: z.number(), method: z.string() })
     .optional(),
+  /** The alpha table the limits were factored with and each factored limit; null or absent: none. */
+  alpha: alphaSummary.nullable().optional(),
+  /** With α: the same planning on the raw limits, for the side-by-side view (no trips' view needed twice). */
+  withoutAlpha: z
+    .object({
+      MONTHLY: planningBreakdownResults,
+      BIWEEKLY: planningBreakdownResults,
+      WEEKLY: planningBreakdownResults,
+      censored: z.number(),
+      totalStarts: z.number(),
+    })
+    .optional(),
 });
 export type PlanningResults = z.infer<typeof planningResults>;
 
@@ -225,6 +243,8 @@ export const planning = z.object({
   locationAliases: z.array(z.object({ alias: z.string(), point: z.string() })),
   envCoords: z.string(),
   tasksCoords: z.string(),
+  /** The settings' alpha choice ("none" for plannings made before issue 32). */
+  alpha: z.string(),
   createdAt: z.string(),
   /** When it was launched (PUT compute); null for a planning created but never launched. */
   queuedAt: z.string().nullable(),

@@ -21,3 +21,4 @@ export * from './usage';
 export * from './contractors';
 export * from './satellite';
 export * from './calibration';
+export * from './alpha';

@@ -6,13 +6,14 @@
 // says so, and results.json / results.mat keep full precision).
 import ExcelJS from 'exceljs';
 import type {
+  AlphaSummary,
   BreakdownResults,
   Distribution,
   DistributionIntervals,
   IntervalSettings,
   PlanResults,
 } from '@metocean/core';
-import { BREAKDOWNS, roundTo } from '@metocean/core';
+import { alphaLines, BREAKDOWNS, roundTo } from '@metocean/core';
 import { catalogueKey } from './cf';
 
 export const PLANNING_OUTPUT_FORMATS = [
@@ -64,6 +65,21 @@ export interface PlanningStamp {
   /** Point names and the data each was read from (dataset and version, or file). */
   points: { name: string; source: string }[];
   settings: Record<string, unknown>;
+  /** The alpha table the limits were factored with (issue 32); null or absent: none. */
+  alpha?: AlphaSummary | null;
+}
+
+/** The About rows of a planning's alpha factors: the table, its source and note, each factored limit. */
+export function alphaAboutRows(alpha: AlphaSummary | null | undefined): string[][] {
+  if (!alpha) return [['Alpha factors', 'none (the raw operational limits)']];
+  return [
+    ['Alpha factors', alpha.name],
+    ['Alpha source', alpha.source],
+    ...(alpha.note ? [['Alpha note', alpha.note]] : []),
+    ...(alpha.factored.length === 0
+      ? [['Alpha factored limits', 'none: no environment of the plan limits this parameter']]
+      : alphaLines(alpha).map((line) => ['Alpha factored limit', line])),
+  ];
 }
 
 /** The workbook of one format. */
@@ -92,6 +108,7 @@ export async function planningOutputWorkbook(
           ],
         ]
       : []),
+    ...alphaAboutRows(stamp.alpha),
     ...stamp.points.map((p) => [`Point ${p.name}`, p.source]),
     ['Settings', JSON.stringify(stamp.settings)],
   ];

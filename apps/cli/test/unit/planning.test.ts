@@ -14,6 +14,8 @@ import {
   simulatePlan,
   withIntervals,
   type PlanResultsWithIntervals,
+  type AlphaSummary,
+  type PlanResults,
 } from '@metocean/core';
 import { loadWorkbookGrid, parseCsvSeries, planningTemplate } from '@metocean/hindcast';
 import { runPlanningCli } from '../../src/planning';
@@ -187,4 +189,98 @@ print(json.dumps(rows))`,
       'no such file',
     );
   });
+
+  test('--alpha: the numbers of the same plan with each Hs limit replaced by α·L by hand; About names the table', async () => {
+    const plan = join(dir, 'template.xlsx');
+    writeFileSync(plan, await planningTemplate());
+    const out = join(dir, 'alpha');
+    const args = [
+      plan,
+      '--point',
+      `SITE=${ERA5}`,
+      '--point',
+      `QUAY=${ERA5}`,
+      '--alias',
+      'PORT=QUAY',
+      '--percentiles',
+      '50,90',
+    ];
+    const result = await runPlanningCli([...args, '--alpha', 'os-h101-2011-t4-1', '--out', out], io);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout) as PlanResults & { alpha: AlphaSummary };
+    // DNV-OS-H101 (2011) Table 4-1, every template activity in the 12 h row: 1.5 m → (0.65 + 0.76)/2 =
+    // 0.705 → 1.0575 m; 2 m → 0.76 → 1.52 m; 2.5 m → 0.76 + 0.03 × 0.25 = 0.7675 → 1.91875 m
+    const byHandLimit: Record<number, number> = { 1.5: 1.0575, 2: 1.52, 2.5: 1.91875 };
+    const series = parseCsvSeries(readFileSync(ERA5, 'utf8'));
+    const fields = {
+      hs: series.fields.swh!.values,
+      tp: series.fields.pp1d!.values,
+      dir: series.fields.mwd!.values,
+    };
+    const { plan: parsed } = readPlan(await loadWorkbookGrid(readFileSync(plan)));
+    const environments = parsed!.environments.map((e) => ({
+      ...e,
+      maxima: { ...e.maxima, ...(e.maxima.hs !== undefined ? { hs: byHandLimit[e.maxima.hs]! } : {}) },
+    }));
+    expect(environments.map((e) => e.maxima.hs)).toEqual(expect.arrayContaining([1.0575, 1.52, 1.91875]));
+    const { time, locations } = commonRecord([
+      { name: 'SITE', time: series.time, fields },
+      { name: 'QUAY', time: series.time, fields },
+    ]);
+    const expected = planningStatistics(
+      simulatePlan({
+        time,
+        locations,
+        aliases: { SITE: 0, PORT: 1 },
+        environments,
+        copies: expandCopies(parsed!.activities),
+      }),
+      [50, 90],
+    );
+    expect(json.MONTHLY).toEqual(JSON.parse(JSON.stringify(expected.MONTHLY)));
+    expect(json.WEEKLY).toEqual(JSON.parse(JSON.stringify(expected.WEEKLY)));
+    expect(json.alpha.name).toBe('DNV-OS-H101 (2011) Table 4-1, base case');
+    expect(json.alpha.factored.map((f) => f.effectiveLimit)).toEqual([
+      1.91875, 1.52, 1.0575, 1.91875, 1.52, 1.0575, 1.91875,
+    ]);
+
+    // the About sheet (openpyxl) names the table, its source, the calibration note and each factored limit
+    const read = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import json, openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['About']
+print(json.dumps([list(r)[:2] for r in ws.iter_rows(values_only=True)]))`,
+        join(out, 'template_TOTAL_DURATION.xlsx'),
+      ],
+      { encoding: 'utf8' },
+    );
+    const about = JSON.parse(read) as [string, string][];
+    expect(about).toContainEqual(['Alpha factors', 'DNV-OS-H101 (2011) Table 4-1, base case']);
+    expect(about.find((r) => r[0] === 'Alpha note')![1]).toMatch(
+      /North Sea and the Norwegian Sea.*guideline elsewhere/,
+    );
+    expect(about.filter((r) => r[0] === 'Alpha factored limit')[2]![1]).toBe(
+      'TRIP1 › Install › Lower anchor (Planning!B11): Hs ≤ 1.5 m × α 0.705 (TPOP 8 h, row ≤ 12 h) = 1.058 m',
+    );
+    // and without --alpha the About sheet says so
+    const plainOut = join(dir, 'plain');
+    await runPlanningCli([...args, '--out', plainOut], io);
+    const plainAbout = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import json, openpyxl, sys
+ws = openpyxl.load_workbook(sys.argv[1], read_only=True)['About']
+print(json.dumps([list(r)[:2] for r in ws.iter_rows(values_only=True)]))`,
+        join(plainOut, 'template_TOTAL_DURATION.xlsx'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(plainAbout)).toContainEqual(['Alpha factors', 'none (the raw operational limits)']);
+    expect(
+      (await runPlanningCli([...args, '--alpha', 'os-h101-2011-t4-1', '--alpha-table', 'x.csv'], io)).stderr,
+    ).toBe('planning: give --alpha or --alpha-table, not both\n');
+  }, 120_000);
 });

@@ -715,3 +715,27 @@ export const satelliteComparisons = pgTable(
       .where(sql`${t.status} in ('PENDING', 'RUNNING')`),
   ],
 );
+
+/**
+ * A company's alpha table (issue 32): rows TPOP (hours), columns a limit of Hs (m) or wind speed (m/s),
+ * α in (0, 1]; managers keep them on the customer's settings page, plannings and contractors runs choose
+ * one as "user-<id>". A result keeps its own copy of the table it used (its stamp).
+ */
+export const alphaTables = pgTable(
+  'alpha_tables',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    parameter: text('parameter').notNull(),
+    tpopHours: jsonb('tpop_hours').$type<number[]>().notNull(),
+    limits: jsonb('limits').$type<number[]>().notNull(),
+    values: jsonb('values').$type<number[][]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('alpha_tables_customer_name').on(t.customerId, t.name)],
+);

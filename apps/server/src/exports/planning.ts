@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import JSZip from 'jszip';
-import type { PlanResults } from '@metocean/core';
+import type { AlphaSummary, PlanResults } from '@metocean/core';
 import { BREAKDOWNS } from '@metocean/core';
 import {
   PLANNING_OUTPUT_FORMATS,
@@ -160,6 +160,8 @@ export async function planningArchive(
     points: { name: string; source: string }[];
     settings: Record<string, unknown>;
     rulesVersion: string;
+    /** The alpha table the limits were factored with (issue 32); null: none. */
+    alpha: AlphaSummary | null;
   },
 ): Promise<Buffer> {
   const zip = new JSZip();
@@ -192,12 +194,17 @@ export async function downloadPlanning(
   if (row.status !== 'FINISHED' || row.results === null)
     throw new HttpError(409, { nonFieldErrors: ['The planning has no results to download'] });
   const settings = row.settings as PlanningSettings;
-  const stamp = row.stamp as { points: { name: string; source: string }[]; rulesVersion: string };
+  const stamp = row.stamp as {
+    points: { name: string; source: string }[];
+    rulesVersion: string;
+    alpha?: AlphaSummary | null;
+  };
   const name = settings.outputDir;
   const body = await planningArchive(name, row.results as PlanResults, settings.formats, {
     points: stamp.points,
     rulesVersion: stamp.rulesVersion,
     settings: { ...settings, fileName: row.fileName },
+    alpha: stamp.alpha ?? null,
   });
   return { fileName: `${name.replace(/[^\w.-]+/g, '_') || 'planning'}.zip`, body };
 }

@@ -13,15 +13,19 @@ import {
   type ContractorResults,
 } from '@metocean/contracts';
 import {
+  alphaSummary,
+  operationEnvironments,
   PlanningError,
   sequenceStatistics,
   simulateSequence,
   splitDoable,
+  type AlphaFactored,
   type ContractorOperation,
   type FieldCondition,
 } from '@metocean/core';
 import { contractorJobs, points, projects } from '../db/schema';
 import type { Services } from '../services/context';
+import { resolveAlpha } from '../services/alpha-tables';
 import { boatsOf } from '../services/contractors';
 import { planningRecordOf } from './planning-record';
 
@@ -67,6 +71,19 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       .where(inArray(points.id, parameters.points.length ? parameters.points : [-1]));
     chosen.sort((a, b) => parameters.points.indexOf(a.id) - parameters.points.indexOf(b.id));
     if (chosen.length === 0) throw new PlanningError('none of the selected points exists any more');
+    // alpha factors (issue 32), TPOP = each operation's duration; refused above the table's last row
+    const alpha = await resolveAlpha(services, row.customerId, parameters.alpha);
+    const operationsOf = (boat: (typeof boats)[number]): ContractorOperation[] =>
+      boat.operations.map((o) => ({
+        name: o.name,
+        durationHours: o.duration,
+        conditions: o.constraints.map(condition),
+      }));
+    const factored: AlphaFactored[] = [];
+    if (alpha)
+      for (const boat of boats)
+        for (const f of operationEnvironments(operationsOf(boat), alpha).factored)
+          factored.push({ ...f, tripId: boat.name, taskId: f.activityId });
     const dataByPoints: ContractorResults['dataByPoints'] = {};
     let period = { start: '', end: '' };
     let periods: string[] = [];
@@ -81,11 +98,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       const byBoat: ContractorResults['dataByPoints'][string] = {};
       const held = new Set(Object.keys(location.fields));
       for (const boat of boats) {
-        const operations: ContractorOperation[] = boat.operations.map((o) => ({
-          name: o.name,
-          durationHours: o.duration,
-          conditions: o.constraints.map(condition),
-        }));
+        const operations = operationsOf(boat);
         // the operations the point's data can run keep their results; the others are marked, not fatal
         const { doable, notDoable } = splitDoable(operations, held);
         const notDoableById = Object.fromEntries(
@@ -106,6 +119,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
               time,
               location,
               doable.map((k) => operations[k]!),
+              alpha,
             ),
             parameters.percentiles,
             format,
@@ -138,6 +152,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       period,
       points: chosen,
       boats,
+      alpha: alpha ? alphaSummary(alpha, factored) : null,
       dataByPoints,
     };
     await db

@@ -5,9 +5,14 @@
 // one reads uploaded plans (scan, create), one simulates; a scan never waits behind a long simulation.
 import { rmSync } from 'node:fs';
 import Piscina from 'piscina';
-import type { PlanRead, PlanResultsWithIntervals } from '@metocean/core';
+import type { PlanRead } from '@metocean/core';
 import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
-import type { PlanningThreadAnswer, PlanReadJob, PlanSimulateJob } from './planning-worker';
+import type {
+  PlanningThreadAnswer,
+  PlanningThreadResults,
+  PlanReadJob,
+  PlanSimulateJob,
+} from './planning-worker';
 
 /** Heap of the thread that reads a plan: a bounded workbook (16 MB inflated, 100,000 cells) needs far less. */
 export const PLAN_READ_MEMORY_MB = 512;
@@ -129,7 +134,7 @@ export async function readPlanInThread(
 export async function simulateInThread(
   job: Omit<PlanSimulateJob, 'kind'>,
   memoryMb: number,
-): Promise<PlanResultsWithIntervals> {
+): Promise<PlanningThreadResults> {
   const answer = await run('simulate', memoryMb, { kind: 'simulate', ...job });
   if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
   if (answer.kind !== 'results') throw new Error('the simulation thread answered a plan read');

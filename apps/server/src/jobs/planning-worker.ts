@@ -3,6 +3,8 @@
 // the Tasks and Environments tables) and simulating a plan on its points' records. What a person must read
 // comes back as an answer; anything else is thrown.
 import {
+  alphaCopies,
+  alphaSummary,
   commonRecord,
   DEFAULT_INTERVALS,
   expandCopies,
@@ -13,6 +15,9 @@ import {
   readPlan,
   simulatePlan,
   withIntervals,
+  type AlphaSummary,
+  type AlphaTable,
+  type PlanResults,
   type Plan,
   type PlanRead,
   type PlanResultsWithIntervals,
@@ -33,13 +38,22 @@ export interface PlanSimulateJob {
   aliases: Record<string, number>;
   records: { name: string; time: Float64Array; fields: Record<string, ArrayLike<number>> }[];
   percentiles: number[];
+  /** The alpha table the planning chose (issue 32), or null: its copies run on α·L. */
+  alpha?: AlphaTable | null;
 }
+
+/** A simulation's results: the statistics with their intervals, the alpha table used and, when one was, the
+ * plan's statistics without it (for the side by side). */
+export type PlanningThreadResults = PlanResultsWithIntervals & {
+  alpha: AlphaSummary | null;
+  withoutAlpha?: Pick<PlanResults, 'MONTHLY' | 'BIWEEKLY' | 'WEEKLY' | 'censored' | 'totalStarts'>;
+};
 
 export type PlanningThreadJob = PlanReadJob | PlanSimulateJob;
 
 export type PlanningThreadAnswer =
   | ({ kind: 'read' } & PlanRead)
-  | { kind: 'results'; results: PlanResultsWithIntervals }
+  | { kind: 'results'; results: PlanningThreadResults }
   /** The file or the plan refused, with the reason in the person's words. */
   | { kind: 'refused'; message: string };
 
@@ -52,18 +66,27 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
     const { time, locations } = commonRecord(job.records);
     const tooLong = planAgainstRecord(job.plan, time.length);
     if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
-    const sim = simulatePlan({
-      time,
-      locations,
-      aliases: job.aliases,
-      environments: job.plan.environments,
-      copies: expandCopies(job.plan.activities),
-    });
+    // alpha factors (issue 32): the copies run on α·L; the raw plan is simulated too, for the side by side
+    const alpha = job.alpha ?? null;
+    const factored = alpha ? alphaCopies(job.plan.activities, job.plan.environments, alpha) : null;
+    const input = { time, locations, aliases: job.aliases, environments: job.plan.environments };
+    const raw = expandCopies(job.plan.activities);
+    const sim = simulatePlan({ ...input, copies: factored ? factored.copies : raw });
     // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile
-    const results = withIntervals(
-      planningStatistics(sim, job.percentiles),
-      planningIntervals(sim, job.percentiles, DEFAULT_INTERVALS),
-    );
+    const results: PlanningThreadResults = {
+      ...withIntervals(
+        planningStatistics(sim, job.percentiles),
+        planningIntervals(sim, job.percentiles, DEFAULT_INTERVALS),
+      ),
+      alpha: alpha && factored ? alphaSummary(alpha, factored.factored) : null,
+    };
+    if (factored) {
+      const { MONTHLY, BIWEEKLY, WEEKLY, censored, totalStarts } = planningStatistics(
+        simulatePlan({ ...input, copies: raw }),
+        job.percentiles,
+      );
+      results.withoutAlpha = { MONTHLY, BIWEEKLY, WEEKLY, censored, totalStarts };
+    }
     return { kind: 'results', results };
   } catch (error) {
     if (error instanceof WorkbookError || error instanceof PlanningError)

@@ -9,6 +9,7 @@ import { PlanningError, type Plan } from '@metocean/core';
 import { plannings, projects, users } from '../db/schema';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
+import { resolveAlpha } from '../services/alpha-tables';
 import { bindPoints } from '../services/downtimes';
 import { planningRecordOf } from './planning-record';
 import { PlanningThreadRefusal, readPlanInThread, simulateInThread } from './planning-thread';
@@ -42,7 +43,7 @@ async function storedPlan(services: Services, planning: typeof plannings.$inferS
 export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
   const db = services.db;
   const [row] = await db
-    .select({ planning: plannings, zoneId: projects.zoneId })
+    .select({ planning: plannings, zoneId: projects.zoneId, customerId: projects.customerId })
     .from(plannings)
     .innerJoin(projects, eq(projects.id, plannings.projectId))
     .where(eq(plannings.id, planningId));
@@ -79,9 +80,11 @@ export async function simulatePlanningJob(services: Services, planningId: number
       });
     }
     await progress(services, planningId, 10);
-    // simulated in the planning thread, off the event loop and under its memory limit
+    // alpha factors (issue 32): the copies run on α·L (the raw plan too, for the side by side), in the
+    // planning thread, off the event loop and under its memory limit
+    const alpha = await resolveAlpha(services, row.customerId, settings.alpha);
     const results = await simulateInThread(
-      { plan, aliases, records, percentiles: settings.percentiles },
+      { plan, aliases, records, percentiles: settings.percentiles, alpha },
       services.config.planningMemoryMb,
     );
     await db
@@ -90,7 +93,7 @@ export async function simulatePlanningJob(services: Services, planningId: number
         status: 'FINISHED',
         progress: 100,
         results,
-        stamp: { points: stampPoints, rulesVersion: results.rulesVersion, settings },
+        stamp: { points: stampPoints, rulesVersion: results.rulesVersion, settings, alpha: results.alpha },
         computedAt: new Date(),
       })
       .where(eq(plannings.id, planningId));

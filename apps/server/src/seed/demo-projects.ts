@@ -90,6 +90,7 @@ export async function insertDemoProjects(
         tasksCoords: plan.tasksCoords,
         locationAliases: planning.locationAliases,
         formats: [...planningFormats],
+        alpha: 'none',
       };
       const bound = bindPoints(plan, settings, seed.points);
       const [row] = await tx

@@ -30,6 +30,7 @@ import {
 } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { checkAlphaChoice } from './alpha-tables';
 import type { Caller, Services } from './context';
 import { projectFor, requireEditable } from './project-access';
 
@@ -456,6 +457,7 @@ export async function updateJob(
   if (input.project !== row.projectId)
     throw badRequest({ fieldErrors: { project: [contractorMessages.wrongProject] } });
   if (!access.canEdit) throw forbidden();
+  await checkAlphaChoice(services, access.project.customerId, input.parameters.alpha);
   const launch = input.step === 'RUN';
   if (launch) requireEditable(access);
   await checkReferences(services, caller, row.projectId, input.parameters);

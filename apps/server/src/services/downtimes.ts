@@ -30,6 +30,7 @@ import { pointDataOf } from '../data/point-data';
 import { PlanningThreadRefusal, readPlanInThread } from '../jobs/planning-thread';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { checkAlphaChoice } from './alpha-tables';
 import type { Caller, Services } from './context';
 import { withParseSlot } from './archive';
 import { projectFor, type ProjectAccess } from './project-access';
@@ -240,6 +241,7 @@ export async function createPlanning(
     );
   if (gaps.length + unserved.length > 0)
     throw badRequest({ nonFieldErrors: [...unserved, ...gaps.map((g) => g.text)] });
+  await checkAlphaChoice(services, access.project.customerId, settings.alpha);
   const [row] = await services.db
     .insert(plannings)
     .values({
@@ -362,6 +364,7 @@ export function presentPlanning(row: PlanningRow): Planning {
     locationAliases: Object.entries(settings.locationAliases).map(([alias, point]) => ({ alias, point })),
     envCoords: settings.envCoords,
     tasksCoords: settings.tasksCoords,
+    alpha: (settings as Partial<PlanningSettings>).alpha ?? 'none',
     createdAt: row.createdAt.toISOString(),
     queuedAt: row.queuedAt?.toISOString() ?? null,
     startedAt: row.startedAt?.toISOString() ?? null,

@@ -166,6 +166,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: '/account/alpha-tables',
+                lazy: async () => ({
+                  Component: (await import('../features/alpha/AlphaTablesPage')).AlphaTablesPage,
+                }),
+              },
+              {
                 path: '/select_zone',
                 lazy: async () => ({
                   Component: (await import('../features/projects/SelectZonePage')).SelectZonePage,

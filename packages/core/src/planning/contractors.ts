@@ -3,6 +3,8 @@
 // every hourly start of the record, each waiting for the first window where its constraints hold for its
 // whole duration. It is the AWD simulator with one trip per operation and one environment per operation
 // (its constraints as field conditions); the outputs are that simulation's monthly statistics.
+import { factorEnvironment, type AlphaFactored, type AlphaTable } from './alpha';
+import { PlanningError } from './rules';
 import { simulatePlan, type PlanLocation, type SimulationResult } from './simulate';
 import { planningStatistics } from './statistics';
 import { planFieldName, type Environment, type FieldCondition, type PlanCopy } from './types';
@@ -56,19 +58,54 @@ export function splitDoable(
   return { doable, notDoable };
 }
 
+/**
+ * Each operation's environment (its constraints as field conditions); with an alpha table, the upper limits
+ * of the table's parameter multiplied by α at TPOP = the operation's duration (issue 32), an operation
+ * longer than the table's last row refused by name.
+ */
+export function operationEnvironments(
+  operations: readonly ContractorOperation[],
+  alpha: AlphaTable | null = null,
+): { environments: Environment[]; factored: AlphaFactored[] } {
+  const factored: AlphaFactored[] = [];
+  const environments = operations.map((o, i): Environment => {
+    const environment: Environment = {
+      name: `operation ${i + 1} "${o.name}"`,
+      maxima: {},
+      sectors: {},
+      conditions: o.conditions,
+      cell: '',
+    };
+    if (!alpha) return environment;
+    let result;
+    try {
+      result = factorEnvironment(environment, alpha, o.durationHours);
+    } catch (error) {
+      if (error instanceof PlanningError) throw new PlanningError(`${environment.name}: ${error.message}`);
+      throw error;
+    }
+    if (!result) return environment;
+    for (const f of result.factors)
+      factored.push({
+        ...f,
+        tripId: String(i),
+        taskId: String(i),
+        activityId: o.name,
+        cell: o.name,
+      });
+    return result.environment;
+  });
+  return { environments, factored };
+}
+
 /** The sequence from every hourly start (simulatePlan: each operation is a trip of one copy). */
 export function simulateSequence(
   time: Float64Array,
   location: PlanLocation,
   operations: readonly ContractorOperation[],
+  alpha: AlphaTable | null = null,
 ): SimulationResult {
-  const environments: Environment[] = operations.map((o, i) => ({
-    name: `operation ${i + 1} "${o.name}"`,
-    maxima: {},
-    sectors: {},
-    conditions: o.conditions,
-    cell: '',
-  }));
+  const { environments } = operationEnvironments(operations, alpha);
   const copies: PlanCopy[] = operations.map((o, i) => ({
     tripId: String(i),
     taskId: String(i),

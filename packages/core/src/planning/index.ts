@@ -9,3 +9,4 @@ export * from './contractors';
 export * from './intervals';
 export * from './data-check';
 export * from './units';
+export * from './alpha';

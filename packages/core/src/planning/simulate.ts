@@ -73,11 +73,12 @@ export function preparePlan(input: SimulationInput): PreparedPlan {
   const maskIndex = new Map<string, number>();
   const weather: Uint8Array[] = [];
   const hours: Uint8Array[] = [];
-  const maskOf = (environment: string | null, location: number): number => {
-    const key = `${environment ?? ''}\u0000${location}`;
+  const maskOf = (environment: string | null, location: number, factored?: PlanCopy['factored']): number => {
+    const key = `${environment ?? ''}\u0000${location}\u0000${factored?.key ?? ''}`;
     let index = maskIndex.get(key);
     if (index === undefined) {
-      const env = environment === null ? null : byName.get(environment);
+      // an alpha factor (alpha.ts) replaces the environment's limits for this copy
+      const env = factored ? factored.environment : environment === null ? null : byName.get(environment);
       if (env === undefined) throw new PlanningError(`unknown environment "${environment}"`);
       const place = locations[location]!;
       weather.push(workableMask(time, place.fields, env, place.name));
@@ -99,7 +100,7 @@ export function preparePlan(input: SimulationInput): PreparedPlan {
       trips.push(copy.tripId);
     }
     const trip = trips.length - 1;
-    const mask = maskOf(copy.environment, locationIndex(input, copy.location));
+    const mask = maskOf(copy.environment, locationIndex(input, copy.location), copy.factored);
     let chain = chains[chains.length - 1];
     if (!chain || !copy.continuous || c === 0) {
       chain = { members: [], lengthHours: 0, trip };

@@ -165,6 +165,11 @@ export interface PlanCopy {
   continuous: boolean;
   environment: string | null;
   location: string | null;
+  /**
+   * The environment with limits multiplied by an alpha factor (alpha.ts), in place of `environment`'s own
+   * limits; copies with the same `key` (and environment) share one workability mask.
+   */
+  factored?: { key: string; environment: Environment };
 }
 
 /** nb_windows = n expands a row into n consecutive copies; only the first keeps the continuous flag (rule 5). */

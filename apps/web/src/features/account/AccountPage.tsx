@@ -157,6 +157,9 @@ export function AccountPage() {
         <Button component={RouterLink} to="/profile">
           My profile
         </Button>
+        <Button component={RouterLink} to="/account/alpha-tables">
+          Alpha tables
+        </Button>
       </Stack>
       {user.accounts.map((account) => (
         <AccountCard key={account.id} account={account} onContact={() => setContactOpen(true)} />

@@ -23,6 +23,7 @@ import { errorMessage } from '../../api/client';
 import { MessageDialog } from './fields';
 import { useCustomerPercentiles, useSavePercentiles } from './queries';
 import { isCustomPercentile, percentileError, percentileMessages } from './rules';
+import { AlphaChoice } from '../alpha/AlphaChoice';
 
 export const formatLabels: Record<ContractorFormatName, { label: string; help: string }> = {
   DURATION: {
@@ -187,6 +188,14 @@ export function OutputsStep({
             </Stack>
           ))}
         </RadioGroup>
+        <Typography variant="h3" sx={{ mt: 2, mb: 1 }}>
+          Alpha factors
+        </Typography>
+        <AlphaChoice
+          value={parameters.alpha}
+          onChange={(alpha) => setParameters({ ...parameters, alpha })}
+          tpopLabel="the operation's duration"
+        />
       </Paper>
       {adding && (
         <PercentileDialog

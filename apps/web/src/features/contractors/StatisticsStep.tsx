@@ -22,6 +22,7 @@ import { DURATION_UNIT_NAMES, durationIn, roundTo, tableDurationUnit } from '@me
 import { EChart } from '../analyze/EChart';
 import { formatLabels } from './OutputsStep';
 import { formatHours } from './rules';
+import { formatAlpha, formatLimit } from '@metocean/core';
 
 type Monthly = ContractorResults['dataByPoints'][string][string]['sequence'];
 
@@ -171,6 +172,24 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
             </Table>
           </Paper>
           <Box>
+            <Typography variant="body2" data-testid="contractors-alpha" gutterBottom>
+              {results.alpha
+                ? `Alpha factors: ${results.alpha.name} (${results.alpha.source}); each upper limit ran as α × limit, TPOP = the operation's duration: ${
+                    results.alpha.factored
+                      .filter((f) => f.tripId === boat.name)
+                      .map(
+                        (f) =>
+                          `${f.activityId} ${formatLimit(f.limit)} → ${formatLimit(f.effectiveLimit)} (α ${formatAlpha(f.alpha)})`,
+                      )
+                      .join('; ') || 'no constraint of this boat was factored'
+                  }.`
+                : 'Alpha factors: none (the raw limits of the constraints).'}
+            </Typography>
+            {results.alpha?.note && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {results.alpha.note}
+              </Typography>
+            )}
             <Typography variant="caption" color="text.secondary">
               Record {results.period.start.slice(0, 10)} to {results.period.end.slice(0, 10)};{' '}
               {cell?.censored ?? 0} of {cell?.totalStarts ?? 0} hourly starts end after the record and are

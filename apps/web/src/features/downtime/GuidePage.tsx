@@ -1,5 +1,6 @@
 // The AWD guide (spec 001 §2.5): a quick-navigation side menu with six sections, the rules of
-// docs/methods/awd.md in plain words, one worked example hour by hour, and the two downloads.
+// docs/methods/awd.md in plain words, one worked example hour by hour, the DNV alpha factors (issue 32,
+// docs/methods/alpha.md) at the end of How It Works, and the two downloads.
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import { OS_H101_2011_T4_1, OS_H101_NOTE } from '@metocean/core';
 import { AWD_ASSETS } from './assets';
 import { EXAMPLE_ACTIVITIES, EXAMPLE_ENVIRONMENTS, EXAMPLE_HS, EXAMPLE_OUTCOME } from './guide-example';
 
@@ -155,6 +157,60 @@ function WorkedExample() {
         {EXAMPLE_OUTCOME.delayHours} / {EXAMPLE_OUTCOME.durationHours} ={' '}
         {EXAMPLE_OUTCOME.downtimePercent.toFixed(1)} %. The same is done from 01:00, 02:00 and every other
         hour of the record; the percentiles of all these starts per month, bi-week or week are the results.
+      </Typography>
+    </>
+  );
+}
+
+/** The built-in table and its provenance (issue 32; docs/methods/alpha.md). */
+function AlphaFactors() {
+  const t = OS_H101_2011_T4_1;
+  return (
+    <>
+      <Typography variant="h3" id="alpha-factors" sx={{ pt: 1 }}>
+        Alpha factors (DNV)
+      </Typography>
+      <Typography variant="body2">
+        Under DNV rules a weather-restricted operation works to α × its operational limit: the forecast must
+        stay under the reduced limit for the operation&apos;s reference period TPOP. Choose “Alpha factors” in
+        the planning settings to simulate with it (off by default). For each activity whose environment limits
+        Hs at L metres, TPOP is its min_hours; the row is the first TPOP bound at or above it; α is linear in
+        L between the columns and clamped to 1 m and 6 m; α × L applies to every hour of the activity&apos;s
+        window (min_hours plus contingency). Other parameters and the “none” environment are not factored. An
+        activity of TPOP above 72 h is refused with its cell: by DNV&apos;s definition (TPOP &lt; 72 h, TR
+        &lt; 96 h) it is not weather-restricted.
+      </Typography>
+      <Typography variant="body2">
+        Built in: {t.name}. Source: {t.source}. {OS_H101_NOTE}
+      </Typography>
+      <Table size="small" sx={{ width: 'auto' }} aria-label="DNV-OS-H101 Table 4-1">
+        <TableHead>
+          <TableRow>
+            <TableCell>TPOP ≤ (h)</TableCell>
+            {t.limits.map((l) => (
+              <TableCell key={l} align="right">
+                Hs {l === 6 ? '≥ 6' : l} m
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {t.tpopHours.map((h, r) => (
+            <TableRow key={h}>
+              <TableCell>{h}</TableCell>
+              {t.values[r]!.map((v, c) => (
+                <TableCell key={c} align="right">
+                  {v.toFixed(2)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="body2">
+        Managers can enter company tables (rows TPOP, columns a limit of Hs or wind speed) under Account ›
+        Alpha tables; they are chosen the same way. Results name the table used (results page, Excel About
+        sheet, stamp) and the results page shows the planning with and without α side by side.
       </Typography>
     </>
   );
@@ -312,6 +368,7 @@ export function GuidePage() {
             </li>
           </ol>
           <WorkedExample />
+          <AlphaFactors />
         </Section>
       </Stack>
     </Box>

@@ -1,6 +1,7 @@
 // Results of one finished planning `/downtime/{id}/results/{planningId}` (issue 24 "Results"): per
 // breakdown, the percentiles of the chosen data set per period (table and grouped bars), the per-trip
-// stacked values at one percentile, and the censored starts stated.
+// stacked values at one percentile, and the censored starts stated; the alpha factors applied and the
+// planning with and without them side by side (issue 32, AlphaResults.tsx).
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -26,6 +27,7 @@ import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
+import { AlphaSideBySide, AlphaSummaryPanel } from './AlphaResults';
 import { PlanningGantt } from './PlanningGantt';
 import { downloadPlanning, usePlannings, usePlanningResults } from './queries';
 import { RESULT_DATASETS, recordText, type ResultDataset } from './results';
@@ -129,6 +131,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
           ? `${results.censored.toLocaleString('en')} of ${results.totalStarts.toLocaleString('en')} hourly starts could not finish before the end of the data and are left out of every statistic.`
           : 'Every hourly start finished before the end of the data: none is left out.'}
       </Alert>
+      <AlphaSummaryPanel results={results} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Tabs value={breakdown} onChange={(_, v: BreakdownKey) => setBreakdown(v)}>
           {BREAKDOWNS.map((b) => (
@@ -187,6 +190,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
           </TableContainer>
         </Paper>
       )}
+      <AlphaSideBySide results={results} breakdown={breakdown} dataset={dataset} />
       {stack && (
         <Paper variant="outlined" sx={{ p: 1 }}>
           <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 1 }}>

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { PlanningIssue, Project, ScanAnswer } from '@metocean/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../api/client';
+import { AlphaChoice } from '../alpha/AlphaChoice';
 import { WaitingDialog } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
@@ -320,6 +321,17 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
                 ))}
               </Stack>
             )}
+            <Controller
+              control={control}
+              name="alpha"
+              render={({ field }) => (
+                <AlphaChoice
+                  value={field.value}
+                  onChange={field.onChange}
+                  tpopLabel="each activity's min_hours"
+                />
+              )}
+            />
             <Controller
               control={control}
               name="formats"

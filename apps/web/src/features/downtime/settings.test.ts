@@ -49,6 +49,9 @@ describe('planning settings form (spec 001 §2.3, §5)', () => {
       tasksCoords: 'Tasks!B3:L20',
       locationAliases: { port: 'P1', site: '' },
       formats: ['TOTAL_DURATION'],
+      alpha: 'none',
     });
+    // issue 32: the alpha choice travels as chosen
+    expect(settingsPayload({ ...form, alpha: 'os-h101-2011-t4-1' }).alpha).toBe('os-h101-2011-t4-1');
   });
 });

@@ -1,0 +1,280 @@
+// Alpha factors over HTTP (issue 32): the company alpha tables of the customer's settings (managers
+// change them, everyone of the customer reads them, other customers never see them), and a planning run
+// with DNV-OS-H101 (2011) Table 4-1 through the API giving the numbers of `metocean planning --alpha` on
+// the same record (the demo's South China Sea dataset is the ERA5 file of ../shared/data), with the raw
+// planning kept beside it for the side by side; a contractors run with α giving the numbers of
+// `metocean operation --alpha`. The factors themselves are checked in packages/core.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  alphaMessages,
+  type CompanyAlphaTable,
+  type ContractorJob,
+  type ContractorResults,
+  type PlanningResults,
+} from '@metocean/contracts';
+import { planningTemplate } from '@metocean/hindcast';
+import { OUTPUT_DECIMALS, roundTable, runOperationCli } from '../../../cli/src/operation';
+import { runPlanningCli } from '../../../cli/src/planning';
+import { points } from '../../src/db/schema';
+import type { Actor, TestServer } from '../harness';
+import { startServerWithProject } from '../project-fixture';
+
+const REPO = path.resolve(__dirname, '../../../..');
+const ERA5 = path.resolve(REPO, '../shared/data/era5-scs/ERA5_lon109.94_lat15.51_20000101_20101231.csv');
+let server: TestServer;
+let manager: Actor;
+let member: Actor;
+let standard: Actor;
+let projectId = 0;
+let template: Buffer;
+
+const companyTable = {
+  name: 'Company Hs table',
+  source: 'Procedure MO-12 rev. 3',
+  parameter: 'hs',
+  tpopHours: [12, 48],
+  limits: [1, 3],
+  values: [
+    [0.7, 0.8],
+    [0.6, 0.7],
+  ],
+};
+
+const settings = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    outputDir: 'Alpha run',
+    percentiles: [50, 90],
+    envCoords: 'Planning!B2:I5',
+    tasksCoords: 'Planning!B8:L16',
+    locationAliases: { SITE: 'SITE', PORT: 'QUAY' },
+    formats: ['TOTAL_DURATION'],
+    ...extra,
+  });
+
+beforeAll(async () => {
+  ({ server, manager, member, standard, projectId } = await startServerWithProject({
+    offer: 'On Demand',
+    zone: 'South China Sea',
+    name: 'Alpha_project',
+    points: [
+      { name: 'SITE', lat: 15.51, lng: 109.94 },
+      { name: 'QUAY', lat: 15.6, lng: 109.9 },
+    ],
+  }));
+  template = await planningTemplate();
+}, 120_000);
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('company alpha tables', () => {
+  it('managers add, change and delete them; members read; other customers never see them', async () => {
+    const created = await manager.post<CompanyAlphaTable>('/api/customer/alpha-tables/', companyTable);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...companyTable, choice: `user-${created.body.id}` });
+    expect(
+      (await member.get<CompanyAlphaTable[]>('/api/customer/alpha-tables/')).body.map((t) => t.name),
+    ).toEqual(['Company Hs table']);
+    expect((await member.post('/api/customer/alpha-tables/', { ...companyTable, name: 'Mine' })).status).toBe(
+      403,
+    );
+    expect((await standard.get<CompanyAlphaTable[]>('/api/customer/alpha-tables/')).body).toEqual([]);
+    expect((await standard.put(`/api/customer/alpha-tables/${created.body.id}/`, companyTable)).status).toBe(
+      404,
+    );
+    expect((await standard.delete(`/api/customer/alpha-tables/${created.body.id}/`)).status).toBe(404);
+
+    const twice = await manager.post('/api/customer/alpha-tables/', companyTable);
+    expect(twice.body).toEqual({ fieldErrors: { name: [alphaMessages.nameTaken] } });
+    const bad = await manager.post('/api/customer/alpha-tables/', {
+      ...companyTable,
+      name: 'Bad',
+      tpopHours: [48, 12],
+      values: [
+        [0.7, 1.2],
+        [0.6, 0.7],
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      fieldErrors: {
+        values: [
+          'the TPOP rows must be positive hours in increasing order, each once',
+          'α at TPOP 48 h, limit 3: 1.2 is not in (0, 1]',
+        ],
+      },
+    });
+
+    const changed = await manager.put<CompanyAlphaTable>(`/api/customer/alpha-tables/${created.body.id}/`, {
+      ...companyTable,
+      source: 'Procedure MO-12 rev. 4',
+    });
+    expect(changed.body.source).toBe('Procedure MO-12 rev. 4');
+    expect((await manager.delete(`/api/customer/alpha-tables/${created.body.id}/`)).status).toBe(204);
+    expect((await manager.get<CompanyAlphaTable[]>('/api/customer/alpha-tables/')).body).toEqual([]);
+  });
+
+  it("a planning may choose only the built-in table, none, or one of its customer's tables", async () => {
+    const other = await standard.post<CompanyAlphaTable>('/api/customer/alpha-tables/', {
+      ...companyTable,
+      name: 'Theirs',
+    });
+    expect(other.status).toBe(201);
+    const foreign = await manager.upload('/api/downtimes/', {
+      file: { content: template, fileName: 'plan.xlsx' },
+      project: String(projectId),
+      settings: settings({ alpha: other.body.choice }),
+    });
+    expect(foreign.body).toEqual({ fieldErrors: { alpha: [alphaMessages.unknownTable] } });
+    const unknown = await manager.upload('/api/downtimes/', {
+      file: { content: template, fileName: 'plan.xlsx' },
+      project: String(projectId),
+      settings: settings({ alpha: 'st-n001' }),
+    });
+    expect(unknown.body).toEqual({ fieldErrors: { alpha: [alphaMessages.choice] } });
+  });
+});
+
+describe('a planning with DNV-OS-H101 (2011) Table 4-1', () => {
+  it('gives the numbers of `metocean planning --alpha`, says which table, and keeps the raw planning beside', async () => {
+    const created = await manager.upload<{ id: number; alpha: string }>('/api/downtimes/', {
+      file: { content: template, fileName: 'template.xlsx' },
+      project: String(projectId),
+      settings: settings({ alpha: 'os-h101-2011-t4-1' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.alpha).toBe('os-h101-2011-t4-1');
+    expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
+    const done = await manager.until<{ status: string; errorMessage: string }>(
+      `/api/downtimes/${created.body.id}/`,
+      (p) => p.status === 'FINISHED' || p.status === 'FAILED',
+      { timeoutMs: 180_000, intervalMs: 500 },
+    );
+    expect(done.errorMessage).toBe('');
+    const results = (await manager.get<PlanningResults>(`/api/downtimes/${created.body.id}/results/`)).body;
+    expect(results.alpha?.name).toBe('DNV-OS-H101 (2011) Table 4-1, base case');
+    expect(results.alpha?.factored.map((f) => f.effectiveLimit)).toEqual([
+      1.91875, 1.52, 1.0575, 1.91875, 1.52, 1.0575, 1.91875,
+    ]);
+
+    const io = { readText: (p: string) => readFileSync(p, 'utf8'), warn: () => undefined };
+    const run = async (alpha: string[]) => {
+      const answer = await runPlanningCli(
+        [
+          path.join(REPO, 'apps/web/public/help/advanced_weather_downtime/planning_template.xlsx'),
+          '--point',
+          `SITE=${ERA5}`,
+          '--point',
+          `QUAY=${ERA5}`,
+          '--alias',
+          'PORT=QUAY',
+          '--percentiles',
+          '50,90',
+          ...alpha,
+        ],
+        io,
+      );
+      expect(answer.stderr).toBe('');
+      return JSON.parse(answer.stdout) as PlanningResults;
+    };
+    const command = await run(['--alpha', 'os-h101-2011-t4-1']);
+    expect(results.MONTHLY).toEqual(command.MONTHLY);
+    expect(results.WEEKLY).toEqual(command.WEEKLY);
+    expect(results.alpha).toEqual(command.alpha);
+    const plain = await run([]);
+    expect(results.withoutAlpha?.MONTHLY).toEqual(plain.MONTHLY);
+    expect(results.withoutAlpha?.censored).toBe(plain.censored);
+    // α·L < L: the factored planning waits at least as long, and longer somewhere
+    const factoredP90 = results.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios.P90!;
+    const rawP90 = results.withoutAlpha!.MONTHLY.distribsOfAllDelay.wholeSequenceScenarios.P90!;
+    for (const m of results.MONTHLY.periods) expect(factoredP90[m]!).toBeGreaterThanOrEqual(rawP90[m]!);
+    expect(results.MONTHLY.periods.some((m) => factoredP90[m]! > rawP90[m]!)).toBe(true);
+  }, 300_000);
+});
+
+describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
+  it('factors the Hs constraint at TPOP = the duration and gives the numbers of `metocean operation --alpha`', async () => {
+    const boat = await manager.post<{ id: number }>('/api/contractors/boats/', { name: 'Alpha boat' });
+    const operation = await manager.post<{ id: number }>('/api/contractors/operations/', {
+      name: 'Lift',
+      duration: 12,
+      boat: boat.body.id,
+    });
+    expect(
+      (
+        await manager.post('/api/contractors/constraints/', {
+          operation: operation.body.id,
+          varName: 'hs',
+          condition: 'LESS_EQUAL',
+          limit: 2,
+          unit: 'm',
+        })
+      ).status,
+    ).toBe(201);
+    const job = (await manager.get<ContractorJob>(`/api/contractors/jobs/?latest&project_id=${projectId}`))
+      .body;
+    const [site] = await server.runtime.services.db
+      .select()
+      .from(points)
+      .where(eq(points.projectId, projectId));
+    const parameters = {
+      operations: [operation.body.id],
+      points: [site!.id],
+      percentiles: [50, 90],
+      outputFormat: 'DURATION',
+      alpha: 'os-h101-2011-t4-1',
+    };
+    const foreign = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters: { ...parameters, alpha: 'user-999999' },
+      step: 'OUTPUTS',
+    });
+    expect(foreign.body).toEqual({ fieldErrors: { alpha: [alphaMessages.unknownTable] } });
+    const launched = await manager.put(`/api/contractors/jobs/${job.id}/`, {
+      project: projectId,
+      parameters,
+      step: 'RUN',
+    });
+    expect(launched.status).toBe(200);
+    const done = await manager.until<ContractorJob>(
+      `/api/contractors/jobs/${job.id}/`,
+      (j) => j.status === 'COMPLETE' || j.status === 'ERROR',
+      { timeoutMs: 120_000, intervalMs: 300 },
+    );
+    expect(done.errorMessage).toBe('');
+    const results = (await manager.get<ContractorResults>(`/api/contractors/jobs/${job.id}/results/`)).body;
+    // Table 4-1 row ≤ 12 h, 2 m: α 0.76 → 1.52 m
+    expect(results.alpha?.factored).toEqual([
+      expect.objectContaining({
+        tripId: 'Alpha boat',
+        activityId: 'Lift',
+        alpha: 0.76,
+        effectiveLimit: 1.52,
+      }),
+    ]);
+    const io = { readText: (p: string) => readFileSync(p, 'utf8'), warn: () => undefined };
+    const command = JSON.parse(
+      (
+        await runOperationCli(
+          [
+            ERA5,
+            '--duration',
+            '12',
+            '--constraint',
+            'hs<=2',
+            '--percentiles',
+            '50,90',
+            '--alpha',
+            'os-h101-2011-t4-1',
+          ],
+          io,
+        )
+      ).stdout,
+    ) as { DURATION: ContractorResults['dataByPoints'][string][string]['sequence'] };
+    const cell = results.dataByPoints[String(site!.id)]![String(boat.body.id)]!;
+    expect(roundTable(cell.sequence, OUTPUT_DECIMALS.DURATION)).toEqual(command.DURATION);
+  }, 240_000);
+});
