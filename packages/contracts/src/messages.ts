@@ -50,7 +50,7 @@ export const messages = {
   cannotChangeOwnProjects: 'You cannot add or remove yourself to a project.',
   resetSent: 'If an account exists for this e-mail, a message with a reset link has been sent.',
   registrationDone: 'Your account has been created. Check your e-mail to activate it.',
-  activationDone: 'Your account is active. You can now log in.',
+  activationDone: 'Your account is active and you are signed in.',
   passwordChanged: 'Your password has been changed. You can now log in.',
   offerExpired: 'Your offer has expired.',
 } as const;
