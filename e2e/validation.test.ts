@@ -70,7 +70,13 @@ describe('the data validation page', () => {
       'NDBC 44007 Portland, Maine / Casco Bay offshore',
     );
     const tabs = await dialog.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['hs', 'tz', 'Variable names', 'Metric names']);
+    // issue 35: tabs named by the label registry, with units, not by variable codes
+    expect(tabs).toEqual([
+      'Significant wave height (m)',
+      'Mean zero-crossing wave period (s)',
+      'Variable names',
+      'Metric names',
+    ]);
     await visible(dialog.getByTestId('synthetic-notice'));
     // the one-row metrics table shows the API's metrics at 2 decimals
     const buoy = (await apiCall<Buoy[]>(server.url, manager, 'GET', '/api/buoys/')).find(
@@ -87,11 +93,12 @@ describe('the data validation page', () => {
     );
     const hs = api.variables.find((v) => v.name === 'hs')!;
     const table = dialog.getByTestId('comparison-metrics');
+    // issue 30: each metric in its units (bias m, pbias %)
     expect(await table.locator('th').allTextContents()).toEqual([
       'n',
-      'bias',
-      'pbias',
-      'rmse',
+      'bias (m)',
+      'pbias (%)',
+      'rmse (m)',
       'nrmse',
       'corr',
       'SI',

@@ -20,3 +20,4 @@ export * from './downtimes';
 export * from './usage';
 export * from './contractors';
 export * from './satellite';
+export * from './labels';
