@@ -3,7 +3,11 @@
 // a column per month, values in the format's unit (days, or percent). Sheet names are cut to Excel's 31
 // characters and made unique.
 import ExcelJS from 'exceljs';
-import { conditionSymbols, type ContractorResults } from '@metocean/contracts';
+import {
+  conditionSymbols,
+  contractorPercentileConventions,
+  type ContractorResults,
+} from '@metocean/contracts';
 import type { Caller, Services } from '../services/context';
 import { jobResults } from '../services/contractors';
 
@@ -28,7 +32,8 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
         `${results.dataFormat} (${results.unit}); record ${results.period.start} to ${results.period.end}; ` +
           `${cell.censored} of ${cell.totalStarts} starts censored`,
       ]);
-      sheet.addRow([]);
+      // what Pp means, above the table it describes (issue 35)
+      sheet.addRow([contractorPercentileConventions[results.dataFormat]]);
       sheet.addRow(['Item', 'Percentile', ...results.periods]);
       const rows = (label: string, table: ContractorResults['dataByPoints'][string][string]['sequence']) => {
         for (const p of results.percentiles)

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractorMessages,
+  contractorPercentileConventions,
   paths,
   projectMessages,
   type ContractorBoat,
@@ -429,6 +430,8 @@ describe('the wizard job', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await download.arrayBuffer());
     const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
+    // issue 35: the convention of Pp is written above the table
+    expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
     expect(sheet.getRow(4).values).toEqual([undefined, 'Item', 'Percentile', ...months]);
     expect(sheet.getRow(5).getCell(2).value).toBe('P50');
     expect(sheet.getRow(5).getCell(3).value).toBeCloseTo(cell.sequence.P50!.Jan!, 12);

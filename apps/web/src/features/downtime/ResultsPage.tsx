@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { planningPercentileBars, planningTripStack } from '@metocean/charts';
-import type { PlanningResults, Project } from '@metocean/contracts';
+import { planningPercentileConventions, type PlanningResults, type Project } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
 import { EChart } from '../analyze/EChart';
@@ -140,6 +140,15 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
               </TableBody>
             </Table>
           </TableContainer>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ px: 2, py: 1 }}
+            data-testid="percentile-convention"
+          >
+            {planningPercentileConventions[dataset]}
+          </Typography>
         </Paper>
       )}
       {stack && (
