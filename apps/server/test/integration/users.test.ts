@@ -24,6 +24,22 @@ const idOf = async (username: string, as = 'admin') => {
   return found.id;
 };
 
+describe('GET /api/users/current/ counts', () => {
+  it('says what the usage analysis says of the same user (issue 30: profile 0, usage 4)', async () => {
+    tokens.renewed = (await server.login('renewed')).accessToken;
+    const me = (await get<CurrentUser>('/api/users/current/', 'renewed')).body;
+    const usage = await get<{ downtimeCount: number; reportCount: number }>(
+      `/api/usage/users/${me.id}/`,
+      'admin',
+    );
+    expect(usage.status).toBe(200);
+    // the seed gives this user a planning: a count that was 0 on the profile
+    expect(usage.body.downtimeCount).toBeGreaterThan(0);
+    expect(me.counts.downtimeComputations).toBe(usage.body.downtimeCount);
+    expect(me.counts.reports).toBe(usage.body.reportCount);
+  });
+});
+
 describe('GET /api/users/current/', () => {
   it('presents each demo user with the role, account and pack of the seed', async () => {
     const expectations: [string, Partial<CurrentUser>, string | null, boolean][] = [
@@ -49,7 +65,13 @@ describe('GET /api/users/current/', () => {
   it('counts the collaborators of the account', async () => {
     const me = await get<CurrentUser>('/api/users/current/', 'manager');
     expect(me.body.accounts[0]?.collaborators).toBe(3);
-    expect(me.body.counts).toEqual({ projects: 0, computations: 0, downtimeComputations: 0, reports: 0 });
+    expect(me.body.counts).toEqual({
+      projects: 0,
+      computations: 0,
+      downtimeComputations: 0,
+      reports: 0,
+      comments: 0,
+    });
   });
 });
 
