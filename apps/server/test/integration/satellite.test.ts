@@ -325,7 +325,7 @@ describe('a comparison that fails', () => {
     expect(failed.status).toBe('FAILED');
     expect(failed.errorMessage).toContain('broken.nc');
     const mail = await server.waitForMail(managerEmail, mails);
-    expect(mail).toContain('Your satellite comparison Maine_satellite - Casco is failed');
+    expect(mail).toContain('Your satellite comparison Maine_satellite - Casco has failed');
     expect(mail).toContain('could not be computed');
     expect((await manager.get(one(created.body.id, 'download/'))).status).toBe(409);
     const project = (await manager.get<Project>(`/api/projects/${maine.id}/`)).body;
