@@ -101,10 +101,12 @@ describe('GET /api/buoys/{id}/comparison/', () => {
           o.push(row[name]);
         }
       }
-      // the synthetic record (1985-2024) spans the buoy's: every hour of the buoy's grid is common, the
-      // absent hours are the missing measures, every row of the files is a pair
+      // the synthetic record (1985-2024) spans the buoy's: every hour of the buoy's grid is a shared
+      // timestamp, the absent hours are the missing measures, every row of the files is a pair, and
+      // `common` counts the hours both hold: the pairs (issue 30)
       expect(variable.counts).toEqual({
-        common: gridHours,
+        common: rows.size,
+        timestamps: gridHours,
         missingModel: 0,
         missingMeasure: gridHours - rows.size,
         paired: rows.size,

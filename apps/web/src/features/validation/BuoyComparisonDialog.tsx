@@ -32,11 +32,13 @@ function BuoyVariablePanel({ comparison, name }: { comparison: BuoyComparison; n
       n={counts.paired}
       caption={
         <>
-          {counts.paired.toLocaleString('en')} hourly pairs from {humanDate(variable.period.from)} to{' '}
-          {humanDate(variable.period.to)}, out of {counts.common.toLocaleString('en')} common hours (
-          {counts.missingMeasure.toLocaleString('en')} missing at the buoy,{' '}
-          {counts.missingModel.toLocaleString('en')} in the hindcast). Scatter: {variable.scatter.nbTimeSteps}{' '}
-          pairs with both values non-zero, cells of {variable.scatter.cell} {variable.units}.
+          {counts.common.toLocaleString('en')} hours held by both (the pairs) from{' '}
+          {humanDate(variable.period.from)} to {humanDate(variable.period.to)}; of the{' '}
+          {counts.timestamps.toLocaleString('en')} hours on both time axes,{' '}
+          {counts.missingMeasure.toLocaleString('en')} have no buoy value and{' '}
+          {counts.missingModel.toLocaleString('en')} no hindcast value. Scatter:{' '}
+          {variable.scatter.nbTimeSteps} pairs with both values non-zero, cells of {variable.scatter.cell}{' '}
+          {variable.units}.
         </>
       }
     />
