@@ -22,7 +22,7 @@ export const messages = {
   notNumber: 'Value is not number',
   incorrectFormat: 'Incorrect string format',
   blank: 'This field may not be blank',
-  slugOnly: 'Only letters, numbers, "-", "_" are allowed',
+  slugOnly: 'Only letters, numbers, single spaces, "-", "_" are allowed',
   minValue: (minValue: number) => `Value should be at least ${minValue}`,
   maxValue: (maxValue: number) => `Value shouldn't be longer than ${maxValue}`,
   // Passwords (spec 000 §5; the texts follow the usual wording of these four rules).
