@@ -125,8 +125,9 @@ describe('the data validation page', () => {
     await screenshot(page, 'validation-comparison');
     // issue 30: the buoy comparison downloads as the satellite one does: the data as a zip, the chart as
     // a PNG headed by the project, point, period and metrics
+    // the server pairs the whole record again for the zip: seconds, more on a loaded machine
     const [zipFile] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', { timeout: 90_000 }),
       dialog.getByRole('button', { name: 'Data (zip)' }).click(),
     ]);
     expect(zipFile.suggestedFilename()).toMatch(/^Maine_validation_-_Casco_Bay_offshore_-_.*44007.*\.zip$/);
