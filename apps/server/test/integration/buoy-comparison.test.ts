@@ -176,7 +176,8 @@ describe('GET /api/buoys/{id}/comparison/', () => {
         variable.counts.common,
       );
     expect(pairs.every((line) => line.split(',').every((cell) => cell !== ''))).toBe(true);
-  });
+    // two comparisons of a 22-year hourly record: seconds alone, a minute on a loaded machine
+  }, 120_000);
 
   it('answers the asked variables only and refuses unknown ones', async () => {
     const point = project.points[0]!;
