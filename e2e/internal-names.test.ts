@@ -12,15 +12,22 @@ const CAMEL = /\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/g;
 /** Codes of the API a person should never read alone on a screen. */
 const CODES = /\b(?:magw|thetaw|wlev|LESS_EQUAL|GREATER_EQUAL|LESS|GREATER|WEATHER_WINDOW\w*)\b/g;
 
-/** The text a person reads on the page: no code blocks, no hidden nodes, no form values. */
+/**
+ * The text a person reads on the page: every visible text node, outside code blocks and hidden nodes, each
+ * on its own (joined by spaces: "AWD guide" and "Contact us" are not one word "guideContact").
+ */
 async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const clone = document.body.cloneNode(true) as HTMLElement;
-    for (const node of clone.querySelectorAll(
-      'code, pre, kbd, script, style, noscript, [aria-hidden="true"]',
-    ))
-      node.remove();
-    return clone.innerText || clone.textContent || '';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('code, pre, kbd, script, style, noscript, [aria-hidden="true"]'))
+        continue;
+      if (!element.checkVisibility()) continue;
+      parts.push(node.textContent ?? '');
+    }
+    return parts.join(' ');
   });
 }
 
@@ -53,6 +60,10 @@ describe('no internal names on the pages of a computed project and of a planning
     await visible(menu(page));
     await expectNoInternalNames(page, 'Analyze tab');
     // the extreme values: the fit parameters were "shapeParameter", "poissonLambda"
+    await menu(page)
+      .getByTestId('group-points')
+      .getByRole('button', { name: /Offshore site/ })
+      .click();
     await display(page, /wave height/i, 'Extreme estimate');
     await visible(page.getByTestId('fit-parameters'));
     await screenshot(page, 'internal-names-fit-parameters');
