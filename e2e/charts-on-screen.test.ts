@@ -83,7 +83,7 @@ describe('charts on screen', () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-charts-examples'));
     const drawn = page.getByTestId('thumbnail').filter({ has: page.locator('canvas') });
-    for (const path of ['/examples', '/help/statistics']) {
+    for (const path of ['/help/statistics']) {
       await page.goto(`${server.url}${path}`);
       const cards = page.getByTestId('examples').locator('.MuiCard-root');
       await visible(drawn);

@@ -50,9 +50,11 @@ describe('the marine contractors wizard in the browser', () => {
     await page.getByRole('button', { name: 'Add constraint' }).click();
     const draft = page.getByTestId('constraint-draft');
     await draft.getByRole('combobox', { name: 'Variable' }).click();
-    await page.getByRole('option', { name: 'hs · Significant wave height' }).click();
+    // issue 30: the planner's words ("Significant wave height", "<"), not hs or LESS
+    await page.getByRole('option', { name: 'Significant wave height', exact: true }).click();
     await draft.getByRole('combobox', { name: 'Condition' }).click();
-    await page.getByRole('option', { name: '< LESS', exact: true }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['<', '≤', '>', '≥']);
+    await page.getByRole('option', { name: '<', exact: true }).click();
     const limit = draft.getByRole('textbox', { name: 'Limit' });
     await limit.fill('2');
     await limit.press('Enter');
@@ -88,7 +90,11 @@ describe('the marine contractors wizard in the browser', () => {
     const card = page.getByTestId('operation-card');
     expect(await card.textContent()).toContain('My Operation 1');
     expect(await card.textContent()).toContain('6 h');
-    expect(await card.textContent()).toContain('hs < 2 m');
+    expect(await card.textContent()).toContain('Significant wave height < 2 m');
+    // issue 35: the percentile convention is stated where the table is
+    expect(await page.getByTestId('percentile-convention').textContent()).toContain(
+      'not exceeded at p % of the hourly starts',
+    );
     await visible(page.getByTestId('contractors-chart').locator('canvas'));
     await visible(page.getByRole('tab', { name: 'CTV Aurora' }));
     await visible(page.getByRole('tab', { name: 'Hornsea' }));

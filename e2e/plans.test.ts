@@ -51,6 +51,12 @@ describe('my plans in the browser', () => {
     expect(await page.getByTestId('active-plans').textContent()).toContain('0 of 1');
     const cells = await rows.getByRole('cell').allTextContents();
     expect(cells[0]).toBe('Expired');
+    // Issue 35: the summary's total and the table's credits are one figure ("0 of 3 credits" stood above
+    // a row granting 40): the total is what the offers granted.
+    const summary = (await page.getByTestId('credits-used').textContent()) ?? '';
+    const total = /of ([\d,]+) credits/.exec(summary)?.[1]?.replace(/,/g, '');
+    expect(total).toBe(cells[3]?.replace(/,/g, ''));
+    expect(await page.getByRole('columnheader', { name: 'Credits granted' }).count()).toBe(1);
     await screenshot(page, '31-plans-expired');
   });
 });

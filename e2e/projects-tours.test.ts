@@ -106,6 +106,11 @@ describe('guided tours', () => {
     const beacon = page.locator('.react-joyride__beacon');
     await visible(beacon);
     expect(await page.locator('.react-joyride__tooltip').count()).toBe(0);
+    // issue 30: the beacon is not on the project's tab bar
+    await page.waitForTimeout(500);
+    const tabs = (await page.getByRole('tablist').first().boundingBox())!;
+    const spot = (await beacon.boundingBox())!;
+    expect(spot.y).toBeGreaterThanOrEqual(tabs.y + tabs.height);
     await screenshot(page, '77-tour-beacon');
     await beacon.click();
     await visible(tourStep(page, 'Get statistics on your points'));

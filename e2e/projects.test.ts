@@ -87,7 +87,7 @@ describe('projects in the browser', () => {
     const name = page.getByRole('textbox', { name: 'Project name' });
     await name.fill('ab');
     await visible(page.getByText(messages.minLength(3)));
-    await name.fill('my project');
+    await name.fill('my project!');
     await visible(page.getByText(messages.slugOnly));
     await name.fill('x'.repeat(60));
     expect(await page.getByTestId('project-name-counter').textContent()).toBe('50/50');
@@ -175,7 +175,7 @@ describe('projects in the browser', () => {
     await card.getByRole('button', { name: 'Actions of Biscay_Study' }).click();
     await page.getByRole('menuitem', { name: 'Rename' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename project' });
-    await dialog.getByRole('textbox', { name: 'Project name' }).fill('no spaces please');
+    await dialog.getByRole('textbox', { name: 'Project name' }).fill('no/slashes please');
     await visible(dialog.getByText(messages.slugOnly));
     expect(await dialog.getByRole('button', { name: 'Rename' }).isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Project name' }).fill('Biscay_Renamed');

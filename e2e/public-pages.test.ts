@@ -64,9 +64,25 @@ describe('the public pages and the pages of the account and zones', () => {
 
     // the examples need no account: they open in the public frame, not on the sign-in page
     await bar.getByRole('link', { name: 'Example statistics' }).click();
-    await page.waitForURL(`${server.url}/examples`);
+    await page.waitForURL(`${server.url}/help/statistics`);
     await visible(page.getByTestId('examples'));
     await visible(page.getByRole('banner').getByRole('link', { name: 'Sign in' }));
+    // issue 35: one page, one name; the spec's /examples leads to it with its anchor
+    await page.goto(`${server.url}/examples#EXT`);
+    await page.waitForURL(`${server.url}/help/statistics#EXT`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Example statistics' }));
+
+    // issue 35: the FAQ and the AWD guide are readable signed out, from the public bar
+    await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(`${server.url}/help/faq`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' }));
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Sign in' }));
+    await screenshot(page, 'public-faq-signed-out');
+    await page.getByRole('banner').getByRole('link', { name: 'AWD guide' }).click();
+    await page.waitForURL(`${server.url}/help/advanced_weather_downtime`);
+    await visible(page.getByRole('heading', { level: 1 }));
+    await visible(page.getByRole('banner').getByRole('link', { name: 'Sign in' }));
+    await screenshot(page, 'public-awd-guide-signed-out');
 
     // the sign-in link goes to the sign-in page, which leads back to the product pages
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();

@@ -59,8 +59,8 @@ describe('the satellite comparison', () => {
     });
     await result.getByTestId('comparison-scatter').waitFor({ state: 'visible', timeout: 240_000 });
     expect(await result.getByRole('tab').allTextContents()).toEqual([
-      'hs',
-      'magw',
+      'Significant wave height (m)',
+      'Wind speed (m/s)',
       'Variable names',
       'Metric names',
     ]);
@@ -77,7 +77,16 @@ describe('the satellite comparison', () => {
     const hs = comparison!.stats!.hs!;
     const table = result.getByTestId('comparison-metrics');
     const names = ['bias', 'pbias', 'rmse', 'nrmse', 'corr', 'SI', 'std_ratio'];
-    expect(await table.locator('th').allTextContents()).toEqual(['n', ...names]);
+    expect(await table.locator('th').allTextContents()).toEqual([
+      'n',
+      'bias (m)',
+      'pbias (%)',
+      'rmse (m)',
+      'nrmse',
+      'corr',
+      'SI',
+      'std_ratio',
+    ]);
     expect(await table.locator('tbody td').allTextContents()).toEqual([
       String(hs.counts.matchups),
       ...names.map((m) => format(hs.metrics[m] ?? null, 2)),
@@ -102,7 +111,7 @@ describe('the satellite comparison', () => {
     expect(download.suggestedFilename()).toBe('Maine_satellite_-_Casco_Bay_offshore.png');
 
     // the wind speed tab, then a definitions tab (no chart: Download disabled)
-    await result.getByRole('tab', { name: 'magw' }).click();
+    await result.getByRole('tab', { name: 'Wind speed (m/s)' }).click();
     await visible(result.getByTestId('comparison-panel-magw'));
     await result.getByRole('tab', { name: 'Metric names' }).click();
     expect(await result.getByTestId('comparison-definitions').textContent()).toContain('std_ratio');

@@ -28,7 +28,7 @@ describe('usage analysis in the browser', () => {
     onTestFailed(() => screenshot(page, 'failure-usage-admin'));
     await signInFresh(page, server.url, 'admin');
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Usage analyze' }).click();
+    await page.getByRole('menuitem', { name: 'Usage analysis' }).click();
     await page.waitForURL('**/usage/customers');
 
     const customers = page.getByRole('table', { name: 'Customers' });
@@ -109,11 +109,18 @@ describe('usage analysis in the browser', () => {
       await signInFresh(page, server.url, username);
       await page.getByRole('button', { name: 'Account menu' }).click();
       await visible(page.getByRole('menuitem', { name: 'My profile' }));
-      expect(await page.getByRole('menuitem', { name: 'Usage analyze' }).count()).toBe(0);
+      expect(await page.getByRole('menuitem', { name: 'Usage analysis' }).count()).toBe(0);
       await page.keyboard.press('Escape');
       await page.goto(`${server.url}/usage/customers`);
       await page.waitForURL((url) => url.pathname === '/');
       await visible(page.locator('nav[aria-label="Main"]'));
+      // issue 30: /admin says it is not theirs, and they stay signed in
+      await page.goto(`${server.url}/admin`);
+      await visible(page.getByTestId('empty-noAccess'));
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      await visible(page.locator('nav[aria-label="Main"]'));
+      if (username === 'manager') await screenshot(page, 'admin-no-access-manager');
     }
   });
 });

@@ -1,12 +1,15 @@
 // The data validation page (spec 002 /data-validation/{id}, "Data validation page", "Buoy comparison") and the
 // help page /help/validation: a Gulf of Maine project near NDBC 44007, the overview, the map with the buoy,
 // the tutorial and the comparison modal whose metrics are the API's. Runs with no network (offline coastline).
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { format } from '@metocean/charts';
 import type { BuoyComparison, Buoy, ProjectListItem } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
+  artifactsDir,
   createProject,
   screenshot,
   signInFresh,
@@ -70,7 +73,13 @@ describe('the data validation page', () => {
       'NDBC 44007 Portland, Maine / Casco Bay offshore',
     );
     const tabs = await dialog.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['hs', 'tz', 'Variable names', 'Metric names']);
+    // issue 35: tabs named by the label registry, with units, not by variable codes
+    expect(tabs).toEqual([
+      'Significant wave height (m)',
+      'Mean zero-crossing wave period (s)',
+      'Variable names',
+      'Metric names',
+    ]);
     await visible(dialog.getByTestId('synthetic-notice'));
     // the one-row metrics table shows the API's metrics at 2 decimals
     const buoy = (await apiCall<Buoy[]>(server.url, manager, 'GET', '/api/buoys/')).find(
@@ -87,11 +96,12 @@ describe('the data validation page', () => {
     );
     const hs = api.variables.find((v) => v.name === 'hs')!;
     const table = dialog.getByTestId('comparison-metrics');
+    // issue 30: each metric in its units (bias m, pbias %)
     expect(await table.locator('th').allTextContents()).toEqual([
       'n',
-      'bias',
-      'pbias',
-      'rmse',
+      'bias (m)',
+      'pbias (%)',
+      'rmse (m)',
       'nrmse',
       'corr',
       'SI',
@@ -112,9 +122,30 @@ describe('the data validation page', () => {
       return n;
     });
     expect(painted).toBeGreaterThan(10_000);
-    // no download button for a buoy (spec 002)
-    expect(await dialog.getByRole('button', { name: /download/i }).count()).toBe(0);
     await screenshot(page, 'validation-comparison');
+    // issue 30: the buoy comparison downloads as the satellite one does: the data as a zip, the chart as
+    // a PNG headed by the project, point, period and metrics
+    // the server pairs the whole record again for the zip: seconds, more on a loaded machine
+    const [zipFile] = await Promise.all([
+      page.waitForEvent('download', { timeout: 90_000 }),
+      dialog.getByRole('button', { name: 'Data (zip)' }).click(),
+    ]);
+    expect(zipFile.suggestedFilename()).toMatch(/^Maine_validation_-_Casco_Bay_offshore_-_.*44007.*\.zip$/);
+    const zip = await JSZip.loadAsync(readFileSync(await zipFile.path()));
+    expect(Object.keys(zip.files)).toEqual(['README.txt', 'pairs.csv', 'metrics.csv']);
+    const metricsCsv = (await zip.file('metrics.csv')!.async('string')).trim().split('\n');
+    expect(metricsCsv[0]).toContain('slope,intercept,r2');
+    expect(metricsCsv[1]!.split(',')[2]).toBe(String(hs.counts.common));
+    const pairLines = (await zip.file('pairs.csv')!.async('string')).trim().split('\n');
+    expect(pairLines.filter((line) => line.startsWith('hs,'))).toHaveLength(hs.counts.common);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(png.suggestedFilename()).toMatch(/\.png$/);
+    const pngPath = `${artifactsDir}/validation-buoy-download.png`;
+    await png.saveAs(pngPath);
+    expect(readFileSync(pngPath).subarray(1, 4).toString()).toBe('PNG');
     await dialog.getByRole('tab', { name: 'Metric names' }).click();
     expect(await dialog.getByTestId('comparison-definitions').textContent()).toContain('dir_corr');
     await dialog.getByRole('button', { name: 'Close' }).click();

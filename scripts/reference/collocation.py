@@ -49,8 +49,9 @@ scatter = {
 }
 
 write('collocation.json', {
-    'counts': {'common': int(common.size), 'missingModel': int(miss_m.sum()), 'missingMeasure': int(miss_o.sum()),
-               'paired': int(keep.sum())},
+    # common: the hours both hold a value (the pairs); timestamps: the index intersection, values or not
+    'counts': {'common': int(keep.sum()), 'timestamps': int(common.size), 'missingModel': int(miss_m.sum()),
+               'missingMeasure': int(miss_o.sum()), 'paired': int(keep.sum())},
     'first': str(common[keep][0]), 'last': str(common[keep][-1]),
     'metrics': metrics, 'scatter': scatter,
 }, 'scripts/reference/collocation.py (numpy, scipy.stats pearsonr/linregress) on ERA5 SCS swh vs NDBC 44007 hs')

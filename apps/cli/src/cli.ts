@@ -263,6 +263,15 @@ function intervalsOf(options: Record<string, string>, command: string): Required
   }
 }
 
+/**
+ * A note or a warning: on stderr as it happens, and in the JSON's `notes`, which is all a script reading
+ * stdout sees (issue 30: the short-record and law-choice warnings were on stderr only).
+ */
+function tell(io: Io, context: Context | undefined, kind: 'note' | 'warning', message: string): void {
+  io.warn(`${kind}: ${message}`);
+  context?.notes.push(message);
+}
+
 function optionalNumber(options: Record<string, string>, key: string, command: string): number | undefined {
   return options[key] === undefined ? undefined : numberOption(options, key, command);
 }
@@ -330,22 +339,19 @@ export async function readSeries(
         throw new CliError(`${command}: --decimal and --resample apply to CSV files, not to ${file}`);
       // declared values are compared with the file's own (before any conversion of units)
       const { series, node, skipped, notes } = await readPointSeries(file, format, { ...position, missing });
-      if (node) {
-        io.warn(
-          `note: node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
-            `${node.distanceKm.toFixed(1)} km from the position given`,
-        );
-      }
-      point = { series, skipped, notes };
+      const nodeNote = node
+        ? [
+            `node ${node.index} read (${node.lat.toFixed(4)}, ${node.lon.toFixed(4)}), ` +
+              `${node.distanceKm.toFixed(1)} km from the position given`,
+          ]
+        : [];
+      point = { series, skipped, notes: [...nodeNote, ...notes] };
     }
   } catch (error) {
     throw fileError(file, error);
   }
-  for (const note of point.notes) io.warn(`note: ${note}`);
-  if (context) {
-    context.point = point;
-    context.notes.push(...point.notes);
-  }
+  for (const note of point.notes) tell(io, context, 'note', note);
+  if (context) context.point = point;
   return point;
 }
 
@@ -438,7 +444,7 @@ async function eva(
       separationHours: numberOption(options, 'separation', 'eva', 48),
     });
   }
-  for (const warning of result.warnings) io.warn(`warning: ${warning}`);
+  for (const warning of result.warnings) tell(io, context, 'warning', warning);
   return {
     law: result.law,
     method: result.method,
@@ -510,10 +516,7 @@ async function compute(
       command === 'windows'
         ? listOption(options, 'durations', command)
         : [numberOption(options, 'duration', command)];
-    for (const note of durationNotes(hours, series.stepMs)) {
-      io.warn(`note: ${note}`);
-      context.notes.push(note);
-    }
+    for (const note of durationNotes(hours, series.stepMs)) tell(io, context, 'note', note);
   }
   switch (command) {
     case 'describe': {
@@ -629,10 +632,8 @@ async function compute(
       );
       // observed sea states outside a contour the record spans (one per step, as the contours)
       const { exceedances, pairs } = contourExceedances(model, contours, hs, tp);
-      for (const w of contourWarnings(exceedances, (pairs * seaStateHours) / HOURS_PER_YEAR)) {
-        io.warn(`warning: ${w}`);
-        context.notes.push(w);
-      }
+      for (const w of contourWarnings(exceedances, (pairs * seaStateHours) / HOURS_PER_YEAR))
+        tell(io, context, 'warning', w);
       return contours;
     }
   }

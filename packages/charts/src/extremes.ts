@@ -20,6 +20,7 @@ import {
   sameLength,
   strings,
   text,
+  unitsOf,
   type ViewOptions,
 } from './common';
 
@@ -310,16 +311,40 @@ export const FIT_PARAMETERS = [
   'independenceFactor',
 ] as const;
 
+export type FitParameter = (typeof FIT_PARAMETERS)[number];
+
+/**
+ * What a person reads for each fit parameter, with its units (`units`: the variable's): the payload keeps
+ * the spec's names, the screen never shows them (issue 35: "shapeParameter", "poissonLambda" on screen).
+ */
+export function fitParameterLabel(name: FitParameter, units: string): string {
+  const inUnits = (label: string) => (units ? `${label} (${units})` : label);
+  const labels: Record<FitParameter, string> = {
+    law: 'Law',
+    multivariateLaw: 'Joint law',
+    sampleLength: 'Sample length (years)',
+    blockSize: 'Block size',
+    threshold: inUnits('Threshold'),
+    poissonLambda: 'Storm rate λ (per year)',
+    shapeParameter: 'Shape ξ (dimensionless)',
+    scaleParameter: inUnits('Scale σ'),
+    locationParameter: inUnits('Location μ'),
+    independenceFactor: 'Storm separation (h)',
+  };
+  return labels[name];
+}
+
 /** The spec's fit parameters of one law (the primary one by default), '-' where a parameter has no value. */
 export function fitParameterRows(
   payload: VisuPayload,
   month = 0,
   law?: string,
-): { name: string; value: string }[] {
+): { name: FitParameter; label: string; value: string }[] {
   const s = extremeSlice(payload, month);
   const chosen = law === undefined ? s : s.laws.find((l) => l.law === law);
   if (!chosen) throw new ChartError(CHART_ERRORS.rangeValue);
   const p = chosen.fitParameters ?? {};
+  const units = unitsOf(payload, 'returnValue');
   return FIT_PARAMETERS.map((name) => {
     const v = p[name];
     const value =
@@ -330,7 +355,7 @@ export function fitParameterRows(
             ? lawName(v)
             : v
           : '-';
-    return { name, value };
+    return { name, label: fitParameterLabel(name, units), value };
   });
 }
 
@@ -338,13 +363,15 @@ export function fitParameterRows(
 export function fitParameterTable(
   payload: VisuPayload,
   month = 0,
-): { header: string[]; rows: { name: string; values: string[] }[] } {
+): { header: string[]; rows: { name: FitParameter; label: string; values: string[] }[] } {
   const s = extremeSlice(payload, month);
   const columns = s.laws.map((l) => fitParameterRows(payload, month, l.law));
+  const units = unitsOf(payload, 'returnValue');
   return {
     header: ['Parameter', ...s.laws.map((l) => lawName(l.law))],
     rows: FIT_PARAMETERS.map((name, i) => ({
       name,
+      label: fitParameterLabel(name, units),
       values: columns.map((c, j) => (name === 'law' ? lawName(s.laws[j]!.law) : c[i]!.value)),
     })),
   };

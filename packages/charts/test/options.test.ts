@@ -501,6 +501,19 @@ describe('extremes', () => {
       'locationParameter',
       'independenceFactor',
     ]);
+    // issue 35: a person reads labels with units, never the payload's names
+    expect(rows.map((r) => r.label)).toEqual([
+      'Law',
+      'Joint law',
+      'Sample length (years)',
+      'Block size',
+      'Threshold (m)',
+      'Storm rate λ (per year)',
+      'Shape ξ (dimensionless)',
+      'Scale σ (m)',
+      'Location μ (m)',
+      'Storm separation (h)',
+    ]);
     expect(rows.find((r) => r.name === 'threshold')!.value).toBe('-');
     expect(rows.find((r) => r.name === 'blockSize')!.value).toBe('1 year');
     // every law's parameters side by side

@@ -68,4 +68,10 @@ export const resetPasswordConfirmRequest = z.object({
 
 export const detailResponse = z.object({ detail: z.string() });
 
+/**
+ * Activation signs the person in (issue 35: the e-mail's link is the whole step): the message and the grant
+ * of a sign-in, the refresh token in the body or, for the web app, as the HttpOnly cookie.
+ */
+export const activationResponse = detailResponse.extend(tokenGrant.shape);
+
 export const impersonateRequest = z.object({ userId: entityId() });

@@ -104,7 +104,10 @@ export const buoyComparison = z.object({
       longName: z.string(),
       directional: z.boolean(),
       counts: z.object({
+        /** Hours both hold a value: the pairs. */
         common: z.number(),
+        /** Timestamps on both time axes, a value missing or not. */
+        timestamps: z.number(),
         missingModel: z.number(),
         missingMeasure: z.number(),
         paired: z.number(),

@@ -164,6 +164,18 @@ export const contractorFormatUnits: Record<ContractorFormatName, string> = {
   WEATHER_WINDOW: '%',
   WEATHER_WINDOW_COMPLEMENT: '%',
 };
+/**
+ * What `Pp` means in each format (docs/methods/contractors.md 7–9), printed where the table is: on screen,
+ * in the xlsx (issue 35: "P50 above P99" surprised a reader who was not told the convention).
+ */
+export const contractorPercentileConventions: Record<ContractorFormatName, string> = {
+  DURATION:
+    'Pp is the duration not exceeded at p % of the hourly starts of the month, all years pooled: P99 is the longest.',
+  WEATHER_WINDOW:
+    'Pp is an exceedance percentile over the years: the share of starts without waiting reached or exceeded in p % of the years, so P50 ≥ P99.',
+  WEATHER_WINDOW_COMPLEMENT:
+    'Pp is the share of starts that wait for weather not exceeded in p % of the years, so P99 ≥ P50.',
+};
 export const DEFAULT_CONTRACTOR_PERCENTILES: readonly number[] = [50, 60, 70, 80, 90, 99];
 export const DEFAULT_CONTRACTOR_FORMAT: ContractorFormatName = 'DURATION';
 

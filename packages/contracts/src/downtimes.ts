@@ -193,6 +193,26 @@ export const planningBreakdownResults = z.object({
 });
 export type PlanningBreakdownResults = z.infer<typeof planningBreakdownResults>;
 
+/** The result data sets whose percentiles have a convention to state. */
+export type PlanningDistributionName =
+  'distribsOfAllDelay' | 'distribsOfAllDurations' | 'distribsOfDowntimePercent' | 'distribsOfNoDowntimeRatio';
+
+/**
+ * What `Pp` means in each result (docs/methods/awd.md rules 25–26), printed where the table is — screen,
+ * files, reports — because the weather window's P50 above its P99 surprises a reader not told that it is
+ * an exceedance percentile over the years (issue 35).
+ */
+export const planningPercentileConventions: Record<PlanningDistributionName, string> = {
+  distribsOfAllDelay:
+    'Pp is the downtime not exceeded at p % of the hourly starts of the period, all years pooled: P99 is the longest.',
+  distribsOfAllDurations:
+    'Pp is the duration not exceeded at p % of the hourly starts of the period, all years pooled: P99 is the longest.',
+  distribsOfDowntimePercent:
+    'Pp is 100 × downtime Pp / duration Pp, both over the hourly starts of all years pooled.',
+  distribsOfNoDowntimeRatio:
+    'Pp is an exceedance percentile over the years: the no-downtime ratio reached or exceeded in p % of the years, so P50 ≥ P99.',
+};
+
 /** GET /api/downtimes/{id}/results/ (the results layout of issue 22). */
 export const planningResults = z.object({
   MONTHLY: planningBreakdownResults,

@@ -22,3 +22,4 @@ export * from './contractors';
 export * from './satellite';
 export * from './calibration';
 export * from './alpha';
+export * from './labels';

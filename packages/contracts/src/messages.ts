@@ -22,7 +22,7 @@ export const messages = {
   notNumber: 'Value is not number',
   incorrectFormat: 'Incorrect string format',
   blank: 'This field may not be blank',
-  slugOnly: 'Only letters, numbers, "-", "_" are allowed',
+  slugOnly: 'Only letters, numbers, single spaces, "-", "_" are allowed',
   minValue: (minValue: number) => `Value should be at least ${minValue}`,
   maxValue: (maxValue: number) => `Value shouldn't be longer than ${maxValue}`,
   // Passwords (spec 000 §5; the texts follow the usual wording of these four rules).
@@ -50,7 +50,7 @@ export const messages = {
   cannotChangeOwnProjects: 'You cannot add or remove yourself to a project.',
   resetSent: 'If an account exists for this e-mail, a message with a reset link has been sent.',
   registrationDone: 'Your account has been created. Check your e-mail to activate it.',
-  activationDone: 'Your account is active. You can now log in.',
+  activationDone: 'Your account is active and you are signed in.',
   passwordChanged: 'Your password has been changed. You can now log in.',
   offerExpired: 'Your offer has expired.',
 } as const;

@@ -59,6 +59,7 @@ export const paths = {
   buoys: '/api/buoys/',
   buoyVisuData: (id: number) => `/api/buoys/${id}/get_visu_data/`,
   buoyComparison: (id: number) => `/api/buoys/${id}/comparison/`, // ours (docs/decisions.md)
+  buoyComparisonDownload: (id: number) => `/api/buoys/${id}/comparison/download/`, // ours (issue 30)
   satelliteComparisons: '/api/satellite_comparisons/',
   satelliteComparison: (id: number) => `/api/satellite_comparisons/${id}/`,
   satelliteComparisonCompute: (id: number) => `/api/satellite_comparisons/${id}/compute/`,

@@ -16,7 +16,11 @@ export type Status = z.infer<typeof status>;
  */
 export const projectTypes = { offer: 0, light: 1, demo: 2, dashboard: 3 } as const;
 
-export const projectNamePattern = /^[A-Za-z0-9_-]+$/;
+/**
+ * Letters, digits, "-" and "_", in words separated by single spaces (issue 30: "Cable lay 2025" is a
+ * project name; the spec's slug rule refused it). Leading and trailing spaces are trimmed first.
+ */
+export const projectNamePattern = /^[A-Za-z0-9_-]+( [A-Za-z0-9_-]+)*$/;
 export const projectName = z
   .string({ error: messages.required })
   .trim()

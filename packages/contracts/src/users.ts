@@ -35,6 +35,8 @@ export const userCounts = z.object({
   computations: z.number(),
   downtimeComputations: z.number(),
   reports: z.number(),
+  /** Report comments written (spec 000 §2.10 showed "N/A"; issue 30: the count the usage analysis has). */
+  comments: z.number(),
 });
 
 export const currentUser = z.object({

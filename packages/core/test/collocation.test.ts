@@ -6,7 +6,13 @@ import { close, era5, ndbc, reference, values } from './data';
 // binning) on the ERA5 South China Sea swh as a stand-in model and NDBC 44007 hs (A.txt + Ar.txt, with its
 // absent hours) as the measure: the pairing and the formulas are under test, not the physics.
 interface Ref {
-  counts: { common: number; missingModel: number; missingMeasure: number; paired: number };
+  counts: {
+    common: number;
+    timestamps: number;
+    missingModel: number;
+    missingMeasure: number;
+    paired: number;
+  };
   first: string;
   last: string;
   metrics: Record<string, number>;
@@ -89,7 +95,8 @@ suite('collocation rules', () => {
     expect(pairs.time).toEqual([2, 6]);
     expect(pairs.model).toEqual([3, 6]);
     expect(pairs.measure).toEqual([20, 60]);
-    expect(pairs.counts).toEqual({ common: 5, missingModel: 2, missingMeasure: 1, paired: 2 });
+    // common counts the hours both hold (the pairs), not the 5 timestamps both time axes share (issue 30)
+    expect(pairs.counts).toEqual({ common: 2, timestamps: 5, missingModel: 2, missingMeasure: 1, paired: 2 });
   });
 
   test('rejects times that do not increase and series whose lengths differ', () => {

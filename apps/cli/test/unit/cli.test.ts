@@ -360,6 +360,15 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     out.forEach((c) => expect(c.beta).toBeCloseTo(ref[String(c.returnPeriod)]!.beta, 9));
     expect(out[2]!.points).toHaveLength(72);
   });
+  test('eva puts every warning of stderr in the JSON notes too (issue 30: notes was empty)', async () => {
+    warnings.length = 0;
+    // 11 annual maxima of ERA5: a short record, where the likelihood-ratio test chooses the law
+    const out = await report('eva', ERA5, '--var', 'swh', '--method', 'annual-maxima', '--law', 'gev');
+    const printed = warnings.map((w) => w.replace(/^(warning|note): /, ''));
+    expect(printed.length).toBeGreaterThan(0);
+    expect(printed.some((w) => /short record|likelihood-ratio/i.test(w))).toBe(true);
+    expect(out.notes).toEqual(printed);
+  });
   test('contours warns of observed sea states outside a contour the record spans (issue 21)', async () => {
     warnings.length = 0;
     // ERA5: 11 years of hourly Hs and Tp; 75 sea states, up to the record's 8.07 m, lie outside the
@@ -465,6 +474,9 @@ suite('NetCDF and Zarr point series', () => {
     expect(warnings).toEqual([
       expect.stringMatching(/^note: node 1 read \(16\.0000, 110\.0000\), 1[0-9]\.\d km/),
     ]);
+    // the JSON says which node was read, as stderr does
+    const noted = (await report('describe', file, '--var', 'hs', '--lat', '16.1', '--lon', '109.9')).notes;
+    expect(noted).toEqual([expect.stringMatching(/^node 1 read \(16\.0000, 110\.0000\), 1[0-9]\.\d km/)]);
     const without = await runCli(['describe', file, '--var', 'hs'], io);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/holds 2 nodes: choose one with a position/);

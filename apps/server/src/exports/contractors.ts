@@ -5,7 +5,11 @@
 // 220 h; every value rounded to its stated precision. Operations the point's data cannot run are listed with
 // the reason instead of numbers.
 import ExcelJS from 'exceljs';
-import { conditionSymbols, type ContractorResults } from '@metocean/contracts';
+import {
+  conditionSymbols,
+  contractorPercentileConventions,
+  type ContractorResults,
+} from '@metocean/contracts';
 import { durationIn, roundTo, tableDurationUnit, DURATION_UNIT_NAMES } from '@metocean/core';
 import type { Caller, Services } from '../services/context';
 import { jobResults } from '../services/contractors';
@@ -45,7 +49,8 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
         `${results.dataFormat} (${unitText}); record ${results.period.start} to ${results.period.end}; ` +
           `${cell.censored} of ${cell.totalStarts} starts censored`,
       ]);
-      sheet.addRow([]);
+      // what Pp means, above the table it describes (issue 35)
+      sheet.addRow([contractorPercentileConventions[results.dataFormat]]);
       sheet.addRow(['Item', 'Percentile', ...results.periods.map((m) => `${m} (${unit ?? results.unit})`)]);
       const rows = (label: string, table: Monthly) => {
         for (const p of results.percentiles)

@@ -19,7 +19,7 @@ function compose(to: string, subject: string, lines: string[]): MailMessage {
 export function activationMail(to: string, name: string, link: string): MailMessage {
   return compose(to, 'Activate your Metocean Studio account', [
     `Hello ${name},`,
-    'Thank you for signing up. Open this link to activate your account:',
+    'Thank you for signing up. Open this link to activate your account and sign in:',
     link,
     'The link is valid for 7 days. If you did not sign up, ignore this message.',
   ]);
@@ -63,13 +63,17 @@ export function planningDoneMail(
   failed: string | null,
   link: string,
 ): MailMessage {
-  return compose(to, `Your planning ${planning} is ${failed === null ? 'ready' : 'failed'}`, [
-    `Hello ${name},`,
-    failed === null
-      ? `The weather downtime of your planning ${planning} has been computed. Open it here:`
-      : `The weather downtime of your planning ${planning} could not be computed: ${failed}`,
-    link,
-  ]);
+  return compose(
+    to,
+    failed === null ? `Your planning ${planning} is ready` : `Your planning ${planning} has failed`,
+    [
+      `Hello ${name},`,
+      failed === null
+        ? `The weather downtime of your planning ${planning} has been computed. Open it here:`
+        : `The weather downtime of your planning ${planning} could not be computed: ${failed}`,
+      link,
+    ],
+  );
 }
 
 /** A satellite comparison has finished or failed (spec 002: "the result is sent by e-mail to the user"). */
@@ -92,17 +96,23 @@ export function satelliteDoneMail(
             `${variable}: ${s.counts.matchups} matchups, bias ${round(s.metrics.bias)} ${s.units}, rmse ${round(s.metrics.rmse)} ${s.units}, corr ${round(s.metrics.corr)}, SI ${round(s.metrics.SI)}`,
         )
       : [];
-  return compose(to, `Your satellite comparison ${comparison} is ${failed === null ? 'ready' : 'failed'}`, [
-    `Hello ${name},`,
+  return compose(
+    to,
     failed === null
-      ? `The satellite comparison ${comparison} has been computed:`
-      : `The satellite comparison ${comparison} could not be computed: ${failed}`,
-    ...lines,
-    failed === null
-      ? 'Open the data validation page of the project and click the point to read the scatter plots:'
-      : 'Open the data validation page of the project to launch it again, or contact support:',
-    link,
-  ]);
+      ? `Your satellite comparison ${comparison} is ready`
+      : `Your satellite comparison ${comparison} has failed`,
+    [
+      `Hello ${name},`,
+      failed === null
+        ? `The satellite comparison ${comparison} has been computed:`
+        : `The satellite comparison ${comparison} could not be computed: ${failed}`,
+      ...lines,
+      failed === null
+        ? 'Open the data validation page of the project and click the point to read the scatter plots:'
+        : 'Open the data validation page of the project to launch it again, or contact support:',
+      link,
+    ],
+  );
 }
 
 /** One point's outcome in a computation-done mail. */

@@ -240,7 +240,7 @@ function comparison(pdf: ReportPdf, c: BuoyComparison): void {
     const { counts } = variable;
     pdf.ensure(VARIABLE_HEIGHT);
     pdf.paragraph(
-      `${variable.name} (${variable.longName}, ${variable.units}): ${counts.paired} hourly pairs from ${day(variable.period.from)} to ${day(variable.period.to)}, out of ${counts.common} common hours (${counts.missingMeasure} missing at the buoy, ${counts.missingModel} in the hindcast).`,
+      `${variable.name} (${variable.longName}, ${variable.units}): ${counts.common} hours held by both (the pairs) from ${day(variable.period.from)} to ${day(variable.period.to)}; of the ${counts.timestamps} hours on both time axes, ${counts.missingMeasure} have no buoy value and ${counts.missingModel} no hindcast value.`,
       { size: 9 },
     );
     const width = Math.floor(pdf.contentWidth / (metrics.length + 1));

@@ -151,14 +151,14 @@ const customerSeeds: CustomerSeed[] = [
   },
   {
     name: 'Expired Shipping',
-    credits: 3,
+    credits: 40,
     offers: [{ offer: 'On Demand', startDays: -400, endDays: -35 }],
     users: [{ username: 'expired', firstName: 'Eli', lastName: 'Expired', isStaff: true }],
   },
   {
     // Renewed on another offer: last season's project stays, read-only, under the offer that ended.
     name: 'Renewal Marine',
-    credits: 10,
+    credits: 50,
     offers: [
       { offer: 'On Demand', startDays: -400, endDays: -35 },
       { offer: 'Pack 10 Demo', startDays: -35, endDays: 330 },
@@ -253,11 +253,19 @@ export async function seedDemo(
 
     for (const seed of customerSeeds) {
       let [customer] = await tx.select().from(customers).where(eq(customers.name, seed.name)).limit(1);
+      // One source for the account's total (issue 35: "0 of 3 credits" above a row granting 40): what its
+      // offers granted. `credits` is what is left; the demo spends none (no computation records it).
+      const granted = seed.offers.reduce(
+        (sum, grant) => sum + (offerSeeds.find((offer) => offer.name === grant.offer)?.credits ?? 0),
+        0,
+      );
+      if (seed.credits !== granted)
+        throw new Error(`customer ${seed.name} keeps ${seed.credits} credits; its offers granted ${granted}`);
       const values = {
         name: seed.name,
         isProvider: seed.isProvider ?? false,
         credits: seed.credits,
-        totalCredits: seed.credits,
+        totalCredits: granted,
       };
       if (customer) await tx.update(customers).set(values).where(eq(customers.id, customer.id));
       else [customer] = await tx.insert(customers).values(values).returning();

@@ -200,7 +200,7 @@ export async function activate(
     password?: string | undefined;
     passwordConfirm?: string | undefined;
   },
-): Promise<void> {
+): Promise<TokenPair> {
   const [user] = await services.db
     .select()
     .from(users)
@@ -237,6 +237,9 @@ export async function activate(
     }
     changes.passwordHash = await hashPassword(request.password ?? '');
   }
+  // The link of the e-mail is proof enough of the address: opening it signs the person in (issue 35), the
+  // same as a sign-in with the password just chosen (an invitee) or given at sign-up.
+  changes.lastLoginAt = new Date();
   await services.db.update(users).set(changes).where(eq(users.id, user.id));
   await logEvent(services.db, {
     actorId: user.id,
@@ -244,6 +247,7 @@ export async function activate(
     action: 'activation',
     detail: user.email,
   });
+  return issueTokens(services, user.id, null);
 }
 
 export async function requestPasswordReset(services: Services, email: string): Promise<void> {

@@ -17,7 +17,7 @@ import { openStore, type BuoyMeta } from '../data/buoys';
 import { badRequest, notFound } from '../http/errors';
 import type { Db } from '../db/client';
 import type { Caller, Services } from './context';
-import { compareVariable, containsPoint, isDirection } from '@metocean/core';
+import { collocate, compareVariable, containsPoint, isDirection, type Collocated } from '@metocean/core';
 import { sourceForPoint } from '../data/registry';
 import { readPointRecord } from '../data/calibrated';
 import { projectFor } from './project-access';
@@ -188,6 +188,7 @@ export async function buoyComparison(
   caller: Caller,
   id: number,
   query: { project: number; point: number; runs?: string | undefined },
+  pairs?: Map<string, Collocated>,
 ): Promise<BuoyComparison> {
   const access = await projectFor(services.db, caller, query.project);
   const [point] = await services.db
@@ -200,7 +201,7 @@ export async function buoyComparison(
   if (access.expired) throw badRequest({ nonFieldErrors: [buoyMessages.expired] });
   const refused = refusal(access.zone, point, row);
   if (refused !== undefined) throw badRequest({ nonFieldErrors: [refused] });
-  return compareAtPoint(services.db, access.zone, point, row, query.runs);
+  return compareAtPoint(services.db, access.zone, point, row, query.runs, pairs);
 }
 
 /**
@@ -213,6 +214,8 @@ export async function compareAtPoint(
   point: PointRow,
   row: BuoyRow,
   runs?: string,
+  /** Filled with each variable's pairs when given (the download writes them). */
+  pairs?: Map<string, Collocated>,
 ): Promise<BuoyComparison> {
   const distanceKm = greatCircleKm(point.lat, point.lng, row.latitude, row.longitude);
   const source = await sourceForPoint(db, zone.id, point.lat, point.lng);
@@ -238,12 +241,13 @@ export async function compareAtPoint(
       longName: info.longName,
       directional: isDirection(name, { longName: info.longName }),
     };
-    const result = compareVariable(
-      { time: model.series.time, values: model.series.fields[name]!.values },
-      { time: measured.time, values: measured.fields[name]!.values },
-      variable,
-      { model: model.dataset.name, measure: row.name },
-    );
+    const modelValues = { time: model.series.time, values: model.series.fields[name]!.values };
+    const measureValues = { time: measured.time, values: measured.fields[name]!.values };
+    const result = compareVariable(modelValues, measureValues, variable, {
+      model: model.dataset.name,
+      measure: row.name,
+    });
+    pairs?.set(name, collocate(modelValues, measureValues));
     const { scatter } = result;
     return {
       ...variable,

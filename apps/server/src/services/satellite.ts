@@ -234,7 +234,7 @@ export async function downloadSatellite(
     `Matchup rule: samples within ${altimetry.radiusKm} km of the point, each attached to the nearest hourly model step within ±${altimetry.halfWindowMinutes} min, averaged per step; a step needs ${altimetry.minSamples} samples and a model value. The model is not interpolated in time.`,
     'matchups.csv: variable, time (UTC, ISO 8601), model and measure (mean of the samples) in the variable units, samples averaged, their standard deviation and their mean distance to the point (km).',
     'Numbers: values stored as 32-bit floats (model, single samples) are written as their shortest decimal; means and metrics to 6 significant digits.',
-    'metrics.csv: per variable, the matchup counts and the metrics of the comparison (bias = mean(model - measure)); empty where undefined.',
+    "metrics.csv: per variable, the matchup counts and the metrics of the comparison (bias = mean(model - measure)); bias, rmse and intercept in the variable units, pbias in %, the others without units; slope, intercept and r2: the least-squares line of the measure on the model over the matchups where both are non-zero (the scatter plot's line); empty where undefined.",
     dataset.notes ? `Model notes: ${dataset.notes}` : '',
   ]
     .filter((line) => line !== '')
@@ -257,7 +257,18 @@ export async function downloadSatellite(
     );
   const metricNames = COMPARISON_METRICS.filter((name) => visu.variables.some((v) => name in v.metrics));
   const metricRows: (string | number | null)[][] = [
-    ['variable', 'units', 'matchups', 'samples_in_radius', 'first', 'last', ...metricNames],
+    [
+      'variable',
+      'units',
+      'matchups',
+      'samples_in_radius',
+      'first',
+      'last',
+      ...metricNames,
+      'slope',
+      'intercept',
+      'r2',
+    ],
     ...visu.variables.map((v) => [
       v.name,
       v.units,
@@ -266,6 +277,10 @@ export async function downloadSatellite(
       v.period.from,
       v.period.to,
       ...metricNames.map((name) => v.metrics[name] ?? null),
+      // the regression line the scatter plot draws (issue 30: the csv lacked it)
+      v.scatter.linregress.slope,
+      v.scatter.linregress.intercept,
+      v.scatter.linregress.r2,
     ]),
   ];
   const zip = new JSZip();

@@ -28,6 +28,7 @@ import {
   plannings,
   points,
   projects,
+  reportComments,
   reports,
   stat2dPurchases,
   users,
@@ -135,6 +136,22 @@ async function tallies(db: Db): Promise<Tallies> {
     downtimes: downtimeRows,
     credits: [...computed, ...maps],
   };
+}
+
+/**
+ * One user's plannings (AWD computations), reports and report comments, counted as the usage analysis
+ * counts them (by their author): the profile reads these, so both pages say the same (issue 30).
+ */
+export async function activityOf(
+  db: Db,
+  userId: number,
+): Promise<{ downtimes: number; reports: number; comments: number }> {
+  const [[downtimes], [written], [comments]] = await Promise.all([
+    db.select({ n: count() }).from(plannings).where(eq(plannings.userId, userId)),
+    db.select({ n: count() }).from(reports).where(eq(reports.userId, userId)),
+    db.select({ n: count() }).from(reportComments).where(eq(reportComments.userId, userId)),
+  ]);
+  return { downtimes: downtimes?.n ?? 0, reports: written?.n ?? 0, comments: comments?.n ?? 0 };
 }
 
 type PointRow = UsagePoint & { customerId: number; createdById: number | null };

@@ -10,6 +10,7 @@ import { likePattern } from '../db/like';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 import { grantableProjects } from './project-access';
+import { activityOf } from './usage';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,10 +56,10 @@ export async function currentUser(services: Services, caller: Caller): Promise<C
     .from(projectCollaborators)
     .where(eq(projectCollaborators.userId, user.id));
   const spent = await services.db
-    .select({ isDowntime: computations.isDowntime, n: count() })
+    .select({ n: count() })
     .from(computations)
-    .where(eq(computations.spentById, user.id))
-    .groupBy(computations.isDowntime);
+    .where(and(eq(computations.spentById, user.id), eq(computations.isDowntime, false)));
+  const activity = await activityOf(services.db, user.id);
   let impersonator: CurrentUser['impersonator'] = null;
   if (caller.impersonatorId !== null) {
     const admin = await userById(services, caller.impersonatorId);
@@ -74,10 +75,11 @@ export async function currentUser(services: Services, caller: Caller): Promise<C
     accounts: [account],
     counts: {
       projects: projects?.n ?? 0,
-      computations: spent.find((row) => !row.isDowntime)?.n ?? 0,
-      downtimeComputations: spent.find((row) => row.isDowntime)?.n ?? 0,
-      // Reports arrive with the reports issue; until that table exists nobody has generated one.
-      reports: 0,
+      computations: spent[0]?.n ?? 0,
+      // the counts of the usage analysis (issue 30: the profile said 0 where it said 4)
+      downtimeComputations: activity.downtimes,
+      reports: activity.reports,
+      comments: activity.comments,
     },
     impersonator,
   };

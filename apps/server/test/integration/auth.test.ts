@@ -358,10 +358,19 @@ describe('sign-up and activation', () => {
     const key = linkIn(await server.waitForMail(person.email), '/registration/activate').searchParams.get(
       'key',
     );
-    const activated = await server.request('POST', '/api-auth/registration/activate/', {
-      body: { verificationKey: key },
-    });
+    const activated = await server.request<{ detail: string; accessToken: string; refreshToken: string }>(
+      'POST',
+      '/api-auth/registration/activate/',
+      { body: { verificationKey: key } },
+    );
     expect(activated.status).toBe(200);
+    expect(activated.body.detail).toBe(messages.activationDone);
+    // Issue 35: the link signs the person in; the access token it gives reads their own account.
+    const signedIn = await server.request<{ username: string }>('GET', '/api/users/current/', {
+      token: activated.body.accessToken,
+    });
+    expect(signedIn.body.username).toBe('jdoe');
+    expect(activated.body.refreshToken).toEqual(expect.any(String));
     const again = await server.request('POST', '/api-auth/registration/activate/', {
       body: { verificationKey: key },
     });

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractorMessages,
+  contractorPercentileConventions,
   paths,
   projectMessages,
   type ContractorBoat,
@@ -433,6 +434,8 @@ describe('the wizard job', () => {
     await assertHonestDigits('contractors.xlsx', bytes);
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
+    // issue 35: the convention of Pp is written above the table
+    expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
     // one unit per sheet (issue 30): days when a value passes 220 h, else hours; rounded to 0.1 d or 1 h
     const allHours = [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
       Object.values(t).flatMap((row) => Object.values(row).map((d) => (d === null ? 0 : d * 24))),

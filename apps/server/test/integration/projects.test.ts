@@ -72,7 +72,11 @@ describe('creating projects', () => {
     expect((await manager.post('/api/projects/', { ...base, name: 'x'.repeat(51) })).body).toEqual({
       fieldErrors: { name: [messages.maxLength(50)] },
     });
-    expect((await manager.post('/api/projects/', { ...base, name: 'with space' })).body).toEqual({
+    // issue 30: words separated by single spaces are a name; other characters and double spaces are not
+    expect((await manager.post('/api/projects/', { ...base, name: 'with  two spaces' })).body).toEqual({
+      fieldErrors: { name: [messages.slugOnly] },
+    });
+    expect((await manager.post('/api/projects/', { ...base, name: 'Cable lay/2025' })).body).toEqual({
       fieldErrors: { name: [messages.slugOnly] },
     });
     expect((await manager.post('/api/projects/', { ...base, name: 'BISCAY_JACKET' })).body).toEqual({

@@ -502,10 +502,10 @@ describe('validation in the Annex Databases', () => {
     expect(annex).toContain('synthetic demo hindcast');
     expect(comparison.variables.map((v) => v.name)).toEqual(['hs', 'tz']);
     for (const variable of comparison.variables) {
-      const { paired, common } = variable.counts;
+      const { paired, common, timestamps } = variable.counts;
       expect(annex).toMatch(
         phrase(
-          `${paired} hourly pairs from ${variable.period.from!.slice(0, 10)} to ${variable.period.to!.slice(0, 10)}, out of ${common} common hours`,
+          `${common} hours held by both (the pairs) from ${variable.period.from!.slice(0, 10)} to ${variable.period.to!.slice(0, 10)}; of the ${timestamps} hours on both time axes`,
         ),
       );
       const metrics = COMPARISON_METRICS.filter((m) => m in variable.metrics);

@@ -223,6 +223,19 @@ describe('a satellite comparison from launch to download', () => {
     expect(at('rmse')).toBeCloseTo(rmse, 5);
     expect(at('corr')).toBeCloseTo(corr, 5);
     expect(comparison.stats!.hs!.metrics.bias).toBeCloseTo(bias, 5);
+    // issue 30: slope, intercept and r² of the measure on the model, by their least-squares definition
+    // over the matchups where both values are non-zero (the scatter's line; core's linearRegression is
+    // tested against scipy's linregress to 1e-10): to 0.005, since matchups.csv may round its values
+    const both = m.map((v, i) => [v, o[i]!] as const).filter(([x, y]) => x !== 0 && y !== 0);
+    const [xs, ys] = [both.map(([x]) => x), both.map(([, y]) => y)];
+    const [xm, ym] = [mean(xs), mean(ys)];
+    const sxy = xs.reduce((a, x, i) => a + (x - xm) * (ys[i]! - ym), 0);
+    const sxx = xs.reduce((a, x) => a + (x - xm) ** 2, 0);
+    const syy = ys.reduce((a, y) => a + (y - ym) ** 2, 0);
+    expect(at('slope')).toBeCloseTo(sxy / sxx, 2);
+    expect(at('intercept')).toBeCloseTo(ym - (sxy / sxx) * xm, 2);
+    expect(at('r2')).toBeCloseTo((sxy * sxy) / (sxx * syy), 2);
+    expect(at('r2')).toBeGreaterThan(0);
     expect(metricRows.map((r) => r[0])).toEqual(['hs', 'magw']);
   }, 120_000);
 });
@@ -333,7 +346,7 @@ describe('a comparison that fails', () => {
     expect(failed.status).toBe('FAILED');
     expect(failed.errorMessage).toContain('broken.nc');
     const mail = await server.waitForMail(managerEmail, mails);
-    expect(mail).toContain('Your satellite comparison Maine_satellite - Casco is failed');
+    expect(mail).toContain('Your satellite comparison Maine_satellite - Casco has failed');
     expect(mail).toContain('could not be computed');
     expect((await manager.get(one(created.body.id, 'download/'))).status).toBe(409);
     const project = (await manager.get<Project>(`/api/projects/${maine.id}/`)).body;

@@ -119,7 +119,7 @@ describe('POST /api/stat2Ds/', () => {
     const lapsed = await expired.post('/api/stat2Ds/', { zone: zoneIds['Southern North Sea'] });
     expect(lapsed.status).toBe(400);
     expect(JSON.stringify(lapsed.body)).toContain('On Demand');
-    expect(await credits(expired)).toBe(3);
+    expect(await credits(expired)).toBe(40);
     const foreign = await trial.post('/api/stat2Ds/', { zone: zoneIds['Southern North Sea'] });
     expect(foreign.status).toBe(404);
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { messages, type Collaborator, type CurrentUser } from '@metocean/contracts';
+import { plannings, projects, reportComments, reports } from '../../src/db/schema';
 import { linkIn, startTestServer, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -23,6 +25,34 @@ const idOf = async (username: string, as = 'admin') => {
   if (!found) throw new Error(`no user ${username}`);
   return found.id;
 };
+
+describe('GET /api/users/current/ counts', () => {
+  it('says what the usage analysis says of the same user (issue 30: profile 0, usage 4)', async () => {
+    tokens.renewed = (await server.login('renewed')).accessToken;
+    const before = (await get<CurrentUser>('/api/users/current/', 'renewed')).body;
+    // the user's own work: the demo planning (seeded without an author), a report and a comment on it
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.name, 'Cable_lay_2025'));
+    await db.update(plannings).set({ userId: before.id }).where(eq(plannings.projectId, project!.id));
+    const [report] = await db
+      .insert(reports)
+      .values({ projectId: project!.id, userId: before.id, name: 'Campaign report', status: 'FINISHED' })
+      .returning();
+    await db.insert(reportComments).values({ reportId: report!.id, userId: before.id, message: 'Checked' });
+
+    const me = (await get<CurrentUser>('/api/users/current/', 'renewed')).body;
+    const usage = await get<{ downtimeCount: number; reportCount: number }>(
+      `/api/usage/users/${me.id}/`,
+      'admin',
+    );
+    expect(usage.status).toBe(200);
+    expect(usage.body.downtimeCount).toBeGreaterThan(0);
+    expect(me.counts.downtimeComputations).toBe(usage.body.downtimeCount);
+    expect(me.counts.reports).toBe(usage.body.reportCount);
+    expect(me.counts.reports).toBe(before.counts.reports + 1);
+    expect(me.counts.comments).toBe(before.counts.comments + 1);
+  });
+});
 
 describe('GET /api/users/current/', () => {
   it('presents each demo user with the role, account and pack of the seed', async () => {
@@ -49,7 +79,13 @@ describe('GET /api/users/current/', () => {
   it('counts the collaborators of the account', async () => {
     const me = await get<CurrentUser>('/api/users/current/', 'manager');
     expect(me.body.accounts[0]?.collaborators).toBe(3);
-    expect(me.body.counts).toEqual({ projects: 0, computations: 0, downtimeComputations: 0, reports: 0 });
+    expect(me.body.counts).toEqual({
+      projects: 0,
+      computations: 0,
+      downtimeComputations: 0,
+      reports: 0,
+      comments: 0,
+    });
   });
 });
 

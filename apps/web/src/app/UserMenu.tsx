@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { CurrentUser } from '@metocean/contracts';
@@ -65,12 +66,21 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </ListItemIcon>
           My profile
         </MenuItem>
+        {/* the superuser's own pages, each by its name (issue 30) */}
         {user.isSuperuser && (
           <MenuItem component={RouterLink} to="/usage" onClick={close}>
             <ListItemIcon>
               <InsightsOutlinedIcon fontSize="small" />
             </ListItemIcon>
-            Usage analyze
+            Usage analysis
+          </MenuItem>
+        )}
+        {user.isSuperuser && (
+          <MenuItem component={RouterLink} to="/admin" onClick={close}>
+            <ListItemIcon>
+              <AdminPanelSettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            Administration
           </MenuItem>
         )}
         <Divider />

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/Loader';
 import { RouteError } from '../components/RouteError';
 import { HomePage } from '../features/home/HomePage';
@@ -18,6 +18,12 @@ function Root() {
       {maintenanceReload ? <MaintenanceScreen /> : <Outlet />}
     </>
   );
+}
+
+/** A renamed path: the query and the anchor (a statistic's help, `#EXT`) follow. */
+function RedirectKeepingHash({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
 }
 
 const noFooter: RouteHandle = { noFooter: true };
@@ -86,13 +92,20 @@ export const routes: RouteObject[] = [
               {
                 path: '/help/statistics',
                 lazy: async () => ({
-                  Component: (await import('../features/examples/ExamplesPage')).HelpStatisticsPage,
+                  Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
                 }),
               },
+              // One page, one name (issue 35): the spec's /examples leads to it, anchor kept.
+              { path: '/examples', element: <RedirectKeepingHash to="/help/statistics" /> },
+              // Help for prospects (issue 35): how downtime is computed is readable before signing up.
               {
-                path: '/examples',
+                path: '/help/faq',
+                lazy: async () => ({ Component: (await import('../features/help/FaqPage')).FaqPage }),
+              },
+              {
+                path: '/help/advanced_weather_downtime',
                 lazy: async () => ({
-                  Component: (await import('../features/examples/ExamplesPage')).ExamplesPage,
+                  Component: (await import('../features/downtime/GuidePage')).GuidePage,
                 }),
               },
             ],
@@ -193,16 +206,6 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/changelog/ChangelogPage')).ChangelogPage,
                 }),
                 handle: noFooter,
-              },
-              {
-                path: '/help/faq',
-                lazy: async () => ({ Component: (await import('../features/help/FaqPage')).FaqPage }),
-              },
-              {
-                path: '/help/advanced_weather_downtime',
-                lazy: async () => ({
-                  Component: (await import('../features/downtime/GuidePage')).GuidePage,
-                }),
               },
               {
                 path: '/downtime/:id',

@@ -39,6 +39,16 @@ export const emptyStates = {
     title: 'Only managers create projects',
     hint: 'Ask a manager of your team to create the project and add you to it.',
   },
+  noAccess: {
+    icon: LockOutlinedIcon,
+    title: 'You do not have access to this page',
+    hint: 'This page is for the administrators of Metocean Studio. You are still signed in.',
+  },
+  projectNotShared: {
+    icon: LockOutlinedIcon,
+    title: 'This project is not shared with you',
+    hint: 'It does not exist, or a manager of its team has not added you to it. Ask them to share it with you.',
+  },
 } as const;
 
 export type EmptyStateKind = keyof typeof emptyStates;

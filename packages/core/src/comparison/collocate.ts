@@ -23,13 +23,18 @@ export interface Collocated {
   model: number[];
   measure: number[];
   counts: {
-    /** Timestamps present in both series. */
+    /**
+     * Hours held by both: the timestamps where both values exist, i.e. the pairs (issue 30: it counted every
+     * timestamp of both time axes, 190,686 where 175,320 were held by both).
+     */
     common: number;
-    /** Of the common timestamps, those where the model value is missing (-999, NaN or infinite). */
+    /** Timestamps on both time axes, a value missing or not (a buoy's store keeps its absent hours). */
+    timestamps: number;
+    /** Of those timestamps, the ones where the model value is missing (-999, NaN or infinite). */
     missingModel: number;
-    /** Of the common timestamps, those where the measured value is missing. */
+    /** Of those timestamps, the ones where the measured value is missing. */
     missingMeasure: number;
-    /** Pairs kept: common timestamps where both values exist. */
+    /** Pairs kept: timestamps where both values exist (the same number as `common`). */
     paired: number;
   };
 }
@@ -55,7 +60,7 @@ export function collocate(model: TimedValues, measure: TimedValues): Collocated 
     time: [],
     model: [],
     measure: [],
-    counts: { common: 0, missingModel: 0, missingMeasure: 0, paired: 0 },
+    counts: { common: 0, timestamps: 0, missingModel: 0, missingMeasure: 0, paired: 0 },
   };
   let i = 0;
   let j = 0;
@@ -67,7 +72,7 @@ export function collocate(model: TimedValues, measure: TimedValues): Collocated 
     else {
       const m = model.values[i]!;
       const o = measure.values[j]!;
-      out.counts.common++;
+      out.counts.timestamps++;
       if (isMissing(m)) out.counts.missingModel++;
       if (isMissing(o)) out.counts.missingMeasure++;
       if (!isMissing(m) && !isMissing(o)) {
@@ -80,6 +85,7 @@ export function collocate(model: TimedValues, measure: TimedValues): Collocated 
     }
   }
   out.counts.paired = out.time.length;
+  out.counts.common = out.time.length;
   return out;
 }
 

@@ -3,6 +3,7 @@ import { LoginThrottle } from '../../services/login-throttle';
 import { z } from 'zod';
 import {
   activationRequest,
+  activationResponse,
   detailResponse,
   errorBody,
   errorCodes,
@@ -146,16 +147,20 @@ export function authRoutes(app: App, { services, auth: guard }: RouteDeps): void
     {
       schema: {
         tags,
-        summary: 'Activate with the verification key (invitees also choose their password)',
+        summary:
+          'Activate with the verification key (invitees also choose their password); signs the person in',
         body: invitationActivationRequest,
-        response: { 200: detailResponse, ...errors },
+        response: { 200: activationResponse, ...errors },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => {
+    async (request, reply) => {
       activationRequest.parse(request.body);
-      await auth.activate(services, request.body);
-      return { detail: messages.activationDone };
+      const pair = await auth.activate(services, request.body);
+      return {
+        detail: messages.activationDone,
+        ...grant(request, reply, config, pair, wantsCookie(request)),
+      };
     },
   );
 

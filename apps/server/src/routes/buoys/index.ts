@@ -9,6 +9,7 @@ import {
   paths,
   visuPayload,
 } from '@metocean/contracts';
+import { downloadBuoyComparison } from '../../exports/buoy-comparison';
 import { callerOf } from '../../http/auth';
 import * as buoys from '../../services/buoys';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
@@ -63,5 +64,32 @@ export function buoyRoutes(app: App, { services, auth }: RouteDeps): void {
       preValidation,
     },
     async (request) => buoys.buoyComparison(services, callerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/buoys/:id/comparison/download/',
+    {
+      schema: {
+        tags,
+        summary:
+          'The comparison as a zip of README.txt (project, point, buoy, node, pairing rule), pairs.csv and metrics.csv',
+        params: idParams,
+        querystring: buoyComparisonQuery,
+        response: { 200: z.any(), ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request, reply) => {
+      const file = await downloadBuoyComparison(
+        services,
+        callerOf(request),
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
   );
 }

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -18,7 +19,6 @@ import { errorMessage } from '../../api/client';
 import { useMe, useUsers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { FullPageLoader } from '../../components/Loader';
-import { Unauthorized } from '../../components/Unauthorized';
 import { switchingUser, useStartImpersonation } from './impersonation';
 
 const number = new Intl.NumberFormat('en-GB');
@@ -31,7 +31,20 @@ export function AdminPage() {
   const users = useUsers('all', deferredSearch, me.isSuperuser);
   const impersonate = useStartImpersonation();
 
-  if (!me.isSuperuser) return switchingUser() ? <FullPageLoader /> : <Unauthorized />;
+  // A manager who opens /admin reads that it is not theirs and stays signed in (issue 30), as on /usage.
+  if (!me.isSuperuser)
+    return switchingUser() ? (
+      <FullPageLoader />
+    ) : (
+      <EmptyState
+        kind="noAccess"
+        action={
+          <Button component={RouterLink} to="/" variant="contained">
+            Go to home
+          </Button>
+        }
+      />
+    );
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }}>

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -9,13 +11,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   activationRequest,
-  detailResponse,
+  activationResponse,
+  APP_VERSION,
   invitationActivationRequest,
-  messages,
   paths,
 } from '@metocean/contracts';
-import { apiRequest, logout } from '../../api/client';
+import { apiRequest } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
+import { session } from '../../api/session';
+import { FullPageLoader } from '../../components/Loader';
+import { markVersionSeen } from '../changelog/notes';
 import { AuthLayout } from './AuthLayout';
 import { checkPasswords, PasswordHints } from './PasswordHints';
 
@@ -33,17 +38,23 @@ const fields = ['verificationKey', 'username', 'password', 'passwordConfirm'] as
 export function ActivationPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const invite = params.get('invite') === '1';
+  const keyInLink = params.get('key') ?? '';
+  // The mail says "open this link to activate": opening it activates, without a second click (issue 35).
+  // An invitee still chooses a password here; a key typed by hand goes through the form.
+  const activatesOnOpen = !invite && keyInLink.trim() !== '';
+  const opened = useRef(false);
   const {
     register,
     handleSubmit,
     setError,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ActivationForm>({
     resolver: zodResolver(invite ? invitationSchema : activationRequest),
     defaultValues: {
-      verificationKey: params.get('key') ?? '',
+      verificationKey: keyInLink,
       username: '',
       password: '',
       passwordConfirm: '',
@@ -60,17 +71,32 @@ export function ActivationPage() {
       const answer = await apiRequest(paths.registrationActivate, {
         method: 'POST',
         body,
-        schema: detailResponse,
+        schema: activationResponse,
         kind: 'public',
       });
-      // Whoever is signed in in this browser is signed out: the login page is for the account just
-      // activated (or given a new password), and would otherwise send a signed-in user home.
-      await logout({ message: answer.detail || messages.activationDone, severity: 'success' });
-      await navigate('/login');
+      // Whoever was signed in in this browser gives way to the account just activated (the answer's
+      // cookie replaced theirs); a refused key leaves them signed in.
+      queryClient.clear();
+      session.setNotice(null);
+      // A new account has no release to catch up on: the "What's new" notes stay closed (issue 35).
+      markVersionSeen(APP_VERSION);
+      session.start(answer.accessToken);
+      await navigate('/', { replace: true });
     } catch (error) {
       applyServerErrors(error, setError, fields);
     }
   };
+
+  useEffect(() => {
+    if (!activatesOnOpen || opened.current) return;
+    opened.current = true;
+    void handleSubmit(onSubmit)();
+    // Once, on opening the link; the form serves any later attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (activatesOnOpen && (!isSubmitted || isSubmitting) && !errors.root && !errors.verificationKey)
+    return <FullPageLoader />;
 
   const field = (name: (typeof fields)[number]) => ({
     ...register(name),

@@ -13,6 +13,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
+  APP_VERSION,
   detailResponse,
   messages,
   paths,
@@ -22,6 +23,7 @@ import {
 } from '@metocean/contracts';
 import { apiRequest } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
+import { markVersionSeen } from '../changelog/notes';
 import { AuthLayout } from './AuthLayout';
 import { checkPasswords, PasswordHints } from './PasswordHints';
 
@@ -61,6 +63,8 @@ export function RegistrationPage() {
         schema: detailResponse,
         kind: 'public',
       });
+      // A new account has no release to catch up on: this browser has seen the current version.
+      markVersionSeen(APP_VERSION);
       setDone(answer.detail);
     } catch (error) {
       applyServerErrors(error, setError, fields);

@@ -30,7 +30,8 @@ export function ContactDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  user: CurrentUser;
+  /** The signed-in user, whose names prefill the form; a visitor (the public FAQ) types them. */
+  user: CurrentUser | undefined;
 }) {
   const contact = useContact();
   const {
@@ -43,11 +44,11 @@ export function ContactDialog({
   } = useForm<ContactForm, unknown, z.output<typeof contactRequest>>({
     resolver: zodResolver(contactRequest),
     defaultValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
       phone: '',
-      companyName: user.accounts[0]?.name ?? '',
+      companyName: user?.accounts[0]?.name ?? '',
       message: '',
     },
   });

@@ -2,7 +2,7 @@
 // marine contractors dashboard. A stepper over operations, locations, outputs and statistics, with the
 // run's progress between outputs and statistics. The step and parameters live in the project's wizard
 // job; Next saves them, Launch starts the run.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,8 +17,10 @@ import {
   contractorMessages,
   projectMessages,
   SUPPORT_MAIL,
+  type ContractorBoat,
   type ContractorJob,
   type ContractorParameters,
+  type ContractorResults,
   type ContractorStep,
 } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
@@ -46,9 +48,27 @@ const stepIndex: Record<ContractorStep, number> = {
   STATISTICS: 3,
 };
 
-type Dialog = 'incomplete' | 'withoutConstraint' | 'expired' | 'computationError' | 'error';
+type Dialog =
+  'incomplete' | 'withoutConstraint' | 'withoutDuration' | 'expired' | 'computationError' | 'error';
+
+const sameSet = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 const running = (job: ContractorJob | undefined) => job?.status === 'PENDING' || job?.status === 'RUNNING';
+
+/** The operations of the customer's boats the run did not simulate (their Run box was not ticked). */
+function LeftOut({ boats, results }: { boats: ContractorBoat[]; results: ContractorResults }) {
+  const ran = new Set(results.boats.flatMap((b) => b.operations.map((o) => o.id)));
+  const left = boats.flatMap((b) =>
+    b.operations.filter((o) => !ran.has(o.id)).map((o) => `${o.name} (${b.name})`),
+  );
+  if (left.length === 0) return null;
+  return (
+    <Alert severity="info" data-testid="left-out">
+      Left out of this run (Run box not ticked): {left.join(', ')}.
+    </Alert>
+  );
+}
 
 export function ContractorsWizard() {
   const { project } = useProjectContext();
@@ -66,6 +86,7 @@ export function ContractorsWizard() {
     selected: [],
     drafts: [],
     pending: 0,
+    unsavedOperation: null,
   });
   const [dialog, setDialog] = useState<{ kind: Dialog; text?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -99,6 +120,22 @@ export function ContractorsWizard() {
     }
   }
 
+  // The run boxes are remembered (issue 30): a tick or untick is saved with the job at once, not only by
+  // Next, so leaving the page or opening it elsewhere keeps the choice.
+  const savedOperations = parameters?.operations;
+  const onOperations = view === 'OPERATIONS' && job.data !== undefined && !running(job.data);
+  useEffect(() => {
+    if (!editable || !onOperations || !job.data || !parameters || savedOperations === undefined) return;
+    if (sameSet(savedOperations, ops.selected)) return;
+    const timer = setTimeout(() => {
+      const next = { ...parameters, operations: ops.selected };
+      saveJob(job.data, 'OPERATIONS', next)
+        .then((saved) => setParameters({ ...next, operations: saved.parameters.operations }))
+        .catch((error: unknown) => setNotice(errorMessage(error)));
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [editable, onOperations, job.data, parameters, savedOperations, ops.selected, saveJob]);
+
   if (job.error) return <Alert severity="error">{errorMessage(job.error)}</Alert>;
   if (!job.data || !boats.data || !variables.data || parameters === null || view === null)
     return <FullPageLoader />;
@@ -127,13 +164,18 @@ export function ContractorsWizard() {
     }
   };
 
-  const nextFromOperations = () => {
+  const nextFromOperations = (dropUnsaved = false) => {
     if (ops.pending > 0) return setBlocked(PENDING_ACTIONS);
+    // an operation being added without its duration is not saved: say so before leaving it behind
+    if (ops.unsavedOperation !== null && !dropUnsaved)
+      return setDialog({ kind: 'withoutDuration', text: ops.unsavedOperation });
     const why = operationsBlockers(boats.data, ops.selected, ops.drafts);
     if (why.noSelection) return setBlocked(contractorMessages.noOperation);
     setBlocked(null);
     if (why.incomplete) return setDialog({ kind: 'incomplete' });
     if (why.withoutConstraint) return setDialog({ kind: 'withoutConstraint' });
+    // the operations step unmounts with its unsaved operation, if any
+    setOps((s) => ({ ...s, unsavedOperation: null }));
     void go('LOCATIONS', { ...parameters, operations: ops.selected });
   };
 
@@ -167,7 +209,7 @@ export function ContractorsWizard() {
           />
           {blocked && <Alert severity={blocked === PENDING_ACTIONS ? 'warning' : 'error'}>{blocked}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button variant="contained" onClick={nextFromOperations} disabled={saving}>
+            <Button variant="contained" onClick={() => nextFromOperations()} disabled={saving}>
               Next
             </Button>
           </Stack>
@@ -245,7 +287,10 @@ export function ContractorsWizard() {
       {current === 'STATISTICS' && (
         <>
           {results.data ? (
-            <StatisticsStep results={results.data} />
+            <>
+              <LeftOut boats={boats.data} results={results.data} />
+              <StatisticsStep results={results.data} />
+            </>
           ) : results.error ? (
             <Alert severity="error">{errorMessage(results.error)}</Alert>
           ) : (
@@ -277,6 +322,31 @@ export function ContractorsWizard() {
       {dialog?.kind === 'withoutConstraint' && (
         <MessageDialog title="Operation without constraint" onClose={() => setDialog(null)}>
           <Typography>{contractorMessages.operationWithoutConstraint}</Typography>
+        </MessageDialog>
+      )}
+      {dialog?.kind === 'withoutDuration' && (
+        <MessageDialog
+          title="Operation without duration"
+          onClose={() => setDialog(null)}
+          actions={
+            <>
+              <Button onClick={() => setDialog(null)}>Enter its duration</Button>
+              <Button
+                color="warning"
+                onClick={() => {
+                  setDialog(null);
+                  nextFromOperations(true);
+                }}
+              >
+                Continue without it
+              </Button>
+            </>
+          }
+        >
+          <Typography>
+            “{dialog.text}” has no duration yet, so it is not saved and will not be run. Enter its duration in
+            hours (then Enter), or continue without it.
+          </Typography>
         </MessageDialog>
       )}
       {dialog?.kind === 'expired' && (

@@ -16,6 +16,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   conditionSymbols,
   constraintConditions,
+  variableLabel,
   type ContractorBoat,
   type ContractorConstraint,
   type ContractorVariable,
@@ -33,14 +34,14 @@ export interface OperationsState {
   drafts: { key: number; operation: number; draft: ConstraintDraft }[];
   /** Calls still running (Next waits for them: spec 001 §4). */
   pending: number;
+  /** The name of an operation being added that has no duration yet (Next warns before it is dropped). */
+  unsavedOperation: string | null;
 }
 
 type Target = { kind: 'boat' | 'operation' | 'constraint'; id: number; name: string };
 
-const conditionOptions = constraintConditions.map((c) => ({
-  value: c,
-  label: `${conditionSymbols[c]} ${c}`,
-}));
+// The planner reads "≤" and "Wind speed", never LESS_EQUAL or magw (issue 30); the codes stay in the API.
+const conditionOptions = constraintConditions.map((c) => ({ value: c, label: conditionSymbols[c] }));
 
 function Column({
   title,
@@ -124,7 +125,12 @@ export function OperationsStep({
   const [deleting, setDeleting] = useState<Target | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [boatDraft, setBoatDraft] = useState(false);
-  const [operationDraft, setOperationDraft] = useState<{ boat: number; name: string } | null>(null);
+  const [operationDraft, setDraft] = useState<{ boat: number; name: string } | null>(null);
+  // the wizard knows of an operation still without duration, to warn on Next before it is dropped
+  const setOperationDraft = (draft: { boat: number; name: string } | null) => {
+    setDraft(draft);
+    setState((s) => ({ ...s, unsavedOperation: draft?.name ?? null }));
+  };
   const nextKey = useRef(1);
   const created = useRef(false);
 
@@ -221,16 +227,16 @@ export function OperationsStep({
       <InlineField
         label="Variable"
         value={value.varName}
-        width={150}
+        width={210}
         disabled={!editable}
         error={fieldErrors.varName}
-        options={variables.map((v) => ({ value: v.name, label: `${v.name} · ${v.longName}` }))}
+        options={variables.map((v) => ({ value: v.name, label: variableLabel(v.name, { units: false }) }))}
         onCommit={(varName) => change({ ...value, varName, unit: unitFor(variableOf(varName)) })}
       />
       <InlineField
         label="Condition"
         value={value.condition}
-        width={150}
+        width={90}
         disabled={!editable}
         error={fieldErrors.condition}
         options={conditionOptions}
@@ -307,6 +313,9 @@ export function OperationsStep({
                   label="Boat"
                   value={b.name}
                   width="100%"
+                  onFocus={() =>
+                    setState((s) => (s.boat === b.id ? s : { ...s, boat: b.id, operation: null }))
+                  }
                   disabled={!editable}
                   error={errors[`boat:${b.id}`]?.name}
                   onCommit={(name) => void run(`boat:${b.id}`, () => writes.updateBoat(b.id, name))}
@@ -346,6 +355,17 @@ export function OperationsStep({
             setOperationDraft({ boat: boat.id, name: nextOperationName(boat.operations.map((o) => o.name)) })
           }
         >
+          {boat && boat.operations.length > 0 && (
+            // the run boxes' header: a ticked operation is simulated, the others are left out of the run
+            <Stack direction="row" spacing={1} sx={{ px: 1, alignItems: 'center' }} data-testid="run-header">
+              <Typography variant="caption" sx={{ width: 38, fontWeight: 600, textAlign: 'center' }}>
+                Run
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                Ticked operations are simulated, in this order; the others are left out of the run.
+              </Typography>
+            </Stack>
+          )}
           {boat?.operations.map((o) => (
             <Updating key={o.id} busy={busy.has(`operation:${o.id}`)}>
               <Row
@@ -371,6 +391,8 @@ export function OperationsStep({
                   label="Operation"
                   value={o.name}
                   width="100%"
+                  // a click on the name (a field) selects the operation, as a click beside it does (issue 30)
+                  onFocus={() => setState((s) => ({ ...s, operation: o.id }))}
                   disabled={!editable}
                   error={errors[`operation:${o.id}`]?.name}
                   onCommit={(name) =>
@@ -382,6 +404,7 @@ export function OperationsStep({
                   value={String(o.duration)}
                   width={110}
                   suffix="h"
+                  onFocus={() => setState((s) => ({ ...s, operation: o.id }))}
                   disabled={!editable}
                   error={errors[`operation:${o.id}`]?.duration}
                   onCommit={(text) =>
@@ -426,6 +449,13 @@ export function OperationsStep({
                     })
                   }
                 />
+                <IconButton
+                  size="small"
+                  aria-label="Discard operation"
+                  onClick={() => setOperationDraft(null)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
               </Row>
             </Updating>
           )}

@@ -17,7 +17,13 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { EChartsOption } from 'echarts';
-import { conditionSymbols, contractorMessages, type ContractorResults } from '@metocean/contracts';
+import {
+  conditionSymbols,
+  contractorMessages,
+  contractorPercentileConventions,
+  variableLabel,
+  type ContractorResults,
+} from '@metocean/contracts';
 import { DURATION_UNIT_NAMES, durationIn, roundTo, tableDurationUnit } from '@metocean/core';
 import { EChart } from '../analyze/EChart';
 import { formatLabels } from './OutputsStep';
@@ -116,7 +122,8 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
               )}
               {o.constraints.map((c) => (
                 <Typography key={c.id} variant="body2">
-                  {c.varName} {conditionSymbols[c.condition]} {c.limit} {c.unit}
+                  {variableLabel(c.varName, { units: false })} {conditionSymbols[c.condition]} {c.limit}{' '}
+                  {c.unit}
                 </Typography>
               ))}
             </CardContent>
@@ -190,6 +197,14 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
                 {results.alpha.note}
               </Typography>
             )}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              data-testid="percentile-convention"
+            >
+              {contractorPercentileConventions[results.dataFormat]}
+            </Typography>
             <Typography variant="caption" color="text.secondary">
               Record {results.period.start.slice(0, 10)} to {results.period.end.slice(0, 10)};{' '}
               {cell?.censored ?? 0} of {cell?.totalStarts ?? 0} hourly starts end after the record and are

@@ -27,10 +27,13 @@ export function InlineField({
   disabled,
   error,
   suffix,
+  onFocus,
 }: {
   label: string;
   value: string;
   onCommit: (value: string) => void;
+  /** Entering the field (a click or Tab): the row it belongs to becomes the selected one. */
+  onFocus?: () => void;
   options?: { value: string; label: string }[];
   width?: number | string;
   autoFocus?: boolean;
@@ -60,6 +63,7 @@ export function InlineField({
       helperText={error}
       sx={{ width }}
       onClick={(event) => event.stopPropagation()}
+      onFocus={onFocus}
       onChange={(event) => {
         setEntry(event.target.value);
         // a choice in a list is complete at once

@@ -1,4 +1,5 @@
 // Server state of the marine contractors wizard (spec 001 §7 "Contractors"). Shapes are the contracts'.
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -114,16 +115,20 @@ export function useContractorWrites() {
 /** PUT the job's step and parameters (step RUN launches); the answer replaces the cached job. */
 export function useSaveJob(projectId: number) {
   const client = useQueryClient();
-  return (job: ContractorJob, step: ContractorStep, parameters: ContractorParameters) =>
-    apiRequest(contractorPaths.job(job.id), {
-      method: 'PUT',
-      body: { project: projectId, parameters, step },
-      schema: contractorJob,
-      forbidden: 'throw',
-    }).then((saved) => {
-      client.setQueryData(contractorKeys.job(projectId), saved);
-      return saved;
-    });
+  // one function per project, so an effect that saves does not run again on every render
+  return useCallback(
+    (job: ContractorJob, step: ContractorStep, parameters: ContractorParameters) =>
+      apiRequest(contractorPaths.job(job.id), {
+        method: 'PUT',
+        body: { project: projectId, parameters, step },
+        schema: contractorJob,
+        forbidden: 'throw',
+      }).then((saved) => {
+        client.setQueryData(contractorKeys.job(projectId), saved);
+        return saved;
+      }),
+    [client, projectId],
+  );
 }
 
 /** The customer's percentile set (spec 001 §3, §7). */

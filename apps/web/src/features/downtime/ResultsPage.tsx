@@ -21,7 +21,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { planningPercentileBars, planningTripStack } from '@metocean/charts';
-import type { PlanningResults, Project } from '@metocean/contracts';
+import { planningPercentileConventions, type PlanningResults, type Project } from '@metocean/contracts';
 import { durationIn, formatDurationIn, tableDurationUnit } from '@metocean/core';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
@@ -188,6 +188,15 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
               </TableBody>
             </Table>
           </TableContainer>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ px: 2, py: 1 }}
+            data-testid="percentile-convention"
+          >
+            {planningPercentileConventions[dataset]}
+          </Typography>
         </Paper>
       )}
       <AlphaSideBySide results={results} breakdown={breakdown} dataset={dataset} />

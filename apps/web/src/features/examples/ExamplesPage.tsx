@@ -82,7 +82,11 @@ function Detail({ example, onClose }: { example: ExampleText; onClose: () => voi
   );
 }
 
-export function ExamplesPage({ help = false }: { help?: boolean }) {
+/**
+ * The example statistics, which are also the statistics help (spec 000 /examples, 002 /help/statistics): one
+ * page at /help/statistics, /examples leading to it (issue 35). A chart's help link opens it at `#CODE`.
+ */
+export function ExamplesPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState<ExampleText | null>(null);
@@ -101,17 +105,11 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
           Back
         </Button>
         <Typography variant="h1" sx={{ flex: 1 }}>
-          {help ? 'Statistics help' : 'Example statistics'}
+          Example statistics
         </Typography>
-        {help ? (
-          <Link component={RouterLink} to="/examples">
-            Example statistics
-          </Link>
-        ) : (
-          <Link component={RouterLink} to="/help/statistics">
-            Statistics help
-          </Link>
-        )}
+        <Link component={RouterLink} to="/help/faq">
+          FAQ
+        </Link>
       </Stack>
       <Typography color="text.secondary">
         Every chart below was computed by the product on a real record: {first?.dataset}, hourly significant
@@ -120,7 +118,7 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
       </Typography>
       {/* spec 000 /examples 'also a demo validation form': a signed-in user asks for these statistics at
           a location of their own (POST /api/demos/, as from home and the Query tab) */}
-      {!help && user && (
+      {user && (
         <Alert
           severity="info"
           icon={false}
@@ -179,8 +177,4 @@ export function ExamplesPage({ help = false }: { help?: boolean }) {
       )}
     </Stack>
   );
-}
-
-export function HelpStatisticsPage() {
-  return <ExamplesPage help />;
 }

@@ -20,12 +20,25 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
-import { useMe, useOffers } from '../../api/queries';
+import { useCurrentUser, useOffers } from '../../api/queries';
 import { ContactDialog } from '../contact/ContactDialog';
 import { FAQ, pointCost, type FaqEntry } from './faq-content';
 
-/** The caller's running offers and what a point costs in each. */
-function OfferCosts() {
+/** The caller's running offers and what a point costs in each; a visitor is told where to read it. */
+function OfferCosts({ signedIn }: { signedIn: boolean }) {
+  if (!signedIn)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Once signed in, this page lists what a point costs in each of your offers.{' '}
+        <Link component={RouterLink} to="/demo">
+          See the offers
+        </Link>
+      </Typography>
+    );
+  return <SignedInOfferCosts />;
+}
+
+function SignedInOfferCosts() {
   const offers = useOffers();
   const running = (offers.data ?? []).filter((offer) => !offer.expired);
   if (offers.isPending) return null;
@@ -55,7 +68,15 @@ function OfferCosts() {
   );
 }
 
-function Entry({ entry, onDetail }: { entry: FaqEntry; onDetail: (entry: FaqEntry) => void }) {
+function Entry({
+  entry,
+  onDetail,
+  signedIn,
+}: {
+  entry: FaqEntry;
+  onDetail: (entry: FaqEntry) => void;
+  signedIn: boolean;
+}) {
   return (
     <Box component="section" id={entry.id} aria-labelledby={`${entry.id}-q`} sx={{ scrollMarginTop: 16 }}>
       <Typography variant="h3" id={`${entry.id}-q`} sx={{ mb: 1 }}>
@@ -76,7 +97,7 @@ function Entry({ entry, onDetail }: { entry: FaqEntry; onDetail: (entry: FaqEntr
             ))}
           </Box>
         )}
-        {entry.offerCosts && <OfferCosts />}
+        {entry.offerCosts && <OfferCosts signedIn={signedIn} />}
         {(entry.links || entry.detail) && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             {entry.links?.map((link) => (
@@ -96,8 +117,9 @@ function Entry({ entry, onDetail }: { entry: FaqEntry; onDetail: (entry: FaqEntr
   );
 }
 
+/** Public (issue 35): a prospect reads how things work before signing up; nothing on it is a customer's. */
 export function FaqPage() {
-  const user = useMe();
+  const user = useCurrentUser().data;
   const navigate = useNavigate();
   const location = useLocation();
   const [detail, setDetail] = useState<FaqEntry | null>(null);
@@ -156,7 +178,7 @@ export function FaqPage() {
               </Typography>
               <Stack spacing={3}>
                 {section.entries.map((entry) => (
-                  <Entry key={entry.id} entry={entry} onDetail={setDetail} />
+                  <Entry key={entry.id} entry={entry} onDetail={setDetail} signedIn={!!user} />
                 ))}
               </Stack>
             </Paper>

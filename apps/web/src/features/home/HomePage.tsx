@@ -38,6 +38,7 @@ import {
 } from '../projects/rules';
 import { ZonePreview } from '../projects/ZonePreview';
 import { trackClick, useSearchTracking } from '../../api/tracking';
+import { roleName } from '../../components/roleName';
 
 // The dialogs open on demand: fetched then, they stay out of the first page's bundle (< 300 kB gzipped).
 const dialogs = () => import('../projects/ProjectDialogs');
@@ -228,7 +229,7 @@ export function HomePage() {
           <Typography variant="h1">Hello {name}</Typography>
           <Typography variant="body2" color="text.secondary">
             {user.accounts[0] ? `${user.accounts[0].name} · ` : ''}
-            {user.isStaff ? 'Manager' : 'Member'}
+            {roleName(user)}
           </Typography>
         </div>
         <Stack direction="row" spacing={1}>

@@ -95,7 +95,7 @@ export function OffersTable({ offers }: { offers: readonly Offer[] }) {
             <TableCell>Status</TableCell>
             <TableCell>Start</TableCell>
             <TableCell>End</TableCell>
-            <TableCell align="right">Credits</TableCell>
+            <TableCell align="right">Credits granted</TableCell>
             <TableCell align="right">Projects</TableCell>
             <TableCell align="right">Points</TableCell>
             <TableCell sx={{ minWidth: 220 }}>Zones</TableCell>

@@ -17,6 +17,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useMe } from '../../api/queries';
 import { EditProfileDialog } from './EditProfileDialog';
 import { useUserSettings } from './settings';
+import { roleName } from '../../components/roleName';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -68,7 +69,7 @@ export function ProfilePage() {
               <Row label="Full name" value={fullName || '—'} />
               <Row label="Username" value={user.username} />
               <Row label="E-mail" value={user.email} />
-              <Row label="Role" value={user.isStaff ? 'Manager' : 'Member'} />
+              <Row label="Role" value={roleName(user)} />
               {account && (
                 <TableRow>
                   <TableCell component="th" scope="row" sx={{ color: 'text.secondary', border: 0, pl: 0 }}>
@@ -98,7 +99,7 @@ export function ProfilePage() {
                 value={user.counts.downtimeComputations}
               />
               <Row numeric label="Reports" value={user.counts.reports} />
-              <Row numeric label="Comments" value="N/A" />
+              <Row numeric label="Comments" value={user.counts.comments} />
               <Row numeric label="Credits used" value={user.usedCredits} />
               {account && <Row numeric label="Credits available on the account" value={account.credits} />}
             </TableBody>

@@ -357,9 +357,8 @@ function NewProjectForm() {
         isTrial: offer.isTrial,
         points: form.points,
       });
-      void navigate(
-        offer.isMcDashboard ? `/project/${created.projectId}/query` : `/project/${created.projectId}`,
-      );
+      // a contractors dashboard lands on its wizard; any other project on its Query tab
+      void navigate(`/project/${created.projectId}`);
     } catch (error) {
       applyServerErrors(error, setError, ['name']);
     }

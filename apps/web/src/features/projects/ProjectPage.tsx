@@ -1,5 +1,6 @@
 import { Link as RouterLink, Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import type { Project } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
+import { EmptyState } from '../../components/EmptyState';
 import { FullPageLoader } from '../../components/Loader';
 import { ShareProjectButton } from '../team/ShareProjectButton';
 import { useProject } from './queries';
@@ -29,7 +31,7 @@ export function useProjectContext(): ProjectContext {
 
 /**
  * The project layout (spec 000 §2.2, §2.6): menu bar with name, status, workzone, data validation and the
- * downtime link when allowed; the three numbered tabs; a loader; an inaccessible project goes home.
+ * downtime link when allowed; the three numbered tabs; a loader; a project not shared with the caller says so.
  */
 export function ProjectLayout() {
   const { id } = useParams();
@@ -39,7 +41,19 @@ export function ProjectLayout() {
 
   if (!Number.isInteger(projectId) || projectId <= 0) return <Navigate to="/" replace />;
   if (error) {
-    if (error instanceof ApiError && [403, 404].includes(error.status)) return <Navigate to="/" replace />;
+    // A member sent a link to a project not shared with them is told so, not bounced home (issue 30);
+    // the words do not say whether the project exists (the server answers 404 either way).
+    if (error instanceof ApiError && [403, 404].includes(error.status))
+      return (
+        <EmptyState
+          kind="projectNotShared"
+          action={
+            <Button component={RouterLink} to="/" variant="contained">
+              Go to my projects
+            </Button>
+          }
+        />
+      );
     return <Alert severity="error">{errorMessage(error)}</Alert>;
   }
   if (isPending) return <FullPageLoader />;
@@ -104,30 +118,32 @@ export function ProjectLayout() {
           sx={{ height: 4 }}
         />
       )}
-      {!project.isMcDashboard && (
-        <Tabs
-          value={['query', 'analyze', 'report'].includes(tab) ? tab : 'query'}
-          sx={{ px: 3, bgcolor: 'background.paper' }}
-        >
-          <Tab value="query" label="1. Query" component={RouterLink} to={`${base}/query`} />
+      {/* a contractors dashboard lands on its wizard and keeps a tab to it beside the points' (issue 30) */}
+      <Tabs
+        value={['query', 'analyze', 'report'].includes(tab) ? tab : project.isMcDashboard ? '' : 'query'}
+        sx={{ px: 3, bgcolor: 'background.paper' }}
+      >
+        {project.isMcDashboard && (
+          <Tab value="" label="Contractors wizard" component={RouterLink} to={base} />
+        )}
+        <Tab value="query" label="1. Query" component={RouterLink} to={`${base}/query`} />
+        <Tab
+          value="analyze"
+          label="2. Analyze"
+          component={RouterLink}
+          to={`${base}/analyze`}
+          disabled={noResults}
+        />
+        {project.canBuildReport && (
           <Tab
-            value="analyze"
-            label="2. Analyze"
+            value="report"
+            label="3. Report"
             component={RouterLink}
-            to={`${base}/analyze`}
+            to={`${base}/report`}
             disabled={noResults}
           />
-          {project.canBuildReport && (
-            <Tab
-              value="report"
-              label="3. Report"
-              component={RouterLink}
-              to={`${base}/report`}
-              disabled={noResults}
-            />
-          )}
-        </Tabs>
-      )}
+        )}
+      </Tabs>
       <Box sx={{ px: { xs: 2, md: 3 }, py: 2 }}>
         <Outlet context={{ project } satisfies ProjectContext} />
       </Box>

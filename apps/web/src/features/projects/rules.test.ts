@@ -51,7 +51,10 @@ describe('project rules', () => {
     expect(projectNameError('')).toBe(messages.required);
     expect(projectNameError('ab')).toBe(messages.minLength(3));
     expect(projectNameError('a'.repeat(51))).toBe(messages.maxLength(50));
-    expect(projectNameError('my project')).toBe(messages.slugOnly);
+    // issue 30: a name may hold single spaces between words
+    expect(projectNameError('my project')).toBeNull();
+    expect(projectNameError('my  project')).toBe(messages.slugOnly);
+    expect(projectNameError('my project!')).toBe(messages.slugOnly);
     expect(projectNameError('North_Sea', ['north_sea'])).toBe(messages.projectNameTaken);
     expect(projectNameError('North-Sea_2')).toBeNull();
   });

@@ -110,9 +110,10 @@ export const createPointSteps: Step[] = [
 /**
  * The first step of a tour that offers itself on a page in use (the Query tab with points, the Analyze
  * tab): a pulsing beacon by the panel's title, opening the tour when clicked, instead of a tooltip and an
- * overlay over the user's work. It does not scroll the page.
+ * overlay over the user's work. It does not scroll the page. It sits at the title's right end, inside the
+ * panel: placed above it, it landed on the project's tab bar (issue 30).
  */
-const offerStep: Partial<Step> = { skipBeacon: false, skipScroll: true, placement: 'top' };
+const offerStep: Partial<Step> = { skipBeacon: false, skipScroll: true, placement: 'right' };
 
 /** Selectors of the rows, buttons and panels the tours point at (set in QueryTab and AnalyzeTab). */
 export const tourTargets = {

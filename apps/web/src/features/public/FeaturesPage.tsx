@@ -71,7 +71,7 @@ export function FeaturesPage() {
                     ))}
                   </Box>
                   {examplesOf[section.id] && (
-                    <Link component={RouterLink} to="/examples" variant="body2">
+                    <Link component={RouterLink} to="/help/statistics" variant="body2">
                       See these statistics on a real record
                     </Link>
                   )}

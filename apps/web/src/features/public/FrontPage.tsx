@@ -56,7 +56,7 @@ export function FrontPage() {
             >
               Try the free demo
             </Button>
-            <Button component={RouterLink} to="/examples" size="large" sx={{ color: '#fff' }}>
+            <Button component={RouterLink} to="/help/statistics" size="large" sx={{ color: '#fff' }}>
               See example statistics
             </Button>
           </Stack>
@@ -124,7 +124,7 @@ export function FrontPage() {
           intro="These charts come from a real ERA5 record of 11 years of hourly waves, run through the same engine as your points."
         />
         <ExampleStrip ids={['EPD', 'DR', 'EXT']} />
-        <Button component={RouterLink} to="/examples" sx={{ mt: 2 }}>
+        <Button component={RouterLink} to="/help/statistics" sx={{ mt: 2 }}>
           All the example statistics
         </Button>
       </Band>

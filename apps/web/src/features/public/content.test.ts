@@ -13,9 +13,17 @@ describe('sessionActions (the public bar)', () => {
 });
 
 describe('public content', () => {
-  it("links the spec's three public pages and the examples, each once", () => {
+  it("links the spec's three public pages, the examples and the help a prospect reads, each once", () => {
     const paths = PUBLIC_LINKS.map((link) => link.to);
-    expect(paths).toEqual(['/front', '/features', '/demo', '/examples']);
+    // issue 35: the FAQ and the AWD guide are public and linked from the public bar
+    expect(paths).toEqual([
+      '/front',
+      '/features',
+      '/demo',
+      '/help/statistics',
+      '/help/faq',
+      '/help/advanced_weather_downtime',
+    ]);
   });
 
   it('gives every feature section a unique anchor, a summary and at least one detail', () => {

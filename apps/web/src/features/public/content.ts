@@ -7,7 +7,9 @@ export const PUBLIC_LINKS = [
   { to: '/front', label: 'Product' },
   { to: '/features', label: 'Features' },
   { to: '/demo', label: 'Free demo' },
-  { to: '/examples', label: 'Example statistics' },
+  { to: '/help/statistics', label: 'Example statistics' },
+  { to: '/help/faq', label: 'FAQ' },
+  { to: '/help/advanced_weather_downtime', label: 'AWD guide' },
 ] as const;
 
 export type SessionState = 'restoring' | 'signedOut' | 'signedIn';

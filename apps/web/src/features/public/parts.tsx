@@ -111,7 +111,7 @@ export function ExampleStrip({ ids, columns = 3 }: { ids: readonly string[]; col
           <Box
             key={id}
             component={RouterLink}
-            to="/examples"
+            to="/help/statistics"
             aria-label={`Example: ${statisticTitle(id)}`}
             sx={{
               display: 'block',

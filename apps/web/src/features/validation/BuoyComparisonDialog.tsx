@@ -1,6 +1,8 @@
 // The buoy comparison modal (spec 002 "Buoy comparison"): one tab per compared variable, sorted by name, then
 // the two definition tabs; the scatter plot with its colour bar and lines; a one-row metrics table; the
-// buoy's metadata. No download button (spec: hidden for buoys).
+// buoy's metadata. The spec hid the download for buoys; issue 30 asks for the satellite's: the pairs and
+// metrics as a zip, and the chart as a PNG headed by the project, point, period and metrics.
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,11 +11,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { format } from '@metocean/charts';
-import type { BuoyComparison } from '@metocean/contracts';
+import {
+  metricHeader,
+  paths,
+  satelliteFileName,
+  variableLabel,
+  type BuoyComparison,
+} from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
+import { chartPng, type ChartInstance } from '../analyze/EChart';
+import { downloadWithSession } from '../analyze/api';
 import { SectionLoader } from '../../components/Loader';
 import { humanDate } from '../projects/dataset-text';
-import { ComparisonTabs, hindcastRow, MetadataList, VariablePanel } from './ComparisonPanels';
+import { ComparisonTabs, hindcastRow, isVariableTab, MetadataList, VariablePanel } from './ComparisonPanels';
+import { pngWithHeading } from './png';
 import { useBuoyComparison } from './queries';
 
 export interface ComparisonTarget {
@@ -22,7 +33,15 @@ export interface ComparisonTarget {
   point: number;
 }
 
-function BuoyVariablePanel({ comparison, name }: { comparison: BuoyComparison; name: string }) {
+function BuoyVariablePanel({
+  comparison,
+  name,
+  onChart,
+}: {
+  comparison: BuoyComparison;
+  name: string;
+  onChart: (chart: ChartInstance) => void;
+}) {
   const variable = comparison.variables.find((v) => v.name === name)!;
   const { counts } = variable;
   return (
@@ -30,13 +49,16 @@ function BuoyVariablePanel({ comparison, name }: { comparison: BuoyComparison; n
       variable={variable}
       title={`${variable.name}: ${comparison.dataset.name} / ${comparison.buoy.name}`}
       n={counts.paired}
+      onChart={onChart}
       caption={
         <>
-          {counts.paired.toLocaleString('en')} hourly pairs from {humanDate(variable.period.from)} to{' '}
-          {humanDate(variable.period.to)}, out of {counts.common.toLocaleString('en')} common hours (
-          {counts.missingMeasure.toLocaleString('en')} missing at the buoy,{' '}
-          {counts.missingModel.toLocaleString('en')} in the hindcast). Scatter: {variable.scatter.nbTimeSteps}{' '}
-          pairs with both values non-zero, cells of {variable.scatter.cell} {variable.units}.
+          {counts.common.toLocaleString('en')} hours held by both (the pairs) from{' '}
+          {humanDate(variable.period.from)} to {humanDate(variable.period.to)}; of the{' '}
+          {counts.timestamps.toLocaleString('en')} hours on both time axes,{' '}
+          {counts.missingMeasure.toLocaleString('en')} have no buoy value and{' '}
+          {counts.missingModel.toLocaleString('en')} no hindcast value. Scatter:{' '}
+          {variable.scatter.nbTimeSteps} pairs with both values non-zero, cells of {variable.scatter.cell}{' '}
+          {variable.units}.
         </>
       }
     />
@@ -59,18 +81,60 @@ function Metadata({ comparison }: { comparison: BuoyComparison }) {
   return <MetadataList rows={rows} testId="buoy-metadata" />;
 }
 
+/** The tab shown first: the variables sorted by name, as ComparisonTabs sorts them. */
+const comparisonFirst = (comparison: BuoyComparison) =>
+  [...comparison.variables.map((v) => v.name)].sort((a, b) => a.localeCompare(b))[0] ?? null;
+
 export function BuoyComparisonDialog({
   target,
   expired,
+  projectName,
   onClose,
 }: {
   target: ComparisonTarget | null;
   /** An expired offer: comparison is not allowed (spec 002 "Data validation page"). */
   expired: boolean;
+  /** Printed on the downloads: the comparison belongs to this project. */
+  projectName: string;
   onClose: () => void;
 }) {
   const query = useBuoyComparison(target && !expired ? target : null);
   const comparison = query.data;
+  const [chart, setChart] = useState<ChartInstance | null>(null);
+  const [tab, setTab] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = comparison
+    ? `${projectName} - ${comparison.point.name} - ${comparison.buoy.name}`
+    : 'buoy_comparison';
+
+  const saveZip = () => {
+    if (!target) return;
+    setFailure(null);
+    const search = `?project=${target.project}&point=${target.point}`;
+    downloadWithSession(
+      `${paths.buoyComparisonDownload(target.buoy)}${search}`,
+      satelliteFileName(name, 'zip'),
+    ).catch((error: unknown) => setFailure(errorMessage(error)));
+  };
+  const savePng = async () => {
+    const variable = comparison?.variables.find((v) => v.name === (tab ?? comparisonFirst(comparison)));
+    if (!chart || !comparison || !variable) return;
+    const metrics = Object.entries(variable.metrics)
+      .map(([metric, value]) => `${metricHeader(metric, variable.units)} ${format(value ?? null, 2)}`)
+      .join(' · ');
+    const href = await pngWithHeading(chartPng(chart), [
+      `Project ${projectName} · point ${comparison.point.name} · buoy ${comparison.buoy.name}`,
+      `${variableLabel(variable.name)} · ${comparison.dataset.name} · ${humanDate(variable.period.from)} to ${humanDate(variable.period.to)} · ${variable.counts.common.toLocaleString('en')} pairs`,
+      metrics,
+    ]);
+    const link = Object.assign(document.createElement('a'), {
+      href,
+      download: satelliteFileName(name, 'png'),
+    });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  };
 
   return (
     <Dialog
@@ -99,13 +163,30 @@ export function BuoyComparisonDialog({
               </Alert>
             )}
             <Metadata comparison={comparison} />
-            <ComparisonTabs names={comparison.variables.map((v) => v.name)}>
-              {(name) => <BuoyVariablePanel comparison={comparison} name={name} />}
+            <ComparisonTabs
+              names={comparison.variables.map((v) => v.name)}
+              onTab={(next) => {
+                setTab(next);
+                if (!isVariableTab(next)) setChart(null);
+              }}
+            >
+              {(variable) => <BuoyVariablePanel comparison={comparison} name={variable} onChart={setChart} />}
             </ComparisonTabs>
+            {failure && (
+              <Alert severity="error" onClose={() => setFailure(null)}>
+                The download failed: {failure}
+              </Alert>
+            )}
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
+        <Button onClick={saveZip} disabled={!comparison}>
+          Data (zip)
+        </Button>
+        <Button onClick={() => void savePng()} disabled={!chart} variant="outlined">
+          Download
+        </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

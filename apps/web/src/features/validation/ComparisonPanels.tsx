@@ -13,7 +13,13 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { CHART_SIZES, comparisonScatterOption, format } from '@metocean/charts';
-import { COMPARISON_METRICS, type ScatterData } from '@metocean/contracts';
+import {
+  COMPARISON_METRICS,
+  metricHeader,
+  variableLabel,
+  variableUnits,
+  type ScatterData,
+} from '@metocean/contracts';
 import { NumericTable } from '../../components/NumericTable';
 import { EChart, type ChartInstance } from '../analyze/EChart';
 import { metricDefinitions, variableDefinitions } from './texts';
@@ -49,7 +55,10 @@ export interface ComparedVariableView {
   scatter: ScatterData;
 }
 
-/** The scatter plot of one variable, its one-row metrics table (n, then the metrics) and a caption. */
+/**
+ * The scatter plot of one variable, its one-row metrics table (n, then the metrics, each header with its
+ * units: "bias (m)", "pbias (%)") and a caption.
+ */
 export function VariablePanel({
   variable,
   title,
@@ -79,7 +88,7 @@ export function VariablePanel({
       </Box>
       <NumericTable
         testId="comparison-metrics"
-        head={['n', ...metrics]}
+        head={['n', ...metrics.map((m) => metricHeader(m, variableUnits(variable.name)))]}
         rows={[[String(n), ...metrics.map((m) => format(variable.metrics[m] ?? null, 2))]]}
       />
       <Typography variant="caption" color="text.secondary">
@@ -90,7 +99,8 @@ export function VariablePanel({
 }
 
 /**
- * The tabs of a comparison: one per variable, sorted by name, then "Variable names" and "Metric names".
+ * The tabs of a comparison: one per variable, sorted by code and named by the label registry ("Wind
+ * speed (m/s)", not "magw"), then "Variable names" and "Metric names".
  * Without a chosen tab (no variable), it says the visualization data is empty (spec 002 §8).
  */
 export function ComparisonTabs({
@@ -114,7 +124,7 @@ export function ComparisonTabs({
     <Stack spacing={2}>
       <Tabs value={tab ?? false} onChange={(_, value: string) => choose(value)} variant="scrollable">
         {sorted.map((name) => (
-          <Tab key={name} value={name} label={name} />
+          <Tab key={name} value={name} label={variableLabel(name)} />
         ))}
         <Tab value={VARIABLES_TAB} label="Variable names" />
         <Tab value={METRICS_TAB} label="Metric names" />

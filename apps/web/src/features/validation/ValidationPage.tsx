@@ -361,6 +361,7 @@ export function ValidationPage() {
         key={target ? `${target.buoy}-${target.point}` : 'closed'}
         target={target}
         expired={expired}
+        projectName={data.name}
         onClose={() => setTarget(null)}
       />
     </Stack>

@@ -1,5 +1,6 @@
 // The words of the data validation page: the four tutorial steps, the parameters text and the definitions of
 // the comparison's variables and metrics (spec 002 §9 names), in one place for the page and its modal.
+import { variableLabel } from '@metocean/contracts';
 
 /** A dataset dimension's kind in words (the dataset cards, the datasource summary, the catalogue). */
 export const KIND_NAMES: Record<string, string> = {
@@ -33,19 +34,13 @@ export const tutorialSteps = [
 export const parametersText =
   'The comparison pairs the hindcast at the node nearest to the point with the buoy’s hourly observations on the hours both hold. Hours missing on either side (absent rows, -999 or NaN) are left out and counted. Scalar variables get bias, pbias, rmse, nrmse, corr, SI and std_ratio; directions get dir_bias, dir_rmse and dir_corr on circular differences. The scatter keeps the pairs where both values are non-zero.';
 
-/** The variable short names of spec 002 §9. */
-export const variableDefinitions: [string, string][] = [
-  ['hs', 'Significant wave height (m)'],
-  ['tp', 'Peak wave period (s)'],
-  ['tz', 'Mean zero-crossing wave period (s); for NDBC buoys their average period APD'],
-  ['dp', 'Peak wave direction (degrees, coming from)'],
-  ['dir', 'Mean wave direction (degrees, coming from)'],
-  ['magw', 'Wind speed (m/s)'],
-  ['thetaw', 'Wind direction (degrees, coming from)'],
-  ['mag', 'Current speed (m/s)'],
-  ['theta', 'Current direction (degrees, going to)'],
-  ['XE', 'Water level (m)'],
-];
+/** The variable short names of spec 002 §9, read in the label registry; the NDBC note is this page's. */
+export const variableDefinitions: [string, string][] = (
+  ['hs', 'tp', 'tz', 'dp', 'dir', 'magw', 'thetaw', 'mag', 'theta', 'XE'] as const
+).map((code) => [
+  code,
+  code === 'tz' ? `${variableLabel(code)}; for NDBC buoys their average period APD` : variableLabel(code),
+]);
 
 /** The metric names of spec 002 §9, m the hindcast and o the measure over the n pairs. */
 export const metricDefinitions: [string, string][] = [

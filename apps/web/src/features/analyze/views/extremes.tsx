@@ -140,7 +140,7 @@ function ExtremeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
                   dense
                   testId="fit-parameters"
                   head={parameters.header}
-                  rows={parameters.rows.map((r) => [r.name, ...r.values])}
+                  rows={parameters.rows.map((r) => [r.label, ...r.values])}
                 />
               </Box>
             )}

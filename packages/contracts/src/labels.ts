@@ -1,0 +1,70 @@
+// The label registry: what a person reads for a variable code or a comparison metric, with its units
+// (issue 35: "magw" tabs and "shapeParameter" rows on screen). Codes stay in files and the API; screens,
+// workbooks and PDFs print these labels, and show a code only beside its label where a user types it.
+
+/**
+ * The variables by the spec's short names (spec 001 §3 constraints, spec 002 §9 comparisons), each with the
+ * words and the units a reader sees. Directions say which way they point, as the methods do.
+ */
+export const VARIABLE_LABELS = {
+  hs: { label: 'Significant wave height', units: 'm' },
+  tp: { label: 'Peak wave period', units: 's' },
+  tz: { label: 'Mean zero-crossing wave period', units: 's' },
+  dp: { label: 'Peak wave direction (coming from)', units: '°' },
+  dir: { label: 'Mean wave direction (coming from)', units: '°' },
+  magw: { label: 'Wind speed', units: 'm/s' },
+  thetaw: { label: 'Wind direction (coming from)', units: '°' },
+  mag: { label: 'Current speed', units: 'm/s' },
+  theta: { label: 'Current direction (going to)', units: '°' },
+  XE: { label: 'Water level', units: 'm' },
+  wlev: { label: 'Sea surface height', units: 'm' },
+} as const satisfies Record<string, { label: string; units: string }>;
+
+export type VariableCode = keyof typeof VARIABLE_LABELS;
+
+const isVariableCode = (code: string): code is VariableCode => Object.hasOwn(VARIABLE_LABELS, code);
+
+/** "Wind speed (m/s)" for "magw"; an unknown code reads as itself, so nothing is hidden. */
+export function variableLabel(code: string, options: { units?: boolean } = {}): string {
+  if (!isVariableCode(code)) return code;
+  const { label, units } = VARIABLE_LABELS[code];
+  return options.units === false ? label : `${label} (${units})`;
+}
+
+/** The units of a variable code ('' when unknown). */
+export function variableUnits(code: string): string {
+  return isVariableCode(code) ? VARIABLE_LABELS[code].units : '';
+}
+
+/**
+ * The comparison metrics (spec 002 §9 names): what each reads in, given the compared variable's units —
+ * the variable's own (bias, rmse), degrees for the circular ones, percent, or none (ratios, correlations).
+ */
+const METRIC_UNITS: Record<string, 'variable' | '°' | '%' | ''> = {
+  bias: 'variable',
+  pbias: '%',
+  rmse: 'variable',
+  nrmse: '',
+  corr: '',
+  SI: '',
+  std_ratio: '',
+  dir_bias: '°',
+  dir_rmse: '°',
+  dir_corr: '',
+  slope: '',
+  intercept: 'variable',
+  r2: '',
+};
+
+/** The units of a metric of a variable in `variableUnits` ('' for a dimensionless one). */
+export function metricUnits(metric: string, variableUnits: string): string {
+  const kind = METRIC_UNITS[metric] ?? '';
+  return kind === 'variable' ? variableUnits : kind;
+}
+
+/** A metric's column header: its name and, when it has one, its units ("bias (m)", "pbias (%)", "corr"). */
+export function metricHeader(metric: string, variableUnits: string): string {
+  const units = metricUnits(metric, variableUnits);
+  const name = metric === 'r2' ? 'r²' : metric;
+  return units ? `${name} (${units})` : name;
+}

@@ -1,0 +1,42 @@
+// The label registry (issue 35): what a person reads for a variable code or a comparison metric.
+import { describe, expect, it } from 'vitest';
+import { metricHeader, metricUnits, variableLabel, variableUnits, VARIABLE_LABELS } from '../src/labels';
+
+describe('variableLabel', () => {
+  it('names a spec code in words with its units, or without them on demand', () => {
+    expect(variableLabel('magw')).toBe('Wind speed (m/s)');
+    expect(variableLabel('magw', { units: false })).toBe('Wind speed');
+    expect(variableLabel('hs')).toBe('Significant wave height (m)');
+    expect(variableUnits('theta')).toBe('°');
+  });
+
+  it('reads an unknown code as itself, so nothing is hidden, and has no units for it', () => {
+    expect(variableLabel('swh')).toBe('swh');
+    expect(variableUnits('swh')).toBe('');
+    // a property of every object is not a code
+    expect(variableLabel('toString')).toBe('toString');
+  });
+
+  it('gives every code of the registry words that are not the code itself', () => {
+    for (const [code, { label, units }] of Object.entries(VARIABLE_LABELS)) {
+      expect(label.toLowerCase()).not.toBe(code.toLowerCase());
+      expect(units).not.toBe('');
+    }
+  });
+});
+
+describe('metric units', () => {
+  it("reads bias and rmse in the variable's units, pbias in %, circular metrics in degrees", () => {
+    expect(metricHeader('bias', 'm')).toBe('bias (m)');
+    expect(metricHeader('pbias', 'm')).toBe('pbias (%)');
+    expect(metricHeader('rmse', 'm/s')).toBe('rmse (m/s)');
+    expect(metricHeader('dir_bias', '°')).toBe('dir_bias (°)');
+    expect(metricHeader('r2', 'm')).toBe('r²');
+  });
+
+  it('gives ratios and correlations no units', () => {
+    for (const metric of ['nrmse', 'corr', 'SI', 'std_ratio', 'dir_corr', 'slope'])
+      expect(metricUnits(metric, 'm'), metric).toBe('');
+    expect(metricHeader('corr', 'm')).toBe('corr');
+  });
+});
