@@ -11,12 +11,14 @@ import {
   planningIntervals,
   planningStatistics,
   readPlan,
+  roundTo,
   simulatePlan,
   withIntervals,
   type PlanResultsWithIntervals,
   type AlphaSummary,
   type PlanResults,
 } from '@metocean/core';
+import { planningPercentileConventions } from '@metocean/contracts';
 import { loadWorkbookGrid, parseCsvSeries, planningTemplate } from '@metocean/hindcast';
 import { runPlanningCli } from '../../src/planning';
 
@@ -124,12 +126,53 @@ print(json.dumps(rows))`,
     const rows = JSON.parse(read) as (string | number | null)[][];
     expect(rows[0]!.slice(0, 3)).toEqual(['Percentile', 'Jan', 'Feb']);
     const p50 = json.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
-    expect(rows[1]).toEqual(['P50', ...json.MONTHLY.periods.map((p) => p50[p])]);
+    // issue 30: the workbook holds values to 0.1 h (its About sheet says so), the JSON full precision
+    const tenth = (v: number | null | undefined) => (v === null || v === undefined ? null : roundTo(v, 1));
+    expect(rows[1]).toEqual(['P50', ...json.MONTHLY.periods.map((p) => tenth(p50[p]))]);
     // issue 31: P50's interval rows follow it, then P90
     const bounds = json.MONTHLY.distribsOfAllDurations.wholeSequenceIntervals.P50!;
-    expect(rows[2]).toEqual(['P50 lower 80 %', ...json.MONTHLY.periods.map((p) => bounds[p]![0])]);
-    expect(rows[3]).toEqual(['P50 upper 80 %', ...json.MONTHLY.periods.map((p) => bounds[p]![1])]);
+    expect(rows[2]).toEqual(['P50 lower 80 %', ...json.MONTHLY.periods.map((p) => tenth(bounds[p]![0]))]);
+    expect(rows[3]).toEqual(['P50 upper 80 %', ...json.MONTHLY.periods.map((p) => tenth(bounds[p]![1]))]);
     expect(rows[4]![0]).toBe('P90');
+
+    // issue 35: each workbook states what its Pp means (the shared sentence of the results page) in About and
+    // under the tables of every breakdown sheet; the no-downtime ratio's P50 ≥ P99 is said to be intended
+    const conventions = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import json, openpyxl, sys
+out = {}
+for path in sys.argv[1:]:
+    wb = openpyxl.load_workbook(path, read_only=True)
+    about = {r[0]: r[1] for r in wb['About'].iter_rows(values_only=True) if r and r[0]}
+    last = {}
+    for name in ('MONTHLY', 'BIWEEKLY', 'WEEKLY'):
+        cells = [r[0] for r in wb[name].iter_rows(values_only=True) if r and r[0] is not None]
+        last[name] = cells[-1]
+    out[path] = {'about': about.get('Percentiles'), 'last': last}
+print(json.dumps(out))`,
+        ...['TOTAL_DURATION', 'DOWNTIME_DURATION', 'DOWNTIME_PERCENT', 'NO_DOWNTIME_RATIO'].map((f) =>
+          join(out, `template_${f}.xlsx`),
+        ),
+      ],
+      { encoding: 'utf8' },
+    );
+    const stated = JSON.parse(conventions) as Record<string, { about: string; last: Record<string, string> }>;
+    const expectedSentence = {
+      TOTAL_DURATION: planningPercentileConventions.distribsOfAllDurations,
+      DOWNTIME_DURATION: planningPercentileConventions.distribsOfAllDelay,
+      DOWNTIME_PERCENT: planningPercentileConventions.distribsOfDowntimePercent,
+      NO_DOWNTIME_RATIO: planningPercentileConventions.distribsOfNoDowntimeRatio,
+    };
+    for (const [format, sentence] of Object.entries(expectedSentence)) {
+      const file = stated[join(out, `template_${format}.xlsx`)]!;
+      expect(file.about).toBe(sentence);
+      expect(file.last).toEqual({ MONTHLY: sentence, BIWEEKLY: sentence, WEEKLY: sentence });
+    }
+    expect(stated[join(out, 'template_NO_DOWNTIME_RATIO.xlsx')]!.about).toContain(
+      'exceedance percentile over the years',
+    );
   }, 60_000);
 
   test('plan errors go to stderr with their cells, exit code 1', async () => {
@@ -237,8 +280,9 @@ print(json.dumps(rows))`,
       }),
       [50, 90],
     );
-    expect(json.MONTHLY).toEqual(JSON.parse(JSON.stringify(expected.MONTHLY)));
-    expect(json.WEEKLY).toEqual(JSON.parse(JSON.stringify(expected.WEEKLY)));
+    // every statistic of the by-hand run; the CLI adds the intervals of issue 31 beside them (checked above)
+    expect(json.MONTHLY).toMatchObject(JSON.parse(JSON.stringify(expected.MONTHLY)));
+    expect(json.WEEKLY).toMatchObject(JSON.parse(JSON.stringify(expected.WEEKLY)));
     expect(json.alpha.name).toBe('DNV-OS-H101 (2011) Table 4-1, base case');
     expect(json.alpha.factored.map((f) => f.effectiveLimit)).toEqual([
       1.91875, 1.52, 1.0575, 1.91875, 1.52, 1.0575, 1.91875,
