@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
+import { planningPercentileConventions } from '@metocean/contracts';
 import {
   apiCall,
   apiToken,
@@ -231,6 +232,9 @@ describe('advanced weather downtime in the browser', () => {
     await visible(page.getByTestId('censored-count'));
     await visible(page.getByTestId('results-bars').locator('canvas'));
     await visible(page.getByRole('table', { name: 'Estimated Duration per period' }));
+    expect(await page.getByTestId('percentile-convention').textContent()).toBe(
+      planningPercentileConventions.distribsOfAllDurations,
+    );
     await screenshot(page, '66-awd-results');
   });
 
@@ -277,6 +281,15 @@ describe('advanced weather downtime in the browser', () => {
     expect(after).not.toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('awd.comparison.month'))).toBe('Jan');
     await screenshot(page, '67-awd-comparison');
+
+    // issue 35: under the period table, what Pp means — the weather window's P50 ≥ P99 is stated as intended
+    await page.getByRole('combobox', { name: 'Result' }).click();
+    await page.getByRole('option', { name: 'Weather Window' }).click();
+    const convention = page.getByTestId('percentile-convention');
+    await visible(convention);
+    expect(await convention.textContent()).toBe(planningPercentileConventions.distribsOfNoDowntimeRatio);
+    await convention.scrollIntoViewIfNeeded();
+    await screenshot(page, '67b-awd-comparison-weather-window');
 
     await cards
       .first()

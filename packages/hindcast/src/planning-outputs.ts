@@ -14,6 +14,7 @@ import type {
   PlanResults,
 } from '@metocean/core';
 import { alphaLines, BREAKDOWNS, roundTo } from '@metocean/core';
+import { planningPercentileConventions, type PlanningDistributionName } from '@metocean/contracts';
 import { catalogueKey } from './cf';
 
 export const PLANNING_OUTPUT_FORMATS = [
@@ -26,32 +27,42 @@ export type PlanningOutputFormat = (typeof PLANNING_OUTPUT_FORMATS)[number];
 
 const DATASETS: Record<
   PlanningOutputFormat,
-  { pick: (b: BreakdownResults) => Distribution; title: string; units: string; definition: string }
+  {
+    pick: (b: BreakdownResults) => Distribution;
+    /** Its data set in the results, whose percentile convention (one shared sentence) the workbook states. */
+    dataset: PlanningDistributionName;
+    title: string;
+    units: string;
+    definition: string;
+  }
 > = {
   TOTAL_DURATION: {
     pick: (b) => b.distribsOfAllDurations,
+    dataset: 'distribsOfAllDurations',
     title: 'Total duration',
     units: 'h',
     definition: 'D = end of the last activity − start time, waiting included (type-7 percentile per period).',
   },
   DOWNTIME_DURATION: {
     pick: (b) => b.distribsOfAllDelay,
+    dataset: 'distribsOfAllDelay',
     title: 'Weather downtime',
     units: 'h',
     definition: 'W = the weather part of every wait (waiting for working hours excluded).',
   },
   DOWNTIME_PERCENT: {
     pick: (b) => b.distribsOfDowntimePercent,
+    dataset: 'distribsOfDowntimePercent',
     title: 'Downtime percent',
     units: '%',
     definition: '100 · W_Pp / D_Pp per period.',
   },
   NO_DOWNTIME_RATIO: {
     pick: (b) => b.distribsOfNoDowntimeRatio,
+    dataset: 'distribsOfNoDowntimeRatio',
     title: 'No-downtime ratio',
     units: '%',
-    definition:
-      '100 × starts with W = 0 / uncensored starts, per year and period; Pp = the value reached or exceeded in p % of the years.',
+    definition: '100 × starts with W = 0 / uncensored starts, per year and period.',
   },
 };
 
@@ -95,6 +106,7 @@ export async function planningOutputWorkbook(
   const aboutRows: (string | number)[][] = [
     [`${spec.title} (${spec.units})`, stamp.name],
     ['Definition', spec.definition],
+    ['Percentiles', planningPercentileConventions[spec.dataset]],
     ['Record', `${results.period.start} to ${results.period.end} (UTC, hourly)`],
     ['Starts', results.totalStarts],
     ['Censored starts (left out: the plan cannot finish before the record ends)', results.censored],
@@ -168,6 +180,9 @@ export async function planningOutputWorkbook(
     sheet.addRow(['Uncensored starts', ...b.periods.map((p) => b.starts[p] ?? 0)]);
     // the years each interval rests on; under 5 there is none
     if (years) sheet.addRow(['Years (intervals; < 5: none)', ...b.periods.map((p) => years[p] ?? 0)]);
+    // issue 35: what Pp means, under the tables (the weather window's P50 above its P99 surprises otherwise)
+    sheet.addRow([]);
+    sheet.addRow([planningPercentileConventions[spec.dataset]]).font = { italic: true };
     sheet.getColumn(1).width = 20;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -19,6 +19,7 @@ import {
   type AlphaSummary,
   type PlanResults,
 } from '@metocean/core';
+import { planningPercentileConventions } from '@metocean/contracts';
 import { loadWorkbookGrid, parseCsvSeries, planningTemplate } from '@metocean/hindcast';
 import { runPlanningCli } from '../../src/planning';
 
@@ -134,6 +135,45 @@ print(json.dumps(rows))`,
     expect(rows[2]).toEqual(['P50 lower 80 %', ...json.MONTHLY.periods.map((p) => tenth(bounds[p]![0]))]);
     expect(rows[3]).toEqual(['P50 upper 80 %', ...json.MONTHLY.periods.map((p) => tenth(bounds[p]![1]))]);
     expect(rows[4]![0]).toBe('P90');
+
+    // issue 35: each workbook states what its Pp means (the shared sentence of the results page) in About and
+    // under the tables of every breakdown sheet; the no-downtime ratio's P50 ≥ P99 is said to be intended
+    const conventions = execFileSync(
+      '/usr/bin/python3',
+      [
+        '-c',
+        `import json, openpyxl, sys
+out = {}
+for path in sys.argv[1:]:
+    wb = openpyxl.load_workbook(path, read_only=True)
+    about = {r[0]: r[1] for r in wb['About'].iter_rows(values_only=True) if r and r[0]}
+    last = {}
+    for name in ('MONTHLY', 'BIWEEKLY', 'WEEKLY'):
+        cells = [r[0] for r in wb[name].iter_rows(values_only=True) if r and r[0] is not None]
+        last[name] = cells[-1]
+    out[path] = {'about': about.get('Percentiles'), 'last': last}
+print(json.dumps(out))`,
+        ...['TOTAL_DURATION', 'DOWNTIME_DURATION', 'DOWNTIME_PERCENT', 'NO_DOWNTIME_RATIO'].map((f) =>
+          join(out, `template_${f}.xlsx`),
+        ),
+      ],
+      { encoding: 'utf8' },
+    );
+    const stated = JSON.parse(conventions) as Record<string, { about: string; last: Record<string, string> }>;
+    const expectedSentence = {
+      TOTAL_DURATION: planningPercentileConventions.distribsOfAllDurations,
+      DOWNTIME_DURATION: planningPercentileConventions.distribsOfAllDelay,
+      DOWNTIME_PERCENT: planningPercentileConventions.distribsOfDowntimePercent,
+      NO_DOWNTIME_RATIO: planningPercentileConventions.distribsOfNoDowntimeRatio,
+    };
+    for (const [format, sentence] of Object.entries(expectedSentence)) {
+      const file = stated[join(out, `template_${format}.xlsx`)]!;
+      expect(file.about).toBe(sentence);
+      expect(file.last).toEqual({ MONTHLY: sentence, BIWEEKLY: sentence, WEEKLY: sentence });
+    }
+    expect(stated[join(out, 'template_NO_DOWNTIME_RATIO.xlsx')]!.about).toContain(
+      'exceedance percentile over the years',
+    );
   }, 60_000);
 
   test('plan errors go to stderr with their cells, exit code 1', async () => {
@@ -243,6 +283,7 @@ print(json.dumps(rows))`,
       planningStatistics(sim, [50, 90]),
       planningIntervals(sim, [50, 90], DEFAULT_INTERVALS),
     );
+    // every statistic of the by-hand run; the CLI adds the intervals of issue 31 beside them (checked above)
     expect(json.MONTHLY).toEqual(JSON.parse(JSON.stringify(expected.MONTHLY)));
     expect(json.WEEKLY).toEqual(JSON.parse(JSON.stringify(expected.WEEKLY)));
     expect(json.alpha.name).toBe('DNV-OS-H101 (2011) Table 4-1, base case');

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { planningComparisonBars } from '@metocean/charts';
+import { planningPercentileConventions } from '@metocean/contracts';
 import { DURATION_DIGITS } from '@metocean/core';
 import { EChart } from '../analyze/EChart';
 import { comparisonTable, type Breakdown, type ComparedPlanning } from './comparison';
@@ -148,6 +149,14 @@ export function PeriodComparison({
         ★ the best planning of the period at that percentile (
         {RESULT_KINDS[kind].weatherWindow ? 'highest' : 'lowest'} value); none when the values are equal or
         only one planning has a value.
+      </Typography>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block' }}
+        data-testid="percentile-convention"
+      >
+        {planningPercentileConventions[kind]}
       </Typography>
     </Paper>
   );
