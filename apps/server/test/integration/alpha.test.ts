@@ -303,7 +303,7 @@ describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
     );
     expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
     expect(sheet.getRow(4).getCell(1).text).toBe('Item');
-    const texts: string[][] = [];
+    const texts: [string, string][] = [];
     sheet.eachRow((row) => texts.push([row.getCell(1).text, row.getCell(3).text]));
     const alphaRows = texts.filter(([label]) => label.startsWith('Alpha'));
     expect(alphaRows).toEqual([
