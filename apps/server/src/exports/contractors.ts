@@ -3,14 +3,24 @@
 // a column per month, values in the format's unit (days, or percent). Sheet names are cut to Excel's 31
 // characters and made unique. One unit per sheet (issue 30): durations in hours, or in days when one passes
 // 220 h; every value rounded to its stated precision. Operations the point's data cannot run are listed with
-// the reason instead of numbers.
+// the reason instead of numbers. The alpha table the constraints were factored with (issue 32) is named in
+// row 2 and, below the table, with its source, the built-in table's calibration note and each factored limit
+// of the sheet's boat, or "none", like the AWD About sheet.
 import ExcelJS from 'exceljs';
 import {
   conditionSymbols,
   contractorPercentileConventions,
   type ContractorResults,
 } from '@metocean/contracts';
-import { durationIn, roundTo, tableDurationUnit, DURATION_UNIT_NAMES } from '@metocean/core';
+import {
+  ALPHA_PARAMETER_UNITS,
+  durationIn,
+  formatAlpha,
+  formatLimit,
+  roundTo,
+  tableDurationUnit,
+  DURATION_UNIT_NAMES,
+} from '@metocean/core';
 import type { Caller, Services } from '../services/context';
 import { jobResults } from '../services/contractors';
 
@@ -20,6 +30,31 @@ function sheetName(wanted: string, taken: Set<string>): string {
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${clean.slice(0, 27)} (${i})`;
   taken.add(name.toLowerCase());
   return name;
+}
+
+/** The alpha rows below a boat's table: the table, its source and note, each factored limit; or none. */
+export function contractorsAlphaRows(
+  alpha: ContractorResults['alpha'],
+  boat: ContractorResults['boats'][number],
+): string[][] {
+  if (!alpha) return [['Alpha factors', '', 'none (the raw limits of the constraints)']];
+  const unit = ALPHA_PARAMETER_UNITS[alpha.parameter];
+  const label = alpha.parameter === 'hs' ? 'Hs' : 'wind speed';
+  // boat names are unique within a customer, operation names within a boat (schema)
+  const factored = alpha.factored.filter((f) => f.tripId === boat.name);
+  return [
+    ['Alpha factors', '', `${alpha.name}; TPOP = the operation's duration`],
+    ['Alpha source', '', alpha.source],
+    ...(alpha.note ? [['Alpha note', '', alpha.note]] : []),
+    ...(factored.length === 0
+      ? [['Alpha factored limits', '', `none: no constraint of this boat limits ${label}`]]
+      : factored.map((f) => [
+          'Alpha factored limit',
+          '',
+          `${f.activityId}: ${label} ≤ ${formatLimit(f.limit)} ${unit} × α ${formatAlpha(f.alpha)} ` +
+            `(TPOP ${f.tpopHours} h, row ≤ ${f.rowHours} h) = ${formatLimit(f.effectiveLimit)} ${unit}`,
+        ])),
+  ];
 }
 
 export async function contractorsWorkbook(results: ContractorResults): Promise<Buffer> {
@@ -47,7 +82,8 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       sheet.addRow([`Point ${point.name} (${point.lat}, ${point.lng}); boat ${boat.name}`]);
       sheet.addRow([
         `${results.dataFormat} (${unitText}); record ${results.period.start} to ${results.period.end}; ` +
-          `${cell.censored} of ${cell.totalStarts} starts censored`,
+          `${cell.censored} of ${cell.totalStarts} starts censored; ` +
+          `alpha factors: ${results.alpha ? `${results.alpha.name} (below the table)` : 'none'}`,
       ]);
       // what Pp means, above the table it describes (issue 35)
       sheet.addRow([contractorPercentileConventions[results.dataFormat]]);
@@ -74,6 +110,8 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       }
       sheet.addRow([]);
       sheet.addRow(['Starts', '', ...results.periods.map((m) => cell.starts[m] ?? 0)]);
+      sheet.addRow([]);
+      for (const row of contractorsAlphaRows(results.alpha, boat)) sheet.addRow(row);
       sheet.getColumn(1).width = 48;
     }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -3,13 +3,17 @@
 // with DNV-OS-H101 (2011) Table 4-1 through the API giving the numbers of `metocean planning --alpha` on
 // the same record (the demo's South China Sea dataset is the ERA5 file of ../shared/data), with the raw
 // planning kept beside it for the side by side; a contractors run with α giving the numbers of
-// `metocean operation --alpha`. The factors themselves are checked in packages/core.
+// `metocean operation --alpha`, its xlsx naming the table and each factored limit. The factors themselves
+// are checked in packages/core.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import {
   alphaMessages,
+  contractorParameters,
+  contractorPercentileConventions,
   type CompanyAlphaTable,
   type ContractorJob,
   type ContractorResults,
@@ -18,8 +22,9 @@ import {
 import { planningTemplate } from '@metocean/hindcast';
 import { OUTPUT_DECIMALS, roundTable, runOperationCli } from '../../../cli/src/operation';
 import { runPlanningCli } from '../../../cli/src/planning';
-import { points } from '../../src/db/schema';
+import { contractorJobs, points, projects } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
+import { assertHonestDigits } from '../honest-digits';
 import { startServerWithProject } from '../project-fixture';
 
 const REPO = path.resolve(__dirname, '../../../..');
@@ -229,6 +234,14 @@ describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
         })
       ).status,
     ).toBe(201);
+    // a marine contractors dashboard gets its wizard job with the project (services/projects.ts); the demo's
+    // dashboard offer has no South China Sea zone, where the ERA5 reference file lies: this On Demand
+    // project is given the same job row
+    const db = server.runtime.services.db;
+    const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+    await db
+      .insert(contractorJobs)
+      .values({ projectId, userId: project!.createdById, parameters: contractorParameters.parse({}) });
     const job = (await manager.get<ContractorJob>(`/api/contractors/jobs/?latest&project_id=${projectId}`))
       .body;
     const [site] = await server.runtime.services.db
@@ -291,5 +304,36 @@ describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
     ) as { DURATION: ContractorResults['dataByPoints'][string][string]['sequence'] };
     const cell = results.dataByPoints[String(site!.id)]![String(boat.body.id)]!;
     expect(roundTable(cell.sequence, OUTPUT_DECIMALS.DURATION)).toEqual(command.DURATION);
+    // the xlsx names the table (name, source, calibration note, each factored limit) like the AWD About
+    // sheet; rows 3 (the percentile convention) and 4 (the header) stay where they were
+    const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    await assertHonestDigits('contractors-alpha.xlsx', bytes);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('SITE - Alpha boat')!;
+    expect(sheet.getRow(2).getCell(1).text).toMatch(
+      /; alpha factors: DNV-OS-H101 \(2011\) Table 4-1, base case \(below the table\)$/,
+    );
+    expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
+    expect(sheet.getRow(4).getCell(1).text).toBe('Item');
+    const texts: [string, string][] = [];
+    sheet.eachRow((row) => texts.push([row.getCell(1).text, row.getCell(3).text]));
+    const alphaRows = texts.filter(([label]) => label.startsWith('Alpha'));
+    expect(alphaRows).toEqual([
+      ['Alpha factors', "DNV-OS-H101 (2011) Table 4-1, base case; TPOP = the operation's duration"],
+      ['Alpha source', 'DNV-OS-H101 Marine Operations, General (October 2011), Sec. 4 Table 4-1, base case'],
+      [
+        'Alpha note',
+        expect.stringMatching(/calibrated for the North Sea and the Norwegian Sea.*B705.*ST-N001/),
+      ],
+      // Table 4-1 (typed in from the standard): row TPOP ≤ 12 h, column 2 m → α 0.76
+      ['Alpha factored limit', 'Lift: Hs ≤ 2 m × α 0.76 (TPOP 12 h, row ≤ 12 h) = 1.52 m'],
+    ]);
+    // below the table: after the Starts row
+    const starts = texts.findIndex(([label]) => label === 'Starts');
+    expect(starts).toBeGreaterThan(4);
+    expect(texts.findIndex(([label]) => label === 'Alpha factors')).toBeGreaterThan(starts);
   }, 240_000);
 });

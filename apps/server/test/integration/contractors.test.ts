@@ -453,6 +453,13 @@ describe('the wizard job', () => {
       unit === 'd' ? Number(jan.toFixed(1)) : Number((jan * 24).toFixed(0)),
     );
     expect(sheet.getRow(7).getCell(1).text).toBe('Transit (4 h; hs < 2 m)');
+    // issue 32: a run without alpha factors says so, in row 2 and below the table
+    expect(sheet.getRow(2).getCell(1).text).toMatch(/; alpha factors: none$/);
+    const alphaRows: string[][] = [];
+    sheet.eachRow((row) => {
+      if (row.getCell(1).text.startsWith('Alpha')) alphaRows.push([row.getCell(1).text, row.getCell(3).text]);
+    });
+    expect(alphaRows).toEqual([['Alpha factors', 'none (the raw limits of the constraints)']]);
     // not trivial: the P90 of some month waits for weather beyond the 14 working hours
     expect(Math.max(...months.map((m) => cell.sequence.P90![m]!))).toBeGreaterThan(14 / 24);
   });
