@@ -322,6 +322,8 @@ describe('analyze in the browser', () => {
     await visible(menu(page));
     await page.goto(`${server.url}/examples`);
     await visible(page.getByRole('heading', { name: 'Example statistics' }));
+    // one page, one name (issue 35): /examples leads to /help/statistics
+    expect(new URL(page.url()).pathname).toBe('/help/statistics');
     await screenshot(page, 'analyze-92-examples');
     const extremes = page.locator('#example-EXT');
     await extremes.getByRole('button', { name: 'Details' }).click();
@@ -338,8 +340,13 @@ describe('analyze in the browser', () => {
     await page.waitForTimeout(1200);
     await screenshot(page, 'analyze-98-example-contours');
     await contours.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('link', { name: 'Statistics help' }).click();
-    await visible(page.getByRole('heading', { name: 'Statistics help' }));
+    // the page's own link, after the top bar's
+    await page.getByRole('link', { name: 'FAQ', exact: true }).last().click();
+    await visible(page.getByRole('heading', { name: 'Frequently asked questions' }));
+    await page.getByRole('link', { name: 'Statistics help' }).first().click();
+    await visible(page.getByRole('heading', { name: 'Example statistics' }));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await visible(page.getByRole('heading', { name: 'Frequently asked questions' }));
     await page.getByRole('button', { name: 'Back' }).click();
     await visible(page.getByRole('heading', { name: 'Example statistics' }));
     await page.getByRole('button', { name: 'Back' }).click();

@@ -98,7 +98,8 @@ describe('the marine contractors wizard in the browser', () => {
     await visible(page.getByTestId('contractors-chart').locator('canvas'));
     await visible(page.getByRole('tab', { name: 'CTV Aurora' }));
     await visible(page.getByRole('tab', { name: 'Hornsea' }));
-    const table = page.getByRole('table', { name: 'Duration (days) per month' });
+    // one unit per table (issue 30): a 6 h operation reads in hours
+    const table = page.getByRole('table', { name: 'Duration (hours) per month' });
     expect(await table.getByRole('row').count()).toBe(1 + 2 * 7); // header, sequence and operation × 7 percentiles
     await screenshot(page, 'contractors-statistics');
 

@@ -170,13 +170,15 @@ describe('session rules in the browser', () => {
     await page.waitForURL('**/login');
   });
 
-  it('logs out a user who opens a page they are not allowed to see', async () => {
+  it('shows a user a page they may not see as no-access, and keeps them signed in (issue 30)', async () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-session-unauthorised'));
     await signIn(page, server.url, 'member', demoPassword);
     await page.goto(`${server.url}/admin`);
-    await page.waitForURL('**/login');
-    await visible(page.getByText(messages.unauthorizedPage));
+    await visible(page.getByTestId('empty-noAccess'));
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(await page.getByText(messages.unauthorizedPage).count()).toBe(0);
   });
 
   it('logs out after a long inactivity with the spec message', async () => {
