@@ -22,6 +22,7 @@ import { catalogueKey, planningFields } from '@metocean/hindcast';
 import { alphaTableOf } from './alpha';
 import { asProcess, CliError, readSeries, type Io } from './cli';
 import { OPERATION_USAGE } from './operation-usage';
+import { planningPercentiles } from './planning';
 
 const COMPARISONS: Record<string, Comparison> = {
   '<': 'LESS',
@@ -96,20 +97,9 @@ export function parseOperationArguments(argv: readonly string[]): OperationArgs 
       case 'constraint':
         args.constraints.push(parseConstraint(value));
         break;
-      case 'percentiles': {
-        const items = value.split(',').map((s) => s.trim());
-        const list = items.map(Number);
-        if (
-          items.some((s) => !/^\d+$/.test(s)) ||
-          list.some((p) => p < 1 || p > 99) ||
-          new Set(list).size !== list.length
-        )
-          throw new CliError(
-            'operation: --percentiles: Please enter a series of integers between 1 and 99, separated by commas.',
-          );
-        args.percentiles = list;
+      case 'percentiles':
+        args.percentiles = planningPercentiles(value, 'operation');
         break;
-      }
       case 'alpha':
         args.alpha = value;
         break;

@@ -58,6 +58,24 @@ function pair(value: string, option: string): [string, string] {
   return [value.slice(0, at).trim(), value.slice(at + 1).trim()];
 }
 
+/**
+ * The --percentiles of `planning` and `operation`: distinct integers from 1 to 99, as the planning settings and
+ * the wizard take them (spec 001's message).
+ */
+export function planningPercentiles(value: string, command: string): number[] {
+  const items = value.split(',').map((s) => s.trim());
+  const list = items.map(Number);
+  if (
+    items.some((s) => !/^\d+$/.test(s)) ||
+    list.some((p) => p < 1 || p > 99) ||
+    new Set(list).size !== list.length
+  )
+    throw new CliError(
+      `${command}: --percentiles: Please enter a series of integers between 1 and 99, separated by commas.`,
+    );
+  return list;
+}
+
 export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
   const [plan, ...rest] = argv;
   if (!plan || plan.startsWith('--'))
@@ -109,20 +127,9 @@ export function parsePlanningArguments(argv: readonly string[]): PlanningArgs {
       case 'alpha-table':
         args.alphaTable = value;
         break;
-      case 'percentiles': {
-        const items = value.split(',').map((s) => s.trim());
-        const list = items.map(Number);
-        if (
-          items.some((s) => !/^\d+$/.test(s)) ||
-          list.some((p) => p < 1 || p > 99) ||
-          new Set(list).size !== list.length
-        )
-          throw new CliError(
-            'planning: --percentiles: Please enter a series of integers between 1 and 99, separated by commas.',
-          );
-        args.percentiles = list;
+      case 'percentiles':
+        args.percentiles = planningPercentiles(value, 'planning');
         break;
-      }
       case 'ci':
       case 'resamples':
       case 'seed': {
