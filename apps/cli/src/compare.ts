@@ -10,11 +10,11 @@ import {
   applyCorrection,
   directionalMetricSet,
   isDirection,
+  lawParameters,
   pairByTime,
   scalarMetricSet,
   type Calibration,
   type CorrectionMethod,
-  type LawParameters,
   type Series,
 } from '@metocean/core';
 import { asProcess, CliError, readSeries, type Io } from './cli';
@@ -157,29 +157,10 @@ function header(read: Read, args: CompareArgs): Record<string, unknown> {
   };
 }
 
-/** The parameters as printed: the laws' coefficients, or the quantile table's extent. */
-export function describeLaw(law: LawParameters): Record<string, number> {
-  switch (law.method) {
-    case 'linear':
-    case 'power':
-      return { a: law.a, b: law.b };
-    case 'quantile':
-      return {
-        knots: law.model.length,
-        modelMin: law.model[0]!,
-        modelMax: law.model.at(-1)!,
-        obsMin: law.obs[0]!,
-        obsMax: law.obs.at(-1)!,
-        lowSlope: law.lowSlope,
-        highSlope: law.highSlope,
-      };
-  }
-}
-
 /** The correction as one line of a file's header: method, parameters, source, pairs, period. */
 export function correctionStamp(c: Calibration, source: string): string {
   const laws = c.correction.laws.map((l, k) => {
-    const text = Object.entries(describeLaw(l))
+    const text = Object.entries(lawParameters(l))
       .map(([key, v]) => `${key}=${Number.isInteger(v) ? v : v.toPrecision(6)}`)
       .join(' ');
     return c.correction.perMonth ? `month ${k + 1}: ${text}` : text;
@@ -263,7 +244,7 @@ async function execute(args: CompareArgs, io: CalibrateIo): Promise<Record<strin
     method: result.correction.method,
     perMonth: result.correction.perMonth,
     description: CORRECTION_METHOD_TEXT[result.correction.method],
-    parameters: result.correction.laws.map(describeLaw),
+    parameters: result.correction.laws.map(lawParameters),
     lowerBound: result.correction.lowerBound,
     inSample: result.inSample,
     outOfSample: result.outOfSample,

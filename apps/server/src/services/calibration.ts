@@ -19,9 +19,9 @@ import {
   CalibrationRefused,
   CORRECTION_METHOD_TEXT,
   isDirection,
+  lawParameters,
   pairByTime,
   type Calibration,
-  type LawParameters,
   type Series,
 } from '@metocean/core';
 import { catalogueKey, readCsvSeries } from '@metocean/hindcast';
@@ -50,25 +50,6 @@ export const calibrationMessages = {
 };
 
 const iso = (t: number) => new Date(t).toISOString();
-
-/** The printed parameters of a law: a and b, or the quantile table's extent and extrapolation slopes. */
-export function lawParameters(law: LawParameters): Record<string, number> {
-  switch (law.method) {
-    case 'linear':
-    case 'power':
-      return { a: law.a, b: law.b };
-    case 'quantile':
-      return {
-        knots: law.model.length,
-        modelMin: law.model[0]!,
-        modelMax: law.model.at(-1)!,
-        obsMin: law.obs[0]!,
-        obsMax: law.obs.at(-1)!,
-        lowSlope: law.lowSlope,
-        highSlope: law.highSlope,
-      };
-  }
-}
 
 /** Parameters at 4 significant digits in the one-line stamp (the JSON keeps them whole). */
 const fmt = (v: number) => (Number.isInteger(v) ? String(v) : Number(v.toPrecision(4)).toString());

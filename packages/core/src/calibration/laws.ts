@@ -37,6 +37,25 @@ export type LawParameters =
       highSlope: number;
     };
 
+/** The printed parameters of a law: a and b, or the quantile table's extent and extrapolation slopes. */
+export function lawParameters(law: LawParameters): Record<string, number> {
+  switch (law.method) {
+    case 'linear':
+    case 'power':
+      return { a: law.a, b: law.b };
+    case 'quantile':
+      return {
+        knots: law.model.length,
+        modelMin: law.model[0]!,
+        modelMax: law.model.at(-1)!,
+        obsMin: law.obs[0]!,
+        obsMax: law.obs.at(-1)!,
+        lowSlope: law.lowSlope,
+        highSlope: law.highSlope,
+      };
+  }
+}
+
 export interface Correction {
   method: CorrectionMethod;
   perMonth: boolean;
