@@ -26,6 +26,22 @@ export const MONTH_ABBREVIATIONS: readonly string[] = [
   'Dec',
 ];
 
+/** The months' full English names, January first (sentences: notes, flags, refusals). */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 const DAY_MS = 86_400_000;
 
 /** Year and month of a day count since 1970-01-01 (H. Hinnant, "chrono-compatible date algorithms"). */

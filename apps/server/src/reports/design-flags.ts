@@ -3,27 +3,13 @@
 // 50- or 100-year value is under that month's record maximum. Each says which value a designer should carry
 // and why, so no number in the report is left to be read as a design value without a word.
 import { MISSING_VALUE } from '@metocean/contracts';
+import { MONTH_NAMES } from '@metocean/core';
 import { fmt } from './common';
 
 interface RV {
   returnPeriod: number;
   value: number;
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Return periods the record checks read: longer than any hindcast record, so the record cannot exceed them. */
 const LONG_PERIOD = 50;

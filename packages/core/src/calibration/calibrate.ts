@@ -10,7 +10,7 @@ import {
   type Correction,
   type CorrectionMethod,
 } from './laws';
-import { computeCalendar } from '../calendar';
+import { computeCalendar, MONTH_NAMES } from '../calendar';
 import { skillSummary, type SkillSummary } from './metrics';
 import { subsetPairs, type Pairs } from './pairing';
 
@@ -40,21 +40,6 @@ export interface CalibrationOptions {
 
 /** The UTC calendar month 1-12 of every pair. */
 const monthsOf = (pairs: Pairs): Uint8Array => computeCalendar(pairs.time).month;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The reason these pairs cannot carry a correction, or null. */
 export function refusalReason(
@@ -110,7 +95,7 @@ function refusalOf(profile: Profile, options: CalibrationOptions): string | null
   if (spanDays < MIN_SPAN_DAYS)
     return `the pairs span ${spanDays.toFixed(1)} days: a correction needs at least one season (${MIN_SPAN_DAYS} days)`;
   if (options.perMonth) {
-    const short = profile.monthCounts.flatMap((c, k) => (c < MIN_PAIRS ? [`${MONTHS[k]} ${c}`] : []));
+    const short = profile.monthCounts.flatMap((c, k) => (c < MIN_PAIRS ? [`${MONTH_NAMES[k]} ${c}`] : []));
     if (short.length)
       return `a correction per month needs at least ${MIN_PAIRS} pairs in every calendar month (${short.join(', ')})`;
   }
