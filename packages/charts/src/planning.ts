@@ -16,6 +16,30 @@ const axisName = (unit: string) =>
 const tooltipValue = (unit: string) => (value: unknown) =>
   typeof value === 'number' ? `${value.toFixed(1)} ${unit}` : '–';
 
+/**
+ * The frame of a bar chart per period: title and source, the tooltip in the unit, the legend under the
+ * subtitle (never over it) and the category axis of the periods (slanted past 12).
+ */
+function periodBarsFrame(input: {
+  title: string;
+  source: string;
+  unit: string;
+  periods: readonly string[];
+}): EChartsOption {
+  return {
+    title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
+    legend: { top: 56, type: 'scroll' },
+    grid: { top: 92, left: 64, right: 24, bottom: 56 },
+    xAxis: {
+      type: 'category',
+      data: [...input.periods],
+      axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
+    },
+    yAxis: { type: 'value', name: axisName(input.unit), nameLocation: 'middle', nameGap: 44 },
+  };
+}
+
 export interface PercentileBarsInput {
   title: string;
   /** "h" or "%" */
@@ -31,21 +55,7 @@ export interface PercentileBarsInput {
 export function planningPercentileBars(input: PercentileBarsInput): EChartsOption {
   const colours = blues(input.percentiles.length);
   return {
-    title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
-    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 56, type: 'scroll' },
-    grid: { top: 92, left: 64, right: 24, bottom: 56 },
-    xAxis: {
-      type: 'category',
-      data: [...input.periods],
-      axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
-    },
-    yAxis: {
-      type: 'value',
-      name: axisName(input.unit),
-      nameLocation: 'middle',
-      nameGap: 44,
-    },
+    ...periodBarsFrame(input),
     series: input.percentiles.map((p, i) => ({
       type: 'bar',
       name: `P${p}`,
@@ -70,16 +80,7 @@ export interface TripStackInput {
 export function planningTripStack(input: TripStackInput): EChartsOption {
   const key = `P${input.percentile}`;
   return {
-    title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
-    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 56, type: 'scroll' },
-    grid: { top: 92, left: 64, right: 24, bottom: 56 },
-    xAxis: {
-      type: 'category',
-      data: [...input.periods],
-      axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
-    },
-    yAxis: { type: 'value', name: axisName(input.unit), nameLocation: 'middle', nameGap: 44 },
+    ...periodBarsFrame(input),
     series: input.trips.map((trip, i) => ({
       type: 'bar',
       stack: 'trips',
@@ -143,16 +144,7 @@ export interface PlanningComparisonInput {
 /** Plannings side by side per period (issue 30 comparison): grouped bars, one colour per planning. */
 export function planningComparisonBars(input: PlanningComparisonInput): EChartsOption {
   return {
-    title: { text: input.title, subtext: input.source, left: 'center', textStyle: { fontSize: 14 } },
-    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(input.unit) },
-    legend: { top: 56, type: 'scroll' },
-    grid: { top: 92, left: 64, right: 24, bottom: 56 },
-    xAxis: {
-      type: 'category',
-      data: [...input.periods],
-      axisLabel: { rotate: input.periods.length > 12 ? 45 : 0 },
-    },
-    yAxis: { type: 'value', name: axisName(input.unit), nameLocation: 'middle', nameGap: 44 },
+    ...periodBarsFrame(input),
     series: input.series.map((s, i) => ({
       type: 'bar',
       name: s.name,
