@@ -1,8 +1,8 @@
 // Environmental contours: the Hs-Tp joint model of DNV-RP-C205 (2010) §3.6.3 (3-parameter Weibull Hs,
 // log-normal Tp given Hs with μ(h) = a0 + a1·h^a2 and σ(h) = b0 + b1·e^(b2·h)) and IFORM contours
 // (Winterstein et al. 1993; Haver & Winterstein 2009). The dependence functions are fitted as virocon fits
-// them (Haselsteiner et al. 2022; its DNV model): Hs classes of 0.5 m centred on multiples of the width and
-// referenced at their centre, least squares with a0, a1, b0, b1 ≥ 0 (docs/decisions.md, issue 21).
+// them (Haselsteiner et al. 2022; its DNV model): Hs classes [k·w, (k+1)·w) of w = 0.5 m from 0, referenced at
+// their centre (k + ½)·w, least squares with a0, a1, b0, b1 ≥ 0 (docs/decisions.md, issues 21 and 31).
 import { fitParameters, weightedSample } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
@@ -14,7 +14,7 @@ import { sharedMoments } from './shared';
 import { normalCdf, normalPpf } from './special';
 
 export interface HsTpBin {
-  /** Reference Hs of the class: its centre k·width (the class holds [k·width − width/2, k·width + width/2)). */
+  /** Reference Hs of the class: its centre (k + ½)·width (the class holds [k·width, (k + 1)·width)). */
   hs: number;
   /** Mean and standard deviation (population) of ln Tp in the class. */
   mu: number;
@@ -145,7 +145,7 @@ interface Cells {
 }
 
 /**
- * The Hs class sums (k = round(h / width): classes centred on multiples of the width, as virocon's
+ * The Hs class sums (k = floor(h / width): classes [k·width, (k + 1)·width) from 0, as virocon's
  * WidthOfIntervalSlicer) and, when `cells` is given, the (Tp, Hs) occurrence cells, in one
  * pass over the pairs (both Hs and Tp positive). The arrays are sized from the fields' largest values, shared
  * with their other statistics; infinite values are refused.
@@ -158,7 +158,7 @@ function classSums(
 ): ClassSums {
   const top = sharedMoments(hs).max;
   if (top === Infinity) throw new RangeError('fitHsTpModel: infinite wave height');
-  const size = top > 0 ? Math.floor(top / width + 0.5) + 1 : 1;
+  const size = top > 0 ? Math.floor(top / width) + 1 : 1;
   const sl = new Float64Array(size);
   const sll = new Float64Array(size);
   const count = new Float64Array(size);
@@ -176,7 +176,7 @@ function classSums(
     positiveHs++;
     const t = tp[i]!;
     if (!(t > 0)) continue;
-    const k = Math.floor(x / width + 0.5);
+    const k = Math.floor(x / width);
     const l = Math.log(t);
     sl[k]! += l;
     sll[k]! += l * l;
@@ -218,7 +218,7 @@ function fitFromSums(
     const n = count[k]!;
     if (n < minCount) continue;
     const mu = sl[k]! / n;
-    bins.push({ hs: k * width, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
+    bins.push({ hs: (k + 0.5) * width, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
   }
   if (bins.length < 3) throw new RangeError('fitHsTpModel: fewer than 3 Hs classes with enough pairs');
   const means = bins.map((bin) => bin.hs);

@@ -37,6 +37,7 @@ interface Ref {
     sseSigma: number;
     contours: Record<string, { beta: number; hs: number[]; tp: number[] }>;
   };
+  virocon20: { beta: number; hs: number[]; tz: number[]; maxHs: number; maxTz: number };
 }
 const ref = reference<Ref>('comparison.json');
 
@@ -265,7 +266,7 @@ suite('IFORM contours on NDBC 44007 (ec-benchmark dataset A), Hs and Tz', () => 
   test('class statistics equal numpy; dependence curves fit at least as well as scipy curve_fit', () => {
     expect(model.bins.length).toBe(c.bins.length);
     model.bins.forEach((bin, i) => {
-      // classes centred on multiples of 0.5 m, referenced at their centre (virocon's WidthOfIntervalSlicer)
+      // classes [k·0.5, (k + 1)·0.5) from 0, referenced at their centre (virocon's WidthOfIntervalSlicer)
       expect(bin.hs).toBe(c.bins[i]!.hs);
       expect(bin.count).toBe(c.bins[i]!.count);
       expect(bin.mu).toBeCloseTo(c.bins[i]!.mu, 9);
@@ -307,6 +308,27 @@ suite('IFORM contours on NDBC 44007 (ec-benchmark dataset A), Hs and Tz', () => 
         }
       }
     }
+  });
+  test("the 20-year contour is virocon's: highest Tz 16.0 s (virocon's own test: 16.1 ± 0.5 s), every point within 0.5 %", () => {
+    // Issue 31. virocon 2 (github.com/virocon-organization/virocon, tests/test_workflows.py
+    // test_hs_tz_iform_contour) fits its DNV model to this dataset and asserts the 20-year IFORM contour's
+    // max Hs 5.0 ± 0.5 m and max Tz 16.1 ± 0.5 s. scripts/reference/comparison.py virocon_dnv runs virocon's
+    // steps literally with scipy (weibull_min.fit from its start, classes [c − 0.25, c + 0.25) with
+    // c = 0.25, 0.75, …, lognorm.fit with floc = 0, curve_fit from (1, 1, 1), 180 angles, α = 1/(20·8766)):
+    // max Hs 5.17 m, max Tz 15.99 s. Before issue 31 the classes were centred on multiples of 0.5 m and the
+    // first class, [−0.25, 0.25) referenced at 0, lifted the lower branch to 17.9 s.
+    const v = ref.virocon20;
+    const contour = iformContour(model, 20, { points: 180 });
+    const maxTz = Math.max(...contour.points.map((p) => p.tp));
+    expect(Math.abs(maxTz - 16.1)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(maxTz - v.maxTz)).toBeLessThan(0.02);
+    expect(Math.abs(contour.maxHs - v.maxHs)).toBeLessThan(0.01);
+    // the shape: every one of the 180 points (same angles) within 0.5 % in Hs and Tz (the year of 8,765.82 h
+    // against virocon's 8,766 h moves β by 2e-6)
+    contour.points.forEach((p, i) => {
+      expect(Math.abs(p.hs / v.hs[i]! - 1)).toBeLessThan(5e-3);
+      expect(Math.abs(p.tp / v.tz[i]! - 1)).toBeLessThan(5e-3);
+    });
   });
   test('each contour point lies on the β circle in standard normal space', () => {
     const contour = iformContour(model, 10);
