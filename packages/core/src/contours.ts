@@ -3,109 +3,20 @@
 // (Winterstein et al. 1993; Haver & Winterstein 2009). The dependence functions are fitted as virocon fits
 // them (Haselsteiner et al. 2022; its DNV model): Hs classes [k·w, (k+1)·w) of w = 0.5 m from 0, referenced at
 // their centre (k + ½)·w, least squares with a0, a1, b0, b1 ≥ 0 (docs/decisions.md, issues 21 and 31).
+import type { IntervalOptions } from './bootstrap';
+import { CONTOUR_BAND_RESAMPLES, contourBands } from './contour-band';
+import type { ContourBandResult, ContourBands } from './contour-band';
+import { classBins, dependenceCurves, iformContour, muOf, sigmaOf } from './contour-model';
+import type { Contour, HsTpModel } from './contour-model';
 import { fitParameters, weightedSample } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
-import type { Parameters } from './laws';
 import { checkedOnce } from './memo';
-import { goldenMax } from './optimize';
 import { HOURS_PER_YEAR } from './series';
 import { sharedMoments } from './shared';
-import { normalCdf, normalPpf } from './special';
+import { normalPpf } from './special';
 
-export interface HsTpBin {
-  /** Reference Hs of the class: its centre (k + ½)·width (the class holds [k·width, (k + 1)·width)). */
-  hs: number;
-  /** Mean and standard deviation (population) of ln Tp in the class. */
-  mu: number;
-  sigma: number;
-  count: number;
-}
-
-export interface HsTpModel {
-  hs: Parameters;
-  a: [number, number, number];
-  b: [number, number, number];
-  bins: HsTpBin[];
-}
-
-export const muOf = (a: readonly number[], h: number): number => a[0]! + a[1]! * Math.pow(h, a[2]!);
-export const sigmaOf = (b: readonly number[], h: number): number => b[0]! + b[1]! * Math.exp(b[2]! * h);
-
-/**
- * Least squares of y ≈ c0 + c1·g(x, p) over the class statistics with c0 ≥ 0 and c1 ≥ 0 (the bounds of
- * virocon's power3 and exp3 dependence functions): separable, so for each p the linear c0 and c1 come in
- * closed form — the unconstrained optimum when it is inside the bounds, else the best on the faces c0 = 0 or
- * c1 = 0 (the exact non-negative least squares of two unknowns) — and only p is searched (variable
- * projection, Golub & Pereyra 1973): a grid over `range`, then golden section around its best point. The
- * range keeps p where the curve stays plausible between and below the classes. Returns [c0, c1, p].
- */
-function separableFit(
-  xs: readonly number[],
-  ys: readonly number[],
-  g: (x: number, p: number) => number,
-  range: [number, number],
-): number[] {
-  const m = xs.length;
-  const yMean = ys.reduce((sum, y) => sum + y, 0) / m;
-  const gs = new Float64Array(m);
-  // c0, c1 and the sum of squares at p, from one evaluation of g per class
-  const linear = (p: number): { c0: number; c1: number; sse: number } => {
-    let gMean = 0;
-    for (let k = 0; k < m; k++) gMean += (gs[k] = g(xs[k]!, p)) / m;
-    let sgg = 0;
-    let sgy = 0;
-    for (let k = 0; k < m; k++) {
-      const d = gs[k]! - gMean;
-      sgg += d * d;
-      sgy += d * (ys[k]! - yMean);
-    }
-    const sseOf = (c0: number, c1: number): number => {
-      let sse = 0;
-      for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
-      return sse;
-    };
-    const c1 = sgg > 0 ? sgy / sgg : 0;
-    const c0 = yMean - c1 * gMean;
-    if (c0 >= 0 && c1 >= 0) return { c0, c1, sse: sseOf(c0, c1) };
-    // on a face: c0 = 0 with c1 = Σgy/Σg² ≥ 0, or c1 = 0 with c0 = mean y ≥ 0 (or both 0)
-    let sgg0 = 0;
-    let sgy0 = 0;
-    for (let k = 0; k < m; k++) {
-      sgg0 += gs[k]! * gs[k]!;
-      sgy0 += gs[k]! * ys[k]!;
-    }
-    const onC0 = { c0: 0, c1: sgg0 > 0 ? Math.max(0, sgy0 / sgg0) : 0 };
-    const onC1 = { c0: Math.max(0, yMean), c1: 0 };
-    const a = sseOf(onC0.c0, onC0.c1);
-    const b = sseOf(onC1.c0, onC1.c1);
-    return a <= b ? { ...onC0, sse: a } : { ...onC1, sse: b };
-  };
-  const profile = (p: number): number => {
-    const sse = linear(p).sse;
-    return Number.isFinite(sse) ? -sse : -Infinity;
-  };
-  const steps = 160;
-  const width = (range[1] - range[0]) / steps;
-  let best = range[0];
-  let bestValue = -Infinity;
-  for (let i = 0; i <= steps; i++) {
-    const p = range[0] + i * width;
-    const value = profile(p);
-    if (value > bestValue) {
-      bestValue = value;
-      best = p;
-    }
-  }
-  const p = goldenMax(
-    profile,
-    Math.max(range[0], best - width),
-    Math.min(range[1], best + width),
-    1e-12 * Math.max(1, Math.abs(best)),
-  );
-  const { c0, c1 } = linear(p);
-  return [c0, c1, p];
-}
+export * from './contour-model';
 
 /**
  * Fits the joint model: Hs by 3-parameter Weibull MLE; ln Tp per Hs class of `binWidth` with at least
@@ -201,7 +112,6 @@ function fitFromSums(
   { width, sl, sll, count, pairs, positiveHs }: ClassSums,
   minCount: number,
 ): HsTpModel {
-  const size = count.length;
   if (pairs < 10) throw new RangeError('fitHsTpModel: fewer than 10 pairs');
   // Hs of the pairs: the field's own positive values (sorted once per field, shared with its other fits)
   // when every one of them has its period, as in a hindcast record
@@ -213,85 +123,8 @@ function fitFromSums(
     for (let i = 0; i < hs.length; i++) if (hs[i]! > 0 && tp[i]! > 0) h[j++] = hs[i]!;
     hsSample = weightedSample(h);
   }
-  const bins: HsTpBin[] = [];
-  for (let k = 0; k < size; k++) {
-    const n = count[k]!;
-    if (n < minCount) continue;
-    const mu = sl[k]! / n;
-    bins.push({ hs: (k + 0.5) * width, mu, sigma: Math.sqrt(Math.max(0, sll[k]! / n - mu * mu)), count: n });
-  }
-  if (bins.length < 3) throw new RangeError('fitHsTpModel: fewer than 3 Hs classes with enough pairs');
-  const means = bins.map((bin) => bin.hs);
-  const hsMax = Math.max(...means);
-  const a = separableFit(
-    means,
-    bins.map((bin) => bin.mu),
-    (h, p) => Math.pow(h, p),
-    [-3, 6],
-  );
-  const b = separableFit(
-    means,
-    bins.map((bin) => bin.sigma),
-    (h, p) => Math.exp(p * h),
-    [-20 / hsMax, 20 / hsMax],
-  );
-  return {
-    hs: fitParameters('weibull3', hsSample),
-    a: [a[0]!, a[1]!, a[2]!],
-    b: [b[0]!, b[1]!, b[2]!],
-    bins,
-  };
-}
-
-export interface Contour {
-  returnPeriod: number;
-  /** Reliability index β = Φ⁻¹(1 - 1/N), N = sea states in the return period. */
-  beta: number;
-  /** The contour's largest Hs, F⁻¹(Φ(β)) (at u2 = 0): what the contour says of the N-year Hs. */
-  maxHs: number;
-  points: { hs: number; tp: number }[];
-}
-
-/** The smallest σ(h) on [0, top]: σ = b0 + b1·e^(b2·h) is monotone, so at one of the ends. */
-function smallestSigma(b: readonly number[], top: number): { h: number; sigma: number } {
-  const atZero = sigmaOf(b, 0);
-  const atTop = sigmaOf(b, top);
-  return atZero <= atTop ? { h: 0, sigma: atZero } : { h: top, sigma: atTop };
-}
-
-/**
- * IFORM contour: the circle of radius β in standard normal space mapped by the inverse Rosenblatt
- * transform: Hs = F⁻¹(Φ(u1)), Tp = exp(μ(Hs) + σ(Hs)·u2).
- */
-export function iformContour(
-  model: HsTpModel,
-  returnPeriod: number,
-  options: { seaStateHours?: number; points?: number } = {},
-): Contour {
-  if (!(returnPeriod > 0))
-    throw new RangeError(`iformContour: returnPeriod must be positive, got ${returnPeriod}`);
-  const seaStateHours = options.seaStateHours ?? 1;
-  const count = options.points ?? 72;
-  const states = (returnPeriod * HOURS_PER_YEAR) / seaStateHours;
-  const beta = normalPpf(1 - 1 / states);
-  const maxHs = LAWS.weibull3.ppf(normalCdf(beta), model.hs);
-  // σ(h) ≤ 0 below the contour's highest Hs turns the upper branch under the lower one: the contour folds
-  const low = smallestSigma(model.b, maxHs);
-  if (!(low.sigma > 0))
-    throw new RangeError(
-      `environmental contour: the spread of ln T given Hs, σ(h) = ${low.sigma.toPrecision(3)} at Hs ` +
-        `${low.h.toFixed(2)} m, is not positive below the ${returnPeriod}-year contour's highest Hs ` +
-        `(${maxHs.toFixed(2)} m): the contour would fold over itself. The record is too short or too ` +
-        `narrow for this joint model.`,
-    );
-  const points = Array.from({ length: count }, (_, k) => {
-    const angle = (2 * Math.PI * k) / count;
-    const u1 = beta * Math.cos(angle);
-    const u2 = beta * Math.sin(angle);
-    const hs = LAWS.weibull3.ppf(normalCdf(u1), model.hs);
-    return { hs, tp: Math.exp(muOf(model.a, hs) + sigmaOf(model.b, hs) * u2) };
-  });
-  return { returnPeriod, beta, maxHs, points };
+  const bins = classBins(width, sl, sll, count, minCount);
+  return { hs: fitParameters('weibull3', hsSample), ...dependenceCurves(bins), bins };
 }
 
 /** Observed sea states outside one contour, and how many the joint model expects outside it. */
@@ -416,6 +249,12 @@ export interface EnvironmentalContours {
   exceedances: ContourExceedance[];
   /** Plain warnings: observed sea states outside a contour of a return period the record spans. */
   warnings: string[];
+  /**
+   * The year-block bootstrap band of each contour (issue 31; contour-band.ts), when the times are given and
+   * the record spans at least 5 calendar years; null otherwise, with `bandNote` saying why.
+   */
+  band: ContourBands | null;
+  bandNote: string | null;
 }
 
 /**
@@ -431,6 +270,10 @@ export function environmentalContours(
     points?: number;
     binWidth?: number;
     minCount?: number;
+    /** Times of the pairs (ms since epoch): with them, each contour gets its year-block bootstrap band. */
+    time?: ArrayLike<number>;
+    /** The band's resampling: 90 %, CONTOUR_BAND_RESAMPLES resamples, seed 1 by default. */
+    intervals?: IntervalOptions;
   } = {},
 ): EnvironmentalContours {
   if (hs.length !== tp.length) throw new RangeError('fitHsTpModel: hs and tp differ in length');
@@ -445,6 +288,15 @@ export function environmentalContours(
     );
     const { exceedances } = contourExceedances(model, contours, hs, tp);
     const warnings = contourWarnings(exceedances, (sums.pairs * seaStateHours) / HOURS_PER_YEAR);
+    const band: ContourBandResult = options.time
+      ? contourBands(hs, tp, options.time, model, contours, {
+          resamples: CONTOUR_BAND_RESAMPLES,
+          ...options.intervals,
+          seaStateHours,
+          binWidth: options.binWidth,
+          minCount: options.minCount,
+        })
+      : { bands: null, note: 'no band: the times of the sea states were not given' };
     return {
       model,
       seaStateHours,
@@ -452,6 +304,8 @@ export function environmentalContours(
       density: pairDensity(cells, sums.pairs),
       exceedances,
       warnings,
+      band: band.bands,
+      bandNote: band.note,
     };
   });
 }

@@ -31,6 +31,7 @@ export * from './metrics';
 export * from './comparison/collocate';
 export * from './comparison/along-track';
 export * from './contours';
+export * from './contour-band';
 export * from './statistics';
 /**
  * Runs `f` (statistics of one point computed together) promising that no input array is changed in place

@@ -611,7 +611,10 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     appliesTo: 'wave height with its (peak) period at the same level',
     targets: withPeriod,
     compute: (s, t) =>
-      environmentalContours(values(s, t.field), values(s, t.partner), { seaStateHours: s.stepMs / HOUR_MS }),
+      environmentalContours(values(s, t.field), values(s, t.partner), {
+        seaStateHours: s.stepMs / HOUR_MS,
+        time: s.time,
+      }),
   },
   {
     id: 'EFT',
