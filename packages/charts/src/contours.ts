@@ -46,6 +46,40 @@ function contoursOf(
   });
 }
 
+/**
+ * The year-block bootstrap band of each contour (issue 31), as closed rings of (Tp, Hs): the outer edge, then
+ * the inner edge backwards, so that the ring's fill leaves the inside of the inner edge empty (nonzero
+ * winding). Null when the payload has none (kwargs.bandNote says why).
+ */
+export function contourBandsOf(
+  payload: VisuPayload,
+): { ring: [number, number][]; coverage: number }[] | null {
+  const k = kwargsOf(payload);
+  if (!payload.bandLowerHs || !payload.bandUpperHs || !payload.bandLowerTp || !payload.bandUpperTp)
+    return null;
+  const info = k.band as { ci?: number } | null | undefined;
+  const coverage = typeof info?.ci === 'number' ? info.ci : NaN;
+  const lowerHs = matrix(payload, 'bandLowerHs');
+  const lowerTp = matrix(payload, 'bandLowerTp');
+  const upperHs = matrix(payload, 'bandUpperHs');
+  const upperTp = matrix(payload, 'bandUpperTp');
+  sameLength(lowerHs, upperHs);
+  return lowerHs.map((lh, i) => {
+    const edge = (hs: number[], tp: number[]): [number, number][] =>
+      hs.flatMap((h, j): [number, number][] =>
+        gap(h) === null || gap(tp[j]!) === null ? [] : [[tp[j]!, h]],
+      );
+    const outer = edge(upperHs[i]!, upperTp[i]!);
+    const inner = edge(lh, lowerTp[i]!);
+    if (outer.length === 0 || inner.length === 0) return { ring: [], coverage };
+    return { ring: [...outer, outer[0]!, inner[0]!, ...inner.slice().reverse()], coverage };
+  });
+}
+
+/** What the band is, for the chart's legend and the view's caption: "90 % band". */
+export const bandLabel = (coverage: number): string =>
+  Number.isFinite(coverage) ? `${Math.round(100 * coverage)} % band` : 'band';
+
 export interface ContourOptions extends ViewOptions {
   /** Draw the occurrence cells of the sample behind the contours (default true). */
   density?: boolean;
@@ -82,6 +116,18 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
     };
   };
   const hours = Number(k.seaStateHours);
+  const bands = contourBandsOf(payload) ?? [];
+  const renderBand =
+    (ring: [number, number][]): CustomSeriesRenderItem =>
+    (params, api) => {
+      // drawn once, by the first of its points (the others are there so the axes reach the band)
+      if (params.dataIndex !== 0) return null;
+      return {
+        type: 'polygon',
+        shape: { points: ring.map((p) => api.coord(p)) },
+        style: { fill: api.visual('color') as string, opacity: 0.22 },
+      };
+    };
   return {
     ...frame(payload, view, `IFORM contours · sea states of ${Number.isFinite(hours) ? hours : 1} h`),
     grid: { left: 56, right: 24, top: GRID_TOP, bottom: 84 },
@@ -123,6 +169,17 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
               z: 1,
             },
           ]),
+      ...bands.map((b, i) => ({
+        type: 'custom' as const,
+        // one legend entry for all the bands
+        name: bandLabel(b.coverage),
+        renderItem: renderBand(b.ring),
+        data: b.ring,
+        encode: { x: 0, y: 1 },
+        color: PALETTE[i % PALETTE.length],
+        silent: true,
+        z: 2,
+      })),
       ...contours.map((c, i) => ({
         type: 'line' as const,
         name: `${c.returnPeriod}-year contour`,

@@ -637,7 +637,8 @@ describe('environmental contours', () => {
   it('one closed line per return period over the occurrence cells; Tp on x, Hs on y', () => {
     const p = payload('ENVC');
     const option = contourOption(p);
-    const [cells, ...lines] = seriesOf(option);
+    const [cells, ...rest] = seriesOf(option);
+    const lines = rest.filter((s) => s.type === 'line');
     expect(lines.map((l) => l.name)).toEqual(['1-year contour', '10-year contour', '100-year contour']);
     const hs = matrixOf(p, 'contourHs');
     const tp = matrixOf(p, 'contourTp');
@@ -657,9 +658,45 @@ describe('environmental contours', () => {
     expect([t1, h1, c]).toEqual([values(p, 'tpEdges')[i + 1], values(p, 'hsEdges')[j + 1], counts[i]![j]]);
     expect((option.xAxis as { name: string }).name).toMatch(/period/i);
     expect((option.yAxis as { name: string }).name).toMatch(/height/i);
-    expect(seriesOf(contourOption(p, { density: false })).every((s) => s.type === 'line')).toBe(true);
+    expect(
+      seriesOf(contourOption(p, { density: false })).some((s) => s.name === 'Sea states (occurrence)'),
+    ).toBe(false);
     expect(chartOption(p)).toBeTruthy();
     expect(render(option, 560, 420)).toContain('<svg');
+  });
+
+  it('the 90 % band of each contour (issue 31): a ring from the outer edge round the inner one, behind its line', () => {
+    const p = payload('ENVC');
+    // ERA5 spans 11 calendar years: a band of 200 year-block resamples
+    expect(p.kwargs.band).toEqual({ ci: 0.9, resamples: 200, seed: 1, years: 11, used: 200 });
+    expect(p.kwargs.bandNote).toBeNull();
+    const bands = seriesOf(contourOption(p)).filter((s) => s.type === 'custom' && s.name === '90 % band');
+    expect(bands).toHaveLength(3);
+    const lowerHs = matrixOf(p, 'bandLowerHs');
+    const lowerTp = matrixOf(p, 'bandLowerTp');
+    const upperHs = matrixOf(p, 'bandUpperHs');
+    const upperTp = matrixOf(p, 'bandUpperTp');
+    const hs = matrixOf(p, 'contourHs');
+    bands.forEach((band, i) => {
+      const ring = band.data as [number, number][];
+      const outer = upperTp[i]!.map((t, j) => [t, upperHs[i]![j]]);
+      const inner = lowerTp[i]!.map((t, j) => [t, lowerHs[i]![j]]);
+      expect(ring).toEqual([...outer, outer[0], inner[0], ...inner.slice().reverse()]);
+      const colorOf = (s: unknown) => (s as { color?: string }).color;
+      expect(colorOf(band)).toBe(
+        colorOf(seriesOf(contourOption(p)).find((s) => s.name === `${[1, 10, 100][i]}-year contour`)),
+      );
+      // the band surrounds its contour: the outer edge reaches above its highest Hs, the inner stays below
+      expect(Math.max(...upperHs[i]!)).toBeGreaterThan(Math.max(...hs[i]!));
+      expect(Math.max(...lowerHs[i]!)).toBeLessThan(Math.max(...hs[i]!));
+    });
+    // without the band's arrays (a result stored before issue 31): no band series, the note says why
+    const old = structuredClone(p);
+    old.kwargs.band = null;
+    delete old.bandLowerHs;
+    expect(
+      seriesOf(contourOption(old)).some((s) => s.type === 'custom' && s.name !== 'Sea states (occurrence)'),
+    ).toBe(false);
   });
 
   it('contour maxima: the largest Hs of each contour with its Tp; longer return periods reach higher', () => {

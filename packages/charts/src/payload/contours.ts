@@ -13,6 +13,17 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
   // stored before issue 21: no counts outside (-999 each), no warnings
   const exceedances: Json[] = Array.isArray(r.exceedances) ? list(r.exceedances) : contours.map(() => ({}));
   const onContour = (key: 'hs' | 'tp') => contours.map((c) => list(c.points).map((pt) => num(pt[key])));
+  // the year-block bootstrap band (issue 31): absent from results stored before it
+  const band = r.band && typeof r.band === 'object' ? obj(r.band) : null;
+  const bands = band ? list(band.bands) : [];
+  const onBand = (side: 'lower' | 'upper', key: 'hs' | 'tp') =>
+    bands.map((b) => list(b[side]).map((pt) => num(pt[key])));
+  const bandNote =
+    typeof r.bandNote === 'string'
+      ? r.bandNote
+      : band
+        ? null
+        : 'no band: these contours were computed before bands were added; recompute the point to get one';
   const column = (key: string, units: string, longName: string) =>
     array(
       bins.map((b) => num(b[key])),
@@ -64,6 +75,34 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
         partner.units,
         `${label(partner)} on the contour`,
       ),
+      ...(band
+        ? {
+            bandLowerHs: array(
+              onBand('lower', 'hs'),
+              ['returnPeriod', 'contourPoint'],
+              field.units,
+              `${label(field)} on the band's inner edge`,
+            ),
+            bandLowerTp: array(
+              onBand('lower', 'tp'),
+              ['returnPeriod', 'contourPoint'],
+              partner.units,
+              `${label(partner)} on the band's inner edge`,
+            ),
+            bandUpperHs: array(
+              onBand('upper', 'hs'),
+              ['returnPeriod', 'contourPoint'],
+              field.units,
+              `${label(field)} on the band's outer edge`,
+            ),
+            bandUpperTp: array(
+              onBand('upper', 'tp'),
+              ['returnPeriod', 'contourPoint'],
+              partner.units,
+              `${label(partner)} on the band's outer edge`,
+            ),
+          }
+        : {}),
       tpEdges: array(nums(density.tpEdges), ['tpEdge'], partner.units, `${label(partner)} cell edge`),
       hsEdges: array(nums(density.hsEdges), ['hsEdge'], field.units, `${label(field)} cell edge`),
       counts: array(
@@ -86,6 +125,16 @@ export const contourPayload: PayloadBuilder = (result, { field, partner, target 
       seaStateHours: num(r.seaStateHours),
       warnings: Array.isArray(r.warnings) ? r.warnings.map(String) : [],
       pairs: num(density.pairs),
+      band: band
+        ? {
+            ci: num(band.ci),
+            resamples: num(band.resamples),
+            seed: num(band.seed),
+            years: num(band.years),
+            used: num(band.used),
+          }
+        : null,
+      bandNote,
       model: {
         hsLaw: 'weibull3',
         hsLocation: num(hsLaw.location),

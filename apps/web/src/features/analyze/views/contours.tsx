@@ -11,6 +11,30 @@ import { NumericTable } from '../../../components/NumericTable';
 import type { StatEntry } from '../selection';
 import { PayloadWarnings, SimpleChart, companion, payloadOf, perLevel, type ViewProps } from './frame';
 
+/** What the shaded band is, or why there is none (kwargs.band / kwargs.bandNote of the payload). */
+function bandCaption(kwargs: Record<string, unknown>): string {
+  const band = kwargs.band as {
+    ci: number;
+    resamples: number;
+    seed: number;
+    years: number;
+    used: number;
+  } | null;
+  if (!band)
+    return typeof kwargs.bandNote === 'string'
+      ? `No uncertainty band: ${kwargs.bandNote.replace(/^no band: /, '')}.`
+      : '';
+  const pct = Math.round(100 * band.ci);
+  const lost = band.resamples - band.used;
+  return (
+    `Shaded: the ${pct} % band of each contour. The joint model was refitted on ${band.resamples} resamples of the ` +
+    `${band.years} calendar years of sea states (whole years drawn with replacement, seed ${band.seed})` +
+    `${lost > 0 ? `, ${lost} of which gave no contour and are left out` : ''}; along each line from the median ` +
+    `sea state, ${pct} % of the refitted contours cross inside the band. It shows how sure the fit is from these ` +
+    `years, not whether the joint model's form is right.`
+  );
+}
+
 function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [density, setDensity] = useState(true);
   const payload = payloadOf(props, entry)!;
@@ -48,6 +72,14 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
           />
         }
       />
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        data-testid="contour-band-note"
+        sx={{ maxWidth: 600 }}
+      >
+        {bandCaption(payload.kwargs)}
+      </Typography>
       {maxima.length > 0 && (
         <Box sx={{ maxWidth: 600 }}>
           <Typography variant="subtitle2">Contour maxima (design sea states)</Typography>
