@@ -606,7 +606,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Hs-Tp joint model (3-parameter Weibull Hs, log-normal Tp given Hs; DNV-RP-C205 §3.6.3) and IFORM contours for 1, 10 and 100 years.',
     method:
-      'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares with a0, a1, b0, b1 ≥ 0 on Hs classes [k·0.5, (k + 1)·0.5) m referenced at their centre, holding ≥ 50 pairs (as virocon); IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; occurrence cells 0.25 m × 0.5 s',
+      'joint model of DNV-RP-C205 (2010) §3.6.3: Hs 3-parameter Weibull by maximum likelihood; ln Tp given Hs normal with μ = a0 + a1·Hs^a2 and σ = b0 + b1·e^(b2·Hs), least squares with a0, a1, b0, b1 ≥ 0 on Hs classes [k·0.5, (k + 1)·0.5) m referenced at their centre, holding ≥ 50 pairs (as virocon); IFORM contours (Winterstein et al. 1993): β = Φ⁻¹(1 − 1/N), N = T·8765.82 / sea-state hours; 90 % band: the joint model refitted on 200 year-block resamples (whole calendar years, ≥ 5 years), percentile interval of where the refitted contours cross each ray from the median sea state; occurrence cells 0.25 m × 0.5 s',
     monthly: false,
     appliesTo: 'wave height with its (peak) period at the same level',
     targets: withPeriod,

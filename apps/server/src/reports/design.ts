@@ -46,6 +46,9 @@ export interface SectorExtreme {
 interface ContourModel {
   model: { a: number[]; b: number[] };
   contours: { returnPeriod: number; points: { hs: number; tp: number }[] }[];
+  /** The year-block bootstrap band (issue 31); absent from results stored before it. */
+  band?: { ci: number; resamples: number; years: number; used: number } | null;
+  bandNote?: string | null;
 }
 
 export function returnValueCells(extreme: Extreme): string[] {
@@ -191,7 +194,21 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
         main.units,
       ))
         pdf.note(flag);
-      if (contoursId) chart(pdf, point, contoursId, 300);
+      if (contoursId && chart(pdf, point, contoursId, 300)) {
+        const band = contours.band;
+        if (band)
+          pdf.note(
+            `shaded: the ${Math.round(100 * band.ci)} % band of each contour, the joint model refitted on ` +
+              `${band.resamples} resamples of the ${band.years} calendar years of sea states (whole years drawn ` +
+              `with replacement${band.used < band.resamples ? `; ${band.resamples - band.used} gave no contour` : ''}): ` +
+              `how sure the fit is from these years, not whether the model's form is right.`,
+          );
+        else if (contours.bandNote) pdf.note(`${contours.bandNote}.`);
+        else
+          pdf.note(
+            'no band: these contours were computed before bands were added; recompute the point to get one.',
+          );
+      }
     } else
       pdf.note('no stored Hs–Tp joint model at this point: the associated Tp and the contours are left out.');
   }
