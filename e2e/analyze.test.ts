@@ -113,6 +113,13 @@ describe('analyze in the browser', () => {
         expect(last[0]).toBe('100');
         expect(Number(last[1])).toBeGreaterThan(0);
         expect(Number(last[2])).toBeGreaterThan(0);
+        // issue 31: each contour's 90 % band, from 200 year-block resamples of ERA5's 11 years, said in words
+        await visible(
+          modal(page)
+            .getByTestId('contour-band-note')
+            .getByText(/^Shaded: the 90 % band of each contour\. .*200 resamples of the 11 calendar years/),
+        );
+        await visible(modal(page).getByText('Band', { exact: true }));
       }
       if (type === 'Extreme estimate') {
         // issue 21: 11 annual maxima, a short record: the warning with the count, and the law the test chose

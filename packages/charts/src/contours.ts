@@ -83,6 +83,8 @@ export const bandLabel = (coverage: number): string =>
 export interface ContourOptions extends ViewOptions {
   /** Draw the occurrence cells of the sample behind the contours (default true). */
   density?: boolean;
+  /** Draw each contour's band when the payload has one (default true; the view's switch, not the legend). */
+  band?: boolean;
 }
 
 /** Opacity of a cell of `count` sea states among cells of at most `max`: log scale, faint. */
@@ -116,7 +118,7 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
     };
   };
   const hours = Number(k.seaStateHours);
-  const bands = contourBandsOf(payload) ?? [];
+  const bands = view.band === false ? [] : (contourBandsOf(payload) ?? []);
   const renderBand =
     (ring: [number, number][]): CustomSeriesRenderItem =>
     (params, api) => {
@@ -140,7 +142,13 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
           : `${escapeHtml(seriesName)}<br/>Tp ${format(value[0])} · Hs ${format(value[1])}`;
       },
     },
-    legend: legend(view),
+    // the bands are said under the chart and switched there: the legend keeps to one row
+    legend: legend(view, {
+      data: [
+        ...(view.density === false ? [] : ['Sea states (occurrence)']),
+        ...contours.map((c) => `${c.returnPeriod}-year contour`),
+      ],
+    }),
     xAxis: {
       type: 'value',
       min: 0,
@@ -171,7 +179,6 @@ export function contourOption(payload: VisuPayload, view: ContourOptions = {}): 
           ]),
       ...bands.map((b, i) => ({
         type: 'custom' as const,
-        // one legend entry for all the bands
         name: bandLabel(b.coverage),
         renderItem: renderBand(b.ring),
         data: b.ring,

@@ -690,6 +690,14 @@ describe('environmental contours', () => {
       expect(Math.max(...upperHs[i]!)).toBeGreaterThan(Math.max(...hs[i]!));
       expect(Math.max(...lowerHs[i]!)).toBeLessThan(Math.max(...hs[i]!));
     });
+    // the legend keeps to the sea states and the contours (the view's switch and caption speak of the band)
+    expect((contourOption(p).legend as { data: string[] }).data).toEqual([
+      'Sea states (occurrence)',
+      '1-year contour',
+      '10-year contour',
+      '100-year contour',
+    ]);
+    expect(seriesOf(contourOption(p, { band: false })).some((s) => s.name === '90 % band')).toBe(false);
     // without the band's arrays (a result stored before issue 31): no band series, the note says why
     const old = structuredClone(p);
     old.kwargs.band = null;

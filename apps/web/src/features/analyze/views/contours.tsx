@@ -37,6 +37,7 @@ function bandCaption(kwargs: Record<string, unknown>): string {
 
 function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [density, setDensity] = useState(true);
+  const [band, setBand] = useState(true);
   const payload = payloadOf(props, entry)!;
   // the extreme analysis of the same wave height, for its return values beside the contours' Hs
   const extremes = payloadOf(props, companion(props, entry, 'EXT'));
@@ -64,12 +65,22 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         entry={entry}
         size={{ width: 600, height: 440 }}
         testId="contour-plot"
-        build={(p, legend) => contourOption(p, { density, legend, pointName: props.point.name })}
+        build={(p, legend) => contourOption(p, { density, band, legend, pointName: props.point.name })}
         controls={
-          <FormControlLabel
-            control={<Switch size="small" checked={density} onChange={(e) => setDensity(e.target.checked)} />}
-            label="Sea states behind"
-          />
+          <>
+            <FormControlLabel
+              control={
+                <Switch size="small" checked={density} onChange={(e) => setDensity(e.target.checked)} />
+              }
+              label="Sea states behind"
+            />
+            {Boolean(payload.kwargs.band) && (
+              <FormControlLabel
+                control={<Switch size="small" checked={band} onChange={(e) => setBand(e.target.checked)} />}
+                label="Band"
+              />
+            )}
+          </>
         }
       />
       <Typography
