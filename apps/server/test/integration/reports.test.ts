@@ -312,6 +312,10 @@ describe('Design report', () => {
       const rv = ext.returnValues.find((r) => r.returnPeriod === T)!;
       expect(text, `${T} yr`).toContain(`${f2(rv.value)} [${f2(rv.lower)}, ${f2(rv.upper)}]`);
     }
+    // issue 31: the contour figure's band, said under it (ERA5 spans 11 calendar years)
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'shaded: the 90 % band of each contour, the joint model refitted on 200 resamples of the 11 calendar years',
+    );
   }, 180_000);
 
   it('prints the directional table from the stored sectors: storms, rate, return values, refusals', async () => {
