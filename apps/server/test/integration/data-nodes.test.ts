@@ -15,7 +15,7 @@ let projectId: number;
 let scsZone: number;
 
 const points = [
-  { name: 'SITE', lat: 15.51, lng: 109.94 }, // 0.1 km from the ERA5 node
+  { name: 'SITE', lat: 15.51, lng: 109.94 }, // 0.15 km from the ERA5 node
   { name: 'QUAY', lat: 15.6, lng: 109.9 }, // 10.9 km from it: the same node
   { name: 'FIELD_A', lat: 12.04, lng: 112.02 }, // beyond ERA5's reach: synthetic node 12.00 N 112.00 E
   { name: 'FIELD_B', lat: 11.9, lng: 111.93 }, // 15 km from FIELD_A: the same synthetic node
