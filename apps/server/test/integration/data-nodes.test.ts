@@ -129,3 +129,16 @@ describe('POST /api/zones/{id}/point_data/: what new points will read, before th
     expect(bad.status).toBe(400);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the new route and the additive dataNode field of a point', async () => {
+    const answer = await server.request<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>('GET', '/api/docs/json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.paths['/api/zones/{id}/point_data/']?.post).toBeDefined();
+    const detail = JSON.stringify(answer.body.paths['/api/projects/{id}/']?.get?.responses?.['200']);
+    expect(detail).toContain('dataNode');
+    expect(detail).toContain("Ids of the project's other points reading the same node of the same dataset");
+  });
+});
