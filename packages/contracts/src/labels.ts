@@ -68,3 +68,38 @@ export function metricHeader(metric: string, variableUnits: string): string {
   const name = metric === 'r2' ? 'r²' : metric;
   return units ? `${name} (${units})` : name;
 }
+
+/**
+ * The hindcast catalogue's variable keys (what datasets hold and the API's field keys carry) in the planner's
+ * words (issue 30: the dataset cards of the new-project flow): the spec codes' labels above where the
+ * variable has one, so a variable reads the same on every screen.
+ */
+export const FIELD_LABELS = {
+  hs: VARIABLE_LABELS.hs,
+  tp: VARIABLE_LABELS.tp,
+  tz: VARIABLE_LABELS.tz,
+  dp: VARIABLE_LABELS.dp,
+  dir: VARIABLE_LABELS.dir,
+  hs_swell: { label: 'Swell significant wave height', units: 'm' },
+  tp_swell: { label: 'Swell peak period', units: 's' },
+  dir_swell: { label: 'Swell mean direction (coming from)', units: '°' },
+  wind_speed: VARIABLE_LABELS.magw,
+  wind_dir: VARIABLE_LABELS.thetaw,
+  current_speed: VARIABLE_LABELS.mag,
+  current_dir: VARIABLE_LABELS.theta,
+  water_level: VARIABLE_LABELS.XE,
+  tide: { label: 'Tide', units: 'm' },
+  surge: { label: 'Storm surge', units: 'm' },
+  temperature: { label: 'Sea temperature', units: '°C' },
+  salinity: { label: 'Salinity', units: 'g/kg' },
+  energy_flux: { label: 'Wave energy flux', units: 'kW/m' },
+} as const satisfies Record<string, { label: string; units: string }>;
+
+/** "Wind speed" for "wind_speed" (a level key "wind_speed@10" reads "Wind speed at 10 m"); unknown keys with spaces. */
+export function fieldLabel(key: string): string {
+  const [base = key, level] = key.split('@');
+  const label = Object.hasOwn(FIELD_LABELS, base)
+    ? FIELD_LABELS[base as keyof typeof FIELD_LABELS].label
+    : base.replace(/_/g, ' ');
+  return level === undefined ? label : `${label} at ${level} m`;
+}

@@ -25,6 +25,7 @@ export const paths = {
   zones: '/api/zones/',
   zone: (id: number) => `/api/zones/${id}/`,
   zoneNodes: (id: number) => `/api/zones/${id}/nodes/`, // ours: the Grids overlay (spec 002)
+  zonePointData: (id: number) => `/api/zones/${id}/point_data/`, // ours: what new points read (issue 30)
   offers: '/api/offers/',
   matchingZones: (offerId: number) => `/api/offers/${offerId}/get_matching_zones/`,
 

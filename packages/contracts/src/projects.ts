@@ -42,6 +42,26 @@ export const pointGeom = z.object({ type: z.literal('Point'), coordinates: z.tup
 
 export const taskSummary = z.object({ id: z.number(), processType: z.string(), status });
 
+/**
+ * Where a point reads its hindcast (issue 30, ours): the dataset serving it, the node it snaps to and the
+ * project's other points on that node, which read the very same series. Given by the project detail.
+ */
+export const pointDataNode = z
+  .object({
+    dataset: z
+      .string()
+      .describe('The dataset the point reads, "(synthetic)" when it is the synthetic demo set'),
+    synthetic: z.boolean(),
+    lat: z.number().describe('Latitude of the data node, degrees north'),
+    lon: z.number().describe('Longitude of the data node, degrees east'),
+    distanceKm: z.number().describe('Great-circle distance from the point to the node, km'),
+    sharedWith: z
+      .array(z.number())
+      .describe("Ids of the project's other points reading the same node of the same dataset"),
+  })
+  .describe('The data node a point reads');
+export type PointDataNode = z.infer<typeof pointDataNode>;
+
 export const point = z.object({
   id: z.number(),
   project: z.number(),
@@ -56,6 +76,8 @@ export const point = z.object({
   /** A calibrated variant (issue 33): the original point's id and the correction its series carries. */
   calibrationOf: z.number().nullable().optional(),
   calibration: calibrationStamp.nullable().optional(),
+  /** In the project detail: where the point reads its data; null when no dataset of the zone serves it. */
+  dataNode: pointDataNode.nullable().optional(),
 });
 export type Point = z.infer<typeof point>;
 

@@ -172,3 +172,36 @@ export const zoneNodes = z.object({
   datasets: z.array(datasetNodes),
 });
 export type ZoneNodes = z.infer<typeof zoneNodes>;
+
+/**
+ * POST /api/zones/{id}/point_data/ (ours, issue 30): where positions of a zone would read their hindcast,
+ * before a project exists, so the new-project flow says which variables its points will lack.
+ */
+export const zonePointDataRequest = z.object({
+  points: z
+    .array(z.object({ lat: latitude, lng: longitude }))
+    .min(1)
+    .max(1000),
+});
+
+export const zonePointDataEntry = z.object({
+  dataset: z
+    .string()
+    .describe('The dataset the position would read, "(synthetic)" for the synthetic demo set'),
+  synthetic: z.boolean(),
+  node: z.object({ lat: z.number(), lon: z.number(), distanceKm: z.number() }),
+  /** Catalogue variable keys the node holds (levels not repeated), e.g. "hs", "wind_speed". */
+  variables: z.array(z.string()),
+  /** Variables another dataset of the zone holds and this position will not read. */
+  lacks: z.array(z.string()),
+  /** Indices of the other positions of the request reading the same node of the same dataset. */
+  sameNodeAs: z.array(z.number()),
+});
+export type ZonePointDataEntry = z.infer<typeof zonePointDataEntry>;
+
+export const zonePointData = z.object({
+  zone: z.number(),
+  /** One entry per position, in the request's order; null where no dataset of the zone has a node for it. */
+  points: z.array(zonePointDataEntry.nullable()),
+});
+export type ZonePointData = z.infer<typeof zonePointData>;

@@ -1,6 +1,13 @@
 // The label registry (issue 35): what a person reads for a variable code or a comparison metric.
 import { describe, expect, it } from 'vitest';
-import { metricHeader, metricUnits, variableLabel, variableUnits, VARIABLE_LABELS } from '../src/labels';
+import {
+  fieldLabel,
+  metricHeader,
+  metricUnits,
+  variableLabel,
+  variableUnits,
+  VARIABLE_LABELS,
+} from '../src/labels';
 
 describe('variableLabel', () => {
   it('names a spec code in words with its units, or without them on demand', () => {
@@ -38,5 +45,18 @@ describe('metric units', () => {
     for (const metric of ['nrmse', 'corr', 'SI', 'std_ratio', 'dir_corr', 'slope'])
       expect(metricUnits(metric, 'm'), metric).toBe('');
     expect(metricHeader('corr', 'm')).toBe('corr');
+  });
+});
+
+describe('fieldLabel: the catalogue keys in the planner words (issue 30)', () => {
+  it('reads a catalogue key as the spec code of the same variable does', () => {
+    expect(fieldLabel('wind_speed')).toBe(variableLabel('magw', { units: false }));
+    expect(fieldLabel('current_dir')).toBe(variableLabel('theta', { units: false }));
+    expect(fieldLabel('hs')).toBe('Significant wave height');
+  });
+
+  it('names a level and keeps an unknown key readable', () => {
+    expect(fieldLabel('wind_speed@10')).toBe('Wind speed at 10 m');
+    expect(fieldLabel('wave_age')).toBe('wave age');
   });
 });

@@ -250,17 +250,31 @@ export async function sourceForPoint(
   lat: number,
   lon: number,
 ): Promise<DataSource | undefined> {
-  for (const dataset of await datasetsOfZones(db, [zoneId])) {
-    const source = dataset.meta.source;
-    if (source.kind === 'synthetic') return source;
-    try {
-      (await openStore(source.path)).nearest(lat, lon);
-      return source;
-    } catch (error) {
-      if (!(error instanceof OutsideZoneError)) throw error;
+  return (await sourceResolver(db, zoneId))(lat, lon).then((found) => found?.source);
+}
+
+/**
+ * sourceForPoint's rule for many positions of one zone, the zone's datasets read once; each answer names the
+ * registered dataset ("Synthetic demo hindcast (South China Sea)"), as the dataset dialog does.
+ */
+export async function sourceResolver(
+  db: Db,
+  zoneId: number,
+): Promise<(lat: number, lon: number) => Promise<{ source: DataSource; name: string } | undefined>> {
+  const served = await datasetsOfZones(db, [zoneId]);
+  return async (lat, lon) => {
+    for (const { meta, name } of served) {
+      const source = meta.source;
+      if (source.kind === 'synthetic') return { source, name };
+      try {
+        (await openStore(source.path)).nearest(lat, lon);
+        return { source, name };
+      } catch (error) {
+        if (!(error instanceof OutsideZoneError)) throw error;
+      }
     }
-  }
-  return undefined;
+    return undefined;
+  };
 }
 
 const stores = new Map<string, ReturnType<typeof openZarrDataset>>();

@@ -26,7 +26,7 @@ import {
   type PlanRead,
   type PlanResults,
 } from '@metocean/core';
-import { pointDataOf } from '../data/point-data';
+import { pointDataList } from '../data/point-data';
 import { PlanningThreadRefusal, readPlanInThread } from '../jobs/planning-thread';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
@@ -76,18 +76,17 @@ async function projectPoints(services: Services, projectId: number): Promise<Pla
 
 /** The project's points with where each reads its data (dataset, fields, node), for the check before launch. */
 async function scanPoints(services: Services, zoneId: number, list: PlanningPoint[]): Promise<ScanPoint[]> {
-  const out: ScanPoint[] = [];
-  for (const p of list) {
-    const data = await pointDataOf(services.db, zoneId, p);
-    out.push({
+  const found = await pointDataList(services.db, zoneId, list);
+  return list.map((p, index) => {
+    const data = found[index] ?? null;
+    return {
       ...p,
       dataset: data?.dataset ?? null,
       synthetic: data?.synthetic ?? false,
       fields: data ? [...data.fields] : [],
-      node: data?.node ?? null,
-    });
-  }
-  return out;
+      node: data ? { lat: data.node.lat, lon: data.node.lon } : null,
+    };
+  });
 }
 
 const needsOf = (plan: Plan | null): Record<string, string[]> =>

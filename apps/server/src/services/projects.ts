@@ -26,6 +26,7 @@ import {
   zones,
 } from '../db/schema';
 import type { Db } from '../db/client';
+import { pointDataList, sameNodeIndices } from '../data/point-data';
 import { likePattern } from '../db/like';
 import { badRequest, fieldError, forbidden } from '../http/errors';
 import type { Caller, Services } from './context';
@@ -165,7 +166,34 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
 }
 
 export async function getProject(services: Services, caller: Caller, id: number): Promise<Project> {
-  return presentProject(services.db, caller, await projectFor(services.db, caller, id));
+  const access = await projectFor(services.db, caller, id);
+  const project = await presentProject(services.db, caller, access);
+  return { ...project, points: await withDataNodes(services.db, access.zone.id, project.points) };
+}
+
+/**
+ * The points with the data node each reads and the points sharing it (issue 30: two points 10 km apart
+ * read one node, and the project must not list them as two places). The detail only: the list skips it.
+ */
+async function withDataNodes(db: Db, zoneId: number, list: Project['points']): Promise<Project['points']> {
+  const found = await pointDataList(db, zoneId, list);
+  const shared = sameNodeIndices(found);
+  return list.map((point, index) => {
+    const data = found[index];
+    return {
+      ...point,
+      dataNode: data
+        ? {
+            dataset: data.dataset,
+            synthetic: data.synthetic,
+            lat: data.node.lat,
+            lon: data.node.lon,
+            distanceKm: data.node.distanceKm,
+            sharedWith: (shared[index] ?? []).flatMap((other) => list[other]?.id ?? []),
+          }
+        : null,
+    };
+  });
 }
 
 /** My projects: search on project or zone name, ordering most recent (default) or name (spec 000 §2.3). */

@@ -1,9 +1,11 @@
 // The Grids overlay of the map (spec 002 'Map screens': Grids): the nodes of the datasets serving a zone
 // inside the map's view, so users see where data exists and which node a point snaps to. The zone must be
 // one the caller sees (the zone rule of services/zones.ts); the view is clipped to the zone's bounds, since
-// points are only placed inside the zone.
+// points are only placed inside the zone. Also what positions of a zone would read before a project exists
+// (issue 30), so the new-project flow names the variables its points will lack.
 import { gridNodesInBox, intersectBoxes } from '@metocean/hindcast';
-import { parseBbox, ZONE_NODES_MAX, type ZoneNodes } from '@metocean/contracts';
+import { parseBbox, ZONE_NODES_MAX, type ZoneNodes, type ZonePointData } from '@metocean/contracts';
+import { pointDataList, sameNodeIndices } from '../data/point-data';
 import { datasetsOfZones } from '../data/registry';
 import { openSource } from '../data/sources';
 import { fieldError } from '../http/errors';
@@ -39,4 +41,43 @@ export async function zoneNodes(
     datasets.push({ id: dataset.id, name: dataset.name, synthetic: dataset.meta.synthetic, ...found });
   }
   return { zone: zone.id, maxNodes, datasets };
+}
+
+/**
+ * For each position, the dataset, node and variables it would read in the zone, the variables another
+ * dataset of the zone holds that it would lack (South China Sea: the real ERA5 record near its node has
+ * waves only, the synthetic set elsewhere has wind, currents and levels too), and the positions on its node.
+ */
+export async function zonePointData(
+  services: Services,
+  caller: Caller,
+  zoneId: number,
+  positions: { lat: number; lng: number }[],
+): Promise<ZonePointData> {
+  const zone = await getZone(services, caller, zoneId);
+  const offered = new Set<string>();
+  for (const dataset of await datasetsOfZones(services.db, [zone.id]))
+    for (const v of dataset.meta.variables) if (v.name !== 'hurricane') offered.add(v.name);
+  const found = await pointDataList(
+    services.db,
+    zone.id,
+    positions.map((p, index) => ({ name: String(index), lat: p.lat, lng: p.lng })),
+  );
+  const shared = sameNodeIndices(found);
+  return {
+    zone: zone.id,
+    points: found.map((data, index) => {
+      if (!data) return null;
+      const variables = data.fields.filter((key) => !key.includes('@'));
+      const held = new Set(variables);
+      return {
+        dataset: data.dataset,
+        synthetic: data.synthetic,
+        node: data.node,
+        variables,
+        lacks: [...offered].filter((name) => !held.has(name)),
+        sameNodeAs: shared[index] ?? [],
+      };
+    }),
+  };
 }

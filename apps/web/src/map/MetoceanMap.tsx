@@ -25,6 +25,7 @@ import { Graticule } from './layers/Graticule';
 import { GridNodes, ViewBox } from './layers/GridNodes';
 import { MapEvents, MapHandle } from './layers/MapEvents';
 import { MeasurePaths } from './layers/MeasurePaths';
+import { PlaceLabels } from './layers/PlaceLabels';
 import { DraftMarker, PointMarkers } from './layers/PointMarkers';
 import { Stat2dTiles } from './layers/Stat2dTiles';
 import { Tiles } from './layers/Tiles';
@@ -67,6 +68,7 @@ export default function MetoceanMap({
   buoys = [],
   onBuoyClick,
   overlaysOn = [],
+  fitRequest = 0,
 }: MetoceanMapProps & { children?: ReactNode }) {
   const config = useMapConfig();
   const tileLayers = config.data?.tileLayers ?? [];
@@ -129,6 +131,31 @@ export default function MetoceanMap({
           whiteSpace: 'nowrap',
           textShadow: '0 0 2px #fff, 0 0 2px #fff',
         },
+        '& .place-label': { whiteSpace: 'nowrap', pointerEvents: 'none' },
+        '& .place-sea': {
+          fontSize: 12,
+          fontStyle: 'italic',
+          letterSpacing: '0.04em',
+          color: '#2b5d8a',
+          transform: 'translate(-50%, -50%)',
+          textShadow: '0 0 3px #cfe0ee, 0 0 3px #cfe0ee',
+        },
+        '& .place-town': {
+          fontSize: 11,
+          color: '#38424d',
+          textShadow: '0 0 2px #fff, 0 0 2px #fff',
+          '&::before': {
+            content: '""',
+            display: 'inline-block',
+            width: 5,
+            height: 5,
+            borderRadius: '50%',
+            background: '#38424d',
+            marginRight: '3px',
+            verticalAlign: 'middle',
+            transform: 'translate(-2.5px, -1px)',
+          },
+        },
         '& .graticule-lat': { marginTop: '-14px !important', marginLeft: '4px !important' },
         '& .graticule-lng': { marginTop: '-16px !important', marginLeft: '3px !important' },
       }}
@@ -160,8 +187,9 @@ export default function MetoceanMap({
             }}
           />
         )}
-        <FitView zone={zone} points={points} />
+        <FitView zone={zone} points={points} fitRequest={fitRequest} />
         {overlays.graticule && <Graticule />}
+        {overlays.places && <PlaceLabels />}
         {overlays.area && <ZoneOutlines zone={zone} otherZones={otherZones} />}
         <Stat2dTiles layers={shownStat2d} />
         {gridsOn && <ViewBox onChange={setViewBox} />}

@@ -39,10 +39,13 @@ Casablanca|Morocco|port|33.6|-7.61
 Celtic Sea|Atlantic Ocean|sea|50.5|-8
 Cherbourg|France|port|49.645|-1.62
 Copenhagen|Denmark|port|55.69|12.6
+Da Nang|Vietnam|port|16.07|108.22
 Dakar|Senegal|port|14.68|-17.43
 Dammam|Saudi Arabia|port|26.5|50.2
 Dar es Salaam|Tanzania|port|-6.82|39.29
 Darwin|Australia|port|-12.46|130.84
+Den Helder|Netherlands|port|52.96|4.76
+Dogger Bank|North Sea|sea|54.75|2.25
 Dover|United Kingdom|port|51.12|1.33
 Dubai (Jebel Ali)|United Arab Emirates|port|25.01|55.06
 Dublin|Ireland|port|53.347|-6.2
@@ -54,8 +57,12 @@ Gdansk|Poland|port|54.4|18.67
 Genoa|Italy|port|44.41|8.92
 Gibraltar|Gibraltar|port|36.14|-5.35
 Gothenburg|Sweden|port|57.69|11.9
+Great Yarmouth|United Kingdom|port|52.6|1.73
 Gulf of Maine|Atlantic Ocean|sea|43.5|-68.5
 Gulf of Mexico|Atlantic Ocean|sea|25.5|-90
+Gulf of Thailand|Pacific Ocean|sea|9.5|101.5
+Gulf of Tonkin|Pacific Ocean|sea|20|107.5
+Haikou|China|port|20.04|110.34
 Halifax|Canada|port|44.64|-63.57
 Hamburg|Germany|port|53.54|9.97
 Havana|Cuba|port|23.14|-82.35
@@ -64,6 +71,8 @@ Ho Chi Minh City|Vietnam|port|10.77|106.7
 Hong Kong|China|port|22.29|114.17
 Honolulu|United States|port|21.31|-157.87
 Houston|United States|port|29.73|-95.27
+Hull|United Kingdom|port|53.74|-0.33
+IJmuiden|Netherlands|port|52.46|4.61
 Istanbul|Turkey|port|41.01|28.98
 Jakarta (Tanjung Priok)|Indonesia|port|-6.1|106.88
 Kaohsiung|Taiwan|port|22.61|120.28
@@ -88,6 +97,7 @@ Nantes (Saint-Nazaire)|France|port|47.27|-2.2
 Naples|Italy|port|40.84|14.27
 New Orleans|United States|port|29.95|-90.06
 New York|United States|port|40.68|-74.03
+Nha Trang|Vietnam|port|12.24|109.19
 North Sea|Atlantic Ocean|sea|56|3
 Norwegian Sea|Atlantic Ocean|sea|66|2
 Oslo|Norway|port|59.9|10.74
@@ -98,6 +108,7 @@ Plymouth|United Kingdom|port|50.36|-4.14
 Port Said|Egypt|port|31.26|32.3
 Porto|Portugal|port|41.18|-8.7
 Qingdao|China|port|36.07|120.32
+Qui Nhon|Vietnam|port|13.77|109.23
 Reykjavik|Iceland|port|64.15|-21.94
 Rio de Janeiro|Brazil|port|-22.89|-43.18
 Rotterdam|Netherlands|port|51.95|4.14

@@ -17,6 +17,8 @@ export interface MapPoint {
   lng: number;
   state: PointState;
   selected?: boolean;
+  /** "Same data node as QUAY (…)": the point reads the series of other points (issue 30); ringed on the map. */
+  sameNode?: string | null;
 }
 
 export interface MetoceanMapProps {
@@ -48,6 +50,8 @@ export interface MetoceanMapProps {
   buoys?: Buoy[];
   /** A click on a buoy (the data validation page's comparison). */
   onBuoyClick?: (buoy: Buoy) => void;
+  /** Bumped to fit the view to the points again (after an import), with the spec's margin. */
+  fitRequest?: number;
   /** Overlays on at first, beside the defaults (the data validation page shows the buoys). */
   overlaysOn?: ('buoys' | 'grids')[];
 }

@@ -7,11 +7,13 @@ import {
   zone,
   zoneNodes,
   zoneNodesQuery,
+  zonePointData,
+  zonePointDataRequest,
   ZONE_NODES_MAX,
 } from '@metocean/contracts';
 import { callerOf } from '../../http/auth';
 import * as zones from '../../services/zones';
-import { zoneNodes as nodesOfZone } from '../../services/zone-nodes';
+import { zoneNodes as nodesOfZone, zonePointData as pointDataOfZone } from '../../services/zone-nodes';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
@@ -58,6 +60,22 @@ export function zoneRoutes(app: App, { services, auth }: RouteDeps): void {
       preValidation,
     },
     async (request) => nodesOfZone(services, callerOf(request), request.params.id, request.query.bbox),
+  );
+
+  app.post(
+    '/api/zones/:id/point_data/',
+    {
+      schema: {
+        tags: ['zones'],
+        summary:
+          'Where positions of the zone would read their hindcast: dataset, node, variables, the variables they would lack, the positions sharing a node',
+        params: idParams,
+        body: zonePointDataRequest,
+        response: { 200: zonePointData, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) => pointDataOfZone(services, callerOf(request), request.params.id, request.body.points),
   );
 
   app.get(

@@ -26,7 +26,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { noMatchingZone, type Zone } from '@metocean/contracts';
+import { fieldLabel, noMatchingZone, type Zone } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
 import { useMe, useOffers } from '../../api/queries';
@@ -40,6 +40,8 @@ import { importSummary, POINT_FILE_ACCEPT } from './import-summary';
 import { PointNameForm } from './PointNameForm';
 import { ProjectNameField } from './ProjectDialogs';
 import { ChangeOfferDialog } from './ChangeOfferDialog';
+import { ZoneDataCards } from './ZoneDataCards';
+import { regionalZoneNote } from './zone-data';
 import { frenchDate } from '../plans/format';
 import { useCreateProject, useMatchingZones, useParsePoints, useProjects, useZones } from './queries';
 import {
@@ -149,7 +151,7 @@ function DatasetDialog({
                     }}
                   >
                     <b>{dimension.kind ?? 'Data'}</b>
-                    <span>{(dimension.variables ?? []).join(', ')}</span>
+                    <span>{(dimension.variables ?? []).map((key) => fieldLabel(key)).join(', ')}</span>
                     <span>Spatial resolution</span>
                     <span>
                       {dimension.spatialResolution ?? '—'} {dimension.spatialResolutionUnits ?? ''}
@@ -258,6 +260,8 @@ function NewProjectForm() {
   const [showDatasetLayer, setShowDatasetLayer] = useState(true);
   const [showProjectLayers, setShowProjectLayers] = useState(false);
   const [datasetOpen, setDatasetOpen] = useState(false);
+  // bumped by an import: the map fits every point again (issue 30)
+  const [fitRequest, setFitRequest] = useState(0);
   const parse = useParsePoints();
   const create = useCreateProject();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -287,6 +291,7 @@ function NewProjectForm() {
     candidates.find((z) => z.id === requestedZone) ??
     candidates[0] ??
     null;
+  const regionalNote = regionalZoneNote(regional, world);
   const usedBy = zone ? (projects.data ?? []).filter((p) => p.zone.id === zone.id) : [];
 
   // Spec 000 §5: at least one point and a valid name (the form), an offer and a matching zone.
@@ -333,6 +338,7 @@ function NewProjectForm() {
           const names = new Set(getValues('points').map((p) => p.name.toLowerCase()));
           const fresh = parsed.points.filter((p) => !names.has(p.name.toLowerCase()));
           points.append(fresh);
+          setFitRequest((n) => n + 1);
           const inList = parsed.points
             .filter((p) => names.has(p.name.toLowerCase()))
             .map((p) => ({ name: p.name, message: 'already in the list' }));
@@ -381,6 +387,7 @@ function NewProjectForm() {
         <LazyMap
           height="100%"
           points={mapPoints}
+          fitRequest={fitRequest}
           zone={pinnedZone}
           onOutsideZone={(message) => setNotice({ text: message, severity: 'warning' })}
           otherZones={showDatasetLayer && zone && zone.id !== pinnedZone?.id ? [zone] : []}
@@ -520,6 +527,11 @@ function NewProjectForm() {
                 High-Resolution
               </ToggleButton>
             </ToggleButtonGroup>
+            {kind === 'global' && regionalNote && (
+              <Alert severity="info" sx={{ mb: 1 }} data-testid="regional-note">
+                {regionalNote}
+              </Alert>
+            )}
             {points.fields.length === 0 ? (
               <Alert severity="info">{datasetMessages.noPoint}</Alert>
             ) : noZone ? (
@@ -553,6 +565,7 @@ function NewProjectForm() {
                 ))}
               </RadioGroup>
             )}
+            {zone && newPoints.length > 0 && <ZoneDataCards zone={zone} points={newPoints} />}
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <FormControlLabel
                 control={

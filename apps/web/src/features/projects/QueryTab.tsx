@@ -35,13 +35,12 @@ import {
   projectMessages,
   type Point,
   type Project,
-  type Stat2dMap,
   type Task,
 } from '@metocean/contracts';
 import { apiRequest, errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { LazyMap } from '../../map/LazyMap';
-import { useBuoys, useBuyMaps, useStat2dMap } from '../../map/queries';
+import { useBuoys, useStat2dMap } from '../../map/queries';
 import { formatDegrees } from '../../map/geo';
 import { pointStateOf } from '../../map/config';
 import type { MapPoint } from '../../map/types';
@@ -62,6 +61,9 @@ import {
 } from './queries';
 import { computeBlocker, defaultPointName, runLabel, taskDisplay } from './rules';
 import { GeometryDialog } from './GeometryDialog';
+import { BuyMapsDialog } from './BuyMapsDialog';
+import { sameNodeText } from './data-nodes';
+import { SameNodeNote } from './SameNodeNote';
 import { AskDownloadDialog } from './RequestDialogs';
 import { DemoLocationDialog } from './ProjectDialogs';
 import { autoStartsOnQuery, queryTourFor } from './tour-rules';
@@ -283,76 +285,6 @@ function ComputeDialog({
   );
 }
 
-/**
- * Buying a zone's 2D statistics maps (spec 000 §5: free, or credits suffice and the user is a manager; §8:
- * the not-enough-credits title and message).
- */
-function BuyMapsDialog({
-  map,
-  onClose,
-  onBought,
-}: {
-  map: Stat2dMap;
-  onClose: () => void;
-  onBought: (map: Stat2dMap) => void;
-}) {
-  const user = useMe();
-  const buy = useBuyMaps();
-  const credits = user.accounts[0]?.credits ?? 0;
-  const short = map.price > credits;
-  return (
-    <Dialog open onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 500 } } }}>
-      <DialogTitle>
-        {short ? mapMessages.notEnoughCreditsTitle : `Buy the maps of ${map.zoneName}`}
-      </DialogTitle>
-      <DialogContent>
-        {short ? (
-          <Alert severity="error">{mapMessages.notEnoughCredits(map.price, credits)}</Alert>
-        ) : (
-          <DialogContentText>
-            The 2D statistics maps (wind, currents, waves, water heights…) of {map.zoneName} are drawn on the
-            project map with their colour bars.{' '}
-            {map.price === 0 ? (
-              <strong>They are free with your offer.</strong>
-            ) : (
-              <>
-                They cost <strong>{map.price} credits</strong>; your account has {credits}.
-              </>
-            )}
-          </DialogContentText>
-        )}
-        {buy.error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {errorMessage(buy.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {short && (
-          <Button href="mailto:support@metocean.example.com?subject=Credits" sx={{ mr: 'auto' }}>
-            Contact us
-          </Button>
-        )}
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={short || !map.canBuy || buy.isPending}
-          onClick={() =>
-            buy.mutate(map.zone, {
-              onSuccess: (bought) => {
-                onBought(bought);
-                onClose();
-              },
-            })
-          }
-        >
-          Buy maps
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** The one dialog open over the Query tab, if any. */
 type QueryDialog =
   | { kind: 'compute'; point?: Point }
@@ -433,7 +365,16 @@ export function QueryTab() {
     lng: p.lng,
     state: pointStateOf(p),
     selected: selected.has(p.id),
+    sameNode: sameNodeText(p, project.points),
   }));
+
+  // After an import the map fits every point again, once the project detail holds the imported ones.
+  const [importedIds, setImportedIds] = useState<number[] | null>(null);
+  const [fitRequest, setFitRequest] = useState(0);
+  if (importedIds && importedIds.every((id) => project.points.some((p) => p.id === id))) {
+    setImportedIds(null);
+    setFitRequest((n) => n + 1);
+  }
 
   const toggle = (id: number) =>
     setSelected((set) => (set.has(id) && set.size === 1 ? new Set() : new Set([id])));
@@ -449,11 +390,13 @@ export function QueryTab() {
             return;
           }
           bulk.mutate(parsed.points, {
-            onSuccess: (created) =>
+            onSuccess: (created) => {
+              setImportedIds(created.map((p) => p.id));
               setNotice({
                 severity: parsed.errors.length > 0 ? 'warning' : 'success',
                 text: importSummary(created.length, parsed.errors),
-              }),
+              });
+            },
             onError: (error) => setNotice({ severity: 'error', text: errorMessage(error) }),
           });
         },
@@ -522,7 +465,12 @@ export function QueryTab() {
               >
                 <ListItemText
                   primary={p.name}
-                  secondary={`${formatDegrees(p.lat, coordinateDigits)}, ${formatDegrees(p.lng, coordinateDigits)}`}
+                  secondary={
+                    <>
+                      {formatDegrees(p.lat, coordinateDigits)}, {formatDegrees(p.lng, coordinateDigits)}
+                      <SameNodeNote point={p} points={project.points} />
+                    </>
+                  }
                   slotProps={{ secondary: { sx: { fontVariantNumeric: 'tabular-nums' } } }}
                 />
                 <TaskState
@@ -689,6 +637,7 @@ export function QueryTab() {
           height="calc(100vh - 260px)"
           zone={project.zone}
           points={mapPoints}
+          fitRequest={fitRequest}
           onPointClick={(id) => typeof id === 'number' && toggle(id)}
           onAddPoint={
             canAdd

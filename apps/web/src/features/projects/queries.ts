@@ -13,6 +13,7 @@ import {
   projectListItem,
   task,
   zone,
+  zonePointData,
   type Bounds,
   type GeometryLayerType,
   type NewPoint,
@@ -118,6 +119,23 @@ export function useMatchingZones(offerId: number | undefined, bounds: Bounds | n
     enabled: offerId !== undefined && bounds !== null,
     retry: false,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the new points would read their data in the chosen zone, and what they would lack (issue 30). */
+export function useZonePointData(zoneId: number | undefined, points: readonly NewPoint[]) {
+  const positions = points.map(({ lat, lng }) => ({ lat, lng }));
+  return useQuery({
+    queryKey: ['zones', 'pointData', zoneId ?? 0, positions] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(paths.zonePointData(zoneId ?? 0), {
+        method: 'POST',
+        body: { points: positions },
+        schema: zonePointData,
+        signal,
+      }),
+    enabled: zoneId !== undefined && positions.length > 0,
+    retry: false,
   });
 }
 

@@ -16,6 +16,8 @@ export interface Overlays {
   area: boolean;
   points: boolean;
   graticule: boolean;
+  /** Sea and harbour names of the offline gazetteer (issue 30). */
+  places: boolean;
   buoys: boolean;
   grids: boolean;
 }
@@ -23,6 +25,7 @@ export const initialOverlays: Overlays = {
   area: true,
   points: true,
   graticule: true,
+  places: true,
   buoys: false,
   grids: false,
 };
@@ -114,6 +117,7 @@ export function LayersPanel({
           ['area', 'Area'],
           ['points', 'Points'],
           ['graticule', 'Graticule'],
+          ['places', 'Place names'],
         ] as const
       ).map(([key, label]) => (
         <FormControlLabel

@@ -21,12 +21,22 @@ const POINTS_MAX_ZOOM = 9;
  * Fits the view once per project to its points, or to its zone when it has none (issue 23: the Query and
  * Analyze maps opened on the world with the points off-screen). A map laid out in a tab that is not
  * visible yet has no size, and Leaflet then fits to nothing: the fit waits until the container has one.
+ * An import asks for a new fit (`fitRequest`): its points may lie anywhere in the zone.
  */
-export function FitView({ zone, points }: { zone: MapZone | null | undefined; points: MapPoint[] }) {
+export function FitView({
+  zone,
+  points,
+  fitRequest = 0,
+}: {
+  zone: MapZone | null | undefined;
+  points: MapPoint[];
+  /** Bumped by the page to fit the points again, e.g. after an import (issue 30). */
+  fitRequest?: number;
+}) {
   const map = useMap();
   const fitted = useRef<string | null>(null);
   const hasPoints = points.length > 0;
-  const key = hasPoints ? `points-${zone?.id ?? ''}` : zone ? `zone-${zone.id}` : null;
+  const key = hasPoints ? `points-${zone?.id ?? ''}-${fitRequest}` : zone ? `zone-${zone.id}` : null;
   const latest = useRef({ zone, points });
   useEffect(() => {
     latest.current = { zone, points };
