@@ -22,7 +22,7 @@ const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 export function signingKey(secret: Uint8Array): Promise<CryptoKey> {
   let key = hmacKeys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    key = crypto.subtle.importKey('raw', Uint8Array.from(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ]);
