@@ -15,6 +15,8 @@ export interface Figure {
   /** The target: the figure must stay at or below it (`atLeast`: at or above). */
   target?: number;
   atLeast?: boolean;
+  /** Decimals to print (default: 1 for kB gz, 0 otherwise), e.g. 2 for a CPU time of a few ms. */
+  decimals?: number;
 }
 
 interface PreviousRelease {
@@ -33,7 +35,7 @@ function previous(): PreviousRelease {
   return JSON.parse(readFileSync(previousPath, 'utf8')) as PreviousRelease;
 }
 
-const digits = (unit: Figure['unit']): number => (unit === 'kB gz' ? 1 : 0);
+const digits = (f: Figure): number => f.decimals ?? (f.unit === 'kB gz' ? 1 : 0);
 
 /** The table of this run's figures: value, target (met or not), ratio to the previous release. */
 export function printFigures(): void {
@@ -46,13 +48,13 @@ export function printFigures(): void {
     `  ${'figure'.padEnd(64)} ${'value'.padStart(10)}   ${'target'.padStart(12)}   ${'previous'.padStart(10)}  ratio`,
   );
   for (const f of figures) {
-    const value = `${f.value.toFixed(digits(f.unit))} ${f.unit}`;
+    const value = `${f.value.toFixed(digits(f))} ${f.unit}`;
     const met =
       f.target === undefined ? '' : (f.atLeast ? f.value >= f.target : f.value <= f.target) ? ' ok' : ' NOT';
     const target = f.target === undefined ? '—' : `${f.atLeast ? '≥' : '≤'} ${f.target}${met}`;
     const was = before.figures[f.id];
     const ratio = was === undefined || was === 0 ? '—' : `${(f.value / was).toFixed(2)}×`;
-    const wasText = was === undefined ? '—' : `${was.toFixed(digits(f.unit))} ${f.unit}`;
+    const wasText = was === undefined ? '—' : `${was.toFixed(digits(f))} ${f.unit}`;
     console.log(
       `  ${f.label.padEnd(64)} ${value.padStart(10)}   ${target.padStart(12)}   ${wasText.padStart(10)}  ${ratio}`,
     );
@@ -63,7 +65,7 @@ export function printFigures(): void {
 export function saveFigures(version: string): void {
   const before = previous();
   const merged = { ...before.figures };
-  for (const f of figures) merged[f.id] = Number(f.value.toFixed(digits(f.unit) + 1));
+  for (const f of figures) merged[f.id] = Number(f.value.toFixed(digits(f) + 1));
   const next: PreviousRelease = {
     version,
     note: `figures of \`npm run bench\` at version ${version} on the project's 2-core machine`,

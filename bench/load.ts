@@ -3,7 +3,7 @@
 // loopback only, for a bounded time. Prints throughput, latency percentiles, errors and timeouts beside the
 // target: p99 < 2 s at 100 connections on the embedded default (200 on PostgreSQL), no request over 10 s.
 // Needs `npm run build`; BENCH_LOAD_SECONDS (default 30, at most 120) bounds each run.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { apiToken, startServer } from '../e2e/harness';
@@ -13,6 +13,22 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const P99_TARGET_MS = 2000;
 /** autocannon's own timeout: a request not answered in 10 s is counted as a timeout (an error). */
 const TIMEOUT_S = 10;
+
+/**
+ * CPU seconds a process has used, every thread (the embedded database runs in the server's), from
+ * /proc/<pid>/stat (utime + stime, in clock ticks of 1/100 s on Linux); null where there is no /proc.
+ */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which is in parentheses and may hold spaces
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 async function projectOfTenPoints(url: string, token: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -44,7 +60,9 @@ async function hammer(
   token: string,
   connections: number,
   seconds: number,
-): Promise<autocannon.Result> {
+  pid: number | undefined,
+): Promise<{ result: autocannon.Result; cpuMsPerRequest: number | null }> {
+  const cpuBefore = processCpuSeconds(pid);
   const result = await autocannon({
     url,
     connections,
@@ -52,14 +70,22 @@ async function hammer(
     timeout: TIMEOUT_S,
     headers: { authorization: `Bearer ${token}` },
   });
+  const cpuAfter = processCpuSeconds(pid);
+  const answered = result['2xx'] + result.non2xx;
+  // the server's CPU per answer: what the machine's load does not change, unlike the latencies
+  const cpuMsPerRequest =
+    cpuBefore === null || cpuAfter === null || answered === 0
+      ? null
+      : ((cpuAfter - cpuBefore) * 1000) / answered;
   const l = result.latency;
   console.log(
     `  ${label}: ${connections} connections, ${seconds} s: ${result.requests.average.toFixed(0)} req/s, ` +
       `${(result.throughput.average / 1024).toFixed(0)} kB/s; latency p50 ${l.p50} ms, p90 ${l.p90} ms, ` +
       `p99 ${l.p99} ms, max ${l.max} ms; ${result['2xx']} answered 2xx, ${result.non2xx} other, ` +
-      `${result.errors} errors of which ${result.timeouts} over ${TIMEOUT_S} s (p99 target < ${P99_TARGET_MS} ms: ${l.p99 < P99_TARGET_MS && result.timeouts === 0 ? 'met' : 'NOT met'})`,
+      `${result.errors} errors of which ${result.timeouts} over ${TIMEOUT_S} s (p99 target < ${P99_TARGET_MS} ms: ${l.p99 < P99_TARGET_MS && result.timeouts === 0 ? 'met' : 'NOT met'}); ` +
+      `server CPU ${cpuMsPerRequest === null ? 'not measured' : `${cpuMsPerRequest.toFixed(2)} ms per answer`}`,
   );
-  return result;
+  return { result, cpuMsPerRequest };
 }
 
 async function loadOn(database: 'embedded' | 'PostgreSQL', connections: number, seconds: number) {
@@ -81,7 +107,14 @@ async function loadOn(database: 'embedded' | 'PostgreSQL', connections: number, 
       duration: 2,
       headers: { authorization: `Bearer ${token}` },
     });
-    const result = await hammer(database, detail, token, connections, seconds);
+    const { result, cpuMsPerRequest } = await hammer(
+      database,
+      detail,
+      token,
+      connections,
+      seconds,
+      server.pid,
+    );
     const key = database === 'embedded' ? 'embedded' : 'postgres';
     record({
       id: `load.${key}.p99`,
@@ -90,6 +123,14 @@ async function loadOn(database: 'embedded' | 'PostgreSQL', connections: number, 
       unit: 'ms',
       target: P99_TARGET_MS,
     });
+    if (cpuMsPerRequest !== null)
+      record({
+        id: `load.${key}.cpuPerRequest`,
+        label: `project detail (${database}): server CPU per answer`,
+        value: cpuMsPerRequest,
+        unit: 'ms',
+        decimals: 2,
+      });
     record({
       id: `load.${key}.rps`,
       label: `project detail, ${connections} connections (${database}): throughput`,

@@ -22,6 +22,8 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
+  /** The server process's id (the bench reads its CPU time in /proc). */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise<void>((done) => child.once('exit', () => done()));

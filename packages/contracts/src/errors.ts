@@ -8,12 +8,3 @@ export const errorBody = z.object({
   code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-/** Error codes the client acts on. */
-export const errorCodes = {
-  tokenExpired: 'token_expired',
-  tokenInvalid: 'token_invalid',
-  maintenance: 'maintenance',
-  upgradeRequired: 'upgrade_required',
-  locked: 'locked',
-} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseLayerNames } from './constants';
 import { idText } from './ids';
 import { messages } from './messages';
 
@@ -115,14 +116,6 @@ export const geometryMessages = {
   trialNoUpload: 'Geometries cannot be uploaded to a trial project',
 } as const;
 
-/** The base layers of spec 002 'Map screens', in its order (World Imagery is the default when configured). */
-export const baseLayerNames = [
-  'World Street Map',
-  'Google Hybrid',
-  'National Geographic',
-  'OpenStreetMap',
-  'World Imagery',
-] as const;
 export const baseLayerName = z.enum(baseLayerNames);
 
 /**

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './errors';
 export * from './limits';
+export * from './constants';
 export * from './password';
 export * from './auth';
 export * from './users';

@@ -11,12 +11,6 @@ export const status = z.enum(statuses);
 export type Status = z.infer<typeof status>;
 
 /**
- * Project types drive the colour band of the project cards (spec 000 §2.3: offer type, light type, demo
- * zone) and the dashboard behaviour.
- */
-export const projectTypes = { offer: 0, light: 1, demo: 2, dashboard: 3 } as const;
-
-/**
  * Letters, digits, "-" and "_", in words separated by single spaces (issue 30: "Cable lay 2025" is a
  * project name; the spec's slug rule refused it). Leading and trailing spaces are trimmed first.
  */

@@ -127,6 +127,30 @@ describe('apiRequest', () => {
     expect(header(calls[0], limits.tokenTransportHeader)).toBe('cookie');
   });
 
+  it('validates the answer with a lazily loaded schema, which fails the request as an eager one would', async () => {
+    sessionModule.session.start(jwt(900));
+    const { lazySchema } = await import('./lazy-schema');
+    const grant = lazySchema((schemas) => schemas.tokenGrant);
+    script(json(200, { accessToken: 'a.b.c' }));
+    await expect(client.apiRequest('/api/x/', { schema: grant })).resolves.toEqual({ accessToken: 'a.b.c' });
+    // an answer the schema refuses is an error, never data of the wrong shape
+    script(json(200, { token: 'a.b.c' }));
+    await expect(client.apiRequest('/api/x/', { schema: grant })).rejects.toThrow(/accessToken/);
+  });
+
+  it('loads a schema again after a failed load, rather than keeping the failure', async () => {
+    const { LazySchema } = await import('./lazy-schema');
+    let attempts = 0;
+    const flaky = new LazySchema((schemas) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('chunk lost');
+      return schemas.tokenGrant;
+    });
+    await expect(flaky.load()).rejects.toThrow('chunk lost');
+    await expect(flaky.load()).resolves.toBeDefined();
+    expect(attempts).toBe(2);
+  });
+
   it('renews with the cookie first when at most 120 s of validity remain, and keeps the new token', async () => {
     sessionModule.session.start(jwt(100));
     const fresh = jwt(900, 'b');

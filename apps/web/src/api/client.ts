@@ -1,16 +1,8 @@
 import type { ZodType } from 'zod';
-import {
-  APP_VERSION,
-  errorBody,
-  errorCodes,
-  limits,
-  messages,
-  paths,
-  tokenGrant,
-  type ErrorBody,
-} from '@metocean/contracts';
+import { APP_VERSION, errorCodes, limits, messages, paths, type ErrorBody } from '@metocean/contracts';
 import { appStatus } from './appStatus';
 import { secondsLeft } from './jwt';
+import { lazySchema, LazySchema } from './lazy-schema';
 import { session, signedInKey } from './session';
 
 /** An API answer other than 2xx, with its normalised body (spec 000 §8). */
@@ -48,7 +40,8 @@ export type CallKind = 'session' | 'public' | 'quiet';
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: ZodType<T>;
+  /** The answer's schema; a `LazySchema` is loaded while the request runs (issue 34). */
+  schema?: ZodType<T> | LazySchema<T>;
   kind?: CallKind;
   forbidden?: 'logout' | 'throw';
   signal?: AbortSignal;
@@ -70,9 +63,13 @@ function headers(withToken: boolean, hasBody: boolean, extra: Record<string, str
   return result;
 }
 
+const errorBody = lazySchema((schemas) => schemas.errorBody);
+export const tokenGrant = lazySchema((schemas) => schemas.tokenGrant);
+
 async function readError(response: Response): Promise<ErrorBody> {
   try {
-    const parsed = errorBody.safeParse(await response.json());
+    const [schema, json] = await Promise.all([errorBody.load(), response.json() as Promise<unknown>]);
+    const parsed = schema.safeParse(json);
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
@@ -120,7 +117,8 @@ async function renewOnce(mayRetry: boolean): Promise<boolean> {
   // Signed out meanwhile (here or in another tab): the answer belongs to no session.
   if (session.mark() === null) return false;
   if (response.ok) {
-    session.renewed(tokenGrant.parse(await response.json()).accessToken);
+    const [schema, json] = await Promise.all([tokenGrant.load(), response.json() as Promise<unknown>]);
+    session.renewed(schema.parse(json).accessToken);
     return true;
   }
   const body = await readError(response);
@@ -172,6 +170,9 @@ export function needsRenewal(nowMs = Date.now()): boolean {
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const kind = options.kind ?? 'session';
   const withToken = kind !== 'public';
+  // a lazy schema loads while the request runs; its failure is met where it is awaited
+  const schema = options.schema instanceof LazySchema ? options.schema.load() : options.schema;
+  if (schema instanceof Promise) schema.catch(() => undefined);
   if (kind === 'session' && needsRenewal()) await renewTokens();
 
   const send = () =>
@@ -217,8 +218,9 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw new ApiError(response.status, body);
   }
 
-  if (response.status === 204 || !options.schema) return undefined as T;
-  return options.schema.parse(await response.json());
+  if (response.status === 204 || !schema) return undefined as T;
+  const json: unknown = await response.json();
+  return (await schema).parse(json);
 }
 
 /** Ends the session locally and on the server (revokes the cookie's refresh token and clears it). */

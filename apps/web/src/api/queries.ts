@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  changelogResponse,
-  collaborator,
-  currentUser,
-  flatPage,
-  maintenanceNotice,
-  offer,
   paths,
-  userSettings,
   type ContactRequest,
   type CurrentUser,
   type TrackingEvent,
   type UserSettings,
 } from '@metocean/contracts';
 import { apiRequest } from './client';
+import { lazySchema } from './lazy-schema';
 import { useAccessToken } from './session';
 
 export const queryKeys = {
@@ -25,6 +18,16 @@ export const queryKeys = {
   flatPage: (url: string) => ['flatpages', url] as const,
   offers: ['offers'] as const,
 };
+
+// the answers' schemas, loaded with zod after the first page (issue 34)
+const currentUser = lazySchema((schemas) => schemas.currentUser);
+const collaborator = lazySchema((schemas) => schemas.collaborator);
+const collaborators = lazySchema((schemas) => schemas.collaborators);
+const offers = lazySchema((schemas) => schemas.offers);
+const changelogResponse = lazySchema((schemas) => schemas.changelogResponse);
+const maintenanceNotice = lazySchema((schemas) => schemas.maintenanceNotice);
+const flatPage = lazySchema((schemas) => schemas.flatPage);
+const userSettings = lazySchema((schemas) => schemas.userSettings);
 
 export function useCurrentUser() {
   const accessToken = useAccessToken();
@@ -43,8 +46,6 @@ export function useMe(): CurrentUser {
   return data;
 }
 
-const collaborators = z.array(collaborator);
-
 export function useUsers(scope: 'customer' | 'all', search = '', enabled = true) {
   return useQuery({
     queryKey: queryKeys.users(scope, search),
@@ -59,8 +60,6 @@ export function useUsers(scope: 'customer' | 'all', search = '', enabled = true)
     placeholderData: (previous) => previous,
   });
 }
-
-const offers = z.array(offer);
 
 /** The offer instances of the caller's account, expired ones included. */
 export function useOffers() {

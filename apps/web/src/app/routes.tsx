@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/Loader';
 import { RouteError } from '../components/RouteError';
-import { HomePage } from '../features/home/HomePage';
 import { PageViewTracker } from './PageViewTracker';
 import { PublicOrShell } from './PublicOrShell';
 import { PublicLayout } from '../features/public/PublicLayout';
@@ -119,7 +118,11 @@ export const routes: RouteObject[] = [
             // A page that crashes keeps the shell around its error.
             errorElement: <RouteError inShell />,
             children: [
-              { path: '/', element: <HomePage /> },
+              {
+                // a route like the others (issue 34): its chunk loads while the shell restores the session
+                path: '/',
+                lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+              },
               // Project pages load on demand: the first page stays small (issue 6: < 300 kB gzipped).
               {
                 path: '/new_project',

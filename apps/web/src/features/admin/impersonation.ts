@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths, tokenGrant } from '@metocean/contracts';
-import { apiRequest } from '../../api/client';
+import { paths } from '@metocean/contracts';
+import { apiRequest, tokenGrant } from '../../api/client';
 import { session } from '../../api/session';
 
 /**

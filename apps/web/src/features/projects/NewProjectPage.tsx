@@ -50,11 +50,9 @@ import {
   defaultOffer,
   defaultPointName,
   formatTimeStep,
-  newProjectForm,
   type DatasetKind,
-  type NewProjectFields,
-  type NewProjectValues,
 } from './rules';
+import { newProjectForm, type NewProjectFields, type NewProjectValues } from './form-rules';
 
 /** Side bar width (spec 000 §9). */
 const sideBarWidth = 400;

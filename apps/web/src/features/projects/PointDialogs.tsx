@@ -14,7 +14,8 @@ import TextField from '@mui/material/TextField';
 import { limits, messages, type Point } from '@metocean/contracts';
 import { ApiError, errorMessage } from '../../api/client';
 import { useDeleteAllPoints, useUpdatePoint } from './queries';
-import { coordinateError, pointNameField } from './rules';
+import { pointNameField } from './form-rules';
+import { coordinateError } from './rules';
 
 /** Coordinates are edited at the list's precision and beyond: 6 decimals is about 0.1 m. */
 const editDigits = 6;

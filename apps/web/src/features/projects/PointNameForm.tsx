@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { limits } from '@metocean/contracts';
-import { pointNameField } from './rules';
+import { pointNameField } from './form-rules';
 
 /**
  * The popup asking for a new point's name (spec 000 §5): unique in the project ('Point name already exists'),

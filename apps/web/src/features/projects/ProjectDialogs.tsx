@@ -24,7 +24,8 @@ import {
 import { apiRequest, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { useCreateTrialProject, useDeleteProject, useRenameProject } from './queries';
-import { availableOffers, coordinateError, projectNameError } from './rules';
+import { projectNameError } from './form-rules';
+import { availableOffers, coordinateError } from './rules';
 
 /** The project-name field with the n/50 counter; input beyond 50 characters is refused. */
 export function ProjectNameField({

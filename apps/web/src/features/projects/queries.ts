@@ -1,19 +1,9 @@
 // Server state of the projects feature (spec 000 §7 Projects, Points and tasks, Zones and offers).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import {
-  createProjectResponse,
   messages,
-  parsedPoints,
   paths,
-  projectGeometry,
-  point,
-  project,
-  projectListItem,
-  task,
-  zone,
-  zonePointData,
   type Bounds,
   type GeometryLayerType,
   type NewPoint,
@@ -21,6 +11,7 @@ import {
   type Project,
 } from '@metocean/contracts';
 import { ApiError, apiRequest } from '../../api/client';
+import { lazySchema } from '../../api/lazy-schema';
 import { trialProjectName } from './rules';
 
 export type ProjectOrdering = '-id' | 'name';
@@ -35,7 +26,20 @@ export const projectKeys = {
     ['matchingZones', offerId, bounds, count] as const,
 };
 
-const projectList = z.array(projectListItem);
+// the answers' schemas, loaded with zod after the first page (issue 34)
+const projectList = lazySchema((schemas) => schemas.projectList);
+const project = lazySchema((schemas) => schemas.project);
+const tasks = lazySchema((schemas) => schemas.tasks);
+const task = lazySchema((schemas) => schemas.task);
+const zones = lazySchema((schemas) => schemas.zones);
+const createProjectResponse = lazySchema((schemas) => schemas.createProjectResponse);
+const point = lazySchema((schemas) => schemas.point);
+const pointList = lazySchema((schemas) => schemas.pointList);
+const deletedCount = lazySchema((schemas) => schemas.deletedCount);
+const parsedPoints = lazySchema((schemas) => schemas.parsedPoints);
+const projectGeometry = lazySchema((schemas) => schemas.projectGeometry);
+const geometryList = lazySchema((schemas) => schemas.geometryList);
+const zonePointData = lazySchema((schemas) => schemas.zonePointData);
 
 export function useProjects(ordering: ProjectOrdering, search: string) {
   return useQuery({
@@ -60,8 +64,6 @@ export function useProject(id: number) {
     retry: false,
   });
 }
-
-const tasks = z.array(task);
 
 const taskActive = (status: string) => ['RUNNING', 'PENDING'].includes(status.toUpperCase());
 
@@ -102,8 +104,6 @@ export function useRunPoint() {
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
-
-const zones = z.array(zone);
 
 export function useMatchingZones(offerId: number | undefined, bounds: Bounds | null, points: NewPoint[]) {
   return useQuery({
@@ -292,7 +292,7 @@ export function useDeleteAllPoints() {
       apiRequest(`${paths.points}?project=${projectId}`, {
         method: 'DELETE',
         headers: { 'X-Bulk': 'true' },
-        schema: z.object({ deleted: z.number() }),
+        schema: deletedCount,
       }),
     onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
@@ -326,13 +326,11 @@ export function useBulkCreatePoints(projectId: number) {
       apiRequest(paths.pointsBulkCreate, {
         method: 'POST',
         body: { project: projectId, points },
-        schema: z.array(point),
+        schema: pointList,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
-
-const geometryList = z.array(projectGeometry);
 
 /** The project's uploaded geometries (spec 000 §2.7). */
 export function useGeometries(projectId: number) {

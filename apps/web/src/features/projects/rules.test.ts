@@ -8,16 +8,14 @@ import {
   defaultOffer,
   defaultPointName,
   formatTimeStep,
-  newProjectForm,
-  pointNameField,
   projectCardPath,
-  projectNameError,
   runLabel,
   statusLabel,
   taskDisplay,
   trialProjectName,
   zoneChoices,
 } from './rules';
+import { newProjectForm, pointNameField, projectNameError } from './form-rules';
 
 const offer = (over: Partial<Offer>): Offer => ({
   id: 1,
