@@ -73,6 +73,41 @@ suite('year-block bootstrap (issue 31)', () => {
     }
   });
 
+  test('both finders (a sweep for few values, a search for many) equal the brute force, percentiles in any order', () => {
+    // issue 31 cost: a resample's order statistics come from a sweep along the values when the pool has
+    // few (value, year) counts and from an interpolation search otherwise; both must read the same numbers
+    // as the expanded pool, for fractional values, repeated and unordered percentiles, and 0 and 100
+    const random = seededRandom(17);
+    for (const [years, perYear, spread, fractional] of [
+      [5, 4, 3, false], // few counts: the sweep
+      [9, 2, 1000, true], // fractional values, few counts: the sweep
+      [40, 60, 700, false], // many values: the search
+      [30, 80, 5000, true], // fractional, many: the search
+    ] as const) {
+      const byYear = Array.from({ length: years }, () =>
+        Array.from({ length: perYear }, () => {
+          const x = random() ** 3 * spread;
+          return fractional ? x : Math.floor(x);
+        }),
+      );
+      const values = byYear.flat();
+      const yearOf = byYear.flatMap((v, j) => v.map(() => j));
+      const weights = yearBlockWeights(years, 150, 9);
+      const percentiles = [90, 10, 50, 50, 99, 0, 100, 37];
+      const got = new YearPool(values, yearOf, years).resampledPercentiles(weights, percentiles);
+      for (let r = 0; r < 150; r++) {
+        // the expanded pool of resample r, sorted once for its percentiles
+        const pool = byYear.flatMap((v, j) =>
+          Array.from({ length: weights[r * years + j]! }, () => v).flat(),
+        );
+        pool.sort((a, b) => a - b);
+        percentiles.forEach((p, j) =>
+          expect(got[r * percentiles.length + j]).toBeCloseTo(quantileSorted(pool, p / 100), 9),
+        );
+      }
+    }
+  });
+
   test('percentile interval equals numpy', () => {
     // numpy.quantile(np.arange(1, 101) ** 2, [0.05, 0.95]) = [35.45, 9034.55] (type 7, numpy's default)
     const values = Array.from({ length: 100 }, (_, i) => (i + 1) ** 2);
