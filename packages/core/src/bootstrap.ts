@@ -91,6 +91,52 @@ export function percentileInterval(
   return [lower, at((1 + ci) / 2)];
 }
 
+/**
+ * resampledPercentiles of a pool of one value per year (YearPool with year j holding values[j] alone): per
+ * resample, one walk up the years in the order of their values, adding each year's weight, every
+ * percentile on the way. The same numbers as YearPool (a tie of years reads the same value either way).
+ */
+export function resampledYearPercentiles(
+  values: ArrayLike<number>,
+  weights: Int32Array,
+  percentiles: readonly number[],
+): Float64Array {
+  const Y = values.length;
+  const R = Y === 0 ? 0 : weights.length / Y;
+  const P = percentiles.length;
+  const out = new Float64Array(R * P);
+  const byValue = Int32Array.from({ length: Y }, (_, j) => j).sort((a, b) => values[a]! - values[b]!);
+  const sorted = Float64Array.from(byValue, (j) => values[j]!);
+  const order = percentiles.map((_, j) => j).sort((a, b) => percentiles[a]! - percentiles[b]!);
+  for (let r = 0; r < R; r++) {
+    const base = r * Y;
+    let total = 0;
+    for (let j = 0; j < Y; j++) total += weights[base + j]!;
+    if (total === 0) {
+      for (let j = 0; j < P; j++) out[r * P + j] = NaN;
+      continue;
+    }
+    // position i in the sorted years, and the weight at or below it
+    let i = 0;
+    let count = weights[base + byValue[0]!]!;
+    for (const j of order) {
+      const h = ((total - 1) * percentiles[j]!) / 100;
+      const lo = Math.floor(h);
+      while (count <= lo) count += weights[base + byValue[++i]!]!;
+      const first = sorted[i]!;
+      if (lo + 1 >= total || h === lo || count > lo + 1) {
+        out[r * P + j] = first;
+        continue;
+      }
+      // the order statistic lo + 1: the next year drawn
+      let next = i + 1;
+      while (weights[base + byValue[next]!] === 0) next++;
+      out[r * P + j] = first + (h - lo) * (sorted[next]! - first);
+    }
+  }
+  return out;
+}
+
 /** A pool's tables (see YearPool). */
 interface PoolTables {
   years: number;

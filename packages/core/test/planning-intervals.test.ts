@@ -4,6 +4,7 @@ import {
   YearPool,
   percentileInterval,
   planningIntervals,
+  resampledYearPercentiles,
   planningStatistics,
   quantileSorted,
   seededRandom,
@@ -103,6 +104,30 @@ suite('year-block bootstrap (issue 31)', () => {
         pool.sort((a, b) => a - b);
         percentiles.forEach((p, j) =>
           expect(got[r * percentiles.length + j]).toBeCloseTo(quantileSorted(pool, p / 100), 9),
+        );
+      }
+    }
+  });
+
+  test('one value per year (the no-downtime ratios): resampled percentiles equal the brute force, ties too', () => {
+    const random = seededRandom(23);
+    for (const years of [5, 13, 40]) {
+      // shares in whole percent, so several years tie, as months that never wait (100 %) do
+      const perYear = Array.from({ length: years }, () => Math.round(random() * 4) * 25);
+      const weights = yearBlockWeights(years, 200, 2);
+      const percentiles = [1, 50, 90, 10, 99, 50];
+      const got = resampledYearPercentiles(perYear, weights, percentiles);
+      for (let r = 0; r < 200; r++) {
+        const w = weights.subarray(r * years, (r + 1) * years);
+        percentiles.forEach((p, j) =>
+          expect(got[r * percentiles.length + j]).toBeCloseTo(
+            brutePooled(
+              perYear.map((v) => [v]),
+              w,
+              p,
+            ),
+            9,
+          ),
         );
       }
     }

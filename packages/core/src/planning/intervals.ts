@@ -9,6 +9,7 @@ import {
   YearPool,
   intervalOptions,
   percentileInterval,
+  resampledYearPercentiles,
   yearBlockWeights,
   type IntervalOptions,
 } from '../bootstrap';
@@ -144,7 +145,6 @@ function intervalsOf(
       };
       const zero = new Float64Array(count);
       const all = new Float64Array(count);
-      const yearNumbers = Int32Array.from({ length: count }, (_, j) => j);
       series.forEach((s, k) => {
         const delays = pool(s.delay);
         const durations = pool(s.duration);
@@ -156,7 +156,7 @@ function intervalsOf(
           if (s.delay[starts[u]!] === 0) zero[years[u]!]!++;
         }
         const ratios = Float64Array.from(all, (a, j) => (100 * zero[j]!) / a);
-        const ratio = new YearPool(ratios, yearNumbers, count).resampledPercentiles(weights, down);
+        const ratio = resampledYearPercentiles(ratios, weights, down);
         for (let j = 0; j < P; j++) {
           for (let r = 0; r < resamples; r++) {
             d[r] = delays[r * P + j]!;
