@@ -233,6 +233,11 @@ export const contractorJob = z.object({
 export type ContractorJob = z.infer<typeof contractorJob>;
 
 const monthly = z.record(z.string(), z.record(z.string(), z.number().nullable()));
+/** [P50][Jan] → [lower, upper] in the format's unit; null: no interval (fewer than 5 years, see notes). */
+const monthlyIntervals = z.record(
+  z.string(),
+  z.record(z.string(), z.tuple([z.number(), z.number()]).nullable()),
+);
 
 /** GET /api/contractors/jobs/{id}/results/: dataByPoints[point id][boat id] (spec 001 §3 "Results"). */
 export const contractorResults = z.object({
@@ -247,6 +252,13 @@ export const contractorResults = z.object({
   boats: z.array(contractorBoat),
   /** The alpha table the constraints were factored with (factored: boat › operation); null or absent: none. */
   alpha: alphaSummary.nullable().optional(),
+  /**
+   * How the intervals beside the percentiles were computed (issue 31): year-block bootstrap, coverage,
+   * resamples, seed; absent in older results.
+   */
+  intervals: z
+    .object({ ci: z.number(), resamples: z.number(), seed: z.number(), method: z.string() })
+    .optional(),
   dataByPoints: z.record(
     z.string(),
     z.record(
@@ -265,6 +277,18 @@ export const contractorResults = z.object({
          * read a variable the point's data lack; the sequence runs the others (absent in older results).
          */
         notDoable: z.record(z.string(), z.string()).optional(),
+        /**
+         * Year-block bootstrap intervals beside `sequence` and `operations` (same keys), the years each
+         * month rests on and why a month has none (issue 31; absent in older results).
+         */
+        intervals: z
+          .object({
+            sequence: monthlyIntervals,
+            operations: z.record(z.string(), monthlyIntervals),
+            years: z.record(z.string(), z.number()),
+            notes: z.record(z.string(), z.string()),
+          })
+          .optional(),
       }),
     ),
   ),

@@ -36,7 +36,7 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
  * of three elements at pseudo-random positions, so structured input (sorted runs, saw teeth of waiting
  * times) cannot drive it quadratic; the result does not depend on the pivots.
  */
-function quickselect(a: Float64Array, k: number, left = 0, right = a.length - 1): void {
+export function quickselect(a: Float64Array, k: number, left = 0, right = a.length - 1): void {
   let state = 0x9e3779b9;
   const randomIndex = (): number => {
     // xorshift32

@@ -4,6 +4,7 @@ import {
   YearPool,
   percentileInterval,
   planningIntervals,
+  resampledYearPercentiles,
   planningStatistics,
   quantileSorted,
   seededRandom,
@@ -69,6 +70,65 @@ suite('year-block bootstrap (issue 31)', () => {
           if (Number.isNaN(want)) expect(got[r * 4 + j]).toBeNaN();
           else expect(got[r * 4 + j]).toBeCloseTo(want, 9);
         });
+      }
+    }
+  });
+
+  test('both finders (a sweep for few values, a search for many) equal the brute force, percentiles in any order', () => {
+    // issue 31 cost: a resample's order statistics come from a sweep along the values when the pool has
+    // few (value, year) counts and from an interpolation search otherwise; both must read the same numbers
+    // as the expanded pool, for fractional values, repeated and unordered percentiles, and 0 and 100
+    const random = seededRandom(17);
+    for (const [years, perYear, spread, fractional] of [
+      [5, 4, 3, false], // few counts: the sweep
+      [9, 2, 1000, true], // fractional values, few counts: the sweep
+      [40, 60, 700, false], // many values: the search
+      [30, 80, 5000, true], // fractional, many: the search
+    ] as const) {
+      const byYear = Array.from({ length: years }, () =>
+        Array.from({ length: perYear }, () => {
+          const x = random() ** 3 * spread;
+          return fractional ? x : Math.floor(x);
+        }),
+      );
+      const values = byYear.flat();
+      const yearOf = byYear.flatMap((v, j) => v.map(() => j));
+      const weights = yearBlockWeights(years, 150, 9);
+      const percentiles = [90, 10, 50, 50, 99, 0, 100, 37];
+      const got = new YearPool(values, yearOf, years).resampledPercentiles(weights, percentiles);
+      for (let r = 0; r < 150; r++) {
+        // the expanded pool of resample r, sorted once for its percentiles
+        const pool = byYear.flatMap((v, j) =>
+          Array.from({ length: weights[r * years + j]! }, () => v).flat(),
+        );
+        pool.sort((a, b) => a - b);
+        percentiles.forEach((p, j) =>
+          expect(got[r * percentiles.length + j]).toBeCloseTo(quantileSorted(pool, p / 100), 9),
+        );
+      }
+    }
+  });
+
+  test('one value per year (the no-downtime ratios): resampled percentiles equal the brute force, ties too', () => {
+    const random = seededRandom(23);
+    for (const years of [5, 13, 40]) {
+      // shares in whole percent, so several years tie, as months that never wait (100 %) do
+      const perYear = Array.from({ length: years }, () => Math.round(random() * 4) * 25);
+      const weights = yearBlockWeights(years, 200, 2);
+      const percentiles = [1, 50, 90, 10, 99, 50];
+      const got = resampledYearPercentiles(perYear, weights, percentiles);
+      for (let r = 0; r < 200; r++) {
+        const w = weights.subarray(r * years, (r + 1) * years);
+        percentiles.forEach((p, j) =>
+          expect(got[r * percentiles.length + j]).toBeCloseTo(
+            brutePooled(
+              perYear.map((v) => [v]),
+              w,
+              p,
+            ),
+            9,
+          ),
+        );
       }
     }
   });

@@ -16,6 +16,7 @@ import {
   alphaSummary,
   operationEnvironments,
   PlanningError,
+  sequenceIntervals,
   sequenceStatistics,
   simulateSequence,
   splitDoable,
@@ -87,6 +88,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
     const dataByPoints: ContractorResults['dataByPoints'] = {};
     let period = { start: '', end: '' };
     let periods: string[] = [];
+    let settings: ContractorResults['intervals'];
     let done = 0;
     for (const point of chosen) {
       const { time, location } = await planningRecordOf(services, row.zoneId, point);
@@ -114,16 +116,16 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
             notDoable: notDoableById,
           };
         else {
-          const stats = sequenceStatistics(
-            simulateSequence(
-              time,
-              location,
-              doable.map((k) => operations[k]!),
-              alpha,
-            ),
-            parameters.percentiles,
-            format,
+          const sim = simulateSequence(
+            time,
+            location,
+            doable.map((k) => operations[k]!),
+            alpha,
           );
+          const stats = sequenceStatistics(sim, parameters.percentiles, format);
+          // issue 31: year-block bootstrap intervals of the same percentiles (1,000 resamples, 90 %, seed 1)
+          const bands = sequenceIntervals(sim, parameters.percentiles, format);
+          settings = bands.intervals;
           periods = Object.keys(stats.starts);
           byBoat[String(boat.id)] = {
             sequence: stats.sequence,
@@ -134,6 +136,14 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
             censored: stats.censored,
             totalStarts: stats.totalStarts,
             notDoable: notDoableById,
+            intervals: {
+              sequence: bands.sequence,
+              operations: Object.fromEntries(
+                doable.map((k, j) => [String(boat.operations[k]!.id), bands.operations[j]!]),
+              ),
+              years: bands.years,
+              notes: bands.notes,
+            },
           };
         }
         done++;
@@ -153,6 +163,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       points: chosen,
       boats,
       alpha: alpha ? alphaSummary(alpha, factored) : null,
+      ...(settings ? { intervals: settings } : {}),
       dataByPoints,
     };
     await db

@@ -425,6 +425,31 @@ describe('the wizard job', () => {
       }
     });
     expect(compared).toBe(24);
+    // issue 31: beside each percentile its year-block interval, with the years it rests on (the years
+    // with an uncensored start in the month); core/test/contractors-intervals.test.ts holds the brute force
+    expect(results.intervals).toMatchObject({ ci: 0.9, resamples: 1000, seed: 1 });
+    months.forEach((m, k) => {
+      const years = new Set(
+        runs.flatMap((r, t) => {
+          const d = new Date(series.time[t]!);
+          return r !== null && d.getUTCMonth() === k ? [d.getUTCFullYear()] : [];
+        }),
+      );
+      expect(cell.intervals!.years[m]).toBe(years.size);
+      for (const p of [50, 90]) {
+        const value = cell.sequence[`P${p}`]![m]!;
+        const band = cell.intervals!.sequence[`P${p}`]![m];
+        if (years.size < 5) {
+          expect(band).toBeNull();
+          expect(cell.intervals!.notes[m]).toMatch(/fewer than 5 years/);
+          continue;
+        }
+        expect(band![0]).toBeLessThanOrEqual(value);
+        expect(band![1]).toBeGreaterThanOrEqual(value);
+        for (const o of [transit, lift])
+          expect(cell.intervals!.operations[String(o.id)]![`P${p}`]![m]).not.toBeNull();
+      }
+    });
     // the export: one sheet per point and boat, the same numbers
     const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
     expect(download.status).toBe(200);

@@ -3,7 +3,9 @@
 // every hourly start of the record, each waiting for the first window where its constraints hold for its
 // whole duration. It is the AWD simulator with one trip per operation and one environment per operation
 // (its constraints as field conditions); the outputs are that simulation's monthly statistics.
+import type { IntervalOptions } from '../bootstrap';
 import { factorEnvironment, type AlphaFactored, type AlphaTable } from './alpha';
+import { monthlyIntervals, type Interval, type IntervalSettings } from './intervals';
 import { PlanningError } from './rules';
 import { simulatePlan, type PlanLocation, type SimulationResult } from './simulate';
 import { planningStatistics } from './statistics';
@@ -150,5 +152,54 @@ export function sequenceStatistics(
     starts: monthly.starts,
     censored: sim.censoredCount,
     totalStarts: sim.n,
+  };
+}
+
+/** [percentile key "P50"][month "Jan"] → [lower, upper] in the format's unit; null: no interval. */
+export type MonthlyIntervals = Record<string, Record<string, Interval>>;
+
+export interface SequenceIntervals {
+  /** Beside SequenceStatistics.sequence: the same keys. */
+  sequence: MonthlyIntervals;
+  /** Beside SequenceStatistics.operations, in the same order. */
+  operations: MonthlyIntervals[];
+  /** The number of years each month's intervals rest on (years with an uncensored start in it). */
+  years: Record<string, number>;
+  /** Why a month has no interval (fewer than 5 years). */
+  notes: Record<string, string>;
+  intervals: IntervalSettings;
+}
+
+/**
+ * Year-block bootstrap intervals of sequenceStatistics' percentiles (issue 31 §2; the AWD intervals of
+ * planning/intervals.ts, monthly, in the format's unit): DURATION in days; WEATHER_WINDOW the no-downtime
+ * share's interval as it is; WEATHER_WINDOW_COMPLEMENT 100 − that share, so its bounds swap
+ * ([100 − upper, 100 − lower]).
+ */
+export function sequenceIntervals(
+  sim: SimulationResult,
+  percentiles: readonly number[],
+  format: ContractorFormat,
+  options: IntervalOptions = {},
+): SequenceIntervals {
+  const monthly = monthlyIntervals(sim, percentiles, options);
+  const source = format === 'DURATION' ? monthly.distribsOfAllDurations : monthly.distribsOfNoDowntimeRatio;
+  const convert = (i: Interval): Interval => {
+    if (i === null) return null;
+    if (format === 'DURATION') return [i[0] / HOURS_PER_DAY, i[1] / HOURS_PER_DAY];
+    return format === 'WEATHER_WINDOW' ? i : [100 - i[1], 100 - i[0]];
+  };
+  const months = Object.keys(monthly.intervalYears);
+  const keys = percentiles.map((p) => `P${p}`);
+  const table = (at: (key: string, month: string) => Interval): MonthlyIntervals =>
+    Object.fromEntries(
+      keys.map((key) => [key, Object.fromEntries(months.map((m) => [m, convert(at(key, m))]))]),
+    );
+  return {
+    sequence: table((key, m) => source.wholeSequenceIntervals[key]![m]!),
+    operations: sim.trips.map((trip) => table((key, m) => source.tripsIntervals[trip]![m]![key]!)),
+    years: monthly.intervalYears,
+    notes: monthly.intervalNotes,
+    intervals: monthly.intervals,
   };
 }

@@ -9,6 +9,7 @@ import {
   YearPool,
   intervalOptions,
   percentileInterval,
+  resampledYearPercentiles,
   yearBlockWeights,
   type IntervalOptions,
 } from '../bootstrap';
@@ -61,64 +62,101 @@ export function planningIntervals(
   percentiles: readonly number[],
   options: IntervalOptions = {},
 ): PlanIntervals {
+  return intervalsOf(sim, percentiles, options, BREAKDOWNS) as PlanIntervals;
+}
+
+/** The intervals of the monthly breakdown only (the contractors' outputs read no other). */
+export function monthlyIntervals(
+  sim: SimulationResult,
+  percentiles: readonly number[],
+  options: IntervalOptions = {},
+): BreakdownIntervals & { intervals: IntervalSettings } {
+  const out = intervalsOf(sim, percentiles, options, ['MONTHLY']);
+  return { ...out.MONTHLY!, intervals: out.intervals };
+}
+
+function intervalsOf(
+  sim: SimulationResult,
+  percentiles: readonly number[],
+  options: IntervalOptions,
+  breakdowns: readonly PlanBreakdown[],
+): Partial<Record<PlanBreakdown, BreakdownIntervals>> & { intervals: IntervalSettings } {
   const { ci, resamples, seed } = intervalOptions(options);
   const { yearIndex, years, groupOf } = startPeriods(sim);
   const series = [
     { delay: sim.delay, duration: sim.duration },
     ...sim.trips.map((_, k) => ({ delay: sim.tripDelay[k]!, duration: sim.tripDuration[k]! })),
   ];
+  const P = percentiles.length;
+  const down = percentiles.map((p) => 100 - p);
+  // scratch of the resampled values of one cell, and of its interval's selection
+  const d = new Float64Array(resamples);
+  const t = new Float64Array(resamples);
+  const percent = new Float64Array(resamples);
+  const q = new Float64Array(resamples);
+  const scratch = new Float64Array(resamples);
   const one = (breakdown: PlanBreakdown): BreakdownIntervals => {
     const labels = periodLabels(breakdown);
     const group = groupOf[breakdown];
-    // per period: its uncensored starts and their year, renumbered among the period's years
-    const members: number[][] = labels.map(() => []);
-    for (let i = 0; i < sim.n; i++) if (!sim.censored[i]) members[group[i]!]!.push(i);
+    const G = labels.length;
+    // the uncensored starts grouped by period, in time order: period g's are order[offset[g] .. offset[g + 1])
+    const offset = new Int32Array(G + 1);
+    for (let i = 0; i < sim.n; i++) if (!sim.censored[i]) offset[group[i]! + 1]!++;
+    for (let g = 0; g < G; g++) offset[g + 1]! += offset[g]!;
+    const order = new Int32Array(offset[G]!);
+    const fill = offset.slice(0, G);
+    for (let i = 0; i < sim.n; i++) if (!sim.censored[i]) order[fill[group[i]!]!++] = i;
+    let largest = 0;
+    for (let g = 0; g < G; g++) largest = Math.max(largest, offset[g + 1]! - offset[g]!);
+    const values = new Int32Array(largest);
+    const yearOf = new Int32Array(largest);
+    const local = new Int32Array(years);
     // cells[s][measure][p][g]
     const cells = series.map(() =>
-      Array.from({ length: 4 }, () => percentiles.map(() => new Array<Interval>(labels.length).fill(null))),
+      Array.from({ length: 4 }, () => percentiles.map(() => new Array<Interval>(G).fill(null))),
     );
     const intervalYears: Record<string, number> = {};
     const intervalNotes: Record<string, string> = {};
     labels.forEach((label, g) => {
-      const starts = members[g]!;
-      const local = new Int32Array(years).fill(-1);
+      const from = offset[g]!;
+      const size = offset[g + 1]! - from;
+      // the period's years, renumbered in order of appearance
+      local.fill(-1);
       let count = 0;
-      for (const i of starts) if (local[yearIndex[i]!] === -1) local[yearIndex[i]!] = count++;
+      for (let u = 0; u < size; u++) {
+        const y = yearIndex[order[from + u]!]!;
+        if (local[y] === -1) local[y] = count++;
+        yearOf[u] = local[y]!;
+      }
       intervalYears[label] = count;
       if (count < MIN_INTERVAL_YEARS) {
         intervalNotes[label] = FEW_YEARS_NOTE;
         return;
       }
       const weights = yearBlockWeights(count, resamples, seed);
-      const yearOf = Int32Array.from(starts, (i) => local[yearIndex[i]!]!);
-      const P = percentiles.length;
-      series.forEach((s, k) => {
-        const take = (values: Int32Array) => Int32Array.from(starts, (i) => values[i]!);
-        const delays = new YearPool(take(s.delay), yearOf, count).resampledPercentiles(weights, percentiles);
-        const durations = new YearPool(take(s.duration), yearOf, count).resampledPercentiles(
+      const years = yearOf.subarray(0, size);
+      const starts = order.subarray(from, from + size);
+      const pool = (source: Int32Array): Float64Array => {
+        for (let u = 0; u < size; u++) values[u] = source[starts[u]!]!;
+        return new YearPool(values.subarray(0, size), years, count).resampledPercentiles(
           weights,
           percentiles,
         );
+      };
+      const zero = new Float64Array(count);
+      const all = new Float64Array(count);
+      series.forEach((s, k) => {
+        const delays = pool(s.delay);
+        const durations = pool(s.duration);
         // the no-downtime ratio per year of the period, and its Pp over the years: the percentile at 100 − p
-        const zero = new Float64Array(count);
-        const all = new Float64Array(count);
-        for (let u = 0; u < starts.length; u++) {
-          all[yearOf[u]!]!++;
-          if (s.delay[starts[u]!] === 0) zero[yearOf[u]!]!++;
+        zero.fill(0);
+        all.fill(0);
+        for (let u = 0; u < size; u++) {
+          all[years[u]!]!++;
+          if (s.delay[starts[u]!] === 0) zero[years[u]!]!++;
         }
         const ratios = Float64Array.from(all, (a, j) => (100 * zero[j]!) / a);
-        const ratio = new YearPool(
-          ratios,
-          Int32Array.from(ratios, (_, j) => j),
-          count,
-        ).resampledPercentiles(
-          weights,
-          percentiles.map((p) => 100 - p),
-        );
-        const d = new Float64Array(resamples);
-        const t = new Float64Array(resamples);
-        const percent = new Float64Array(resamples);
-        const q = new Float64Array(resamples);
+        const ratio = resampledYearPercentiles(ratios, weights, down);
         for (let j = 0; j < P; j++) {
           for (let r = 0; r < resamples; r++) {
             d[r] = delays[r * P + j]!;
@@ -127,10 +165,10 @@ export function planningIntervals(
             percent[r] = t[r]! > 0 ? (100 * d[r]!) / t[r]! : NaN;
             q[r] = ratio[r * P + j]!;
           }
-          cells[k]![0]![j]![g] = percentileInterval(d, ci);
-          cells[k]![1]![j]![g] = percentileInterval(t, ci);
-          cells[k]![2]![j]![g] = percentileInterval(percent, ci);
-          cells[k]![3]![j]![g] = percentileInterval(q, ci);
+          cells[k]![0]![j]![g] = percentileInterval(d, ci, scratch);
+          cells[k]![1]![j]![g] = percentileInterval(t, ci, scratch);
+          cells[k]![2]![j]![g] = percentileInterval(percent, ci, scratch);
+          cells[k]![3]![j]![g] = percentileInterval(q, ci, scratch);
         }
       });
     });
@@ -162,10 +200,9 @@ export function planningIntervals(
       intervalNotes,
     };
   };
-  const out = Object.fromEntries(BREAKDOWNS.map((b) => [b, one(b)])) as Record<
-    PlanBreakdown,
-    BreakdownIntervals
-  >;
+  const out: Partial<Record<PlanBreakdown, BreakdownIntervals>> = Object.fromEntries(
+    breakdowns.map((b) => [b, one(b)]),
+  );
   return { ...out, intervals: { ci, resamples, seed, method: PLANNING_INTERVALS_METHOD } };
 }
 
