@@ -163,6 +163,11 @@ describe('every page at 1440×900 (issue 30)', () => {
     await shot(page, '13-awd-results', page.getByTestId('planning-gantt'));
     await page.goto(`${server.url}/downtime/${scs}/comparison?ids=${planningId},${longer}`);
     await shot(page, '14-awd-comparison', page.getByRole('heading', { name: 'Compare results' }));
+    // the cards read in one unit (they showed "169 h" beside "11.3 d")
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="card-value"]').length === 2);
+    const units = (await page.getByTestId('card-value').allTextContents()).map((t) => t.split(' ').at(-1));
+    expect(units.length).toBe(2);
+    expect(new Set(units).size, units.join(', ')).toBe(1);
     await page.goto(`${server.url}/help/advanced_weather_downtime`);
     await shot(page, '15-awd-guide', page.getByRole('heading').first());
   }, 300_000);
