@@ -154,7 +154,7 @@ describe('advanced weather downtime in the browser', () => {
     await visible(gantt.locator('[data-view-mode="Day"]'));
     await visible(gantt.getByText('TRIP2').first());
     await screenshot(page, '62-awd-upload-settings');
-    await gantt.getByRole('button', { name: 'Hour' }).click();
+    await gantt.getByRole('button', { name: 'Hour', exact: true }).click();
     await visible(gantt.locator('[data-view-mode="Hour"]'));
     await screenshot(page, '62b-awd-gantt-hour');
     await page.getByRole('button', { name: 'Launch' }).click();

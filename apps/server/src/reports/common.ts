@@ -17,6 +17,7 @@ import {
 import { comparisonChart } from './charts';
 import type { ReportData, ReportPoint } from './data';
 import { A4, type ReportPdf } from './pdf';
+import { partList, type ReportScope } from './scope';
 
 /** A number as printed in a report; '—' for a missing one (never a made-up value). */
 export function fmt(value: number | null | undefined, digits = 2): string {
@@ -50,7 +51,7 @@ export function typeLabel(type: ReportType): string {
   return REPORT_TYPE_LABELS[type];
 }
 
-export function cover(pdf: ReportPdf, data: ReportData, type: ReportType): void {
+export function cover(pdf: ReportPdf, data: ReportData, scope: ReportScope, type: ReportType): void {
   const { doc } = pdf;
   doc.rect(0, 0, A4.width, 180).fill('#0b3c5d');
   doc
@@ -65,7 +66,13 @@ export function cover(pdf: ReportPdf, data: ReportData, type: ReportType): void 
     ['Project', data.access.project.name],
     ['Zone', data.access.zone.name],
     ['Points', data.points.map((p) => p.point.name).join(', ')],
-    ['Parts', data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')],
+    [
+      'Parts',
+      scope.parts.map((p) => REPORT_PART_LABELS[p]).join(', ') || 'none: no asked part is in the data',
+    ],
+    ...(scope.absent.length > 0
+      ? [['Not in the data', scope.absent.map((p) => REPORT_PART_LABELS[p]).join(', ')] as [string, string]]
+      : []),
     [
       'Datasets',
       data.datasets.map((d) => d.name).join('; ') ||
@@ -91,14 +98,17 @@ export function cover(pdf: ReportPdf, data: ReportData, type: ReportType): void 
     );
 }
 
-export function introduction(pdf: ReportPdf, data: ReportData, type: ReportType): void {
+export function introduction(pdf: ReportPdf, data: ReportData, scope: ReportScope, type: ReportType): void {
   pdf.heading('Introduction', 1);
   pdf.heading('Scope', 2);
+  const parts =
+    scope.parts.length > 0 ? partList(scope.parts).toLowerCase() : 'no part: none asked is in the data';
   pdf.paragraph(
     type === 'operability'
-      ? `This report gives the average (operability) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: distributions, monthly statistics, directional distributions, joint Hs–Tp occurrence and persistence, for the parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}.`
-      : `This report gives the extreme (design) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: return values with their 90 % intervals, the fitted laws, associated periods and environmental contours, for the parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}.`,
+      ? `This report gives the average (operability) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: distributions, monthly statistics, directional distributions, joint Hs–Tp occurrence and persistence, for ${parts}.`
+      : `This report gives the extreme (design) statistics of ${data.points.length} point(s) of project ${data.access.project.name}: return values with their 90 % intervals, the fitted laws, associated periods and environmental contours, for ${parts}.`,
   );
+  for (const sentence of scope.leftOut) pdf.paragraph(sentence);
   pdf.heading('Conventions', 2);
   pdf.paragraph('• Times are UTC; months are calendar months, all years pooled.');
   pdf.paragraph(

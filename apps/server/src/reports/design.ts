@@ -10,6 +10,7 @@ import { contourFlags, monthFlags } from './design-flags';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
 import { breathe, type Checkpoint } from './operability';
 import type { ReportPdf } from './pdf';
+import type { ReportScope } from './scope';
 
 export const DESIGN_RETURN_PERIODS = [1, 10, 50, 100];
 
@@ -71,10 +72,8 @@ const lawName = (e: Extreme) =>
 function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: ReportPart): void {
   pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
   const main = mainField(point, part);
-  if (!main) {
-    pdf.note(`the dataset of ${point.point.name} has no ${REPORT_PART_LABELS[part].toLowerCase()} fields.`);
-    return;
-  }
+  // the bodies draw only the parts a point's data hold (scope.ts)
+  if (!main) throw new Error(`${point.point.name} holds no ${part} field`);
   const f = main.field;
   const ext = resultOf<Extreme>(point, `EXT__${f}`);
   const columns = [
@@ -312,24 +311,34 @@ function directionalPart(pdf: ReportPdf, point: ReportPoint, f: string, units: s
   }
 }
 
-export async function designBody(pdf: ReportPdf, data: ReportData, checkpoint: Checkpoint): Promise<void> {
+export async function designBody(
+  pdf: ReportPdf,
+  data: ReportData,
+  scope: ReportScope,
+  checkpoint: Checkpoint,
+): Promise<void> {
   pdf.heading('Statistics', 1);
-  const steps = data.points.length * data.parts.length;
+  // only what the data hold gets a section: a part a point lacks is named once, not given an empty heading
+  for (const sentence of scope.leftOut) pdf.note(sentence);
+  const steps = scope.parts.reduce((n, part) => n + scope.pointsOf(part).length, 0);
   let done = 0;
   for (const point of data.points)
-    for (const part of data.parts) {
+    for (const part of scope.parts) {
+      if (!scope.pointsOf(part).includes(point)) continue;
       await breathe();
       designPart(pdf, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
   pdf.heading('Conclusion', 1);
   for (const point of data.points) {
-    pdf.heading(`${point.point.name}: design table`, 2);
-    const rows = data.parts.flatMap((part) => {
+    const rows = scope.parts.flatMap((part) => {
       const main = mainField(point, part);
       const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
       return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
     });
+    // a point with no part in the data has no design table (named in the Statistics chapter's notes)
+    if (!scope.parts.some((part) => scope.pointsOf(part).includes(point))) continue;
+    pdf.heading(`${point.point.name}: design table`, 2);
     if (rows.length === 0) pdf.note('no extreme estimate stored for the selected parts.');
     else
       pdf.table(

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
-import { REPORT_PART_LABELS } from '@metocean/contracts';
+import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { colorAt, encodePng, sampleRaster } from '@metocean/hindcast';
 import type { ReportMapLayer } from '../services/stat2ds';
 import { fmt } from './common';
@@ -280,7 +280,7 @@ function layerFigure(pdf: ReportPdf, data: ReportData, layer: ReportMapLayer): v
 }
 
 /** Why a report has no 2D statistics map: one plain sentence. */
-function noMapsSentence(data: ReportData): string | undefined {
+function noMapsSentence(data: ReportData, parts: readonly ReportPart[]): string | undefined {
   const zone = data.access.zone.name;
   switch (data.maps.status) {
     case 'unavailable':
@@ -291,17 +291,17 @@ function noMapsSentence(data: ReportData): string | undefined {
       return `The 2D statistics maps of the zone ${zone} have not been drawn yet: open them on the project's map, then generate this report again.`;
     case 'available':
       return data.maps.layers.length === 0
-        ? `The 2D statistics maps of the zone ${zone} have no layer for the parts of this report (${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}).`
+        ? `The 2D statistics maps of the zone ${zone} have no layer for the parts of this report (${parts.map((p) => REPORT_PART_LABELS[p]).join(', ') || 'none'}).`
         : undefined;
   }
 }
 
-export function mapsSection(pdf: ReportPdf, data: ReportData): void {
+export function mapsSection(pdf: ReportPdf, data: ReportData, parts: readonly ReportPart[]): void {
   pdf.heading('Maps', 1);
   pdf.heading('Map of the points', 2);
   pointMap(pdf, data);
   pdf.heading('2D statistics maps', 2);
-  const sentence = noMapsSentence(data);
+  const sentence = noMapsSentence(data, parts);
   if (sentence !== undefined) {
     pdf.paragraph(sentence);
     return;

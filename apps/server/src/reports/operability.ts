@@ -9,6 +9,7 @@ import { chart, smallRoses } from './charts';
 import { fmt, MONTHS } from './common';
 import { mainField, partFields, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
 import type { ReportPdf } from './pdf';
+import type { ReportScope } from './scope';
 
 interface Describe {
   count: number;
@@ -185,7 +186,11 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
     });
     const columns = [
       { header: 'Month', width: 40 },
-      ...PERSISTENCE_DURATIONS_H.map((d) => ({ header: `${d} h: P · wait P10/P50/P90`, width: 91 })),
+      // two lines: the window's length, then what the cell holds and in which units
+      ...PERSISTENCE_DURATIONS_H.map((d) => ({
+        header: `${d} h window\nP (%) · wait\nP10/P50/P90 (h)`,
+        width: 91,
+      })),
     ];
     const rows = Array.from({ length: 13 }, (_, m) => {
       const label = m === 0 ? 'Year' : MONTHS[m - 1]!;
@@ -219,10 +224,8 @@ export async function operabilityPart(
 ): Promise<void> {
   const main = mainField(point, part);
   pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
-  if (!main) {
-    pdf.note(`the dataset of ${point.point.name} has no ${REPORT_PART_LABELS[part].toLowerCase()} fields.`);
-    return;
-  }
+  // the bodies draw only the parts a point's data hold (scope.ts)
+  if (!main) throw new Error(`${point.point.name} holds no ${part} field`);
   const f = main.field;
   pdf.heading('Summary', 3);
   pdf.table(
@@ -415,13 +418,17 @@ export function conclusionRows(
 export async function operabilityBody(
   pdf: ReportPdf,
   data: ReportData,
+  scope: ReportScope,
   checkpoint: Checkpoint,
 ): Promise<void> {
   pdf.heading('Statistics', 1);
-  const steps = data.points.length * data.parts.length;
+  // only what the data hold gets a section: a part a point lacks is named once, not given an empty heading
+  for (const sentence of scope.leftOut) pdf.note(sentence);
+  const steps = scope.parts.reduce((n, part) => n + scope.pointsOf(part).length, 0);
   let done = 0;
   for (const point of data.points) {
-    for (const part of data.parts) {
+    for (const part of scope.parts) {
+      if (!scope.pointsOf(part).includes(point)) continue;
       await operabilityPart(pdf, data, point, part);
       done++;
       await checkpoint(10 + Math.round((80 * done) / steps));
@@ -429,7 +436,7 @@ export async function operabilityBody(
   }
   pdf.heading('Conclusion', 1);
   for (const point of data.points) {
-    for (const part of data.parts) {
+    for (const part of scope.parts) {
       const rows = conclusionRows(point, part, 2);
       if (!rows) continue;
       pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);

@@ -162,30 +162,35 @@ export class ReportPdf {
     this.paragraph(`Note: ${text}`, { color: '#8a4b00', size: 9 });
   }
 
-  /** A table; numbers are right-aligned by default. Rows that do not fit go on the next page under a repeated header. */
+  /**
+   * A table; numbers are right-aligned by default. No cell is cut: a header or a cell wider than its column
+   * wraps onto more lines (at spaces, or anywhere in a word longer than the column; a "\n" in a header
+   * breaks it where the caller chose), and its row grows to hold it. Rows that do not fit go on the next
+   * page under a repeated header.
+   */
   table(columns: Column[], rows: string[][], options: { size?: number; caption?: string } = {}): void {
     const doc = this.doc;
     const size = options.size ?? 8.5;
-    const rowHeight = size + 5;
+    const pad = 5;
     const total = columns.reduce((s, c) => s + c.width, 0);
     const scale = total > this.contentWidth ? this.contentWidth / total : 1;
     const widths = columns.map((c) => c.width * scale);
+    const tableWidth = widths.reduce((a, b) => a + b, 0);
+    const cellOptions = (i: number) => ({ width: widths[i]! - 4, lineGap: 0 });
+    const heightOf = (cells: string[], header: boolean) => {
+      doc.font(header ? 'bold' : 'body').fontSize(size);
+      return Math.max(size, ...cells.map((cell, i) => doc.heightOfString(cell, cellOptions(i)))) + pad;
+    };
+    const headers = columns.map((c) => c.header);
+    const headerHeight = heightOf(headers, true);
     if (options.caption) {
-      this.ensure(rowHeight * 3 + 14);
+      this.ensure(headerHeight + (size + pad) * 2 + 14);
       doc.font('bold').fontSize(9).text(options.caption, MARGIN, doc.y, { width: this.contentWidth });
       doc.moveDown(0.2);
     }
-    const drawRow = (cells: string[], header: boolean) => {
+    const drawRow = (cells: string[], header: boolean, height: number) => {
       const y = doc.y;
-      if (header)
-        doc
-          .rect(
-            MARGIN,
-            y - 2,
-            widths.reduce((a, b) => a + b, 0),
-            rowHeight,
-          )
-          .fill('#e8eef4');
+      if (header) doc.rect(MARGIN, y - 2, tableWidth, height).fill('#e8eef4');
       doc
         .fillColor('black')
         .font(header ? 'bold' : 'body')
@@ -193,41 +198,23 @@ export class ReportPdf {
       let x = MARGIN;
       cells.forEach((cell, i) => {
         const align = header ? 'center' : (columns[i]?.align ?? (i === 0 ? 'left' : 'right'));
-        doc.text(this.fit(cell, widths[i]! - 4), x + 2, y, {
-          width: widths[i]! - 4,
-          align,
-          lineBreak: false,
-        });
+        doc.text(cell, x + 2, y, { ...cellOptions(i), align });
         x += widths[i]!;
       });
       doc.x = MARGIN;
-      doc.y = y + rowHeight;
+      doc.y = y + height;
     };
-    this.ensure(rowHeight * 2);
-    drawRow(
-      columns.map((c) => c.header),
-      true,
-    );
+    this.ensure(headerHeight + size + pad);
+    drawRow(headers, true, headerHeight);
     for (const row of rows) {
-      if (doc.y + rowHeight > this.bottom) {
+      const height = heightOf(row, false);
+      if (doc.y + height > this.bottom) {
         doc.addPage();
-        drawRow(
-          columns.map((c) => c.header),
-          true,
-        );
+        drawRow(headers, true, headerHeight);
       }
-      drawRow(row, false);
+      drawRow(row, false, height);
     }
     doc.font('body').fontSize(10).moveDown(0.6);
-  }
-
-  /** The text cut to a width in the current font, with an ellipsis: a cell never wraps onto the next row. */
-  fit(text: string, width: number): string {
-    const doc = this.doc;
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-    return `${cut}…`;
   }
 
   /** An SVG (an ECharts SSR chart) drawn as vectors at the current position, full width by default. */

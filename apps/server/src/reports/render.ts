@@ -21,14 +21,19 @@ import {
   type Checkpoint,
 } from './operability';
 import { ReportPdf } from './pdf';
+import { reportScope, type ReportScope } from './scope';
 
 const METHOD_PAGES: Record<ReportType, string[]> = {
   operability: ['descriptive', 'epd', 'dr', 'ejpd', 'ww', 'wd', 'contours'],
   design: ['extremes', 'contours'],
 };
 
-function parameters(data: ReportData, type: ReportType): string {
-  const parts = `parts ${data.parts.map((p) => REPORT_PART_LABELS[p]).join(', ')}`;
+function parameters(data: ReportData, scope: ReportScope, type: ReportType): string {
+  const left =
+    scope.absent.length > 0
+      ? ` (asked, not in the data: ${scope.absent.map((p) => REPORT_PART_LABELS[p]).join(', ')})`
+      : '';
+  const parts = `parts ${scope.parts.map((p) => REPORT_PART_LABELS[p]).join(', ') || 'none'}${left}`;
   return type === 'operability'
     ? `${parts}; persistence limits ${PERSISTENCE_LIMITS_M.join('/')} m × ${PERSISTENCE_DURATIONS_H.join('/')} h; monthly distributions ${data.report.monthly ? 'included' : 'not included'}`
     : `${parts}; return periods ${DESIGN_RETURN_PERIODS.join('/')} years; 90 % intervals as stored with each fit`;
@@ -36,7 +41,9 @@ function parameters(data: ReportData, type: ReportType): string {
 
 export async function renderReport(data: ReportData, checkpoint: Checkpoint): Promise<Buffer> {
   const type = (data.report.reportType ?? 'operability') as ReportType;
-  const audit = auditText(data, type, parameters(data, type));
+  // the parts the points' data hold: the cover, scope, contents and bodies list only these (issue 30)
+  const scope = reportScope(data);
+  const audit = auditText(data, type, parameters(data, scope, type));
   const pdf = new ReportPdf(
     {
       title: data.report.name,
@@ -46,21 +53,21 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
     },
     `${data.report.name} · ${typeLabel(type)} report · ${data.access.project.name}`,
   );
-  cover(pdf, data, type);
+  cover(pdf, data, scope, type);
   // level-1 and level-2 headings: chapters, one per point and part, one per dataset and method page
   const entries =
     14 +
     data.maps.layers.length +
-    data.points.length * (data.parts.length + 1) * 2 +
+    data.points.length * (scope.parts.length + 1) * 2 +
     data.datasets.length +
     METHOD_PAGES[type].length;
   pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
-  introduction(pdf, data, type);
+  introduction(pdf, data, scope, type);
   locations(pdf, data);
-  mapsSection(pdf, data);
+  mapsSection(pdf, data, scope.parts);
   await checkpoint(10);
-  if (type === 'operability') await operabilityBody(pdf, data, checkpoint);
-  else await designBody(pdf, data, checkpoint);
+  if (type === 'operability') await operabilityBody(pdf, data, scope, checkpoint);
+  else await designBody(pdf, data, scope, checkpoint);
   databasesAnnex(pdf, data);
   // the buoy comparisons of the Databases annex have their method page when there are any
   const compared = data.points.some((p) => p.validations.some((v) => 'comparison' in v));

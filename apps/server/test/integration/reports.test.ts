@@ -230,6 +230,11 @@ describe('Operability report', () => {
     // the conclusion: mean and P90 of hs
     expect(text).toContain(`Mean ${''}`.trim());
     expect(text).toMatch(new RegExp(`P90\\s+${f2(p['90']!)} m`));
+    // issue 30: no header or cell is cut ("6 h: P · wait P10/P…"); the persistence headers wrap whole
+    // (a cut left a word ending in "…"; the method pages' "10…90" and "N, NE, …" are written so)
+    expect(text).not.toMatch(/\S…(?=\s|$)/m);
+    expect(text).toMatch(/6 h window\s/);
+    expect(text.replace(/\s+/g, ' ')).toContain('P (%) · wait');
   }, 180_000);
 });
 
@@ -294,6 +299,20 @@ describe('Design report', () => {
     designReportId = report.id;
     expect(report.parts).toEqual([]);
     const { text } = await pdfText(report.id);
+    // issue 30: every part asked (none chosen) on a waves-only ERA5 point: the cover, scope and contents
+    // hold waves only, and one sentence says why wind, currents and water levels are not there
+    expect(text).toMatch(/^\s*Parts\s+Waves\s*$/m);
+    expect(text).toMatch(/^\s*Not in the data\s+Wind, Currents, Water levels\s*$/m);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'Wind, currents and water levels are left out: the data of ERA5 node (ERA5 South China Sea',
+    );
+    expect(text).toMatch(phrase('associated periods and environmental contours, for waves.'));
+    for (const part of ['Wind', 'Currents', 'Water levels'])
+      expect(text, part).not.toContain(`ERA5 node — ${part}`);
+    // the waves section is in the contents and the body; no header or cell cut with an ellipsis
+    expect(headingsOf(text, ['ERA5 node — Waves']).length).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/ERA5 node — Waves\s+\d+\s*$/m); // its line of the contents, with its page
+    expect(text).not.toMatch(/\S…(?=\s|$)/m);
     for (const section of [
       'Omnidirectional extremes',
       'Fitted parameters',

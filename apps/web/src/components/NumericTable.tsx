@@ -14,12 +14,15 @@ export function NumericTable({
   rows,
   testId,
   dense = false,
+  textColumns = 1,
 }: {
   head: string[];
   rows: string[][];
   testId?: string;
   /** Narrow cells and a smaller font, for tables with many columns beside a chart. */
   dense?: boolean;
+  /** How many leading columns hold words (left-aligned); the others hold numbers (right-aligned). */
+  textColumns?: number;
 }) {
   return (
     <Table
@@ -29,8 +32,8 @@ export function NumericTable({
     >
       <TableHead>
         <TableRow>
-          {head.map((h) => (
-            <TableCell key={h} align={h === head[0] ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
+          {head.map((h, j) => (
+            <TableCell key={h} align={j < textColumns ? 'left' : 'right'} sx={{ whiteSpace: 'nowrap' }}>
               {h}
             </TableCell>
           ))}
@@ -42,7 +45,7 @@ export function NumericTable({
             {row.map((cell, j) => (
               <TableCell
                 key={j}
-                align={j === 0 ? 'left' : 'right'}
+                align={j < textColumns ? 'left' : 'right'}
                 sx={{
                   fontVariantNumeric: 'tabular-nums',
                   whiteSpace: NUMERIC.test(cell) ? 'nowrap' : undefined,

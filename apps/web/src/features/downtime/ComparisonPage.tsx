@@ -28,6 +28,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { planningCumulative } from '@metocean/charts';
+import { formatDurationIn, tableDurationUnit, type DurationUnit } from '@metocean/core';
 import { planningResults, type Planning, type PlanningResults, type Project } from '@metocean/contracts';
 import { apiRequest, errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
@@ -44,7 +45,6 @@ import {
   cardTrips,
   commonPercentiles,
   defaultPercentile,
-  formatDuration,
   formatPercent,
   initialMonth,
   showCumulative,
@@ -85,6 +85,7 @@ function PlanningCard({
   percentile,
   month,
   best,
+  unit,
   onRemove,
 }: {
   card: CardData;
@@ -92,11 +93,16 @@ function PlanningCard({
   percentile: number;
   month: string;
   best: boolean;
+  /** The one unit of every card's durations (issue 30: "169 h" beside "11.3 d" read as unlike things). */
+  unit: DurationUnit;
   onRemove: () => void;
 }) {
   const [tab, setTab] = useState('Overall');
   const values = valuesOf(card.results, kind, percentile, month);
-  const format = RESULT_KINDS[kind].unit === 'h' ? formatDuration : formatPercent;
+  const format =
+    RESULT_KINDS[kind].unit === 'h'
+      ? (hours: number | null) => (hours === null ? '–' : `${formatDurationIn(hours, unit)} ${unit}`)
+      : formatPercent;
   const shown = values ? cardTrips(values.trips, kind) : [];
   const current = tab === 'Overall' ? values?.overall : shown.find((t) => t.trip === tab)?.value;
   return (
@@ -231,6 +237,13 @@ function Comparison({ project }: { project: Project }) {
   const [adding, setAdding] = useState(false);
   const setIds = (next: number[]) => setParams({ ids: next.join(',') }, { replace: true });
 
+  // one unit for all the cards: days when any value they can show passes 220 h (the tables' rule)
+  const cardUnit = tableDurationUnit(
+    cards.flatMap((c) => {
+      const values = valuesOf(c.results, kind, percentile ?? 50, month);
+      return values ? [values.overall, ...values.trips.map((t) => t.value)] : [];
+    }),
+  );
   const best =
     percentile === null
       ? null
@@ -340,6 +353,7 @@ function Comparison({ project }: { project: Project }) {
                 percentile={percentile ?? 50}
                 month={month}
                 best={best === card.planning.id}
+                unit={cardUnit}
                 onRemove={() => setIds(ids.filter((id) => id !== card.planning.id))}
               />
             ))}

@@ -29,7 +29,7 @@ import { EChart } from '../analyze/EChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { AlphaSideBySide, AlphaSummaryPanel } from './AlphaResults';
 import { PlanningGantt } from './PlanningGantt';
-import { downloadPlanning, usePlannings, usePlanningResults } from './queries';
+import { downloadPlanning, usePlannings, usePlanningResults, usePlanningTrips } from './queries';
 import { RESULT_DATASETS, recordText, type ResultDataset } from './results';
 
 const BREAKDOWNS = [
@@ -225,6 +225,18 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
   );
 }
 
+/** The plan's Gantt under the results (the list of plannings does not carry the trips: read them here). */
+function PlanGantt({ id }: { id: number }) {
+  const trips = usePlanningTrips(id);
+  if (trips.error) return <Alert severity="error">{errorMessage(trips.error)}</Alert>;
+  if (!trips.data || trips.data.length === 0) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
+      <PlanningGantt trips={trips.data} />
+    </Paper>
+  );
+}
+
 function Results({ project }: { project: Project }) {
   const { planningId } = useParams();
   const id = Number(planningId);
@@ -276,11 +288,7 @@ function Results({ project }: { project: Project }) {
             Percentiles of all hourly starts of the period, every year pooled. Hover a bar to read its value.
           </Typography>
           <ResultsBody name={planning.name} results={results.data} />
-          {planning.trips && planning.trips.length > 0 && (
-            <Paper variant="outlined" sx={{ p: 2, mt: 2 }}>
-              <PlanningGantt trips={planning.trips} />
-            </Paper>
-          )}
+          <PlanGantt id={planning.id} />
         </>
       )}
     </>

@@ -1,6 +1,6 @@
 // The planning's Gantt (spec 001 §3 "Gantt task", §4 view modes, §9 sizes): trips › tasks › activities
-// laid end to end with their nominal durations (no weather), the contingency shaded. Pure: the component
-// only hands these rows to gantt-task-react.
+// laid end to end with their nominal durations (no weather), the contingency shaded, and the ticks of its
+// time axis. Pure: PlanningGantt.tsx only draws these rows and ticks.
 
 export interface PlanActivity {
   id: string;
@@ -58,7 +58,6 @@ export interface GanttRow {
   project?: string;
   /** Share of the bar that is nominal time, 0–100; the rest is contingency. */
   progress: number;
-  displayOrder: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -75,8 +74,6 @@ export function ganttRows(
 ): GanttRow[] {
   const rows: GanttRow[] = [];
   let cursor = origin.getTime();
-  // From 1: gantt-task-react sorts by displayOrder only when it is truthy, so 0 would sink to the bottom.
-  let order = 1;
   for (const trip of trips) {
     const tripId = `trip:${trip.id}`;
     const tripRow: GanttRow = {
@@ -90,7 +87,6 @@ export function ganttRows(
       environment: null,
       hideChildren: collapsed.has(tripId),
       progress: 0,
-      displayOrder: order++,
     };
     rows.push(tripRow);
     const tripStart = cursor;
@@ -108,7 +104,6 @@ export function ganttRows(
         hideChildren: collapsed.has(taskId),
         project: tripId,
         progress: 0,
-        displayOrder: order++,
       };
       if (!tripRow.hideChildren) rows.push(taskRow);
       const taskStart = cursor;
@@ -128,7 +123,6 @@ export function ganttRows(
           hideChildren: false,
           project: taskId,
           progress: hours > 0 ? Math.min(100, (100 * nominal) / hours) : 100,
-          displayOrder: order++,
         };
         cursor += hours * HOUR_MS;
         taskRow.minDuration += nominal;
@@ -153,4 +147,87 @@ export function planHours(trips: readonly PlanTrip[]): number {
     for (const task of trip.tasks)
       for (const a of task.activities) hours += copyHours(a) * Math.max(1, a.nbWindows);
   return hours;
+}
+
+/**
+ * The time axis: the calendar from the Gantt's example start (a Monday 00:00 UTC; the plan has no date of
+ * its own, it starts at every hour of the record), or hours from the plan's start (issue 30).
+ */
+export type GanttAxis = 'calendar' | 'relative';
+export const GANTT_AXES: { value: GanttAxis; label: string }[] = [
+  { value: 'calendar', label: 'Calendar' },
+  { value: 'relative', label: 'Hours from start' },
+];
+
+/** Pixels per hour of each view mode: spec 001 §9's column widths over an hour, a day, a week, 30 days. */
+export const GANTT_PX_PER_HOUR: Record<GanttViewMode, number> = {
+  Hour: GANTT_SIZES.columnWidth.Hour,
+  Day: GANTT_SIZES.columnWidth.Day / 24,
+  Week: GANTT_SIZES.columnWidth.Week / 168,
+  Month: GANTT_SIZES.columnWidth.Month / 720,
+};
+
+/** Hours between two labelled ticks: every 3 h (60 px), a day, a week, a month (30 d on the relative axis). */
+const LABEL_STEP_HOURS: Record<GanttViewMode, number> = { Hour: 3, Day: 24, Week: 168, Month: 720 };
+
+export interface GanttTick {
+  /** Hours from the plan's start. */
+  hour: number;
+  label: string;
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The labelled ticks of the axis from 0 to at least `untilHours`: on the relative axis multiples of the
+ * mode's step ("0 h", "24 h", …); on the calendar (UTC) the hours of the day with the day's name at
+ * midnight, the days, the weeks' Mondays, or the months' first days (and the start itself).
+ */
+export function ganttTicks(
+  untilHours: number,
+  mode: GanttViewMode,
+  axis: GanttAxis,
+  origin: Date,
+): GanttTick[] {
+  const ticks: GanttTick[] = [];
+  const t0 = origin.getTime();
+  if (axis === 'relative' || mode !== 'Month') {
+    const step = LABEL_STEP_HOURS[mode];
+    for (let hour = 0; hour <= untilHours + step - 1e-9; hour += step) {
+      if (axis === 'relative') {
+        ticks.push({ hour, label: `${hour} h` });
+        continue;
+      }
+      const d = new Date(t0 + hour * HOUR_MS);
+      const day = `${DAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+      const label =
+        mode === 'Hour'
+          ? d.getUTCHours() === 0
+            ? day
+            : `${two(d.getUTCHours())}:00`
+          : mode === 'Week'
+            ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`
+            : day;
+      ticks.push({ hour, label });
+    }
+    return ticks;
+  }
+  // calendar months: the start, then each first of a month
+  const start = new Date(t0);
+  ticks.push({
+    hour: 0,
+    label: `${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]} ${start.getUTCFullYear()}`,
+  });
+  for (let m = 1; ; m++) {
+    const first = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + m, 1);
+    const hour = (first - t0) / HOUR_MS;
+    ticks.push({
+      hour,
+      label: `${MONTHS[new Date(first).getUTCMonth()]} ${new Date(first).getUTCFullYear()}`,
+    });
+    if (hour > untilHours) break;
+  }
+  return ticks;
 }

@@ -28,6 +28,7 @@ export const downtimeKeys = {
   list: (projectId: number, ordering: PlanningOrdering) =>
     ['downtimes', 'list', projectId, ordering] as const,
   results: (id: number) => ['downtimes', 'results', id] as const,
+  detail: (id: number) => ['downtimes', 'detail', id] as const,
 };
 
 const planningList = z.array(planning);
@@ -46,6 +47,20 @@ export function usePlannings(projectId: number, ordering: PlanningOrdering) {
         },
       ),
     refetchInterval: (query) => (isInProgress(query.state.data ?? []) ? 3000 : false),
+  });
+}
+
+/**
+ * The plan's trips of one planning, for the Gantt of its results page: only GET of one planning carries them
+ * (the list leaves them out), and a planning's plan does not change once created.
+ */
+export function usePlanningTrips(id: number) {
+  return useQuery({
+    queryKey: downtimeKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest(downtimePaths.detail(id), { schema: planning, signal, forbidden: 'throw' }),
+    select: (p) => p.trips ?? [],
+    staleTime: Infinity,
   });
 }
 

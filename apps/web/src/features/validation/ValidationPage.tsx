@@ -121,6 +121,7 @@ function Overview({ project, zone }: { project: Project; zone: Zone }) {
           testId="datasource-summary"
           head={['Dataset', 'Kind', 'Variables', 'Period', 'Resolution', 'Time step']}
           rows={summary}
+          textColumns={4}
         />
       ) : conditions.length === 0 ? (
         <Alert severity="info">
@@ -131,6 +132,7 @@ function Overview({ project, zone }: { project: Project; zone: Zone }) {
           testId="environmental-conditions"
           head={['Point', 'Variable', 'mean', 'min', 'max', 'median', 'std']}
           rows={conditions}
+          textColumns={2}
         />
       )}
     </Stack>
