@@ -75,7 +75,8 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
     const intervals = monthly.some((r) => r.intervalYears !== undefined);
     const bound = (k: 0 | 1) => (r: Json) => {
       const i = r.probabilityInterval;
-      return Array.isArray(i) ? num(i[k]) : NaN;
+      // no interval (under 5 years): the payload's missing value, a blank cell in the exports
+      return num(Array.isArray(i) ? i[k] : undefined);
     };
     if (intervals) {
       const grid = (pick: (r: Json) => number) =>
