@@ -18,6 +18,34 @@ import {
   visible,
 } from './harness';
 
+/**
+ * The whiskers' pixels of a chart (issue 31): near-black (#222222) pixels inside its plot, where only bars
+ * and whiskers are drawn (the titles, legend and axis labels are outside the grid), before any hover.
+ */
+async function whiskerPixels(page: Page, testId: string): Promise<number> {
+  return page
+    .getByTestId(testId)
+    .locator('canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const scale = canvas.width / canvas.getBoundingClientRect().width;
+      // the plot of the AWD bar charts: grid top 92, left 64, right 24, bottom 56 (packages/charts)
+      const [x0, y0] = [Math.ceil(66 * scale), Math.ceil(94 * scale)];
+      const [x1, y1] = [Math.floor(canvas.width - 26 * scale), Math.floor(canvas.height - 58 * scale)];
+      const { data } = canvas.getContext('2d')!.getImageData(x0, y0, x1 - x0, y1 - y0);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! < 60 && data[i + 1]! < 60 && data[i + 2]! < 60 && data[i + 3]! > 200) n++;
+      return n;
+    });
+}
+
+/** Hovers the first period of an AWD bar chart: its axis tooltip opens. */
+async function hoverFirstPeriod(page: Page, testId: string): Promise<void> {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  await page.mouse.move(box.x + 64 + 8, box.y + box.height - 80);
+}
+
 describe('advanced weather downtime in the browser', () => {
   let projectId: number;
 
@@ -236,6 +264,14 @@ describe('advanced weather downtime in the browser', () => {
       planningPercentileConventions.distribsOfAllDurations,
     );
     await screenshot(page, '66-awd-results');
+
+    // issue 31: the NORA3 record of this point spans about 40 years: a whisker on every bar, and the years
+    // it rests on under the chart
+    expect(await page.getByTestId('results-bars-intervals').textContent()).toMatch(
+      /^Whiskers: the 90 % interval of each value \(year-block bootstrap, 1,000 resamples\), on \d+(–\d+)? years of data per period\./,
+    );
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'results-bars')).toBeGreaterThan(100);
   });
 
   it('compares three plannings; month and percentile change the values and the Best Result follows the lowest', async () => {
@@ -290,6 +326,46 @@ describe('advanced weather downtime in the browser', () => {
     expect(await convention.textContent()).toBe(planningPercentileConventions.distribsOfNoDowntimeRatio);
     await convention.scrollIntoViewIfNeeded();
     await screenshot(page, '67b-awd-comparison-weather-window');
+
+    // issue 31: each value within the noise of the best is marked ≈ exactly where its interval (the cell's
+    // title) overlaps the best one's; a whisker on the plannings' bars
+    await page.getByRole('combobox', { name: 'Result' }).click();
+    await page.getByRole('option', { name: 'Estimated Downtime' }).click();
+    const period = page.getByTestId('period-comparison');
+    expect(await period.getByTestId('noise-legend').textContent()).toMatch(
+      /^≈ within the noise: the value's 90 % interval overlaps the best planning's/,
+    );
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'period-comparison-chart')).toBeGreaterThan(50);
+    const rows = await period.locator('tbody tr').all();
+    for (const row of rows) {
+      const cells = await row.locator('td').all();
+      const read = await Promise.all(
+        cells.slice(1).map(async (cell) => {
+          const title = await cell.getAttribute('title');
+          const bounds = title ? /interval ([\d.]+)–([\d.]+)/.exec(title) : null;
+          return {
+            best: (await cell.getAttribute('data-best')) === 'true',
+            noise: (await cell.getAttribute('data-noise')) === 'true',
+            interval: bounds ? [Number(bounds[1]), Number(bounds[2])] : null,
+            text: (await cell.textContent()) ?? '',
+          };
+        }),
+      );
+      const best = read.findIndex((c) => c.best);
+      const overlaps = (a: number[] | null, b: number[] | null) =>
+        a !== null && b !== null && a[0]! <= b[1]! && b[0]! <= a[1]!;
+      read.forEach((c, k) => {
+        const expected =
+          best < 0 || best === k
+            ? read.some((o, j) => j !== k && overlaps(c.interval, o.interval))
+            : overlaps(c.interval, read[best]!.interval);
+        expect(c.noise, `${c.text} in row ${rows.indexOf(row)}`).toBe(expected);
+        expect(c.text.endsWith('≈')).toBe(c.noise);
+      });
+    }
+    await period.getByTestId('noise-legend').scrollIntoViewIfNeeded();
+    await screenshot(page, '67c-awd-comparison-noise');
 
     await cards
       .first()
@@ -370,5 +446,27 @@ describe('advanced weather downtime in the browser', () => {
     await visible(page.getByTestId('results-bars').locator('canvas'));
     await visible(page.getByRole('table', { name: 'Estimated Duration per period' }));
     await screenshot(page, '69b-awd-expired-results');
+
+    // issue 31 (11 years of ERA5): a whisker on each bar, the years it rests on under the chart and in the tooltip
+    const caption = page.getByTestId('results-bars-intervals');
+    expect(await caption.textContent()).toMatch(
+      /^Whiskers: the 90 % interval of each value \(year-block bootstrap, 1,000 resamples\), on (\d+) years of data per period\.$/,
+    );
+    const years = /on (\d+) years/.exec((await caption.textContent())!)![1];
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'results-bars')).toBeGreaterThan(100);
+    await hoverFirstPeriod(page, 'results-bars');
+    await visible(page.getByTestId('results-bars').getByText(`90 % interval, ${years} years`));
+    await visible(page.getByTestId('results-bars').getByText(/P50: [\d.]+ [hd] \[[\d.]+–[\d.]+\]/));
+    await screenshot(page, '69c-awd-results-whiskers');
+    await page.getByTestId('results-trips').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'results-trips')).toBeGreaterThan(20);
+    expect(await page.getByTestId('results-trips-intervals').textContent()).toContain(
+      "Each trip's whisker stands on the trips below it.",
+    );
+    await hoverFirstPeriod(page, 'results-trips');
+    await visible(page.getByTestId('results-trips').getByText(`90 % interval, ${years} years`));
+    await screenshot(page, '69d-awd-results-trips-whiskers');
   });
 });

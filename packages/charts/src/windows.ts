@@ -20,6 +20,15 @@ import {
   text,
   type ViewOptions,
 } from './common';
+import {
+  BAR_CATEGORY_GAP,
+  BAR_GAP,
+  intervalLegend,
+  intervalTooltip,
+  whiskerOf,
+  whiskerSeries,
+  type BarInterval,
+} from './whiskers';
 
 export type WindowMeasure = 'probability' | 'meanCalmPeriods' | 'meanCalmLength';
 
@@ -52,23 +61,78 @@ export function weatherWindowOption(payload: VisuPayload, view: WeatherWindowOpt
   const annual = numbers(payload, `${measure}Annual`);
   sameLength(durations, grid);
   const picked = durationIndices(durations, view.durations);
-  return {
+  const categories = [...months.map((m) => MONTHS[m - 1] ?? String(m)), 'Year'];
+  const bars = picked.map((d) => {
+    const row = grid[d]!;
+    sameLength(months, row);
+    return {
+      type: 'bar' as const,
+      name: `${durations[d]} h`,
+      barCategoryGap: `${BAR_CATEGORY_GAP * 100}%`,
+      barGap: `${BAR_GAP * 100}%`,
+      data: [...row.map(gap), gap(annual[d]!)],
+    };
+  });
+  const base: EChartsOption = {
     ...frame(payload, view, text(k.limitLabel)),
     color: PALETTE,
     grid: { left: 56, right: 20, top: GRID_TOP, bottom: 80 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => format(Number(v)) },
     legend: legend(view),
-    xAxis: { type: 'category', data: [...months.map((m) => MONTHS[m - 1] ?? String(m)), 'Year'] },
+    xAxis: { type: 'category', data: categories },
     yAxis: { type: 'value', name: MEASURES[measure], nameLocation: 'middle', nameGap: 40 },
-    series: picked.map((d) => {
-      const row = grid[d]!;
-      sameLength(months, row);
-      return {
-        type: 'bar' as const,
-        name: `${durations[d]} h`,
-        data: [...row.map(gap), gap(annual[d]!)],
-      };
-    }),
+    series: bars,
+  };
+  // issue 31: the probability's year-block interval as whiskers (results stored before it have none)
+  if (measure !== 'probability' || !payload.probabilityLower) return base;
+  const lower = matrix(payload, 'probabilityLower');
+  const upper = matrix(payload, 'probabilityUpper');
+  const years = matrix(payload, 'intervalYears');
+  const intervalOf = (d: number, m: number): BarInterval => {
+    const [lo, hi] = [gap(lower[d]?.[m] ?? NaN), gap(upper[d]?.[m] ?? NaN)];
+    return lo === null || hi === null || gap(grid[d]?.[m] ?? NaN) === null ? null : [lo, hi];
+  };
+  const whiskers = months.flatMap((_, m) =>
+    picked.flatMap((d, slot) =>
+      whiskerOf(intervalOf(d, m), { period: m, slot, count: picked.length, across: 0.5 }),
+    ),
+  );
+  const ci = typeof k.intervalCi === 'number' ? k.intervalCi : 0.9;
+  // the years per month of the first duration shown (the durations of one month share its years but for
+  // a window of unknown outcome, so the tooltip names each duration's own)
+  const yearsOf = (d: number) =>
+    Object.fromEntries(months.map((_, m) => [categories[m]!, gap(years[d]?.[m] ?? NaN) ?? 0]));
+  const notes = Object.fromEntries(
+    months
+      .map((_, m) => categories[m]!)
+      .filter((_, m) => picked.every((d) => (gap(years[d]?.[m] ?? NaN) ?? 0) < 5))
+      .map((c) => [
+        c,
+        'no interval: fewer than 5 years of data in the month, too few to resample whole years',
+      ]),
+  );
+  notes.Year = 'no interval for the whole year: the intervals are per month';
+  const legendYears = picked.flatMap((d) =>
+    months.map((_, m) => (intervalOf(d, m) ? (gap(years[d]?.[m] ?? NaN) ?? 0) : 0)),
+  );
+  return {
+    ...base,
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: intervalTooltip('%', categories, { ci, years: yearsOf(picked[0]!), notes }, (m, markers) =>
+        picked.map((d) => ({
+          marker: markers.get(`${durations[d]} h`) ?? '',
+          name: `${durations[d]} h`,
+          value: m < months.length ? gap(grid[d]![m]!) : gap(annual[d]!),
+          interval: m < months.length ? intervalOf(d, m) : null,
+        })),
+      ),
+    },
+    series: [
+      ...bars,
+      ...(whiskers.length > 0 ? [whiskerSeries(intervalLegend(ci, legendYears), whiskers)] : []),
+    ],
   };
 }
 

@@ -372,11 +372,43 @@ describe('weather windows and downtime', () => {
     const p = payload('WW');
     const option = weatherWindowOption(p, { durations: [0, 2] });
     const series = seriesOf(option);
-    expect(series.map((s) => s.name)).toEqual(['6 h', '24 h']);
+    // the durations' bars, then the whiskers of their probability intervals (issue 31)
+    expect(series.map((s) => s.name)).toEqual(['6 h', '24 h', '90 % interval, 11 years']);
     expect(series[1]!.data).toEqual([...matrixOf(p, 'probability')[2]!, values(p, 'probabilityAnnual')[2]]);
     expect(() => weatherWindowOption(p, { durations: [] })).toThrow('Invalid params amount');
     expect(() => weatherWindowOption(p, { durations: [9] })).toThrow('Invalid range value');
     expect(render(option)).toContain('<svg');
+  });
+
+  it('WW: a whisker per month and duration from the payload bounds, none on the whole year (issue 31)', () => {
+    const p = payload('WW');
+    const option = weatherWindowOption(p, { durations: [0, 2] });
+    const series = option.series as { name: string; type: string; data: number[][] }[];
+    const whiskers = series.find((s) => s.type === 'custom')!;
+    // ERA5 2000-2010: 11 years in every month
+    expect(whiskers.name).toBe('90 % interval, 11 years');
+    const lower = matrixOf(p, 'probabilityLower');
+    const upper = matrixOf(p, 'probabilityUpper');
+    // [period, lower, upper, slot, count, across]: 12 months × 2 durations, never the 13th category (Year)
+    expect(whiskers.data).toHaveLength(24);
+    expect(whiskers.data.every((w) => w[0]! < 12)).toBe(true);
+    expect(whiskers.data.find((w) => w[0] === 6 && w[3] === 1)!.slice(1, 3)).toEqual([
+      lower[2]![6],
+      upper[2]![6],
+    ]);
+    const formatter = (option.tooltip as { formatter: (x: unknown) => string }).formatter;
+    expect(formatter([{ dataIndex: 6, seriesName: '6 h', seriesType: 'bar', marker: '' }])).toContain(
+      '90 % interval, 11 years',
+    );
+    expect(formatter([{ dataIndex: 12, seriesName: '6 h', seriesType: 'bar', marker: '' }])).toContain(
+      'no interval for the whole year',
+    );
+    // the other measures have no interval
+    expect(
+      (weatherWindowOption(p, { measure: 'meanCalmLength' }).series as { type: string }[]).every(
+        (s) => s.type === 'bar',
+      ),
+    ).toBe(true);
   });
 
   it('WD: the monthly bar chart with duration and quantile selectors', () => {

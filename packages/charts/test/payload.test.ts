@@ -133,6 +133,28 @@ describe('visuPayloadOf', () => {
       expect(row.month === 0 ? annual[d] : grid[d]![row.month - 1]).toBe(row.probability);
     }
     expect(payload.kwargs.limit).toBe(fields().find((f) => f.field === 'swh')!.median);
+    // issue 31: the probability's interval and its years per duration and month, the whole year without
+    const lower = values(payload, 'probabilityLower') as number[][];
+    const upper = values(payload, 'probabilityUpper') as number[][];
+    const years = values(payload, 'intervalYears') as number[][];
+    const withIntervals = r as (WindowRow & {
+      probabilityInterval?: [number, number];
+      intervalYears?: number;
+    })[];
+    for (const row of withIntervals.filter((x) => x.month > 0)) {
+      const d = [6, 12, 24, 48].indexOf(row.durationHours);
+      expect([lower[d]![row.month - 1], upper[d]![row.month - 1]]).toEqual(row.probabilityInterval);
+      // ERA5 South China Sea, 2000-01-01 to 2010-12-31: 11 years in every month (shared/data README)
+      expect(years[d]![row.month - 1]).toBe(11);
+    }
+    expect(payload.probabilityLowerAnnual).toBeUndefined();
+    expect(payload.probabilityLower!.attributes.units).toBe('%');
+    expect(payload.probabilityLower!.attributes.longName).toBe(
+      'probability, lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)',
+    );
+    expect(payload.kwargs.intervals).toMatch(
+      /^90 % interval of each month's probability: year-block bootstrap/,
+    );
   });
 
   it('WD: mean wait and wait percentiles by duration and month', () => {

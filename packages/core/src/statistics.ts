@@ -25,7 +25,8 @@ import { fitLaw, weightedSample } from './fit';
 import type { LawId } from './laws';
 import { HOUR_MS } from './series';
 import type { Field, Series } from './series';
-import { weatherDowntimes, weatherWindows } from './windows';
+import { windowProbabilityIntervals } from './downtime-intervals';
+import { weatherDowntimes, weatherWindows, type WindowRow } from './windows';
 
 export type StatisticCode =
   | 'WW'
@@ -322,6 +323,36 @@ const variablesWithLevels =
     return [...variables].map((variable) => ({ variable }));
   };
 
+/** A WW row with its interval (issue 31); the whole year (month 0) has none. */
+export interface WindowRowWithInterval extends WindowRow {
+  /** [lower, upper] of the probability (%), to 0.01 %; null under 5 years (see intervalNote). */
+  probabilityInterval?: [number, number] | null;
+  /** Years with a start of known outcome in the month: what the interval rests on. */
+  intervalYears?: number;
+  intervalNote?: string;
+}
+
+/** Decimals of the WW probability interval: 0.01 %, as the probability is shown. */
+const PROBABILITY_INTERVAL_DIGITS = 2;
+
+/** The WW rows with the year-block bootstrap interval of their probability beside it (issue 31). */
+export function withProbabilityIntervals(
+  rows: readonly WindowRow[],
+  intervals: ReturnType<typeof windowProbabilityIntervals>,
+): WindowRowWithInterval[] {
+  return rows.map((row) => {
+    const band = intervals.find((i) => i.month === row.month && i.durationHours === row.durationHours);
+    if (!band) return row;
+    const round = (x: number) => Number(x.toFixed(PROBABILITY_INTERVAL_DIGITS));
+    return {
+      ...row,
+      probabilityInterval: band.interval ? [round(band.interval[0]), round(band.interval[1])] : null,
+      intervalYears: band.years,
+      ...(band.note ? { intervalNote: band.note } : {}),
+    };
+  });
+}
+
 export const STATISTICS: readonly StatisticDefinition[] = [
   {
     id: 'TS',
@@ -449,17 +480,20 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
     method:
-      'a window of D hours starts at t when every value of the record (at its own step) in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year',
+      'a window of D hours starts at t when every value of the record (at its own step) in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year; the probability interval: year-block bootstrap, the years with a start of known outcome in the month drawn with replacement (1,000 resamples, seed 1), 90 % percentile interval to 0.01 %, none under 5 years and none for the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
-    compute: (s, t, o = {}) =>
-      weatherWindows(s.time, values(s, t.field), {
+    compute: (s, t, o = {}) => {
+      const options = {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
         // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
         stepMs: s.stepMs,
-      }),
+      };
+      const rows = weatherWindows(s.time, values(s, t.field), options);
+      return withProbabilityIntervals(rows, windowProbabilityIntervals(s.time, values(s, t.field), options));
+    },
   },
   {
     id: 'WD',

@@ -10,8 +10,16 @@ import {
   statisticOf,
   STATISTICS,
   statisticsFor,
+  windowProbabilityIntervals,
 } from '../src';
-import type { EnvironmentalContours, ExtremeAnalysis, JointTable, LawEstimate, Series } from '../src';
+import type {
+  EnvironmentalContours,
+  ExtremeAnalysis,
+  JointTable,
+  LawEstimate,
+  Series,
+  WindowRowWithInterval,
+} from '../src';
 import { era5, reference } from './data';
 
 /** scipy fits of the same samples (scripts/reference/extremes.py; see extremes.test.ts). */
@@ -224,6 +232,31 @@ suite('statistic registry', () => {
       expect(m.peaks.length).toBeGreaterThanOrEqual(MIN_EXTREME_SAMPLE);
       expect(estimated(m.laws, 'weibull3').returnValues).toHaveLength(7);
     }
+  });
+  test('WW carries the year-block interval of each month’s probability, to 0.01 %, the whole year none (issue 31)', () => {
+    const s = era5();
+    const options = { below: 1.5, durationsHours: [12] };
+    const rows = statisticOf('WW').compute(s, { field: 'swh' }, options) as WindowRowWithInterval[];
+    const reference = windowProbabilityIntervals(s.time, s.fields.swh!.values, options);
+    for (const row of rows.filter((r) => r.month > 0)) {
+      const band = reference.find((b) => b.month === row.month)!;
+      expect(row.probabilityInterval).toEqual(band.interval!.map((x) => Math.round(x * 100) / 100));
+      // ERA5 2000-2010 (shared/data README): 11 years with data in every month
+      expect(row.intervalYears).toBe(11);
+    }
+    expect(rows.find((r) => r.month === 0)!.probabilityInterval).toBeUndefined();
+    // under 5 years: no interval, and the note says why
+    const n = 3 * 8766;
+    const short: Series = {
+      ...s,
+      time: s.time.subarray(0, n),
+      fields: { swh: { ...s.fields.swh!, values: s.fields.swh!.values.subarray(0, n) } },
+    };
+    const few = statisticOf('WW').compute(short, { field: 'swh' }, options) as WindowRowWithInterval[];
+    const january = few.find((r) => r.month === 1)!;
+    expect(january.probabilityInterval).toBeNull();
+    expect(january.intervalYears).toBe(3);
+    expect(january.intervalNote).toMatch(/^no interval: fewer than 5 years/);
   });
   test("WW and WD count durations at the record's own step: 6 h on 3-hourly data is two records", () => {
     const s = era5();

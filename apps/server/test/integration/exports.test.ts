@@ -297,6 +297,30 @@ describe('statistic exports', () => {
   });
 });
 
+describe('interval columns (issue 31)', () => {
+  it("WW as EXCEL: the probability's lower and upper bounds with their unit and the years they rest on; blank under 5 years", async () => {
+    const id = statIds.find((s) => s === 'WW__hs')!;
+    const payload = await visu(id);
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(answer.status).toBe(200);
+    const sheets = await readXlsx(answer.bytes);
+    expect(String(sheets.probabilityLower![0]![0])).toMatch(/^probabilityLower \(%\)/);
+    expect(String(sheets.probabilityUpper![0]![0])).toMatch(/^probabilityUpper \(%\)/);
+    expect(String(sheets.intervalYears![0]![0])).toMatch(/^intervalYears \(1\)/);
+    // the NORA3 record of the demo holds the year 2000 alone: one year per month, too few to resample
+    // whole years, so the bounds are blank cells (never a number) and the About sheet says why
+    const body = (name: string) => sheets[name]!.slice(1).flatMap((row) => row.slice(1));
+    expect(body('intervalYears').every((v) => v === 1)).toBe(true);
+    expect(body('intervalYears')).toHaveLength(4 * 12);
+    for (const name of ['probabilityLower', 'probabilityUpper'])
+      expect(body(name).every((v) => v === null || v === undefined)).toBe(true);
+    const about = sheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(about).toContain('lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)');
+    expect(about).toContain('blank bounds: fewer than 5 years, no interval');
+    expect(about).toContain(String(payload.kwargs.intervals));
+  });
+});
+
 describe('export all time series (EFT)', () => {
   const hs = () => csvColumn('hs');
 

@@ -19,6 +19,13 @@ function round(x: number): string {
 export const DOWNTIME_CENSORING =
   'Kaplan–Meier product-limit estimate (Kaplan & Meier 1958) over every start with data: a start whose search for a window meets a window of unknown outcome (missing data or the end of the record, no exceedance) counts as "waited at least c hours", c the hours to that window; percentiles from the curve; a percentile the curve never reaches is left blank: it is more than the follow-up (longest wait followed); the mean is the restricted mean up to its horizon';
 
+/** The probability's interval as its columns name it. */
+const PROBABILITY_INTERVAL = '90 % interval (year-block bootstrap, 1,000 resamples)';
+
+/** How the WW intervals were drawn, stated beside the chart and in the exports (issue 31). */
+export const PROBABILITY_INTERVAL_METHOD =
+  "90 % interval of each month's probability: year-block bootstrap, the years with a start of known outcome in the month drawn with replacement (1,000 resamples, seed 1), 5 % and 95 % percentiles of the resampled probabilities; none under 5 years in the month, none for the whole year";
+
 /** WW and WD: per duration and month (and the whole year), the window or downtime statistics. */
 export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given }) => {
   // Months 1-12 on the month dimension (the exports' zero-based month picks one); the whole year
@@ -63,6 +70,36 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
   };
   if (id === 'WW') {
     add('probability', (r) => num(r.probability), '%', 'probability that a window starts');
+    // issue 31: the probability's year-block bootstrap interval per month (results stored before it lack it)
+    const monthly = perDuration.flatMap((rows) => months.map((m) => at(rows, m)));
+    const intervals = monthly.some((r) => r.intervalYears !== undefined);
+    const bound = (k: 0 | 1) => (r: Json) => {
+      const i = r.probabilityInterval;
+      // no interval (under 5 years): the payload's missing value, a blank cell in the exports
+      return num(Array.isArray(i) ? i[k] : undefined);
+    };
+    if (intervals) {
+      const grid = (pick: (r: Json) => number) =>
+        perDuration.map((rows) => months.map((m) => pick(at(rows, m))));
+      arrays.probabilityLower = array(
+        grid(bound(0)),
+        ['duration', 'month'],
+        '%',
+        `probability, lower bound of its ${PROBABILITY_INTERVAL}`,
+      );
+      arrays.probabilityUpper = array(
+        grid(bound(1)),
+        ['duration', 'month'],
+        '%',
+        `probability, upper bound of its ${PROBABILITY_INTERVAL}`,
+      );
+      arrays.intervalYears = array(
+        grid((r) => num(r.intervalYears)),
+        ['duration', 'month'],
+        '1',
+        'years the interval rests on (blank bounds: fewer than 5 years, no interval)',
+      );
+    }
     add('meanCalmPeriods', (r) => num(r.meanCalmPeriods), '1', 'calm periods per year');
     add('meanCalmLength', (r) => num(r.meanCalmLengthHours), 'hour', 'mean calm length');
     add('hoursWithData', (r) => num(r.hoursWithData), 'hour', 'hours with data');
@@ -75,6 +112,7 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
         xLabel: 'Month',
         yLabel: 'Probability (%)',
         ...limit,
+        ...(intervals ? { intervals: PROBABILITY_INTERVAL_METHOD, intervalCi: 0.9 } : {}),
       },
     };
   }

@@ -18,6 +18,7 @@ import { writeNetcdfDocument } from '../../../src/exports/netcdf';
 import { xlsxBuffer } from '../../../src/exports/xlsx';
 import { context } from './fixtures';
 import { collect, ncdumpValues } from '../../export-readers';
+import { assertHonestDigits } from '../../honest-digits';
 
 const REPO = path.resolve(__dirname, '../../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'extreme-laws-'));
@@ -197,5 +198,50 @@ describe('matrix sheets name their rows and columns (issue 21)', () => {
             unlabelled.push(`${statIdOf(id, run)} ${a.name}: ${d}`);
     }
     expect([...new Set(unlabelled)]).toEqual([]);
+  });
+});
+
+// issue 31: the WW probability's year-block interval travels to the files as lower and upper columns with
+// the unit in the header, beside the years it rests on (ERA5 2000-2010: 11 years in every month)
+describe('interval columns of WW (issue 31)', () => {
+  it('xlsx: probabilityLower, probabilityUpper (%) and intervalYears equal to the payload, the method in About', async () => {
+    const ww = payloadOf('WW');
+    const buffer = await xlsxBuffer(payloadDocument(ww, { classLists: {} }, context));
+    await assertHonestDigits('ww.xlsx', buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const body = (name: string) => {
+      const sheet = workbook.getWorksheet(name)!;
+      const rows: unknown[][] = [];
+      sheet.eachRow((row, n) => {
+        if (n > 1) rows.push((row.values as unknown[]).slice(2));
+      });
+      return { title: sheet.getCell(1, 1).text, rows };
+    };
+    const lower = body('probabilityLower');
+    const upper = body('probabilityUpper');
+    const years = body('intervalYears');
+    expect(lower.title).toMatch(/^probabilityLower \(%\)/);
+    expect(upper.title).toMatch(/^probabilityUpper \(%\)/);
+    expect(years.title).toMatch(/^intervalYears \(1\)/);
+    expect(lower.rows).toEqual(nulled(ww.probabilityLower!.values as number[][]));
+    expect(upper.rows).toEqual(nulled(ww.probabilityUpper!.values as number[][]));
+    expect(years.rows.flat().every((y) => y === 11)).toBe(true);
+    // a bound is a number to 0.01 % with the lower at or below the upper
+    for (const [d, row] of lower.rows.entries())
+      for (const [m, low] of row.entries()) {
+        const high = upper.rows[d]![m] as number;
+        expect(typeof low).toBe('number');
+        expect(low as number).toBeLessThanOrEqual(high);
+        expect(Math.round((low as number) * 100) / 100).toBe(low);
+      }
+    const about: string[] = [];
+    workbook
+      .getWorksheet('About')!
+      .eachRow((row) => about.push((row.values as unknown[]).slice(1).join(' | ')));
+    expect(about.join('\n')).toContain(
+      'lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)',
+    );
+    expect(about.join('\n')).toContain(String(ww.kwargs.intervals));
   });
 });

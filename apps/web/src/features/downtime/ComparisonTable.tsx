@@ -1,6 +1,8 @@
 // The period-by-period comparison under the cards (issue 30): months, bi-weeks or weeks; chosen
 // percentiles; one table (a column per planning and percentile, the best per period and percentile marked)
-// and one chart (the plannings side by side at the first chosen percentile), in one unit.
+// and one chart (the plannings side by side at the first chosen percentile), in one unit. Each value's
+// year-block interval is a whisker on the chart; a value whose interval overlaps the best one's is marked
+// "≈" (within the noise, issue 31).
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -20,6 +22,7 @@ import { planningPercentileConventions } from '@metocean/contracts';
 import { DURATION_DIGITS } from '@metocean/core';
 import { EChart } from '../analyze/EChart';
 import { comparisonTable, type Breakdown, type ComparedPlanning } from './comparison';
+import { intervalSummary } from './results';
 import { RESULT_KINDS, type ResultKind } from './rules';
 
 const BREAKDOWNS: { value: Breakdown; label: string }[] = [
@@ -50,6 +53,11 @@ export function PeriodComparison({
     [plannings, breakdown, kind, shown],
   );
   const digits = table.unit === '%' ? 1 : DURATION_DIGITS[table.unit];
+  const ciText = `${Math.round((table.ci ?? 0.9) * 100)} %`;
+  const intervalTitle = (i: readonly [number, number] | null) =>
+    i === null
+      ? undefined
+      : `${ciText} interval ${i[0].toFixed(digits)}–${i[1].toFixed(digits)} ${table.unit}`;
   const label = RESULT_KINDS[kind].label;
   const first = shown[0];
   const chart = useMemo(
@@ -63,14 +71,32 @@ export function PeriodComparison({
             series: table.columns
               .map((c, k) => ({ c, k }))
               .filter(({ c }) => c.percentile === first)
-              .map(({ c, k }) => ({ name: c.name, values: table.rows.map((r) => r.values[k] ?? null) })),
+              .map(({ c, k }) => ({
+                name: c.name,
+                values: table.rows.map((r) => r.values[k] ?? null),
+                intervals: table.rows.map((r) => r.intervals[k] ?? null),
+              })),
+            intervals:
+              table.ci === null
+                ? undefined
+                : {
+                    ci: table.ci,
+                    contexts: plannings.map(
+                      (p) =>
+                        intervalSummary(p.results, p.results[breakdown]) ?? {
+                          ci: table.ci!,
+                          years: {},
+                          notes: {},
+                        },
+                    ),
+                  },
             source: plannings
               .map(
                 (p) => `${p.name}: ${p.results.period.start.slice(0, 4)}–${p.results.period.end.slice(0, 4)}`,
               )
               .join(' · '),
           }),
-    [first, label, table, plannings],
+    [first, label, table, plannings, breakdown],
   );
   const toggle = (p: number) =>
     setChosen((list) =>
@@ -135,9 +161,12 @@ export function PeriodComparison({
                     align="right"
                     sx={row.best[k] ? { fontWeight: 700, color: 'success.dark' } : undefined}
                     data-best={row.best[k] ? 'true' : undefined}
+                    data-noise={row.withinNoise[k] ? 'true' : undefined}
+                    title={intervalTitle(row.intervals[k] ?? null)}
                   >
                     {v === null ? '–' : v.toFixed(digits)}
                     {row.best[k] ? ' ★' : ''}
+                    {row.withinNoise[k] ? ' ≈' : ''}
                   </TableCell>
                 ))}
               </TableRow>
@@ -149,6 +178,16 @@ export function PeriodComparison({
         ★ the best planning of the period at that percentile (
         {RESULT_KINDS[kind].weatherWindow ? 'highest' : 'lowest'} value); none when the values are equal or
         only one planning has a value.
+      </Typography>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block' }}
+        data-testid="noise-legend"
+      >
+        {table.ci === null
+          ? 'No intervals: these plannings were computed before intervals existed; launch them again to tell a real difference from the noise.'
+          : `≈ within the noise: the value's ${ciText} interval overlaps the best planning's (the best is marked too when any other overlaps it; with no best, values whose intervals overlap). The data cannot tell these plannings apart at ${ciText}. Hover a value for its interval; a value without an interval (fewer than 5 years in the period) is never marked.`}
       </Typography>
       <Typography
         variant="caption"

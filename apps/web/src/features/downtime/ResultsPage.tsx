@@ -30,7 +30,7 @@ import { DowntimeFrame, DowntimeHeader } from './frame';
 import { AlphaSideBySide, AlphaSummaryPanel } from './AlphaResults';
 import { PlanningGantt } from './PlanningGantt';
 import { downloadPlanning, usePlannings, usePlanningResults, usePlanningTrips } from './queries';
-import { RESULT_DATASETS, recordText, type ResultDataset } from './results';
+import { RESULT_DATASETS, intervalCaption, intervalSummary, recordText, type ResultDataset } from './results';
 
 const BREAKDOWNS = [
   { value: 'MONTHLY', label: 'Monthly' },
@@ -68,8 +68,24 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
       Object.fromEntries(
         Object.entries(row).map(([k, v]) => [k, v === null || unit === null ? v : durationIn(v, unit)]),
       );
+    const bounds = (row: Record<string, [number, number] | null>) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, i]) => [
+          k,
+          i === null || unit === null ? i : ([durationIn(i[0], unit), durationIn(i[1], unit)] as const),
+        ]),
+      );
     return distribution
       ? {
+          wholeIntervals: Object.fromEntries(
+            Object.entries(distribution.wholeSequenceIntervals ?? {}).map(([k, r]) => [k, bounds(r)]),
+          ),
+          tripIntervals: Object.fromEntries(
+            Object.entries(distribution.tripsIntervals ?? {}).map(([trip, byPeriod]) => [
+              trip,
+              Object.fromEntries(Object.entries(byPeriod).map(([period, r]) => [period, bounds(r)])),
+            ]),
+          ),
           whole: Object.fromEntries(
             Object.entries(distribution.wholeSequenceScenarios).map(([k, r]) => [k, convert(r)]),
           ),
@@ -83,6 +99,9 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
       : null;
   }, [distribution, unit]);
   const chartUnit = unit ?? meta.unit;
+  // the whiskers (issue 31): the year-block bootstrap interval of each value, and the years it rests on
+  const summary = useMemo(() => intervalSummary(results, data), [results, data]);
+  const caption = intervalCaption(summary, data.periods, results.intervals?.resamples);
   const bars = useMemo(
     () =>
       inUnit
@@ -93,9 +112,10 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
             percentiles: data.percentiles,
             values: inUnit.whole,
             source,
+            intervals: summary ? { byPercentile: inUnit.wholeIntervals, context: summary } : undefined,
           })
         : null,
-    [inUnit, meta, data, source, chartUnit],
+    [inUnit, meta, data, source, chartUnit, summary],
   );
   const stack = useMemo(
     () =>
@@ -108,9 +128,10 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
             percentile: tripPercentile,
             values: inUnit.trips,
             source,
+            intervals: summary ? { byTrip: inUnit.tripIntervals, context: summary } : undefined,
           })
         : null,
-    [inUnit, meta, data, results.trips, tripPercentile, source, chartUnit],
+    [inUnit, meta, data, results.trips, tripPercentile, source, chartUnit, summary],
   );
   // the unit is in the header: cells hold the number alone, percent to 0.1
   const format = (v: number | null | undefined) =>
@@ -156,6 +177,15 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
       {bars && (
         <Paper variant="outlined" sx={{ p: 1 }}>
           <EChart option={bars} width={1100} height={380} testId="results-bars" />
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ px: 1 }}
+            data-testid="results-bars-intervals"
+          >
+            {caption}
+          </Typography>
         </Paper>
       )}
       {distribution && (
@@ -219,6 +249,16 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
             </TextField>
           </Stack>
           <EChart option={stack} width={1100} height={380} testId="results-trips" />
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ px: 1 }}
+            data-testid="results-trips-intervals"
+          >
+            {caption}
+            {caption.startsWith('Whiskers') ? " Each trip's whisker stands on the trips below it." : ''}
+          </Typography>
         </Paper>
       )}
     </Stack>

@@ -12,3 +12,47 @@ export function recordText(period: { start: string; end: string }): string {
   const years = (Date.parse(period.end) - Date.parse(period.start) + 3_600_000) / (365.25 * 86_400_000);
   return `Record used: ${period.start.slice(0, 10)} to ${period.end.slice(0, 10)} UTC, ${years.toFixed(1)} years of hourly hindcast.`;
 }
+
+/** What the whiskers of a breakdown rest on, as the charts of packages/charts take it (issue 31). */
+export interface IntervalSummary {
+  ci: number;
+  years: Record<string, number>;
+  notes: Record<string, string>;
+}
+
+/** The interval context of one breakdown; null when the results predate intervals (no `intervals`). */
+export function intervalSummary(
+  results: { intervals?: { ci: number } },
+  breakdown: { intervalYears?: Record<string, number>; intervalNotes?: Record<string, string> },
+): IntervalSummary | null {
+  if (!results.intervals || !breakdown.intervalYears) return null;
+  return { ci: results.intervals.ci, years: breakdown.intervalYears, notes: breakdown.intervalNotes ?? {} };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The sentence under a chart with whiskers: what they are and the years they rest on, the periods without
+ * one and why, or why the whole chart has none.
+ */
+export function intervalCaption(
+  summary: IntervalSummary | null,
+  periods: readonly string[],
+  resamples?: number,
+): string {
+  if (!summary)
+    return 'No intervals: these results were computed before intervals existed; launch the planning again to get them.';
+  const without = periods.filter((p) => summary.notes[p]);
+  const withYears = periods.filter((p) => !summary.notes[p]).map((p) => summary.years[p] ?? 0);
+  if (withYears.length === 0) {
+    const note = summary.notes[without[0]!] ?? '';
+    return `${capitalise(note)}: no whiskers.`;
+  }
+  const low = Math.min(...withYears);
+  const high = Math.max(...withYears);
+  const years = low === high ? `${low} years` : `${low}–${high} years`;
+  const drawn = resamples ? `, ${resamples.toLocaleString('en')} resamples` : '';
+  const head = `Whiskers: the ${Math.round(summary.ci * 100)} % interval of each value (year-block bootstrap${drawn}), on ${years} of data per period.`;
+  if (without.length === 0) return head;
+  return `${head} ${without.join(', ')}: ${summary.notes[without[0]!]}.`;
+}

@@ -118,9 +118,37 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
         </Typography>
       ) : null}
       <CensoredNote payload={payload} />
+      <IntervalNote payload={payload} />
     </Stack>
   );
   return { payload, windows: shown?.settings, controls, notes };
+}
+
+/**
+ * WW (issue 31): what the probability's whiskers rest on — the years per month — or why a month has none;
+ * nothing for results stored before the intervals.
+ */
+function IntervalNote({ payload }: { payload: VisuPayload }) {
+  if (payload.kwargs.code !== 'WW' || !payload.intervalYears) return null;
+  const years = (payload.intervalYears.values ?? []) as number[][];
+  const lower = (payload.probabilityLower?.values ?? []) as number[][];
+  const has = (d: number, m: number) => (lower[d]?.[m] ?? -999) !== -999;
+  const counted = years.flatMap((row, d) => row.filter((_, m) => has(d, m)));
+  const without = MONTH_NAMES.filter((_, m) => years.length > 0 && years.every((_, d) => !has(d, m)));
+  const ci = typeof payload.kwargs.intervalCi === 'number' ? payload.kwargs.intervalCi : 0.9;
+  const reason = 'no interval: fewer than 5 years of data in the month, too few to resample whole years';
+  let text: string;
+  if (counted.length === 0) text = `No whiskers on the probability: ${reason}.`;
+  else {
+    const [low, high] = [Math.min(...counted), Math.max(...counted)];
+    text = `Whiskers on the probability: its ${Math.round(ci * 100)} % interval (year-block bootstrap, 1,000 resamples), on ${low === high ? low : `${low}–${high}`} years of data per month; none for the whole year.`;
+    if (without.length > 0) text += ` ${without.join(', ')}: ${reason}.`;
+  }
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="window-intervals">
+      {text}
+    </Typography>
+  );
 }
 
 /** How many starts were left out because their window ran into missing data (per duration, whole year). */
