@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Buoy, Offer, Point, Project, VisuPayload } from '@metocean/contracts';
+import type {
+  Buoy,
+  CalibrationStamp,
+  Offer,
+  Point,
+  Project,
+  SatelliteComparison,
+  VisuPayload,
+} from '@metocean/contracts';
 import { syntheticHindcast } from '@metocean/hindcast';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
@@ -53,6 +62,16 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const calibrateUrl = (id: number) => `/api/points/${id}/calibrate/`;
+const previewUrl = (id: number) => `/api/points/${id}/calibrate/preview/`;
+
+/** Ordinary least squares of o on m: the linear law's reference. */
+function leastSquares(m: number[], o: number[]): { a: number; b: number } {
+  const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+  const mm = mean(m);
+  const om = mean(o);
+  const b = mean(m.map((v, k) => (v - mm) * (o[k]! - om))) / mean(m.map((v) => (v - mm) ** 2));
+  return { a: om - b * mm, b };
+}
 
 describe('POST /api/points/{id}/calibrate/', () => {
   let variant: Point;
@@ -88,11 +107,7 @@ describe('POST /api/points/{id}/calibrate/', () => {
         o.push(v);
       }
     }
-    const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
-    const mm = mean(m);
-    const om = mean(o);
-    const b = mean(m.map((v, k) => (v - mm) * (o[k]! - om))) / mean(m.map((v) => (v - mm) ** 2));
-    const a = om - b * mm;
+    const { a, b } = leastSquares(m, o);
     expect(stamp.pairs).toBe(m.length);
     // the buoy's store keeps 4-decimal observations in float32: 1e-5 relative
     expect(stamp.parameters[0]!.a).toBeCloseTo(a, 4);
@@ -162,5 +177,105 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(y.length).toBeGreaterThan(200);
     // the payload rounds to 4 decimals
     y.forEach((v, i) => expect(Math.abs(v - Math.max(0, a + b * x[i]!))).toBeLessThan(2e-4));
+  }, 300_000);
+
+  it('previews the same fit without creating anything', async () => {
+    const original = project.points[0]!;
+    const before = (await manager.get<Project>(`/api/projects/${project.id}/`)).body.points.length;
+    const answer = await manager.post<CalibrationStamp>(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(answer.status).toBe(200);
+    // the same pairs, the same law: the preview is what the variant above carries
+    expect(answer.body.parameters).toEqual(variant.calibration!.parameters);
+    expect(answer.body.outOfSample).toEqual(variant.calibration!.outOfSample);
+    expect(answer.body.pairs).toBe(variant.calibration!.pairs);
+    const after = (await manager.get<Project>(`/api/projects/${project.id}/`)).body.points.length;
+    expect(after).toBe(before);
+    // refusals are the create route's
+    const ofVariant = await manager.post(previewUrl(variant.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(ofVariant.status).toBe(400);
+    expect(JSON.stringify(ofVariant.body)).toMatch(/calibrate its original point/);
+  }, 180_000);
+
+  it("calibrates from a finished satellite comparison: its matchups are the pairs (least squares over the download's matchups.csv)", async () => {
+    const original = project.points[0]!;
+    const other = project.points[1]!;
+    const created = await manager.post<SatelliteComparison>('/api/satellite_comparisons/', {
+      name: 'Maine sat',
+      project: project.id,
+      point: original.id,
+    });
+    expect(created.status).toBe(201);
+    // not finished yet: refused with the reason
+    const early = await manager.post(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { satellite: created.body.id },
+    });
+    expect(early.status).toBe(400);
+    expect(JSON.stringify(early.body)).toMatch(/not finished/);
+    expect((await manager.put(`/api/satellite_comparisons/${created.body.id}/compute/`)).status).toBe(200);
+    const done = await manager.until<SatelliteComparison>(
+      `/api/satellite_comparisons/${created.body.id}/`,
+      (c) => c.status === 'FINISHED' || c.status === 'FAILED',
+      { timeoutMs: 240_000, intervalMs: 500 },
+    );
+    expect(done.status).toBe('FINISHED');
+    const zip = await JSZip.loadAsync(
+      Buffer.from(
+        await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer(),
+      ),
+    );
+    const rows = (await zip.file('matchups.csv')!.async('string'))
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','))
+      .filter((r) => r[0] === 'hs');
+    const m = rows.map((r) => Number(r[3]));
+    const o = rows.map((r) => Number(r[4]));
+    const answer = await manager.post<CalibrationStamp>(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      // a window is the satellite matchup rule's, not the request's
+      windowHours: 6,
+      source: { satellite: done.id },
+    });
+    expect(answer.status).toBe(200);
+    const stamp = answer.body;
+    expect(stamp.pairs).toBe(done.stats!.hs!.counts.matchups);
+    expect(stamp.windowHours).toBe(0);
+    expect(stamp.source).toMatchObject({ kind: 'satellite', comparison: done.id });
+    expect(stamp.source.name).toMatch(/^satellite comparison "Maine sat" \((synthetic )?altimetry.*\), hs$/);
+    // matchups.csv writes the means at 6 significant digits: 1e-4 on a and b
+    const { a, b } = leastSquares(m, o);
+    expect(stamp.parameters[0]!.a).toBeCloseTo(a, 4);
+    expect(stamp.parameters[0]!.b).toBeCloseTo(b, 4);
+    // another point's comparison, and a variable the comparison does not hold, are refused
+    const wrongPoint = await manager.post(previewUrl(other.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { satellite: done.id },
+    });
+    expect(wrongPoint.status).toBe(400);
+    expect(JSON.stringify(wrongPoint.body)).toMatch(/not one of this point/);
+    const wrongVariable = await manager.post(previewUrl(original.id), {
+      variable: 'tp',
+      method: 'linear',
+      source: { satellite: done.id },
+    });
+    expect(wrongVariable.status).toBe(400);
+    expect(wrongVariable.body).toEqual({
+      fieldErrors: {
+        variable: ['The satellite comparison has no matchups of "tp" (it has hs, wind_speed_10m)'],
+      },
+    });
   }, 300_000);
 });
