@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -8,6 +12,7 @@ import type {
   Offer,
   Point,
   Project,
+  Report,
   SatelliteComparison,
   VisuPayload,
 } from '@metocean/contracts';
@@ -177,6 +182,90 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(y.length).toBeGreaterThan(200);
     // the payload rounds to 4 decimals
     y.forEach((v, i) => expect(Math.abs(v - Math.max(0, a + b * x[i]!))).toBeLessThan(2e-4));
+  }, 300_000);
+
+  it('exports say which series they hold: the variant its correction (About items), the original its variants', async () => {
+    const stats = (
+      await manager.get<{ pointId: number; statId: string }[]>(`/api/projects/${project.id}/stats/`)
+    ).body;
+    const about = async (pointId: number) => {
+      const statId = stats.find((s) => s.pointId === pointId && s.statId.startsWith('EJPD__hs__'))!.statId;
+      const search = new URLSearchParams({ point: String(pointId), stat_id: statId, export_kind: 'EXCEL' });
+      const response = await manager.fetch(`/api/projects/${project.id}/export/?${search.toString()}`);
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const items: Record<string, unknown> = {};
+      workbook.getWorksheet('About')!.eachRow((row) => {
+        const [item, value] = (row.values as unknown[]).slice(1);
+        if (typeof item === 'string') items[item] = value;
+      });
+      return items;
+    };
+    const stamp = variant.calibration!;
+    const { a, b } = stamp.parameters[0] as { a: number; b: number };
+    const four = (v: number) => String(Number(v.toPrecision(4)));
+    const ofVariant = await about(variant.id);
+    expect(ofVariant).toMatchObject({
+      series: 'calibrated: hs corrected against measurements; every other variable is the original hindcast',
+      'calibration variable': 'hs (m)',
+      'calibration parameters': `a = ${four(a)}, b = ${four(b)}`,
+      'calibration source': stamp.source.name,
+      'calibration pairs': stamp.pairs,
+      'calibration period': '1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z',
+      'calibration pairing window (h)': 0,
+    });
+    expect(String(ofVariant['calibration method'])).toMatch(/^linear: /);
+    expect(String(ofVariant['calibration skill out of sample'])).toMatch(
+      /^leave-one-year-out, \d+ folds: n \d+, bias -?\d+\.\d{3} → -?\d+\.\d{3} m, RMSE/,
+    );
+    const ofOriginal = await about(project.points[0]!.id);
+    expect(ofOriginal.series).toBe(
+      'original hindcast, uncorrected (calibrated variants of this point: Near 44007 · hs linear)',
+    );
+    expect(ofOriginal['calibration parameters']).toBeUndefined();
+  }, 180_000);
+
+  it('a PDF report with the variant has the Calibrated series annex: each point says which series it holds', async () => {
+    const draft = (await manager.post<Report>('/api/reports/', { projectId: project.id, name: 'Calibrated' }))
+      .body;
+    await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: draft.name,
+      reportType: 'design',
+      parts: ['waves'],
+      points: [project.points[0]!.id, variant.id],
+    });
+    const report = await manager.until<Report>(
+      `/api/reports/${draft.id}/`,
+      (r) => r.status === 'FINISHED' || r.status === 'FAILED',
+      { timeoutMs: 240_000, intervalMs: 1000 },
+    );
+    expect(report.error).toBe('');
+    const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
+    const file = path.join(dir, 'report.pdf');
+    writeFileSync(
+      file,
+      Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
+    );
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    rmSync(dir, { recursive: true, force: true });
+    const annex = text.slice(
+      text.lastIndexOf('Annex: Calibrated series'),
+      text.lastIndexOf('Annex: Methodology'),
+    );
+    expect(annex).toContain('Annex: Calibrated series');
+    const stamp = variant.calibration!;
+    const { a, b } = stamp.parameters[0] as { a: number; b: number };
+    const four = (v: number) => String(Number(v.toPrecision(4)));
+    // pdftotext breaks long lines anywhere between words: compare with the spaces squeezed
+    const flat = annex.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      'series: original hindcast, uncorrected (calibrated variants of this point: Near 44007 · hs linear)',
+    );
+    expect(flat).toContain(`calibration parameters: a = ${four(a)}, b = ${four(b)}`);
+    expect(flat).toContain(`calibration pairs: ${stamp.pairs}`);
+    expect(flat).toContain(`calibration source: ${stamp.source.name}`);
+    expect(flat).toContain('calibration period: 1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z');
   }, 300_000);
 
   it('previews the same fit without creating anything', async () => {
