@@ -10,13 +10,15 @@ import type {
   Buoy,
   CalibrationStamp,
   Offer,
+  PlanningPoint,
+  PlanningResults,
   Point,
   Project,
   Report,
   SatelliteComparison,
   VisuPayload,
 } from '@metocean/contracts';
-import { syntheticHindcast } from '@metocean/hindcast';
+import { planningTemplate, syntheticHindcast } from '@metocean/hindcast';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 // POST /api/points/{id}/calibrate/ (issue 33): the Gulf of Maine point near NDBC 44007 (the real record
@@ -65,6 +67,13 @@ beforeAll(async () => {
   // the demo seeding (ERA5 and the buoys ingested) takes over a minute on the shared 2-core machine
 }, 300_000);
 afterAll(() => server.stop());
+
+interface Planning {
+  id: number;
+  status: string;
+  errorMessage: string;
+  points: PlanningPoint[];
+}
 
 const calibrateUrl = (id: number) => `/api/points/${id}/calibrate/`;
 const previewUrl = (id: number) => `/api/points/${id}/calibrate/preview/`;
@@ -267,6 +276,56 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(flat).toContain(`calibration source: ${stamp.source.name}`);
     expect(flat).toContain('calibration period: 1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z');
   }, 300_000);
+
+  it('an AWD planning bound to the variant reads the corrected series and its stamp says so', async () => {
+    const template = await planningTemplate();
+    const run = async (site: string) => {
+      const created = await manager.upload<Planning>('/api/downtimes/', {
+        file: { content: template, fileName: 'template.xlsx' },
+        project: String(project.id),
+        settings: JSON.stringify({
+          outputDir: `On ${site}`,
+          percentiles: [50, 90],
+          envCoords: 'Planning!B2:I5',
+          tasksCoords: 'Planning!B8:L16',
+          locationAliases: { SITE: site, PORT: 'Far east' },
+          formats: ['TOTAL_DURATION'],
+        }),
+      });
+      expect(created.status).toBe(201);
+      expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
+      const done = await manager.until<Planning>(
+        `/api/downtimes/${created.body.id}/`,
+        (p) => p.status === 'FINISHED' || p.status === 'FAILED',
+        { timeoutMs: 240_000, intervalMs: 1000 },
+      );
+      expect(done.errorMessage).toBe('');
+      const results = (await manager.get<PlanningResults>(`/api/downtimes/${done.id}/results/`)).body;
+      const zip = await JSZip.loadAsync(
+        Buffer.from(await (await manager.fetch(`/api/downtimes/${done.id}/download/`)).arrayBuffer()),
+      );
+      const stamp = JSON.parse(await zip.file('stamp.json')!.async('string')) as {
+        points: { name: string; source: string }[];
+      };
+      return { done, results, stamp };
+    };
+    const corrected = await run(variant.name);
+    const original = await run('Near 44007');
+    // the planning stores the variant with its id and its correction in words
+    expect(corrected.done.points.find((p) => p.name === variant.name)).toMatchObject({
+      id: variant.id,
+      calibration: variant.calibration!.text,
+    });
+    expect(corrected.stamp.points.find((p) => p.name === variant.name)!.source).toContain(
+      `; calibrated variant: ${variant.calibration!.text}`,
+    );
+    expect(original.stamp.points.find((p) => p.name === 'Near 44007')!.source).toMatch(
+      /; original hindcast$/,
+    );
+    // the same plan on the same node: only the corrected Hs differs, and so do the downtimes
+    const p50 = (r: PlanningResults) => r.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
+    expect(p50(corrected.results)).not.toEqual(p50(original.results));
+  }, 600_000);
 
   it('previews the same fit without creating anything', async () => {
     const original = project.points[0]!;
