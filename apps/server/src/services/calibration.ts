@@ -17,7 +17,6 @@ import {
   type Point,
 } from '@metocean/contracts';
 import {
-  calibrate,
   CalibrationRefused,
   CORRECTION_METHOD_TEXT,
   isDirection,
@@ -33,6 +32,7 @@ import { openStore, type BuoyMeta } from '../data/buoys';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import { badRequest, notFound } from '../http/errors';
+import { calibrateInThread } from '../jobs/planning-thread';
 import { buoysNearPoint } from './buoys';
 import type { Caller, Services } from './context';
 import { presentPoints } from './points';
@@ -290,11 +290,15 @@ async function fitPointCalibration(
   for (const v of pairs.obs) if (v < 0) negative = true;
   let result: Calibration;
   try {
-    result = calibrate(pairs, {
-      method: request.method,
-      perMonth: request.perMonth ?? false,
-      lowerBound: negative ? null : 0,
-      directional: isDirection(request.variable, field),
+    // 41 fits of up to 350,000 pairs: in a thread, off the event loop
+    result = await calibrateInThread({
+      pairs,
+      options: {
+        method: request.method,
+        perMonth: request.perMonth ?? false,
+        lowerBound: negative ? null : 0,
+        directional: isDirection(request.variable, field),
+      },
     });
   } catch (error) {
     if (error instanceof CalibrationRefused)
