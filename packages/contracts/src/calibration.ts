@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { entityId } from './ids';
 
 export const CALIBRATION_METHODS = ['linear', 'power', 'quantile'] as const;
+/** Where the measurements come from: a buoy of the point, a finished satellite comparison, an upload. */
+export const CALIBRATION_SOURCES = ['buoy', 'satellite', 'upload'] as const;
 /** An uploaded measurement file: at most this many bytes of CSV text. */
 export const CALIBRATION_CSV_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -27,7 +29,12 @@ export const calibrationStamp = z.object({
   /** One law, or twelve per month (a, b; or the quantile table's extent and slopes) */
   parameters: z.array(z.record(z.string(), z.number())),
   lowerBound: z.number().nullable(),
-  source: z.object({ kind: z.enum(['buoy', 'upload']), name: z.string() }),
+  source: z.object({
+    kind: z.enum(CALIBRATION_SOURCES),
+    name: z.string(),
+    /** The satellite comparison the pairs are the matchups of (kind 'satellite'). */
+    comparison: z.number().optional(),
+  }),
   pairs: z.number(),
   period: z.object({ start: z.string(), end: z.string() }),
   windowHours: z.number(),
@@ -46,6 +53,8 @@ export const calibratePointRequest = z.object({
   windowHours: z.number().min(0).max(24).default(0),
   source: z.union([
     z.object({ buoy: entityId(), run: z.string().optional() }),
+    /** A FINISHED satellite comparison of this point: its matchups are the pairs (windowHours is ignored). */
+    z.object({ satellite: entityId() }),
     z.object({
       csv: z.string().min(1).max(CALIBRATION_CSV_MAX_BYTES),
       fileName: z.string().max(200).default('measurements.csv'),
@@ -54,3 +63,7 @@ export const calibratePointRequest = z.object({
   ]),
 });
 export type CalibratePointRequest = z.input<typeof calibratePointRequest>;
+
+/** POST /api/points/{id}/calibrate/preview/: the fit and its judgement, nothing created (the dialog's step). */
+export const calibrationPreview = calibrationStamp;
+export type CalibrationPreview = CalibrationStamp;

@@ -248,7 +248,16 @@ export const contractorResults = z.object({
   /** First and last hour of the record, ISO UTC. */
   period: z.object({ start: z.string(), end: z.string() }),
   /** The run's points and boats as they were (names, operations and constraints), for labels. */
-  points: z.array(z.object({ id: z.number(), name: z.string(), lat: z.number(), lng: z.number() })),
+  points: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      /** A calibrated variant's stamp in words (issue 33): the series the run read; absent for an original. */
+      calibration: z.string().optional(),
+    }),
+  ),
   boats: z.array(contractorBoat),
   /** The alpha table the constraints were factored with (factored: boat › operation); null or absent: none. */
   alpha: alphaSummary.nullable().optional(),

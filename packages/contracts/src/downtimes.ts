@@ -98,7 +98,15 @@ export const planningIssue = z.object({
 });
 export type PlanningIssue = z.infer<typeof planningIssue>;
 
-export const planningPoint = z.object({ name: z.string(), lng: z.number(), lat: z.number() });
+export const planningPoint = z.object({
+  name: z.string(),
+  lng: z.number(),
+  lat: z.number(),
+  /** The project's point (issue 33; absent in plannings made before): a calibrated variant is read corrected. */
+  id: z.number().optional(),
+  /** A calibrated variant's stamp in words (the series the planning reads); null for an original point. */
+  calibration: z.string().nullable().optional(),
+});
 export type PlanningPoint = z.infer<typeof planningPoint>;
 
 /**

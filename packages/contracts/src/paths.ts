@@ -45,6 +45,7 @@ export const paths = {
   point: (id: number) => `/api/points/${id}/`,
   pointsBulkCreate: '/api/points/bulk_create/',
   pointCalibrate: (id: number) => `/api/points/${id}/calibrate/`,
+  pointCalibratePreview: (id: number) => `/api/points/${id}/calibrate/preview/`,
   pointsParse: '/api/points/parse/',
   tasks: '/api/tasks/',
   taskCompute: (id: number) => `/api/tasks/${id}/compute/`,

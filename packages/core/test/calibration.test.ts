@@ -296,6 +296,26 @@ describe('refusals and warnings', () => {
     );
   });
 
+  test('warns when the correction worsens the 99th-percentile error (a mistimed model regressed to the mean)', () => {
+    // the model is the measurement 24 h late: the same distribution (P99 error ~0 uncorrected), but the
+    // regression of o on m has a slope of about the 24-hour autocorrelation, well below 1, and flattens the tail
+    const { time, obs } = buoy();
+    const late = Float64Array.from(obs, (_, i) => (i >= 24 ? obs[i - 24]! : NaN));
+    const shifted = pairByTime({ time, values: late }, { time, values: obs }, 0);
+    const c = calibrate(shifted, { method: 'linear', lowerBound: 0 });
+    const { before, after } = c.outOfSample!;
+    // brute force of the judged figures: type-7 P99 of each side of the pooled held-out pairs
+    expect(Math.abs(after.p99Error)).toBeGreaterThan(Math.abs(before.p99Error));
+    // the RMSE improves (a regression always lowers it in sample), so only this warning speaks
+    expect(after.rmse).toBeLessThan(before.rmse);
+    expect(c.warnings).toEqual([
+      `out of sample the correction worsens the 99th-percentile error: ${after.p99Error.toPrecision(3)} against ${before.p99Error.toPrecision(3)} uncorrected (a regression pulls the extremes toward the mean; quantile mapping keeps the distribution)`,
+    ]);
+    // quantile mapping keeps the distribution: no such warning
+    const q = calibrate(shifted, { method: 'quantile', lowerBound: 0 });
+    expect(q.warnings.filter((w) => w.includes('99th-percentile'))).toEqual([]);
+  });
+
   test('inputs are not changed', () => {
     const frozen = first(5000);
     const copy = { time: frozen.time.slice(), model: frozen.model.slice(), obs: frozen.obs.slice() };

@@ -2,7 +2,8 @@
 // variant's variable replaced by its corrected copy. Statistics (the worker), zoomed and recomputed views,
 // exports, buoy comparisons and contractors runs read a point through here, so a variant never shows an
 // uncorrected number.
-import { applyCorrection, markUnchanging, type Correction, type Series } from '@metocean/core';
+import type { CalibrationStamp } from '@metocean/contracts';
+import { applyCorrection, markUnchanging, MONTH_NAMES, type Correction, type Series } from '@metocean/core';
 import type { PointCalibration } from '../db/schema';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from './sources';
 
@@ -55,4 +56,68 @@ export async function readPointRecord(
     series: correctedSeries(read.series, correction),
     dataset: { ...read.dataset, notes: read.dataset.notes ? `${read.dataset.notes} ${notes}` : notes },
   };
+}
+
+/** A skill figure of the stamp at 3 decimals, as the Calibrate dialog shows it. */
+const skill = (v: number) => (Number.isFinite(v) ? (Number(v.toFixed(3)) || 0).toFixed(3) : '–');
+/** A parameter at 4 significant digits, as the stamp's text writes it. */
+const parameter = (v: number) => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4))));
+
+/**
+ * The series an export or report of a point used, as items of its About sheet (xlsx), its global attributes
+ * (nc, mat) or a table of the PDF: for a calibrated variant, the correction's method, parameters, source,
+ * pairs, period and skill; for any other point, that it is the original hindcast (named variants listed).
+ */
+export function seriesStampRows(
+  calibration: PointCalibration | null | undefined,
+  variants: string[] = [],
+): [string, string | number][] {
+  if (!calibration)
+    return [
+      [
+        'series',
+        variants.length > 0
+          ? `original hindcast, uncorrected (calibrated variants of this point: ${variants.join(', ')})`
+          : 'original hindcast, uncorrected',
+      ],
+    ];
+  const s = calibration.stamp;
+  const units = s.units ? ` ${s.units}` : '';
+  const laws = s.parameters
+    .map((p, k) => {
+      const text = Object.entries(p)
+        .map(([key, v]) => `${key} = ${parameter(v)}`)
+        .join(', ');
+      return s.perMonth ? `${MONTH_NAMES[k] ?? k + 1}: ${text}` : text;
+    })
+    .join('; ');
+  const judged = (
+    label: string,
+    j: { before: CalibrationStamp['inSample']['before']; after: typeof j.before },
+  ) =>
+    `${label}: n ${j.before.n}, bias ${skill(j.before.bias)} → ${skill(j.after.bias)}${units}, RMSE ` +
+    `${skill(j.before.rmse)} → ${skill(j.after.rmse)}${units}, SI ${skill(j.before.si)} → ${skill(j.after.si)}, ` +
+    `P99 error ${skill(j.before.p99Error)} → ${skill(j.after.p99Error)}${units} (uncorrected → corrected)`;
+  const rows: [string, string | number][] = [
+    [
+      'series',
+      `calibrated: ${s.variable} corrected against measurements; every other variable is the original hindcast`,
+    ],
+    ['calibration variable', `${s.variable}${s.units ? ` (${s.units})` : ''}`],
+    ['calibration method', `${s.method}${s.perMonth ? ' per calendar month' : ''}: ${s.description}`],
+    ['calibration parameters', laws],
+    ['calibration source', s.source.name],
+    ['calibration pairs', s.pairs],
+    ['calibration period', `${s.period.start} to ${s.period.end}`],
+    ['calibration pairing window (h)', s.windowHours],
+    ['calibration skill in sample', judged('in sample', s.inSample)],
+  ];
+  if (s.outOfSample)
+    rows.push([
+      'calibration skill out of sample',
+      judged(`${s.outOfSample.scheme}, ${s.outOfSample.folds} folds`, s.outOfSample),
+    ]);
+  if (s.lowerBound !== null) rows.push(['calibration lower bound', `${s.lowerBound}${units}`]);
+  if (s.warnings.length > 0) rows.push(['calibration warnings', s.warnings.join(' ')]);
+  return rows;
 }

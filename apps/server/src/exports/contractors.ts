@@ -79,7 +79,11 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       const value = (v: number | null | undefined) =>
         v === null || v === undefined ? null : unit ? durationIn(v * 24, unit) : roundTo(v, 1);
       const unitText = unit ? DURATION_UNIT_NAMES[unit] : results.unit;
-      sheet.addRow([`Point ${point.name} (${point.lat}, ${point.lng}); boat ${boat.name}`]);
+      // which series the run read (issue 33): a calibrated variant carries its correction
+      const series = point.calibration
+        ? `series: calibrated variant, ${point.calibration}`
+        : 'series: original hindcast';
+      sheet.addRow([`Point ${point.name} (${point.lat}, ${point.lng}); boat ${boat.name}; ${series}`]);
       sheet.addRow([
         `${results.dataFormat} (${unitText}); record ${results.period.start} to ${results.period.end}; ` +
           `${cell.censored} of ${cell.totalStarts} starts censored; ` +

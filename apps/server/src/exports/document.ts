@@ -54,6 +54,11 @@ export interface ExportContext {
   provenance?: string;
   /** First and last time of the record a statistic was computed from (a time axis states its own). */
   coverage?: { start: number; end: number };
+  /**
+   * Which series the numbers come from (issue 33): the original hindcast, or a calibrated variant with its
+   * correction (method, parameters, source, pairs, period, skill): data/calibrated.ts seriesStampRows.
+   */
+  series?: [string, string | number][];
 }
 
 export interface ExportDocument {
@@ -442,6 +447,7 @@ export function provenanceRows(document: ExportDocument): [string, string | numb
     );
   rows.push(['dataset', kwargs.dataset]);
   if (context.provenance) rows.push(['provenance', context.provenance]);
+  if (context.series) rows.push(...context.series);
   if (kwargs.node) {
     rows.push(['node latitude (degrees_north)', kwargs.node.lat]);
     rows.push(['node longitude (degrees_east)', kwargs.node.lon]);

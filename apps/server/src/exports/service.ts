@@ -21,7 +21,7 @@ import { points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { datasetsOfZones, sourceForPoint } from '../data/registry';
 import { analysedSeries } from '../data/sources';
-import { readPointRecord } from '../data/calibrated';
+import { readPointRecord, seriesStampRows } from '../data/calibrated';
 import type { Caller, Services } from '../services/context';
 import { logExport } from '../services/events';
 import { projectFor, type ProjectAccess } from '../services/project-access';
@@ -156,6 +156,31 @@ async function statisticDocument(
     });
   const about = await provenanceOf(services, access.zone.id, kwargs.dataset, Boolean(kwargs.notice));
   return payloadDocument(payload, request, { ...context, ...about });
+}
+
+/**
+ * The series items of a file (issue 33): a point's own (original, or calibrated with its correction); for
+ * several points, each one's, named.
+ */
+async function seriesOf(services: Services, rows: PointRow[]): Promise<[string, string | number][]> {
+  const variants = await services.db
+    .select({ name: points.name, of: points.calibrationOf })
+    .from(points)
+    .where(
+      inArray(
+        points.calibrationOf,
+        rows.map((r) => r.id),
+      ),
+    );
+  const own = (row: PointRow) =>
+    seriesStampRows(
+      row.calibration,
+      variants.filter((v) => v.of === row.id).map((v) => v.name),
+    );
+  if (rows.length === 1) return own(rows[0]!);
+  return rows.flatMap((row) =>
+    own(row).map(([item, value]): [string, string | number] => [`${item} (${row.name})`, value]),
+  );
 }
 
 /** Statistics whose stored result is a display series: exported as the full record of their fields. */
@@ -350,6 +375,7 @@ export async function exportStatistic(
     project: access.project.name,
     point: { name: point.name, lat: point.lat, lng: point.lng },
     exportedAt: new Date(),
+    series: await seriesOf(services, [point, ...more]),
   };
   const request = { month: query.month, levelIndex: query.export_level_idx, classLists: classListsOf(query) };
   let document: ExportDocument;

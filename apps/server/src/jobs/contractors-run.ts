@@ -160,7 +160,9 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       percentiles: parameters.percentiles,
       periods,
       period,
-      points: chosen,
+      points: chosen.map(({ calibration, ...point }) =>
+        calibration ? { ...point, calibration: calibration.stamp.text } : point,
+      ),
       boats,
       alpha: alpha ? alphaSummary(alpha, factored) : null,
       ...(settings ? { intervals: settings } : {}),

@@ -5,19 +5,23 @@
 // one reads uploaded plans (scan, create), one simulates; a scan never waits behind a long simulation.
 import { rmSync } from 'node:fs';
 import Piscina from 'piscina';
-import type { PlanRead } from '@metocean/core';
+import { CalibrationRefused, type Calibration, type PlanRead } from '@metocean/core';
 import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 import type {
+  CalibrateJob,
   PlanningThreadAnswer,
+  PlanningThreadJob,
   PlanningThreadResults,
-  PlanReadJob,
   PlanSimulateJob,
 } from './planning-worker';
 
 /** Heap of the thread that reads a plan: a bounded workbook (16 MB inflated, 100,000 cells) needs far less. */
 export const PLAN_READ_MEMORY_MB = 512;
 
-type Kind = 'read' | 'simulate';
+type Kind = 'read' | 'simulate' | 'calibrate';
+
+/** Heap of the thread that fits a calibration: a 40-year hourly point's pairs and folds need a few tens of MB. */
+export const CALIBRATION_MEMORY_MB = 512;
 
 interface Running {
   pool: Piscina;
@@ -84,7 +88,7 @@ export class PlanningThreadRefusal extends Error {
   }
 }
 
-async function run(kind: Kind, memoryMb: number, job: PlanReadJob | PlanSimulateJob) {
+async function run(kind: Kind, memoryMb: number, job: PlanningThreadJob) {
   const running = await poolFor(kind, memoryMb);
   let died: (error: unknown) => void = () => {};
   const death = new Promise<never>((_, reject) => (died = reject));
@@ -99,12 +103,14 @@ async function run(kind: Kind, memoryMb: number, job: PlanReadJob | PlanSimulate
       throw new PlanningThreadRefusal(
         kind === 'read'
           ? `the workbook needs more than the ${memoryMb} MB of memory a plan may take to read`
-          : `the simulation needed more than the ${memoryMb} MB of memory a planning may take, and was stopped`,
+          : kind === 'calibrate'
+            ? `the calibration needed more than the ${memoryMb} MB of memory a fit may take, and was stopped`
+            : `the simulation needed more than the ${memoryMb} MB of memory a planning may take, and was stopped`,
       );
     // a thread that died otherwise (a crash of its own) says so, whatever its error
     if (error instanceof Error && /worker (exited|terminated)/i.test(error.message))
       throw new PlanningThreadRefusal(
-        `the ${kind === 'read' ? 'plan reader' : 'simulation'} stopped: ${error.message}`,
+        `the ${kind === 'read' ? 'plan reader' : kind === 'calibrate' ? 'calibration' : 'simulation'} stopped: ${error.message}`,
       );
     throw error;
   } finally {
@@ -153,4 +159,18 @@ export async function closePlanningThreads(): Promise<void> {
   const made = await bundle?.catch(() => undefined);
   bundle = undefined;
   if (made?.bundleDir) rmSync(made.bundleDir, { recursive: true, force: true });
+}
+
+/**
+ * A calibration fitted and judged in a thread of its own (issue 33), so a 40-year fit does not hold the event
+ * loop; a refusal comes back as the core's CalibrationRefused with its reason.
+ */
+export async function calibrateInThread(
+  job: Omit<CalibrateJob, 'kind'>,
+  memoryMb = CALIBRATION_MEMORY_MB,
+): Promise<Calibration> {
+  const answer = await run('calibrate', memoryMb, { kind: 'calibrate', ...job });
+  if (answer.kind === 'refused') throw new CalibrationRefused(answer.message);
+  if (answer.kind !== 'calibration') throw new Error('the calibration thread answered another job');
+  return answer.calibration;
 }

@@ -1,9 +1,15 @@
 // Runs in the planning thread (planning-thread.ts), off the event loop that serves HTTP and under its
 // resourceLimits (issue 29): reading an uploaded plan (the workbook through the counting zip reader, then
-// the Tasks and Environments tables) and simulating a plan on its points' records. What a person must read
+// the Tasks and Environments tables), simulating a plan on its points' records, and fitting a calibration
+// (issue 33: 41 fits of 350,000 pairs for a 40-year point, a second or two of CPU). What a person must read
 // comes back as an answer; anything else is thrown.
 import {
   alphaCopies,
+  calibrate,
+  CalibrationRefused,
+  type Calibration,
+  type CalibrationOptions,
+  type Pairs,
   alphaSummary,
   commonRecord,
   DEFAULT_INTERVALS,
@@ -49,11 +55,19 @@ export type PlanningThreadResults = PlanResultsWithIntervals & {
   withoutAlpha?: Pick<PlanResults, 'MONTHLY' | 'BIWEEKLY' | 'WEEKLY' | 'censored' | 'totalStarts'>;
 };
 
-export type PlanningThreadJob = PlanReadJob | PlanSimulateJob;
+/** A calibration fitted and judged on its pairs (services/calibration.ts). */
+export interface CalibrateJob {
+  kind: 'calibrate';
+  pairs: Pairs;
+  options: CalibrationOptions;
+}
+
+export type PlanningThreadJob = PlanReadJob | PlanSimulateJob | CalibrateJob;
 
 export type PlanningThreadAnswer =
   | ({ kind: 'read' } & PlanRead)
   | { kind: 'results'; results: PlanningThreadResults }
+  | { kind: 'calibration'; calibration: Calibration }
   /** The file or the plan refused, with the reason in the person's words. */
   | { kind: 'refused'; message: string };
 
@@ -63,6 +77,8 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
       const grid = await loadWorkbookGrid(job.bytes);
       return { kind: 'read', ...readPlan(grid, { envCoords: job.envCoords, tasksCoords: job.tasksCoords }) };
     }
+    if (job.kind === 'calibrate')
+      return { kind: 'calibration', calibration: calibrate(job.pairs, job.options) };
     const { time, locations } = commonRecord(job.records);
     const tooLong = planAgainstRecord(job.plan, time.length);
     if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
@@ -89,7 +105,11 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
     }
     return { kind: 'results', results };
   } catch (error) {
-    if (error instanceof WorkbookError || error instanceof PlanningError)
+    if (
+      error instanceof WorkbookError ||
+      error instanceof PlanningError ||
+      error instanceof CalibrationRefused
+    )
       return { kind: 'refused', message: error.message };
     throw error;
   }

@@ -6,7 +6,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
 import { PlanningError, type Plan } from '@metocean/core';
-import { plannings, projects, users } from '../db/schema';
+import { plannings, points, projects, users, type PointCalibration } from '../db/schema';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
 import { resolveAlpha } from '../services/alpha-tables';
@@ -40,6 +40,32 @@ async function storedPlan(services: Services, planning: typeof plannings.$inferS
   return plan;
 }
 
+/**
+ * The correction of each of the planning's points that is a calibrated variant (issue 33), by point name: found
+ * by its id (plannings stored before found by name in the project). A point stored as a variant whose row is
+ * gone fails the run rather than reading the uncorrected series under the variant's name.
+ */
+async function calibrationsOf(
+  services: Services,
+  projectId: number,
+  stored: PlanningPoint[],
+): Promise<Map<string, PointCalibration>> {
+  const rows = await services.db
+    .select({ id: points.id, name: points.name, calibration: points.calibration })
+    .from(points)
+    .where(eq(points.projectId, projectId));
+  const out = new Map<string, PointCalibration>();
+  for (const point of stored) {
+    const row = rows.find((r) => (point.id === undefined ? r.name === point.name : r.id === point.id));
+    if (row?.calibration) out.set(point.name, row.calibration);
+    else if (point.calibration)
+      throw new PlanningError(
+        `the calibrated variant "${point.name}" no longer exists: create the planning again with the project's points`,
+      );
+  }
+  return out;
+}
+
 export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
   const db = services.db;
   const [row] = await db
@@ -71,12 +97,19 @@ export async function simulatePlanningJob(services: Services, planningId: number
     const { aliases } = bindPoints(plan, settings, stored);
     const records = [];
     const stampPoints = [];
+    const calibrations = await calibrationsOf(services, planning.projectId, stored);
     for (const point of stored) {
-      const { read, time, location } = await planningRecordOf(services, row.zoneId, point);
+      const calibration = calibrations.get(point.name) ?? null;
+      const { read, time, location } = await planningRecordOf(services, row.zoneId, {
+        ...point,
+        calibration,
+      });
       records.push({ ...location, time });
       stampPoints.push({
         name: point.name,
-        source: `${read.dataset.name}${read.dataset.synthetic ? ' (synthetic demo hindcast)' : ''}, node ${read.node.lat.toFixed(4)}, ${read.node.lon.toFixed(4)}`,
+        source:
+          `${read.dataset.name}${read.dataset.synthetic ? ' (synthetic demo hindcast)' : ''}, node ${read.node.lat.toFixed(4)}, ${read.node.lon.toFixed(4)}` +
+          (calibration ? `; calibrated variant: ${calibration.stamp.text}` : '; original hindcast'),
       });
     }
     await progress(services, planningId, 10);

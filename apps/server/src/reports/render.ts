@@ -1,5 +1,6 @@
 // One report as a PDF: front matter, the body of its type, conclusion, annexes, audit stamp; the table of
 // contents and page numbers are written once every page exists.
+import { calibrationAnnex, hasCalibratedSeries } from './calibration';
 import { REPORT_PART_LABELS, type ReportType } from '@metocean/contracts';
 import {
   auditStamp,
@@ -60,7 +61,8 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
     data.maps.layers.length +
     data.points.length * (scope.parts.length + 1) * 2 +
     data.datasets.length +
-    METHOD_PAGES[type].length;
+    METHOD_PAGES[type].length +
+    (hasCalibratedSeries(data) ? 1 : 0);
   pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
   introduction(pdf, data, scope, type);
   locations(pdf, data);
@@ -69,6 +71,7 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
   if (type === 'operability') await operabilityBody(pdf, data, scope, checkpoint);
   else await designBody(pdf, data, scope, checkpoint);
   databasesAnnex(pdf, data);
+  calibrationAnnex(pdf, data);
   // the buoy comparisons of the Databases annex have their method page when there are any
   const compared = data.points.some((p) => p.validations.some((v) => 'comparison' in v));
   methodologyAnnex(pdf, compared ? [...METHOD_PAGES[type], 'comparison'] : METHOD_PAGES[type]);

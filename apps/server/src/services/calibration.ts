@@ -1,6 +1,6 @@
 // Calibrated variants of a point (issue 33, docs/methods/calibration.md): one variable of the point's hindcast
 // corrected against measurements — a buoy the point's comparison allows (within BUOY_NEAR_KM, in the zone) or
-// an uploaded point CSV — by a linear, power or quantile-mapping law fitted on the pairs and judged out of
+// a finished satellite comparison of the point (its matchups) or an uploaded point CSV — by a linear, power or quantile-mapping law fitted on the pairs and judged out of
 // sample. The original point is untouched; the variant is a new point of the project at the same position
 // whose computation reads the same node and corrects the variable before every statistic (jobs/
 // statistics-worker.ts), so its statistics come from the same engine. Its credits are those of any point.
@@ -9,13 +9,14 @@ import {
   CALIBRATION_METHODS,
   limits,
   messages,
+  SATELLITE_VARIABLES,
+  type SatelliteVisuData,
   projectMessages,
   type CalibratePointRequest,
   type CalibrationStamp,
   type Point,
 } from '@metocean/contracts';
 import {
-  calibrate,
   CalibrationRefused,
   CORRECTION_METHOD_TEXT,
   isDirection,
@@ -23,16 +24,19 @@ import {
   pairByTime,
   type Calibration,
   type Series,
+  type TimedSeries,
 } from '@metocean/core';
 import { catalogueKey, readCsvSeries } from '@metocean/hindcast';
-import { buoys, points } from '../db/schema';
+import { buoys, points, satelliteComparisons } from '../db/schema';
 import { openStore, type BuoyMeta } from '../data/buoys';
 import { sourceForPoint } from '../data/registry';
 import { readPointSeries } from '../data/sources';
 import { badRequest, notFound } from '../http/errors';
+import { calibrateInThread } from '../jobs/planning-thread';
 import { buoysNearPoint } from './buoys';
 import type { Caller, Services } from './context';
 import { presentPoints } from './points';
+import type { StoredMatchups } from './satellite';
 import { projectFor, requireEditable } from './project-access';
 
 export const calibrationMessages = {
@@ -47,6 +51,10 @@ export const calibrationMessages = {
     `The hindcast is in ${model} and the measurements in ${obs}: convert the file first`,
   badFile: (reason: string) => `The measurement file cannot be read: ${reason}`,
   refused: (reason: string) => `No correction: ${reason}`,
+  satelliteNotOfPoint: 'This satellite comparison is not one of this point',
+  satelliteNotFinished: 'This satellite comparison is not finished: calibrate once it is',
+  satelliteNoVariable: (name: string, have: string[]) =>
+    `The satellite comparison has no matchups of "${name}" (it has ${have.join(', ') || 'none'})`,
 };
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -100,14 +108,25 @@ export function stampOf(
   };
 }
 
-/** The measured series and its column: a buoy's record, or an uploaded CSV. */
+interface Measured {
+  /** The measured values of the chosen column, by time. */
+  obs: TimedSeries;
+  units: string;
+  source: CalibrationStamp['source'];
+  /** The pairing window these measurements impose (a satellite comparison's matchups are already paired). */
+  windowHours?: number;
+}
+
+/** The measured series and its column: a buoy's record, a satellite comparison's matchups, an uploaded CSV. */
 async function measurements(
   services: Services,
   zone: Parameters<typeof buoysNearPoint>[1],
-  point: Parameters<typeof buoysNearPoint>[2],
+  point: Parameters<typeof buoysNearPoint>[2] & { id: number },
   request: CalibratePointRequest,
-): Promise<{ series: Series; column: string; units: string; source: CalibrationStamp['source'] }> {
+): Promise<Measured> {
   const source = request.source;
+  if ('satellite' in source)
+    return satelliteMeasurements(services, point.id, request.variable, source.satellite);
   if ('buoy' in source) {
     const [row] = await services.db.select().from(buoys).where(eq(buoys.id, source.buoy)).limit(1);
     if (!row) throw notFound();
@@ -130,8 +149,7 @@ async function measurements(
       });
     const series = await (await openStore(meta.path)).readNode(0, [run]);
     return {
-      series,
-      column: run,
+      obs: { time: series.time, values: series.fields[run]!.values },
       units: info.units,
       source: { kind: 'buoy', name: `buoy ${row.code} (${row.name}), ${run}` },
     };
@@ -156,10 +174,61 @@ async function measurements(
     });
   const fileName = 'fileName' in source && source.fileName ? source.fileName : 'measurements.csv';
   return {
-    series,
-    column,
+    obs: { time: series.time, values: series.fields[column]!.values },
     units: series.fields[column]!.units,
     source: { kind: 'upload', name: `${fileName}, ${column}` },
+  };
+}
+
+/**
+ * The matchups of a FINISHED satellite comparison of this point as a measured series: each matchup's time is
+ * the model step it was attached to and its value the mean of the altimeter samples (satellite-collocate.ts),
+ * so pairing it with the node's record at exact times gives back the comparison's pairs.
+ */
+async function satelliteMeasurements(
+  services: Services,
+  pointId: number,
+  variable: string,
+  comparisonId: number,
+): Promise<Measured> {
+  const [row] = await services.db
+    .select()
+    .from(satelliteComparisons)
+    .where(eq(satelliteComparisons.id, comparisonId))
+    .limit(1);
+  if (!row || row.pointId !== pointId)
+    throw badRequest({ fieldErrors: { 'source.satellite': [calibrationMessages.satelliteNotOfPoint] } });
+  if (row.status !== 'FINISHED')
+    throw badRequest({ fieldErrors: { 'source.satellite': [calibrationMessages.satelliteNotFinished] } });
+  const compared = SATELLITE_VARIABLES.find((v) => v.field === variable || v.name === variable);
+  const matchups = ((row.matchups ?? []) as StoredMatchups[]).find((m) => m.name === compared?.name);
+  if (!compared || !matchups)
+    throw badRequest({
+      fieldErrors: {
+        variable: [
+          calibrationMessages.satelliteNoVariable(
+            variable,
+            ((row.matchups ?? []) as StoredMatchups[]).map(
+              (m) => SATELLITE_VARIABLES.find((v) => v.name === m.name)?.field ?? m.name,
+            ),
+          ),
+        ],
+      },
+    });
+  const visu = row.visu as SatelliteVisuData | null;
+  const synthetic = row.synthetic === true;
+  const altimetry = synthetic
+    ? 'synthetic altimetry'
+    : `altimetry (${visu?.altimetry.missions.join(', ') || 'L3 along-track'})`;
+  return {
+    obs: { time: matchups.time, values: matchups.measure },
+    units: matchups.units,
+    source: {
+      kind: 'satellite',
+      name: `satellite comparison "${row.name}" (${altimetry}), ${compared.name}`,
+      comparison: row.id,
+    },
+    windowHours: 0,
   };
 }
 
@@ -176,16 +245,22 @@ async function variantName(services: Services, projectId: number, base: string):
   }
 }
 
+interface Fitted {
+  point: typeof points.$inferSelect;
+  stamp: CalibrationStamp;
+  result: Calibration;
+}
+
 /**
- * POST /api/points/{id}/calibrate/: managers of the project. Fits the correction (refusing it with the reason
- * when the pairs cannot carry it) and creates the variant, not yet computed.
+ * The fit behind both calibrate routes: managers of the project, an original point, a method, a variable the
+ * point's hindcast holds in the measurements' units; refused with the reason when the pairs cannot carry it.
  */
-export async function calibratePoint(
+async function fitPointCalibration(
   services: Services,
   caller: Caller,
   id: number,
   request: CalibratePointRequest,
-): Promise<Point> {
+): Promise<Fitted> {
   const [point] = await services.db.select().from(points).where(eq(points.id, id)).limit(1);
   if (!point) throw notFound();
   const access = await projectFor(services.db, caller, point.projectId);
@@ -208,29 +283,56 @@ export async function calibratePoint(
   const measured = await measurements(services, access.zone, point, request);
   if (field.units && measured.units && field.units !== measured.units)
     throw badRequest({ nonFieldErrors: [calibrationMessages.unitsDiffer(field.units, measured.units)] });
-  const windowHours = request.windowHours ?? 0;
-  const pairs = pairByTime(
-    { time: model.series.time, values: field.values },
-    { time: measured.series.time, values: measured.series.fields[measured.column]!.values },
-    windowHours,
-  );
+  const windowHours = measured.windowHours ?? request.windowHours ?? 0;
+  const pairs = pairByTime({ time: model.series.time, values: field.values }, measured.obs, windowHours);
   let negative = false;
   for (const v of pairs.model) if (v < 0) negative = true;
   for (const v of pairs.obs) if (v < 0) negative = true;
   let result: Calibration;
   try {
-    result = calibrate(pairs, {
-      method: request.method,
-      perMonth: request.perMonth ?? false,
-      lowerBound: negative ? null : 0,
-      directional: isDirection(request.variable, field),
+    // 41 fits of up to 350,000 pairs: in a thread, off the event loop
+    result = await calibrateInThread({
+      pairs,
+      options: {
+        method: request.method,
+        perMonth: request.perMonth ?? false,
+        lowerBound: negative ? null : 0,
+        directional: isDirection(request.variable, field),
+      },
     });
   } catch (error) {
     if (error instanceof CalibrationRefused)
       throw badRequest({ nonFieldErrors: [calibrationMessages.refused(error.message)] });
     throw error;
   }
-  const stamp = stampOf(result, request.variable, field.units, measured.source, windowHours);
+  return {
+    point,
+    result,
+    stamp: stampOf(result, request.variable, field.units, measured.source, windowHours),
+  };
+}
+
+/** POST /api/points/{id}/calibrate/preview/: the fit and its judgement, nothing stored. */
+export async function previewCalibration(
+  services: Services,
+  caller: Caller,
+  id: number,
+  request: CalibratePointRequest,
+): Promise<CalibrationStamp> {
+  return (await fitPointCalibration(services, caller, id, request)).stamp;
+}
+
+/**
+ * POST /api/points/{id}/calibrate/: managers of the project. Fits the correction (refusing it with the reason
+ * when the pairs cannot carry it) and creates the variant, not yet computed.
+ */
+export async function calibratePoint(
+  services: Services,
+  caller: Caller,
+  id: number,
+  request: CalibratePointRequest,
+): Promise<Point> {
+  const { point, stamp, result } = await fitPointCalibration(services, caller, id, request);
   const name = await variantName(
     services,
     point.projectId,

@@ -66,12 +66,26 @@ async function readUploadedPlan(
   }
 }
 
+/** The project's points as a planning stores them: a calibrated variant with its id and stamp (issue 33). */
 async function projectPoints(services: Services, projectId: number): Promise<PlanningPoint[]> {
-  return services.db
-    .select({ name: points.name, lng: points.lng, lat: points.lat })
+  const rows = await services.db
+    .select({
+      id: points.id,
+      name: points.name,
+      lng: points.lng,
+      lat: points.lat,
+      calibration: points.calibration,
+    })
     .from(points)
     .where(eq(points.projectId, projectId))
     .orderBy(asc(points.id));
+  return rows.map((r) => ({
+    name: r.name,
+    lng: r.lng,
+    lat: r.lat,
+    id: r.id,
+    calibration: r.calibration?.stamp.text ?? null,
+  }));
 }
 
 /** The project's points with where each reads its data (dataset, fields, node), for the check before launch. */

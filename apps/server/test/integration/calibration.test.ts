@@ -1,8 +1,24 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Buoy, Offer, Point, Project, VisuPayload } from '@metocean/contracts';
-import { syntheticHindcast } from '@metocean/hindcast';
+import type {
+  Buoy,
+  CalibrationStamp,
+  Offer,
+  PlanningPoint,
+  PlanningResults,
+  Point,
+  Project,
+  Report,
+  SatelliteComparison,
+  VisuPayload,
+} from '@metocean/contracts';
+import { planningTemplate, syntheticHindcast } from '@metocean/hindcast';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 // POST /api/points/{id}/calibrate/ (issue 33): the Gulf of Maine point near NDBC 44007 (the real record
@@ -52,7 +68,24 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => server.stop());
 
+interface Planning {
+  id: number;
+  status: string;
+  errorMessage: string;
+  points: PlanningPoint[];
+}
+
 const calibrateUrl = (id: number) => `/api/points/${id}/calibrate/`;
+const previewUrl = (id: number) => `/api/points/${id}/calibrate/preview/`;
+
+/** Ordinary least squares of o on m: the linear law's reference. */
+function leastSquares(m: number[], o: number[]): { a: number; b: number } {
+  const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+  const mm = mean(m);
+  const om = mean(o);
+  const b = mean(m.map((v, k) => (v - mm) * (o[k]! - om))) / mean(m.map((v) => (v - mm) ** 2));
+  return { a: om - b * mm, b };
+}
 
 describe('POST /api/points/{id}/calibrate/', () => {
   let variant: Point;
@@ -88,11 +121,7 @@ describe('POST /api/points/{id}/calibrate/', () => {
         o.push(v);
       }
     }
-    const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
-    const mm = mean(m);
-    const om = mean(o);
-    const b = mean(m.map((v, k) => (v - mm) * (o[k]! - om))) / mean(m.map((v) => (v - mm) ** 2));
-    const a = om - b * mm;
+    const { a, b } = leastSquares(m, o);
     expect(stamp.pairs).toBe(m.length);
     // the buoy's store keeps 4-decimal observations in float32: 1e-5 relative
     expect(stamp.parameters[0]!.a).toBeCloseTo(a, 4);
@@ -162,5 +191,239 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(y.length).toBeGreaterThan(200);
     // the payload rounds to 4 decimals
     y.forEach((v, i) => expect(Math.abs(v - Math.max(0, a + b * x[i]!))).toBeLessThan(2e-4));
+  }, 300_000);
+
+  it('exports say which series they hold: the variant its correction (About items), the original its variants', async () => {
+    const stats = (
+      await manager.get<{ pointId: number; statId: string }[]>(`/api/projects/${project.id}/stats/`)
+    ).body;
+    const about = async (pointId: number) => {
+      const statId = stats.find((s) => s.pointId === pointId && s.statId.startsWith('EJPD__hs__'))!.statId;
+      const search = new URLSearchParams({ point: String(pointId), stat_id: statId, export_kind: 'EXCEL' });
+      const response = await manager.fetch(`/api/projects/${project.id}/export/?${search.toString()}`);
+      expect(response.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await response.arrayBuffer());
+      const items: Record<string, unknown> = {};
+      workbook.getWorksheet('About')!.eachRow((row) => {
+        const [item, value] = (row.values as unknown[]).slice(1);
+        if (typeof item === 'string') items[item] = value;
+      });
+      return items;
+    };
+    const stamp = variant.calibration!;
+    const { a, b } = stamp.parameters[0] as { a: number; b: number };
+    const four = (v: number) => String(Number(v.toPrecision(4)));
+    const ofVariant = await about(variant.id);
+    expect(ofVariant).toMatchObject({
+      series: 'calibrated: hs corrected against measurements; every other variable is the original hindcast',
+      'calibration variable': 'hs (m)',
+      'calibration parameters': `a = ${four(a)}, b = ${four(b)}`,
+      'calibration source': stamp.source.name,
+      'calibration pairs': stamp.pairs,
+      'calibration period': '1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z',
+      'calibration pairing window (h)': 0,
+    });
+    expect(String(ofVariant['calibration method'])).toMatch(/^linear: /);
+    expect(String(ofVariant['calibration skill out of sample'])).toMatch(
+      /^leave-one-year-out, \d+ folds: n \d+, bias -?\d+\.\d{3} → -?\d+\.\d{3} m, RMSE/,
+    );
+    const ofOriginal = await about(project.points[0]!.id);
+    expect(ofOriginal.series).toBe(
+      'original hindcast, uncorrected (calibrated variants of this point: Near 44007 · hs linear)',
+    );
+    expect(ofOriginal['calibration parameters']).toBeUndefined();
+  }, 180_000);
+
+  it('a PDF report with the variant has the Calibrated series annex: each point says which series it holds', async () => {
+    const draft = (await manager.post<Report>('/api/reports/', { projectId: project.id, name: 'Calibrated' }))
+      .body;
+    await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: draft.name,
+      reportType: 'design',
+      parts: ['waves'],
+      points: [project.points[0]!.id, variant.id],
+    });
+    const report = await manager.until<Report>(
+      `/api/reports/${draft.id}/`,
+      (r) => r.status === 'FINISHED' || r.status === 'FAILED',
+      { timeoutMs: 240_000, intervalMs: 1000 },
+    );
+    expect(report.error).toBe('');
+    const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
+    const file = path.join(dir, 'report.pdf');
+    writeFileSync(
+      file,
+      Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
+    );
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    rmSync(dir, { recursive: true, force: true });
+    const annex = text.slice(
+      text.lastIndexOf('Annex: Calibrated series'),
+      text.lastIndexOf('Annex: Methodology'),
+    );
+    expect(annex).toContain('Annex: Calibrated series');
+    const stamp = variant.calibration!;
+    const { a, b } = stamp.parameters[0] as { a: number; b: number };
+    const four = (v: number) => String(Number(v.toPrecision(4)));
+    // pdftotext breaks long lines anywhere between words: compare with the spaces squeezed
+    const flat = annex.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      'series: original hindcast, uncorrected (calibrated variants of this point: Near 44007 · hs linear)',
+    );
+    expect(flat).toContain(`calibration parameters: a = ${four(a)}, b = ${four(b)}`);
+    expect(flat).toContain(`calibration pairs: ${stamp.pairs}`);
+    expect(flat).toContain(`calibration source: ${stamp.source.name}`);
+    expect(flat).toContain('calibration period: 1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z');
+  }, 300_000);
+
+  it('an AWD planning bound to the variant reads the corrected series and its stamp says so', async () => {
+    const template = await planningTemplate();
+    const run = async (site: string) => {
+      const created = await manager.upload<Planning>('/api/downtimes/', {
+        file: { content: template, fileName: 'template.xlsx' },
+        project: String(project.id),
+        settings: JSON.stringify({
+          outputDir: `On ${site}`,
+          percentiles: [50, 90],
+          envCoords: 'Planning!B2:I5',
+          tasksCoords: 'Planning!B8:L16',
+          locationAliases: { SITE: site, PORT: 'Far east' },
+          formats: ['TOTAL_DURATION'],
+        }),
+      });
+      expect(created.status).toBe(201);
+      expect((await manager.post(`/api/downtimes/${created.body.id}/compute/`)).status).toBe(200);
+      const done = await manager.until<Planning>(
+        `/api/downtimes/${created.body.id}/`,
+        (p) => p.status === 'FINISHED' || p.status === 'FAILED',
+        { timeoutMs: 240_000, intervalMs: 1000 },
+      );
+      expect(done.errorMessage).toBe('');
+      const results = (await manager.get<PlanningResults>(`/api/downtimes/${done.id}/results/`)).body;
+      const zip = await JSZip.loadAsync(
+        Buffer.from(await (await manager.fetch(`/api/downtimes/${done.id}/download/`)).arrayBuffer()),
+      );
+      const stamp = JSON.parse(await zip.file('stamp.json')!.async('string')) as {
+        points: { name: string; source: string }[];
+      };
+      return { done, results, stamp };
+    };
+    const corrected = await run(variant.name);
+    const original = await run('Near 44007');
+    // the planning stores the variant with its id and its correction in words
+    expect(corrected.done.points.find((p) => p.name === variant.name)).toMatchObject({
+      id: variant.id,
+      calibration: variant.calibration!.text,
+    });
+    expect(corrected.stamp.points.find((p) => p.name === variant.name)!.source).toContain(
+      `; calibrated variant: ${variant.calibration!.text}`,
+    );
+    expect(original.stamp.points.find((p) => p.name === 'Near 44007')!.source).toMatch(
+      /; original hindcast$/,
+    );
+    // the same plan on the same node: only the corrected Hs differs, and so do the downtimes
+    const p50 = (r: PlanningResults) => r.MONTHLY.distribsOfAllDurations.wholeSequenceScenarios.P50!;
+    expect(p50(corrected.results)).not.toEqual(p50(original.results));
+  }, 600_000);
+
+  it('previews the same fit without creating anything', async () => {
+    const original = project.points[0]!;
+    const before = (await manager.get<Project>(`/api/projects/${project.id}/`)).body.points.length;
+    const answer = await manager.post<CalibrationStamp>(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(answer.status).toBe(200);
+    // the same pairs, the same law: the preview is what the variant above carries
+    expect(answer.body.parameters).toEqual(variant.calibration!.parameters);
+    expect(answer.body.outOfSample).toEqual(variant.calibration!.outOfSample);
+    expect(answer.body.pairs).toBe(variant.calibration!.pairs);
+    const after = (await manager.get<Project>(`/api/projects/${project.id}/`)).body.points.length;
+    expect(after).toBe(before);
+    // refusals are the create route's
+    const ofVariant = await manager.post(previewUrl(variant.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { buoy: buoyId },
+    });
+    expect(ofVariant.status).toBe(400);
+    expect(JSON.stringify(ofVariant.body)).toMatch(/calibrate its original point/);
+  }, 180_000);
+
+  it("calibrates from a finished satellite comparison: its matchups are the pairs (least squares over the download's matchups.csv)", async () => {
+    const original = project.points[0]!;
+    const other = project.points[1]!;
+    const created = await manager.post<SatelliteComparison>('/api/satellite_comparisons/', {
+      name: 'Maine sat',
+      project: project.id,
+      point: original.id,
+    });
+    expect(created.status).toBe(201);
+    // not finished yet: refused with the reason
+    const early = await manager.post(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { satellite: created.body.id },
+    });
+    expect(early.status).toBe(400);
+    expect(JSON.stringify(early.body)).toMatch(/not finished/);
+    expect((await manager.put(`/api/satellite_comparisons/${created.body.id}/compute/`)).status).toBe(200);
+    const done = await manager.until<SatelliteComparison>(
+      `/api/satellite_comparisons/${created.body.id}/`,
+      (c) => c.status === 'FINISHED' || c.status === 'FAILED',
+      { timeoutMs: 240_000, intervalMs: 500 },
+    );
+    expect(done.status).toBe('FINISHED');
+    const zip = await JSZip.loadAsync(
+      Buffer.from(
+        await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer(),
+      ),
+    );
+    const rows = (await zip.file('matchups.csv')!.async('string'))
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(','))
+      .filter((r) => r[0] === 'hs');
+    const m = rows.map((r) => Number(r[3]));
+    const o = rows.map((r) => Number(r[4]));
+    const answer = await manager.post<CalibrationStamp>(previewUrl(original.id), {
+      variable: 'hs',
+      method: 'linear',
+      // a window is the satellite matchup rule's, not the request's
+      windowHours: 6,
+      source: { satellite: done.id },
+    });
+    expect(answer.status).toBe(200);
+    const stamp = answer.body;
+    expect(stamp.pairs).toBe(done.stats!.hs!.counts.matchups);
+    expect(stamp.windowHours).toBe(0);
+    expect(stamp.source).toMatchObject({ kind: 'satellite', comparison: done.id });
+    expect(stamp.source.name).toMatch(/^satellite comparison "Maine sat" \((synthetic )?altimetry.*\), hs$/);
+    // matchups.csv writes the means at 6 significant digits: 1e-4 on a and b
+    const { a, b } = leastSquares(m, o);
+    expect(stamp.parameters[0]!.a).toBeCloseTo(a, 4);
+    expect(stamp.parameters[0]!.b).toBeCloseTo(b, 4);
+    // another point's comparison, and a variable the comparison does not hold, are refused
+    const wrongPoint = await manager.post(previewUrl(other.id), {
+      variable: 'hs',
+      method: 'linear',
+      source: { satellite: done.id },
+    });
+    expect(wrongPoint.status).toBe(400);
+    expect(JSON.stringify(wrongPoint.body)).toMatch(/not one of this point/);
+    const wrongVariable = await manager.post(previewUrl(original.id), {
+      variable: 'tp',
+      method: 'linear',
+      source: { satellite: done.id },
+    });
+    expect(wrongVariable.status).toBe(400);
+    expect(wrongVariable.body).toEqual({
+      fieldErrors: {
+        variable: ['The satellite comparison has no matchups of "tp" (it has hs, wind_speed_10m)'],
+      },
+    });
   }, 300_000);
 });

@@ -7,12 +7,13 @@ import {
   applyCorrection,
   CORRECTION_METHODS,
   fitCorrectionLaw,
+  logOfPositive,
   type Correction,
   type CorrectionMethod,
 } from './laws';
 import { computeCalendar, MONTH_NAMES } from '../calendar';
 import { skillSummary, type SkillSummary } from './metrics';
-import { subsetPairs, type Pairs } from './pairing';
+import { subsetByFold, subsetPairs, type Pairs } from './pairing';
 
 export const MIN_PAIRS = 300;
 /** One season: three months of 30.4 days, rounded up. */
@@ -84,6 +85,28 @@ function profileWhere(pairs: Pairs, months: Uint8Array, keep: (i: number) => boo
   return profile;
 }
 
+/** profileWhere over the pairs outside fold `left`, without a call per pair (one per fold of 40 years). */
+function profileOutsideFold(pairs: Pairs, months: Uint8Array, fold: Int32Array, left: number): Profile {
+  const profile: Profile = {
+    n: 0,
+    first: Infinity,
+    last: -Infinity,
+    monthCounts: new Array<number>(12).fill(0),
+    positive: 0,
+  };
+  const { time, model, obs } = pairs;
+  for (let i = 0; i < time.length; i++) {
+    if (fold[i] === left) continue;
+    const t = time[i]!;
+    profile.n++;
+    if (t < profile.first) profile.first = t;
+    if (t > profile.last) profile.last = t;
+    profile.monthCounts[months[i]! - 1]!++;
+    if (model[i]! > 0 && obs[i]! > 0) profile.positive++;
+  }
+  return profile;
+}
+
 function refusalOf(profile: Profile, options: CalibrationOptions): string | null {
   if (options.directional)
     return 'directions are not corrected: the linear, power and quantile-mapping laws apply to scalar quantities';
@@ -112,6 +135,8 @@ interface Group {
   /** Indices by increasing model value and by increasing measured value (quantile mapping) */
   orderModel: Uint32Array | null;
   orderObs: Uint32Array | null;
+  /** ln of the model values (NaN where ≤ 0), taken once for the power law's 1 + folds fits */
+  logModel: Float64Array | null;
 }
 
 interface Prepared {
@@ -126,13 +151,13 @@ function argsort(values: Float64Array): Uint32Array {
   return order.sort((i, j) => values[i]! - values[j]! || i - j);
 }
 
-/** values[order[k]] for the k with keep, in that order (a sorted subset without sorting again). */
-function sortedWhere(values: Float64Array, order: Uint32Array, keep: (i: number) => boolean): Float64Array {
+/** values[order[k]] for the k whose fold is not `left` (every k for -1), in that order: a sorted subset without sorting again. */
+function sortedWhere(values: Float64Array, order: Uint32Array, fold: Int32Array, left: number): Float64Array {
   const out = new Float64Array(order.length);
   let n = 0;
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!;
-    if (keep(i)) out[n++] = values[i]!;
+    if (left < 0 || fold[i] !== left) out[n++] = values[i]!;
   }
   return out.subarray(0, n);
 }
@@ -151,6 +176,7 @@ function prepare(pairs: Pairs, options: CalibrationOptions, fold?: Int32Array): 
       fold: f,
       orderModel: quantile ? argsort(p.model) : null,
       orderObs: quantile ? argsort(p.obs) : null,
+      logModel: options.method === 'power' ? logOfPositive(p.model) : null,
     };
   };
   const groups = options.perMonth
@@ -159,16 +185,28 @@ function prepare(pairs: Pairs, options: CalibrationOptions, fold?: Int32Array): 
   return { months, groups, full: null };
 }
 
+/** values[i] for the i whose fold is not `left`, in order: a fold's training values without a call per pair. */
+function outsideFold(values: Float64Array, fold: Int32Array, left: number, count: number): Float64Array {
+  const out = new Float64Array(count);
+  let k = 0;
+  for (let i = 0; i < values.length; i++) if (fold[i] !== left) out[k++] = values[i]!;
+  return out;
+}
+
 /** The laws fitted on the pairs outside fold `left` (-1: on all of them). */
 function fitLeavingOut(options: CalibrationOptions, prep: Prepared, left: number): Correction {
-  const laws = prep.groups.map(({ pairs, fold, orderModel, orderObs }, g) => {
-    const keep = left < 0 ? () => true : (i: number) => fold[i] !== left;
-    const s = left < 0 ? pairs : subsetPairs(pairs, keep);
+  const laws = prep.groups.map(({ pairs, fold, orderModel, orderObs, logModel }, g) => {
+    let count = 0;
+    if (left >= 0) for (let i = 0; i < fold.length; i++) if (fold[i] !== left) count++;
+    const take = (values: Float64Array) => (left < 0 ? values : outsideFold(values, fold, left, count));
     const start = prep.full?.laws[g];
-    return fitCorrectionLaw(options.method, s.model, s.obs, {
-      ...(orderModel ? { sortedModel: sortedWhere(pairs.model, orderModel, keep) } : {}),
-      ...(orderObs ? { sortedObs: sortedWhere(pairs.obs, orderObs, keep) } : {}),
-      ...(start && start.method === 'power' ? { start: { a: start.a, b: start.b } } : {}),
+    return fitCorrectionLaw(options.method, take(pairs.model), take(pairs.obs), {
+      ...(logModel ? { logModel: take(logModel) } : {}),
+      ...(orderModel ? { sortedModel: sortedWhere(pairs.model, orderModel, fold, left) } : {}),
+      ...(orderObs ? { sortedObs: sortedWhere(pairs.obs, orderObs, fold, left) } : {}),
+      ...(start && start.method === 'power'
+        ? { start: { a: start.a, b: start.b }, ...(left >= 0 ? { stepTolerance: 1e-7 } : {}) }
+        : {}),
     });
   });
   return {
@@ -251,12 +289,9 @@ function judgeOutOfSample(
   let filled = 0;
   const skipped: OutOfSample['skipped'] = [];
   for (let k = 0; k < labels.length; k++) {
-    const held = subsetPairs(pairs, (i) => fold[i] === k);
+    const held = subsetByFold(pairs, fold, k);
     if (held.time.length === 0) continue;
-    const reason = refusalOf(
-      profileWhere(pairs, prep.months, (i) => fold[i] !== k),
-      options,
-    );
+    const reason = refusalOf(profileOutsideFold(pairs, prep.months, fold, k), options);
     if (reason) {
       skipped.push({ fold: labels[k]!, reason });
       continue;
@@ -311,6 +346,20 @@ export function calibrate(pairs: Pairs, options: CalibrationOptions): Calibratio
         `out of sample the correction does worse than none: RMSE ${oos.after.rmse.toPrecision(3)} against ${oos.before.rmse.toPrecision(3)} uncorrected`,
       );
   }
+  // a design basis lives in the upper tail: a law that lowers the RMSE by pulling the extremes toward the mean
+  // (a regression on noisy or mistimed pairs) must not pass unnoticed
+  const judged = out ?? {
+    before: skillSummary(pairs.model, pairs.obs),
+    after: skillSummary(corrected, pairs.obs),
+  };
+  if (Math.abs(judged.after.p99Error) > Math.abs(judged.before.p99Error))
+    warnings.push(
+      `${out ? 'out of sample' : 'in sample'} the correction worsens the 99th-percentile error: ` +
+        `${judged.after.p99Error.toPrecision(3)} against ${judged.before.p99Error.toPrecision(3)} uncorrected` +
+        (options.method === 'quantile'
+          ? ''
+          : ' (a regression pulls the extremes toward the mean; quantile mapping keeps the distribution)'),
+    );
   return {
     correction,
     pairs: pairs.time.length,

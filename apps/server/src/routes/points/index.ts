@@ -4,6 +4,7 @@ import { idText } from '@metocean/contracts';
 import {
   CALIBRATION_CSV_MAX_BYTES,
   calibratePointRequest,
+  calibrationPreview,
   bulkCreatePointsRequest,
   createPointRequest,
   errorBody,
@@ -17,7 +18,7 @@ import {
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
 import * as points from '../../services/points';
-import { calibratePoint } from '../../services/calibration';
+import { calibratePoint, previewCalibration } from '../../services/calibration';
 import { parsePoints } from '../../services/parse';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
@@ -189,6 +190,23 @@ export function pointRoutes(app: App, { services, auth }: RouteDeps): void {
       reply
         .status(201)
         .send(await calibratePoint(services, callerOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/points/:id/calibrate/preview/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Managers: the correction a calibration would make (parameters, skill in and out of sample, warnings), nothing created',
+        params: idParams,
+        body: calibratePointRequest,
+        response: { 200: calibrationPreview, ...errorResponses },
+      },
+      bodyLimit: CALIBRATION_CSV_MAX_BYTES + 64 * 1024,
+      preValidation,
+    },
+    async (request) => previewCalibration(services, callerOf(request), request.params.id, request.body),
   );
 
   app.delete(

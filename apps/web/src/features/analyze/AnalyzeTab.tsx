@@ -54,6 +54,8 @@ import {
 } from './selection';
 
 const StatsModal = lazy(() => import('./StatsModal'));
+// issue 33: calibration (the dialog and the original | calibrated | both comparison), loaded on demand
+const CalibrationPanel = lazy(() => import('../calibration/CalibrationPanel'));
 
 /** Spec 002 §8: the stats load failure per status; the common error otherwise. */
 export function loadFailureMessage(status: number): string {
@@ -264,6 +266,16 @@ export function AnalyzeTab() {
           Standard Access: charts and images only. Upgrade your offer to download the statistics (Excel,
           Matlab, NetCDF).
         </Alert>
+      )}
+      {selection.pointId !== undefined && (
+        <Suspense fallback={null}>
+          <CalibrationPanel
+            project={project}
+            selectedPointId={selection.pointId}
+            // the same field and statistic on the other series: one click compares them
+            onSelectPoint={(id) => setSelection((s) => ({ ...s, pointId: id }))}
+          />
+        </Suspense>
       )}
       <Stack ref={row} direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Paper

@@ -25,7 +25,11 @@ export function PointsDialog({ planning, onClose }: { planning: Planning; onClos
         <List dense sx={{ maxHeight: 200, overflowY: 'auto' }} data-testid="planning-points">
           {planning.points.map((p) => (
             <ListItem key={p.name}>
-              <ListItemText primary={p.name} secondary={`${p.lat.toFixed(4)}°, ${p.lng.toFixed(4)}°`} />
+              <ListItemText
+                primary={p.name}
+                // a calibrated variant (issue 33) says which series the planning reads
+                secondary={`${p.lat.toFixed(4)}°, ${p.lng.toFixed(4)}°${p.calibration ? ` · calibrated: ${p.calibration}` : ''}`}
+              />
             </ListItem>
           ))}
         </List>
