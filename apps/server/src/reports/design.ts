@@ -299,20 +299,27 @@ export async function designBody(pdf: ReportPdf, data: ReportData, checkpoint: C
   pdf.heading('Statistics', 1);
   const steps = data.points.length * data.parts.length;
   let done = 0;
-  for (const point of data.points)
+  // each point's results are read for its section and let go after it: its design table is kept as text
+  const conclusions: { name: string; rows: string[][] }[] = [];
+  for (const summary of data.points) {
+    const point = await data.load(summary);
     for (const part of data.parts) {
       await breathe();
       designPart(pdf, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
-  pdf.heading('Conclusion', 1);
-  for (const point of data.points) {
-    pdf.heading(`${point.point.name}: design table`, 2);
-    const rows = data.parts.flatMap((part) => {
-      const main = mainField(point, part);
-      const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
-      return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
+    conclusions.push({
+      name: point.point.name,
+      rows: data.parts.flatMap((part) => {
+        const main = mainField(point, part);
+        const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
+        return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
+      }),
     });
+  }
+  pdf.heading('Conclusion', 1);
+  for (const { name, rows } of conclusions) {
+    pdf.heading(`${name}: design table`, 2);
     if (rows.length === 0) pdf.note('no extreme estimate stored for the selected parts.');
     else
       pdf.table(

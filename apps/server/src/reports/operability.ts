@@ -420,26 +420,29 @@ export async function operabilityBody(
   pdf.heading('Statistics', 1);
   const steps = data.points.length * data.parts.length;
   let done = 0;
-  for (const point of data.points) {
+  // each point's results are read for its section and let go after it: its conclusion is kept as text
+  const conclusions: { title: string; rows: string[][] }[] = [];
+  for (const summary of data.points) {
+    const point = await data.load(summary);
     for (const part of data.parts) {
       await operabilityPart(pdf, data, point, part);
       done++;
       await checkpoint(10 + Math.round((80 * done) / steps));
     }
-  }
-  pdf.heading('Conclusion', 1);
-  for (const point of data.points) {
     for (const part of data.parts) {
       const rows = conclusionRows(point, part, 2);
-      if (!rows) continue;
-      pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
-      pdf.table(
-        [
-          { header: 'Item', width: 150, align: 'left' },
-          { header: 'Value', width: 345, align: 'left' },
-        ],
-        rows,
-      );
+      if (rows) conclusions.push({ title: `${point.point.name} — ${REPORT_PART_LABELS[part]}`, rows });
     }
+  }
+  pdf.heading('Conclusion', 1);
+  for (const { title, rows } of conclusions) {
+    pdf.heading(title, 2);
+    pdf.table(
+      [
+        { header: 'Item', width: 150, align: 'left' },
+        { header: 'Value', width: 345, align: 'left' },
+      ],
+      rows,
+    );
   }
 }
