@@ -18,7 +18,7 @@ export interface ReportRenderJob {
   stop: Int32Array;
 }
 
-/** From the thread: a progress (0–100), a point's data wanted, or the end of the drawing (after its last progress). */
+/** From the thread: a progress (0–100), a point's data wanted, or the end (after its last progress). */
 export type ThreadMessage =
   | { kind: 'progress'; value: number }
   | { kind: 'read'; id: number; what: 'results' | 'validations'; pointId: number }
