@@ -144,4 +144,19 @@ describe('a report is bounded in memory', () => {
     expect(after.error).toBe('');
     expect(after.status).toBe('FINISHED');
   }, 600_000);
+
+  it("fails a report whose thread dies while it starts (the pool's error event), and serves on", async () => {
+    // 1 MB: the thread breaks its limit before it is ready, outside any job: piscina reports that as the
+    // pool's 'error' event (which, unheard, ends the process), not to the report waiting for the thread
+    const thread = createReportThread({ memoryMb: 1 });
+    threads.push(thread);
+    const report = await drawn(thread, pointIds.slice(0, 1), 'design');
+    expect(report.status).toBe('FAILED');
+    expect(report.error).toMatch(/needed more than the 1 MB of memory a report may take/);
+    expect(filesOf(report.id)).toEqual([]);
+    expect((await manager.fetch('/api/health')).status).toBe(200);
+    // the next report on that thread starts a new pool (and fails the same way, not waiting for ever)
+    const again = await drawn(thread, pointIds.slice(0, 1), 'design');
+    expect(again.status).toBe('FAILED');
+  }, 300_000);
 });
