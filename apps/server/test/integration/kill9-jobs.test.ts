@@ -5,7 +5,7 @@
 // heartbeat and reconcile rule; no computation is charged twice and no half-written PDF is left. Before the
 // fix these stayed RUNNING until pg-boss's expiry (15–30 min). The server is a real child process.
 // Each job is in flight at the kill, without a test-only knob: the report (a Design report of two computed
-// points, every part, drawn in two passes) is launched first, and once its thread draws the three others
+// points, waves and wind, drawn in two passes) is launched first, and once its thread draws the three others
 // are launched together (launched with the report, they had all ended before it); the contractors run waits
 // behind the planning in the one simulation thread; the kill comes once both run. All four are asserted
 // RUNNING just before it.
@@ -103,7 +103,7 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
     servers.push(first);
     let token = await signIn(port);
 
-    // two computed South China Sea points for the report (a Design report of every part)
+    // two computed South China Sea points for the report (a Design report of the waves and the wind)
     const reported = await project(port, token, 'On Demand', 'South China Sea', 'Kill_report', [
       { name: 'ERA5 node', lat: 15.51, lng: 109.94 },
       { name: 'North node', lat: 15.76, lng: 109.94 },
@@ -199,6 +199,8 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
       name: 'Killed',
       reportType: 'design',
       points: reported.points.map((p) => p.id),
+      // enough pages to be drawing when the others start; few enough to be drawn again within the minute
+      parts: ['waves', 'wind'],
     });
     expect(generate.status).toBe(200);
     await eventually(
