@@ -3,9 +3,9 @@
 // (every part the points hold, monthly distributions included), timed from PUT generate to FINISHED, with
 // the delay of the API's event loop meanwhile (the PDF is drawn in the report thread: the p99 and max delay
 // are what an HTTP call waited at worst). Target: under 10 s each on this machine. Then the largest report
-// the API accepts (issue 29): a 500-point Design report (copies of the first point, its stored results
-// copied: test/clone-points.ts), its time and the peak RSS it added to the process (the report thread
-// included; sampled every 100 ms), beside its targets. Figures only; nothing here is a test.
+// the API accepts (issue 29): a 500-point Design report of the waves (copies of the first point, its stored
+// results copied: test/clone-points.ts), its time, CPU and the peak RSS it added to the process (the report
+// thread included; sampled every 100 ms), beside its targets. Figures only; nothing here is a test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,10 @@ const ZONE = 'North and Celtic Seas';
 const POINTS = 5;
 /** The most points a report may have (REPORT_POINTS_MAX). */
 const LARGEST = 500;
-/** Targets of the 500-point report: its time, and the RSS it may add (flat in points: a 5-point one's order). */
+/**
+ * Targets of the 500-point report: its time (two passes over 500 points' pages), and the RSS it may add:
+ * flat in points, of the order of a 5-point report's (the 50-point report took +1.65 GB before issue 29).
+ */
 const LARGEST_TARGET_S = 600;
 const LARGEST_TARGET_MB = 400;
 
@@ -45,14 +48,21 @@ export async function reportsBench(): Promise<void> {
       body: JSON.stringify({ username: 'manager', password: PASSWORD }),
     });
     const { accessToken } = (await login.json()) as TokenPair;
-    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
-      const answer = await fetch(`${url}${route}`, {
+    const send = (method: string, route: string, body?: unknown) =>
+      fetch(`${url}${route}`, {
         method,
         headers: {
           authorization: `Bearer ${accessToken}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+      // a kept-alive connection the server closed while the bench was busy (copying 495 points) is reset on
+      // its next use, before the request is read: sent again once on a new one
+      const answer = await send(method, route, body).catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+        return send(method, route, body);
       });
       const text = await answer.text();
       if (!answer.ok) throw new Error(`${method} ${route}: ${answer.status} ${text}`);
@@ -80,7 +90,12 @@ export async function reportsBench(): Promise<void> {
     }
     if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
     const points = project.points.map((p) => p.id);
-    const generate = async (reportType: 'operability' | 'design', ids: number[], name: string) => {
+    const generate = async (
+      reportType: 'operability' | 'design',
+      ids: number[],
+      name: string,
+      parts?: string[],
+    ) => {
       const draft = await call<Report>('POST', '/api/reports/', { projectId, name });
       const delay = monitorEventLoopDelay({ resolution: 10 });
       delay.enable();
@@ -90,6 +105,7 @@ export async function reportsBench(): Promise<void> {
         reportType,
         points: ids,
         monthly: true,
+        ...(parts ? { parts } : {}),
       });
       let report: Report;
       for (;;) {
@@ -121,25 +137,25 @@ export async function reportsBench(): Promise<void> {
     const cpu = process.cpuUsage();
     let largest: Awaited<ReturnType<typeof generate>>;
     try {
-      largest = await generate('design', [...points, ...copies], 'Bench_500');
+      largest = await generate('design', [...points, ...copies], 'Bench_500', ['waves']);
     } finally {
       clearInterval(sampler);
     }
     const used = process.cpuUsage(cpu);
     const addedMb = (peak - before) / 2 ** 20;
     console.log(
-      `${`${LARGEST}-point design report`.padEnd(58)} ${largest.seconds.toFixed(1).padStart(7)} s  ${(largest.bytes / 1024).toFixed(0)} kB  (target < ${LARGEST_TARGET_S} s)  CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, peak RSS +${addedMb.toFixed(0)} MB (target < ${LARGEST_TARGET_MB} MB)`,
+      `${`${LARGEST}-point design report (waves)`.padEnd(58)} ${largest.seconds.toFixed(1).padStart(7)} s  ${(largest.bytes / 1024).toFixed(0)} kB  (target < ${LARGEST_TARGET_S} s)  CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, peak RSS +${addedMb.toFixed(0)} MB (target < ${LARGEST_TARGET_MB} MB)`,
     );
     record({
       id: 'reports.500.time',
-      label: `${LARGEST}-point design report: time to FINISHED`,
+      label: `${LARGEST}-point design report (waves): time to FINISHED`,
       value: largest.seconds * 1000,
       unit: 'ms',
       target: LARGEST_TARGET_S * 1000,
     });
     record({
       id: 'reports.500.rss',
-      label: `${LARGEST}-point design report: peak RSS added`,
+      label: `${LARGEST}-point design report (waves): peak RSS added`,
       value: addedMb,
       unit: 'MB',
       target: LARGEST_TARGET_MB,
