@@ -37,7 +37,7 @@ const SERVER_LAYERS = {
   services: ['data', 'db', 'mail', 'http/errors.ts', 'jobs/queue.ts', 'jobs/planning-thread.ts', 'config.ts'],
   'jobs/queue.ts': ['db', 'mail', 'config.ts'],
   'jobs/planning-thread.ts': ['jobs/worker-file.ts', 'jobs/planning-worker.ts'],
-  'jobs/planning-worker.ts': [],
+  'jobs/planning-worker.ts': ['data/sources.ts', 'data/calibrated.ts'],
   'jobs/worker-file.ts': [],
   data: ['db'],
   mail: [],

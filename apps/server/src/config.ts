@@ -35,6 +35,8 @@ export interface Config {
   statisticsThreads: number;
   /** Heap (MB) of the thread that simulates a planning: a simulation that needs more fails (issue 29). */
   planningMemoryMb: number;
+  /** Heap (MB) of the thread that draws a report: a report that needs more fails with a message (issue 29). */
+  reportMemoryMb: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -108,5 +110,6 @@ export function loadConfig(env: Env = process.env): Config {
     // share its cores out with STATISTICS_THREADS
     statisticsThreads: integer(env, 'STATISTICS_THREADS', availableParallelism()),
     planningMemoryMb: integer(env, 'PLANNING_MEMORY_MB', 2048),
+    reportMemoryMb: integer(env, 'REPORT_MEMORY_MB', 1024),
   };
 }

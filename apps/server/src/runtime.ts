@@ -64,8 +64,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       dataDir: config.dataDir,
       log,
     });
-    pool = await createStatisticsPool(config.statisticsThreads);
-    reportThread = createReportThread();
+    pool = await createStatisticsPool(config.statisticsThreads, log);
+    reportThread = createReportThread({ memoryMb: config.reportMemoryMb, log });
     // a point per lane at once
     const reconcile = reconcileSettings();
     await queue.work(jobHandlers(services, mailer, pool, reportThread, reconcile), {

@@ -1,9 +1,10 @@
 // The contractors-run job (spec 001 §2.6 run step, §3 "Results"; docs/methods/contractors.md): for each
 // selected point and each boat with selected operations, the boat's selected operations in their order of
 // creation run from every hourly start of the point's record (core simulateSequence, each constraint a
-// field condition in SI units); the chosen format's monthly percentiles are stored as dataByPoints[point
-// id][boat id]. Progress: the share of (point, boat) pairs done. Any error sets ERROR with its message and
-// sends the wizard back to the outputs step.
+// field condition in SI units; the record is read and simulated in the planning thread, issue 29); the
+// chosen format's monthly percentiles are stored as dataByPoints[point id][boat id]. Progress: the share of
+// (point, boat) pairs done, recorded after each point. Any error sets ERROR with its message and sends the
+// wizard back to the outputs step.
 import { eq, inArray } from 'drizzle-orm';
 import {
   contractorFormatUnits,
@@ -16,10 +17,6 @@ import {
   alphaSummary,
   operationEnvironments,
   PlanningError,
-  sequenceIntervals,
-  sequenceStatistics,
-  simulateSequence,
-  splitDoable,
   type AlphaFactored,
   type ContractorOperation,
   type FieldCondition,
@@ -28,7 +25,8 @@ import { contractorJobs, points, projects } from '../db/schema';
 import type { Services } from '../services/context';
 import { resolveAlpha } from '../services/alpha-tables';
 import { boatsOf } from '../services/contractors';
-import { planningRecordOf } from './planning-record';
+import { recordPointOf } from './planning-record';
+import { contractorsPointInThread, PlanningThreadRefusal } from './planning-thread';
 
 /** A constraint as the simulator reads it: the variable's catalogue field, its limit in the field's unit. */
 function condition(c: ContractorBoat['operations'][number]['constraints'][number]): FieldCondition {
@@ -91,22 +89,27 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
     let settings: ContractorResults['intervals'];
     let done = 0;
     for (const point of chosen) {
-      const { time, location } = await planningRecordOf(services, row.zoneId, point);
-      if (!period.start && time.length > 0)
-        period = {
-          start: new Date(time[0]!).toISOString(),
-          end: new Date(time[time.length - 1]!).toISOString(),
-        };
+      // the point's record is read and every boat's sequence simulated in the planning thread, off the
+      // event loop and under its memory limit (issue 29)
+      const answer = await contractorsPointInThread(
+        {
+          point: await recordPointOf(services, row.zoneId, point),
+          boats: boats.map((boat) => ({ id: boat.id, operations: operationsOf(boat) })),
+          alpha,
+          percentiles: parameters.percentiles,
+          format,
+        },
+        services.config.planningMemoryMb,
+      );
+      if (!period.start && answer.period) period = answer.period;
       const byBoat: ContractorResults['dataByPoints'][string] = {};
-      const held = new Set(Object.keys(location.fields));
       for (const boat of boats) {
-        const operations = operationsOf(boat);
-        // the operations the point's data can run keep their results; the others are marked, not fatal
-        const { doable, notDoable } = splitDoable(operations, held);
+        const ran = answer.boats.find((b) => b.id === boat.id)!;
         const notDoableById = Object.fromEntries(
-          notDoable.map((n) => [String(boat.operations[n.index]!.id), n.reason]),
+          ran.notDoable.map((n) => [String(boat.operations[n.index]!.id), n.reason]),
         );
-        if (doable.length === 0)
+        const stats = ran.stats;
+        if (!stats)
           byBoat[String(boat.id)] = {
             sequence: {},
             operations: {},
@@ -116,21 +119,13 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
             notDoable: notDoableById,
           };
         else {
-          const sim = simulateSequence(
-            time,
-            location,
-            doable.map((k) => operations[k]!),
-            alpha,
-          );
-          const stats = sequenceStatistics(sim, parameters.percentiles, format);
-          // issue 31: year-block bootstrap intervals of the same percentiles (1,000 resamples, 90 %, seed 1)
-          const bands = sequenceIntervals(sim, parameters.percentiles, format);
+          const bands = ran.bands!;
           settings = bands.intervals;
           periods = Object.keys(stats.starts);
           byBoat[String(boat.id)] = {
             sequence: stats.sequence,
             operations: Object.fromEntries(
-              doable.map((k, j) => [String(boat.operations[k]!.id), stats.operations[j]!]),
+              ran.doable.map((k, j) => [String(boat.operations[k]!.id), stats.operations[j]!]),
             ),
             starts: stats.starts,
             censored: stats.censored,
@@ -139,7 +134,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
             intervals: {
               sequence: bands.sequence,
               operations: Object.fromEntries(
-                doable.map((k, j) => [String(boat.operations[k]!.id), bands.operations[j]!]),
+                ran.doable.map((k, j) => [String(boat.operations[k]!.id), bands.operations[j]!]),
               ),
               years: bands.years,
               notes: bands.notes,
@@ -147,11 +142,11 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
           };
         }
         done++;
-        await db
-          .update(contractorJobs)
-          .set({ progress: Math.min(99, Math.floor((100 * done) / (chosen.length * boats.length))) })
-          .where(eq(contractorJobs.id, jobId));
       }
+      await db
+        .update(contractorJobs)
+        .set({ progress: Math.min(99, Math.floor((100 * done) / (chosen.length * boats.length))) })
+        .where(eq(contractorJobs.id, jobId));
       dataByPoints[String(point.id)] = byBoat;
     }
     const results: ContractorResults = {
@@ -174,7 +169,7 @@ export async function contractorsRunJob(services: Services, jobId: number): Prom
       .where(eq(contractorJobs.id, jobId));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (!(error instanceof PlanningError))
+    if (!(error instanceof PlanningError || error instanceof PlanningThreadRefusal))
       services.log.error({ err: error, jobId }, 'contractors run failed');
     await db
       .update(contractorJobs)

@@ -1,18 +1,22 @@
-// The threads that read plans and simulate plannings (planning-worker.ts), off the event loop and under
-// resourceLimits (issue 29): a plan read or a simulation that needs more memory than its thread is given
-// ends that thread, not the process, and comes back as a refusal with a message. Two pools, each started
-// with its first job (the worker is bundled then when running from source) and ended after a minute idle:
-// one reads uploaded plans (scan, create), one simulates; a scan never waits behind a long simulation.
+// The threads that read plans and simulate plannings and contractors runs (planning-worker.ts), off the
+// event loop and under resourceLimits (issue 29): a plan read or a simulation that needs more memory than its
+// thread is given ends that thread, not the process, and comes back as a refusal with a message. Three pools,
+// each started with its first job (the worker is bundled then when running from source) and ended after a
+// minute idle: one reads uploaded plans (scan, create), one reads the points' records and simulates
+// (plannings, contractors runs), one fits calibrations; a scan never waits behind a long simulation.
 import { rmSync } from 'node:fs';
 import Piscina from 'piscina';
 import { CalibrationRefused, type Calibration, type PlanRead } from '@metocean/core';
 import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 import type {
   CalibrateJob,
+  ContractorsPointJob,
+  ContractorsPointResults,
   PlanningThreadAnswer,
   PlanningThreadJob,
   PlanningThreadResults,
   PlanSimulateJob,
+  RecordRead,
 } from './planning-worker';
 
 /** Heap of the thread that reads a plan: a bounded workbook (16 MB inflated, 100,000 cells) needs far less. */
@@ -129,21 +133,36 @@ export async function readPlanInThread(
 ): Promise<PlanRead> {
   const answer = await run('read', memoryMb, { kind: 'read', bytes, ...coords });
   if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
-  if (answer.kind !== 'read') throw new Error('the plan reader answered a simulation');
+  if (answer.kind !== 'read') throw new Error('the plan reader answered another job');
   return { plan: answer.plan, issues: answer.issues, ranges: answer.ranges };
 }
 
 /**
- * The results of a plan simulated on its points' records; throws PlanningThreadRefusal when the plan cannot
- * run on them (no common record, a trip longer than it) or the simulation breaks its memory limit.
+ * The results of a plan simulated on its points' records (read in the thread), with what was read of each
+ * point; throws PlanningThreadRefusal when the plan cannot run on them (no common record, a trip longer than
+ * it) or the simulation breaks its memory limit.
  */
 export async function simulateInThread(
   job: Omit<PlanSimulateJob, 'kind'>,
   memoryMb: number,
-): Promise<PlanningThreadResults> {
+): Promise<{ results: PlanningThreadResults; reads: RecordRead[] }> {
   const answer = await run('simulate', memoryMb, { kind: 'simulate', ...job });
   if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
-  if (answer.kind !== 'results') throw new Error('the simulation thread answered a plan read');
+  if (answer.kind !== 'results') throw new Error('the simulation thread answered another job');
+  return { results: answer.results, reads: answer.reads };
+}
+
+/**
+ * One point of a contractors run (its record read, each boat's sequence simulated) in the simulation pool;
+ * throws PlanningThreadRefusal when it cannot run or breaks the memory limit.
+ */
+export async function contractorsPointInThread(
+  job: Omit<ContractorsPointJob, 'kind'>,
+  memoryMb: number,
+): Promise<ContractorsPointResults> {
+  const answer = await run('simulate', memoryMb, { kind: 'contractors', ...job });
+  if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
+  if (answer.kind !== 'contractors') throw new Error('the simulation thread answered another job');
   return answer.results;
 }
 

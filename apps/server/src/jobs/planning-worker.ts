@@ -1,6 +1,7 @@
 // Runs in the planning thread (planning-thread.ts), off the event loop that serves HTTP and under its
 // resourceLimits (issue 29): reading an uploaded plan (the workbook through the counting zip reader, then
-// the Tasks and Environments tables), simulating a plan on its points' records, and fitting a calibration
+// the Tasks and Environments tables), reading the points' records and simulating a plan on them, a
+// contractors run's point (its record read, every boat's sequence simulated), and fitting a calibration
 // (issue 33: 41 fits of 350,000 pairs for a 40-year point, a second or two of CPU). What a person must read
 // comes back as an answer; anything else is thrown.
 import {
@@ -27,8 +28,28 @@ import {
   type Plan,
   type PlanRead,
   type PlanResultsWithIntervals,
+  sequenceIntervals,
+  sequenceStatistics,
+  simulateSequence,
+  splitDoable,
+  type ContractorFormat,
+  type ContractorOperation,
+  type SequenceIntervals,
+  type SequenceStatistics,
 } from '@metocean/core';
-import { loadWorkbookGrid, WorkbookError } from '@metocean/hindcast';
+import { loadWorkbookGrid, planningFields, WorkbookError } from '@metocean/hindcast';
+import { readPointRecord } from '../data/calibrated';
+import type { DataSource, PointSeries } from '../data/sources';
+
+/** A point and where its record is read (found by planning-record.ts): what the thread reads. */
+export interface RecordPoint {
+  name: string;
+  lat: number;
+  lng: number;
+  /** The point's calibration (a calibrated variant), as readPointRecord applies it. */
+  calibration?: Parameters<typeof readPointRecord>[1]['calibration'];
+  source: DataSource;
+}
 
 export interface PlanReadJob {
   kind: 'read';
@@ -40,9 +61,10 @@ export interface PlanReadJob {
 export interface PlanSimulateJob {
   kind: 'simulate';
   plan: Plan;
-  /** Location alias → index into `records`. */
+  /** Location alias → index into `points`. */
   aliases: Record<string, number>;
-  records: { name: string; time: Float64Array; fields: Record<string, ArrayLike<number>> }[];
+  /** The points whose records the thread reads, in order. */
+  points: RecordPoint[];
   percentiles: number[];
   /** The alpha table the planning chose (issue 32), or null: its copies run on α·L. */
   alpha?: AlphaTable | null;
@@ -62,11 +84,40 @@ export interface CalibrateJob {
   options: CalibrationOptions;
 }
 
-export type PlanningThreadJob = PlanReadJob | PlanSimulateJob | CalibrateJob;
+/** One point of a contractors run: its record read, each boat's doable operations simulated in sequence. */
+export interface ContractorsPointJob {
+  kind: 'contractors';
+  point: RecordPoint;
+  /** Each boat's selected operations, in their order of creation. */
+  boats: { id: number; operations: ContractorOperation[] }[];
+  alpha: AlphaTable | null;
+  percentiles: number[];
+  format: ContractorFormat;
+}
+
+/** A contractors point's answer: its record's period, and per boat what ran and its statistics. */
+export interface ContractorsPointResults {
+  period: { start: string; end: string } | null;
+  boats: {
+    id: number;
+    /** Indices (into the boat's operations) of those the point's data run, and why the others cannot. */
+    doable: number[];
+    notDoable: { index: number; reason: string }[];
+    stats: SequenceStatistics | null;
+    /** Issue 31: the year-block bootstrap intervals of the same percentiles (1,000 resamples, 90 %, seed 1). */
+    bands: SequenceIntervals | null;
+  }[];
+}
+
+export type PlanningThreadJob = PlanReadJob | PlanSimulateJob | ContractorsPointJob | CalibrateJob;
+
+/** What was read for a point: the dataset and its node, for the audit stamp. */
+export type RecordRead = Pick<PointSeries, 'dataset' | 'node'>;
 
 export type PlanningThreadAnswer =
   | ({ kind: 'read' } & PlanRead)
-  | { kind: 'results'; results: PlanningThreadResults }
+  | { kind: 'results'; results: PlanningThreadResults; reads: RecordRead[] }
+  | { kind: 'contractors'; results: ContractorsPointResults }
   | { kind: 'calibration'; calibration: Calibration }
   /** The file or the plan refused, with the reason in the person's words. */
   | { kind: 'refused'; message: string };
@@ -79,7 +130,15 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
     }
     if (job.kind === 'calibrate')
       return { kind: 'calibration', calibration: calibrate(job.pairs, job.options) };
-    const { time, locations } = commonRecord(job.records);
+    if (job.kind === 'contractors') return { kind: 'contractors', results: await contractorsPoint(job) };
+    const reads: RecordRead[] = [];
+    const records = [];
+    for (const point of job.points) {
+      const { read, time, location } = await readPlanningRecord(point);
+      records.push({ ...location, time });
+      reads.push({ dataset: read.dataset, node: read.node });
+    }
+    const { time, locations } = commonRecord(records);
     const tooLong = planAgainstRecord(job.plan, time.length);
     if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
     // alpha factors (issue 32): the copies run on α·L; the raw plan is simulated too, for the side by side
@@ -103,7 +162,7 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
       );
       results.withoutAlpha = { MONTHLY, BIWEEKLY, WEEKLY, censored, totalStarts };
     }
-    return { kind: 'results', results };
+    return { kind: 'results', results, reads };
   } catch (error) {
     if (
       error instanceof WorkbookError ||
@@ -113,4 +172,43 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
       return { kind: 'refused', message: error.message };
     throw error;
   }
+}
+
+/** A point's record as the simulators read it: its times and the fields they know. */
+export async function readPlanningRecord(point: RecordPoint) {
+  const read = await readPointRecord(point.source, point);
+  return {
+    read,
+    time: read.series.time,
+    location: { name: point.name, fields: planningFields(read.series.fields) },
+  };
+}
+
+/** A contractors run's point (contractors-run.ts): each boat's doable operations from every hourly start. */
+async function contractorsPoint(job: ContractorsPointJob): Promise<ContractorsPointResults> {
+  const { time, location } = await readPlanningRecord(job.point);
+  const held = new Set(Object.keys(location.fields));
+  return {
+    period:
+      time.length > 0
+        ? { start: new Date(time[0]!).toISOString(), end: new Date(time[time.length - 1]!).toISOString() }
+        : null,
+    boats: job.boats.map(({ id, operations }) => {
+      // the operations the point's data can run keep their results; the others are marked, not fatal
+      const { doable, notDoable } = splitDoable(operations, held);
+      const base = { id, doable, notDoable: notDoable.map(({ index, reason }) => ({ index, reason })) };
+      if (doable.length === 0) return { ...base, stats: null, bands: null };
+      const sim = simulateSequence(
+        time,
+        location,
+        doable.map((k) => operations[k]!),
+        job.alpha,
+      );
+      return {
+        ...base,
+        stats: sequenceStatistics(sim, job.percentiles, job.format),
+        bands: sequenceIntervals(sim, job.percentiles, job.format),
+      };
+    }),
+  };
 }

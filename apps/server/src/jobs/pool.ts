@@ -3,6 +3,7 @@
 // and the worker computes as many points at once as there are lanes.
 import { rmSync } from 'node:fs';
 import Piscina from 'piscina';
+import type { FastifyBaseLogger } from 'fastify';
 import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 import type { StatisticJob } from './statistics-worker';
 import type { SatelliteCollocationJob } from './satellite-collocate';
@@ -40,24 +41,39 @@ export interface Lane {
  */
 export const BATCHES_IN_FLIGHT = 8;
 
-export async function createStatisticsPool(lanes: number): Promise<StatisticsPool> {
+export async function createStatisticsPool(
+  lanes: number,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<StatisticsPool> {
   if (!(Number.isInteger(lanes) && lanes > 0))
     throw new RangeError(`a statistics pool needs a positive whole number of lanes, got ${lanes}`);
   const { file, bundleDir } = await workerFile('statistics-worker');
-  const threads = Array.from(
-    { length: lanes },
-    () =>
-      new Piscina({
-        filename: file,
-        minThreads: 1,
-        maxThreads: 1,
-        idleTimeout: 60_000,
-        execArgv: WORKER_EXEC_ARGV,
-        // The thread holds a point's next batches while it runs one: each starts as soon as the previous
-        // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
-        concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
-      }),
-  );
+  /** The jobs of each lane not answered yet: rejected when their thread dies outside a job. */
+  const waiting = Array.from({ length: lanes }, () => new Set<(error: unknown) => void>());
+  const start = (index: number): Piscina => {
+    const thread = new Piscina({
+      filename: file,
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: 60_000,
+      execArgv: WORKER_EXEC_ARGV,
+      // The thread holds a point's next batches while it runs one: each starts as soon as the previous
+      // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
+      concurrentTasksPerWorker: BATCHES_IN_FLIGHT,
+    });
+    // A thread that dies outside a job (while it starts) is reported here, not to the jobs queued for it,
+    // which piscina would leave waiting for ever (it starts no new thread after a failed start): they fail
+    // with the error, and the lane gets a new pool (issue 29). Unheard, the 'error' would end the process.
+    thread.on('error', (error: unknown) => {
+      log?.error({ err: error, lane: index }, 'a statistics thread died outside a job');
+      if (threads[index] === thread) threads[index] = start(index);
+      for (const reject of waiting[index]!) reject(error);
+      waiting[index]!.clear();
+      void thread.destroy().catch(() => undefined);
+    });
+    return thread;
+  };
+  const threads = Array.from({ length: lanes }, (_, index) => start(index));
   const held = new Array<boolean>(lanes).fill(false);
   const pending = new Array<number>(lanes).fill(0);
   const run = async (job: PoolJob, lane?: number): Promise<unknown> => {
@@ -65,9 +81,16 @@ export async function createStatisticsPool(lanes: number): Promise<StatisticsPoo
     const thread = threads[index];
     if (!thread) throw new RangeError(`no lane ${lane} in a pool of ${lanes}`);
     pending[index]!++;
+    let died: (error: unknown) => void = () => {};
+    const death = new Promise<never>((_, reject) => (died = reject));
+    waiting[index]!.add(died);
+    const task = thread.run(job) as Promise<unknown>;
+    // settled one way or the other: the race below answers whichever comes first
+    task.catch(() => undefined);
     try {
-      return await thread.run(job);
+      return await Promise.race([task, death]);
     } finally {
+      waiting[index]!.delete(died);
       pending[index]!--;
     }
   };
@@ -88,6 +111,7 @@ export async function createStatisticsPool(lanes: number): Promise<StatisticsPoo
       };
     },
     close: async () => {
+      for (const lane of waiting) lane.clear();
       await Promise.all(threads.map((thread) => thread.destroy()));
       // the bundle made for this pool (from source) goes with it
       if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });

@@ -1,13 +1,14 @@
-// The render-report job: loads the report's stored results, has the report thread draw the PDF (off this
-// event loop), writes it under DATA_DIR/files/reports, marks it FINISHED. Between sections it records
-// progress and stops when the report was cancelled, deleted or regenerated (the job's token is not the
-// report's any more). Errors fail the report with their message. The PDF is written to a partial file and
-// renamed when whole: a worker killed mid-write leaves no half-written report under the final name (issue 29).
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+// The render-report job: loads the report's header, has the report thread draw the PDF (off this event
+// loop) into DATA_DIR/files/reports, answering the thread's asks for one point's stored results at a time,
+// marks it FINISHED. Between sections it records progress and stops when the report was cancelled, deleted
+// or regenerated (the job's token is not the report's any more). Errors fail the report with their message
+// (a thread that broke REPORT_MEMORY_MB included). The PDF is streamed to a partial file and renamed when
+// whole: a worker killed mid-write leaves no half-written report under the final name (issue 29).
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { reports } from '../db/schema';
-import { loadReportData } from '../reports/data';
+import { loadPointResults, loadReportHeader, validationsOf } from '../reports/data';
 import type { Services } from '../services/context';
 import { reportsDir } from '../services/reports';
 import type { ReportThread } from './report-thread';
@@ -40,10 +41,22 @@ export async function runReportJob(
   const file = path.join(reportsDir(services), fileName);
   const partial = path.join(reportsDir(services), partialReportFile(reportId, token));
   try {
-    const data = await loadReportData(services.db, row, services.config.dataDir);
-    const pdf = await thread.render(data, checkpoint);
+    const header = await loadReportHeader(services.db, row, services.config.dataDir);
+    const pointRow = (pointId: number) => {
+      const summary = header.points.find((p) => p.point.id === pointId);
+      if (!summary) throw new Error(`point ${pointId} is not in the report`);
+      return summary.point;
+    };
     await mkdir(reportsDir(services), { recursive: true });
-    await writeFile(partial, pdf);
+    await thread.render(
+      header,
+      partial,
+      {
+        results: async (pointId) => loadPointResults(services.db, pointRow(pointId).id),
+        validations: async (pointId) => validationsOf(services.db, header.access, pointRow(pointId)),
+      },
+      checkpoint,
+    );
     await rename(partial, file);
     const [finished] = await services.db
       .update(reports)

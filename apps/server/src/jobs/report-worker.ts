@@ -1,33 +1,75 @@
-// Runs in the report thread (report-thread.ts): one report's PDF, drawn from its loaded data (ECharts SSR SVG,
-// pdfkit), off the event loop that serves HTTP. Each section's progress goes back over the job's port; once
-// the stop flag is raised (the report was cancelled, deleted or regenerated) it ends at the next section.
+// Runs in the report thread (report-thread.ts): one report's PDF (ECharts SSR SVG, pdfkit), off the event
+// loop that serves HTTP, under the thread's resourceLimits. It receives the report's header only; each
+// point's stored results (or buoy comparisons) are asked for over the job's port when the drawing gets to
+// them and let go after (issue 29), and the pages are streamed to the partial file as they end. Each
+// section's progress goes back over the same port; once the stop flag is raised (the report was cancelled,
+// deleted or regenerated) it ends at the next section.
 import type { MessagePort } from 'node:worker_threads';
-import type { ReportData } from '../reports/data';
+import { reportData, type PointSummary, type ReportHeader } from '../reports/data';
 import { renderReport } from '../reports/render';
 
 export interface ReportRenderJob {
-  data: ReportData;
-  /** Receives each progress (a number, 0–100) as the sections are drawn, then null once the drawing ends. */
-  progress: MessagePort;
+  header: ReportHeader;
+  /** The file the PDF is written to (the job's side renames it once whole, or removes it). */
+  file: string;
+  /** Carries the thread's messages (ThreadMessage) and the job side's answers (ReaderAnswer). */
+  port: MessagePort;
   /** Raised (non-zero) by the job's side when the report is not this generation's any more. */
   stop: Int32Array;
 }
 
+/** From the thread: a progress (0–100), a point's data wanted, or the end (after its last progress). */
+export type ThreadMessage =
+  | { kind: 'progress'; value: number }
+  | { kind: 'read'; id: number; what: 'results' | 'validations'; pointId: number }
+  | { kind: 'end' };
+
+/** To the thread: the data asked for under `id`, or why it could not be read. */
+export type ReaderAnswer = { id: number; value: unknown } | { id: number; error: string };
+
 class Stopped extends Error {}
 
-/** The PDF's bytes, or null when stopped. */
-export default async function run(job: ReportRenderJob): Promise<Uint8Array | null> {
-  const checkpoint = (progress: number): Promise<void> => {
+/** True when the PDF is whole in `file`, false when stopped. */
+export default async function run(job: ReportRenderJob): Promise<boolean> {
+  const { port } = job;
+  let next = 0;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  port.on('message', (answer: ReaderAnswer) => {
+    const pending = waiting.get(answer.id);
+    if (!pending) return;
+    waiting.delete(answer.id);
+    if ('error' in answer) pending.reject(new Error(answer.error));
+    else pending.resolve(answer.value);
+  });
+  const read = <T>(what: 'results' | 'validations', point: PointSummary): Promise<T> => {
     if (Atomics.load(job.stop, 0) !== 0) return Promise.reject(new Stopped());
-    job.progress.postMessage(progress);
+    const id = next++;
+    const answer = new Promise<T>((resolve, reject) =>
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    );
+    const message: ThreadMessage = { kind: 'read', id, what, pointId: point.point.id };
+    port.postMessage(message);
+    return answer;
+  };
+  const checkpoint = (value: number): Promise<void> => {
+    if (Atomics.load(job.stop, 0) !== 0) return Promise.reject(new Stopped());
+    const message: ThreadMessage = { kind: 'progress', value };
+    port.postMessage(message);
     return Promise.resolve();
   };
+  const data = reportData(job.header, {
+    results: (point) => read('results', point),
+    validations: (point) => read('validations', point),
+  });
   try {
-    return await renderReport(job.data, checkpoint);
+    await renderReport(data, checkpoint, job.file);
+    return true;
   } catch (error) {
-    if (error instanceof Stopped) return null;
+    if (error instanceof Stopped) return false;
     throw error;
   } finally {
-    job.progress.postMessage(null);
+    const end: ThreadMessage = { kind: 'end' };
+    port.postMessage(end);
+    port.close();
   }
 }

@@ -1,6 +1,6 @@
-// The simulate-planning job (issue 22): reads the planning's points from their datasets, simulates the
-// plan kept at its creation from every hourly start of their common record (in the planning thread, off the
-// event loop and under its memory limit: issue 29), stores the results layout and the audit stamp, and
+// The simulate-planning job (issue 22): reads the planning's points from their datasets and simulates the
+// plan kept at its creation from every hourly start of their common record (both in the planning thread,
+// off the event loop and under its memory limit: issue 29), stores the results layout and the audit stamp, and
 // e-mails the user. Progress: 10 once the data are read, 100 when stored. Any error fails the planning with
 // its message; a thread that breaks its memory limit fails it too, and is not retried.
 import { eq, isNull, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
 import { resolveAlpha } from '../services/alpha-tables';
 import { bindPoints } from '../services/downtimes';
-import { planningRecordOf } from './planning-record';
+import { recordPointOf } from './planning-record';
 import { PlanningThreadRefusal, readPlanInThread, simulateInThread } from './planning-thread';
 
 async function progress(services: Services, id: number, value: number): Promise<void> {
@@ -95,31 +95,30 @@ export async function simulatePlanningJob(services: Services, planningId: number
     const plan = await storedPlan(services, planning);
     const stored = planning.points as PlanningPoint[];
     const { aliases } = bindPoints(plan, settings, stored);
-    const records = [];
-    const stampPoints = [];
     const calibrations = await calibrationsOf(services, planning.projectId, stored);
-    for (const point of stored) {
+    const recordPoints = [];
+    for (const point of stored)
+      recordPoints.push(
+        await recordPointOf(services, row.zoneId, { ...point, calibration: calibrations.get(point.name) ?? null }),
+      );
+    await progress(services, planningId, 10);
+    // alpha factors (issue 32): the copies run on α·L (the raw plan too, for the side by side); the records
+    // are read and the plan simulated in the planning thread, off the event loop and under its memory limit
+    const alpha = await resolveAlpha(services, row.customerId, settings.alpha);
+    const { results, reads } = await simulateInThread(
+      { plan, aliases, points: recordPoints, percentiles: settings.percentiles, alpha },
+      services.config.planningMemoryMb,
+    );
+    const stampPoints = stored.map((point, i) => {
+      const read = reads[i]!;
       const calibration = calibrations.get(point.name) ?? null;
-      const { read, time, location } = await planningRecordOf(services, row.zoneId, {
-        ...point,
-        calibration,
-      });
-      records.push({ ...location, time });
-      stampPoints.push({
+      return {
         name: point.name,
         source:
           `${read.dataset.name}${read.dataset.synthetic ? ' (synthetic demo hindcast)' : ''}, node ${read.node.lat.toFixed(4)}, ${read.node.lon.toFixed(4)}` +
           (calibration ? `; calibrated variant: ${calibration.stamp.text}` : '; original hindcast'),
-      });
-    }
-    await progress(services, planningId, 10);
-    // alpha factors (issue 32): the copies run on α·L (the raw plan too, for the side by side), in the
-    // planning thread, off the event loop and under its memory limit
-    const alpha = await resolveAlpha(services, row.customerId, settings.alpha);
-    const results = await simulateInThread(
-      { plan, aliases, records, percentiles: settings.percentiles, alpha },
-      services.config.planningMemoryMb,
-    );
+      };
+    });
     await db
       .update(plannings)
       .set({

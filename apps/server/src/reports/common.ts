@@ -15,7 +15,7 @@ import {
   type ReportType,
 } from '@metocean/contracts';
 import { comparisonChart } from './charts';
-import type { ReportData, ReportPoint } from './data';
+import type { PointSummary, ReportData, Validation } from './data';
 import { A4, type ReportPdf } from './pdf';
 import { partList, type ReportScope } from './scope';
 
@@ -151,7 +151,7 @@ export function locations(pdf: ReportPdf, data: ReportData): void {
   );
 }
 
-export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
+export async function databasesAnnex(pdf: ReportPdf, data: ReportData): Promise<void> {
   pdf.heading('Annex: Databases', 1);
   if (data.datasets.length === 0)
     pdf.note('the datasets named by the stored results are no longer registered.');
@@ -188,20 +188,19 @@ export function databasesAnnex(pdf: ReportPdf, data: ReportData): void {
       rows.map((r) => [...r]),
       { size: 8.5 },
     );
-    for (const p of nodes) validation(pdf, p);
+    // a point's comparisons are read when drawn and let go after (their series are long)
+    for (const p of nodes) if (p.buoys.length > 0) validation(pdf, p, await data.validations(p));
   }
 }
 
 const km = (distance: number) => `${fmt(distance, 1)} km`;
 
 /** The Validation row of a point: its buoys near, or the sentence saying there is none. */
-function validationSummary(p: ReportPoint): string {
-  if (p.validations.length === 0)
+function validationSummary(p: PointSummary): string {
+  if (p.buoys.length === 0)
     return `${p.point.name}: no buoy within ${BUOY_NEAR_KM} km of the point: no validation figure`;
-  const names = p.validations.map((v) =>
-    'comparison' in v
-      ? `${v.comparison.buoy.name} (${km(v.comparison.distanceKm)})`
-      : `${v.buoy} (${km(v.distanceKm)}, not compared)`,
+  const names = p.buoys.map((b) =>
+    b.compared ? `${b.buoy} (${km(b.distanceKm)})` : `${b.buoy} (${km(b.distanceKm)}, not compared)`,
   );
   return `${p.point.name}: compared with ${names.join(', ')} below`;
 }
@@ -219,8 +218,8 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
  * The buoys near a point against the hindcast at its node, as the validation modal shows them: a line per
  * buoy and variable (distance, period, pairs), the one-row metrics table and the scatter.
  */
-function validation(pdf: ReportPdf, p: ReportPoint): void {
-  for (const v of p.validations) {
+function validation(pdf: ReportPdf, p: PointSummary, validations: readonly Validation[]): void {
+  for (const v of validations) {
     if (!('comparison' in v)) {
       pdf.paragraph(`${p.point.name} / ${v.buoy} (${km(v.distanceKm)}): not compared: ${v.refusal}.`, {
         size: 9,

@@ -1,7 +1,9 @@
 // What a report reads: the project, its offer and zone, the selected points with their stored results
 // (finished tasks only), the datasets those results name, where each point's series is read (persistence).
-// Numbers in a report come from here only. Plain data (structured-cloneable): the PDF is drawn from it in the
-// report thread (jobs/report-worker.ts), which has no database.
+// Numbers in a report come from here only. A report's memory stays flat in its number of points (issue 29):
+// its header (the project, the datasets, the maps, a summary of each point) is read once and sent to the
+// report thread (jobs/report-worker.ts), which has no database; the thread then asks for one point's stored
+// results (or its buoy comparisons) at a time, draws it, and lets it go before the next.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { kindOf, type Field, type OverviewRow, type VariableKind } from '@metocean/core';
 import { OVERVIEW_ID, REPORT_PARTS, type BuoyComparison, type ReportPart } from '@metocean/contracts';
@@ -41,35 +43,70 @@ export interface StoredResult {
   payload: Record<string, unknown>;
 }
 
-export interface ReportPoint {
+/** What the report holds of a point from start to end: small, whatever the point's results. */
+export interface PointSummary {
   point: PointRow;
   node: { lat: number; lon: number; distanceKm: number } | null;
   dataset: { name: string; notes: string; synthetic: boolean } | null;
   fields: OverviewRow[];
-  results: Map<string, StoredResult>;
   /** The registered dataset the results were read from (its name, or the zone's synthetic hindcast). */
   registered?: ZoneDataset;
   /** Where the point's series is read now (the persistence tables), or null when no dataset serves it. */
   source: DataSource | null;
-  /** The buoys of the zone near the point (services/buoys.ts rule), nearest first, compared as the API does. */
-  validations: Validation[];
+  /** The buoys of the zone near the point (services/buoys.ts rule), nearest first: compared or why not. */
+  buoys: BuoySummary[];
+}
+
+/** A buoy near a point, named with its distance, and whether it could be compared. */
+export interface BuoySummary {
+  buoy: string;
+  distanceKm: number;
+  compared: boolean;
+}
+
+/** A point with its stored results: read when its section is drawn, let go after it. */
+export interface ReportPoint extends PointSummary {
+  results: Map<string, StoredResult>;
 }
 
 /** A buoy near a point: its comparison, or why it could not be compared (no common variable…). */
 export type Validation =
   { comparison: BuoyComparison } | { buoy: string; distanceKm: number; refusal: string };
 
-export interface ReportData {
+/** What the report thread receives: plain data (structured-cloneable), of a size that does not grow with results. */
+export interface ReportHeader {
   report: ReportRow;
   access: ProjectAccess;
   author: string;
-  points: ReportPoint[];
+  points: PointSummary[];
   /** The parts asked for (every part when none was), in the order of REPORT_PARTS. */
   parts: ReportPart[];
   datasets: ZoneDataset[];
   /** The zone's 2D statistics maps of the parts, or why there are none (the Maps section). */
   maps: ReportMaps;
   generatedAt: Date;
+}
+
+/** Reads a point's stored results or buoy comparisons when the drawing gets to them (from the job's side). */
+export interface PointReader {
+  results(point: PointSummary): Promise<Map<string, StoredResult>>;
+  validations(point: PointSummary): Promise<Validation[]>;
+}
+
+export interface ReportData extends ReportHeader {
+  /** The point with its stored results: hold it only while its section is drawn. */
+  load(point: PointSummary): Promise<ReportPoint>;
+  /** The buoy comparisons of a point (the validation annex). */
+  validations(point: PointSummary): Promise<Validation[]>;
+}
+
+/** The report's data over its header and a reader of points. */
+export function reportData(header: ReportHeader, reader: PointReader): ReportData {
+  return {
+    ...header,
+    load: async (point) => ({ ...point, results: await reader.results(point) }),
+    validations: (point) => reader.validations(point),
+  };
 }
 
 /** The statistics a report reads (by code): the others (series, APD, windows at the median…) stay unread. */
@@ -87,12 +124,12 @@ export function kindOfRow(row: OverviewRow): VariableKind {
 }
 
 /** The fields of a part at a point (its scalar fields; directions go with their magnitude). */
-export function partFields(point: ReportPoint, part: ReportPart): OverviewRow[] {
+export function partFields(point: PointSummary, part: ReportPart): OverviewRow[] {
   return point.fields.filter((row) => PART_KINDS[part].includes(kindOfRow(row)));
 }
 
 /** The field a part is about: Hs for waves, the speed for wind and currents, the total level for levels. */
-export function mainField(point: ReportPoint, part: ReportPart): OverviewRow | undefined {
+export function mainField(point: PointSummary, part: ReportPart): OverviewRow | undefined {
   const fields = partFields(point, part);
   return fields.find((row) => kindOfRow(row) === PART_KINDS[part][0]) ?? fields[0];
 }
@@ -124,7 +161,7 @@ async function accessOf(db: Db, projectId: number): Promise<ProjectAccess> {
 }
 
 /** The comparisons of the buoys near a point, computed by the code of GET /api/buoys/{id}/comparison/. */
-async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Promise<Validation[]> {
+export async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Promise<Validation[]> {
   const validations: Validation[] = [];
   for (const buoy of await buoysNearPoint(db, access.zone, point)) {
     try {
@@ -138,7 +175,67 @@ async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Pr
   return validations;
 }
 
-export async function loadReportData(db: Db, report: ReportRow, dataDir: string): Promise<ReportData> {
+/** The rows of a point's finished results a report reads, oldest first; `codes` narrows them. */
+function resultRows(db: Db, pointId: number, codes: readonly string[]) {
+  return db
+    .select({ statId: results.statId, code: results.code, payload: resultPayload() })
+    .from(results)
+    .innerJoin(tasks, eq(tasks.id, results.taskId))
+    .where(and(eq(results.pointId, pointId), eq(tasks.status, 'FINISHED'), inArray(results.code, [...codes])))
+    .orderBy(asc(results.id));
+}
+
+/** A point's stored results the report reads (not its overview, which the summary holds). */
+export async function loadPointResults(db: Db, pointId: number): Promise<Map<string, StoredResult>> {
+  const stored = new Map<string, StoredResult>();
+  const codes = REPORT_CODES.filter((code) => code !== OVERVIEW_ID);
+  for (const r of await resultRows(db, pointId, codes)) {
+    const payload = r.payload as { target?: StoredResult['target']; result?: unknown; error?: string };
+    stored.set(r.statId, {
+      statId: r.statId,
+      code: r.code,
+      target: payload.target ?? {},
+      result: payload.result,
+      payload: r.payload,
+      ...(payload.error !== undefined ? { error: payload.error } : {}),
+    });
+  }
+  return stored;
+}
+
+/**
+ * A point's summary: its node and dataset (as its first stored result names them), its fields (the
+ * overview), where its series is read, its buoys. One point's rows are read at a time.
+ */
+async function pointSummary(db: Db, access: ProjectAccess, point: PointRow): Promise<PointSummary> {
+  const [first] = await db
+    .select({ payload: resultPayload() })
+    .from(results)
+    .innerJoin(tasks, eq(tasks.id, results.taskId))
+    .where(
+      and(eq(results.pointId, point.id), eq(tasks.status, 'FINISHED'), inArray(results.code, REPORT_CODES)),
+    )
+    .orderBy(asc(results.id))
+    .limit(1);
+  const [overview] = await resultRows(db, point.id, [OVERVIEW_ID]);
+  const validations = await validationsOf(db, access, point);
+  return {
+    point,
+    node: (first?.payload.node as PointSummary['node'] | undefined) ?? null,
+    dataset: (first?.payload.dataset as PointSummary['dataset'] | undefined) ?? null,
+    fields: ((overview?.payload.result as OverviewRow[] | undefined) ?? []).filter(
+      (row) => typeof row === 'object',
+    ),
+    source: (await sourceForPoint(db, access.zone.id, point.lat, point.lng)) ?? null,
+    buoys: validations.map((v) =>
+      'comparison' in v
+        ? { buoy: v.comparison.buoy.name, distanceKm: v.comparison.distanceKm, compared: true }
+        : { buoy: v.buoy, distanceKm: v.distanceKm, compared: false },
+    ),
+  };
+}
+
+export async function loadReportHeader(db: Db, report: ReportRow, dataDir: string): Promise<ReportHeader> {
   const access = await accessOf(db, report.projectId);
   const [author] = report.userId
     ? await db
@@ -151,69 +248,24 @@ export async function loadReportData(db: Db, report: ReportRow, dataDir: string)
     .from(points)
     .where(and(eq(points.projectId, report.projectId), inArray(points.id, report.points)))
     .orderBy(asc(points.id));
-  const rows = await db
-    .select({
-      pointId: results.pointId,
-      statId: results.statId,
-      code: results.code,
-      payload: resultPayload(),
-    })
-    .from(results)
-    .innerJoin(tasks, eq(tasks.id, results.taskId))
-    .where(
-      and(
-        inArray(results.pointId, report.points),
-        eq(tasks.status, 'FINISHED'),
-        inArray(results.code, REPORT_CODES),
-      ),
-    )
-    .orderBy(asc(results.id));
-  const reportPoints = pointRows.map((point): ReportPoint => {
-    const mine = rows.filter((r) => r.pointId === point.id);
-    const overview = mine.find((r) => r.code === OVERVIEW_ID)?.payload;
-    const first = mine[0]?.payload;
-    const stored = new Map<string, StoredResult>();
-    for (const r of mine) {
-      if (r.code === OVERVIEW_ID) continue;
-      const payload = r.payload as { target?: StoredResult['target']; result?: unknown; error?: string };
-      stored.set(r.statId, {
-        statId: r.statId,
-        code: r.code,
-        target: payload.target ?? {},
-        result: payload.result,
-        payload: r.payload,
-        ...(payload.error !== undefined ? { error: payload.error } : {}),
-      });
-    }
-    return {
-      point,
-      node: (first?.node as ReportPoint['node'] | undefined) ?? null,
-      dataset: (first?.dataset as ReportPoint['dataset'] | undefined) ?? null,
-      fields: ((overview?.result as OverviewRow[] | undefined) ?? []).filter(
-        (row) => typeof row === 'object',
-      ),
-      results: stored,
-      source: null,
-      validations: [],
-    };
-  });
   const asked = report.parts.length > 0 ? report.parts : [...REPORT_PARTS];
   const parts = REPORT_PARTS.filter((part) => asked.includes(part));
   // the synthetic reader names its series 'Synthetic demo hindcast'; the registry, one per zone
   const zoneDatasets = await datasetsOfZones(db, [access.zone.id]);
-  for (const p of reportPoints) {
-    p.source = (await sourceForPoint(db, access.zone.id, p.point.lat, p.point.lng)) ?? null;
+  const summaries: PointSummary[] = [];
+  for (const point of pointRows) {
+    const p = await pointSummary(db, access, point);
     p.registered =
       zoneDatasets.find((d) => d.name === p.dataset?.name) ??
       (p.dataset?.synthetic ? zoneDatasets.find((d) => d.meta.synthetic) : undefined);
-    p.validations = await validationsOf(db, access, p.point);
+    summaries.push(p);
   }
-  const datasets = zoneDatasets.filter((d) => reportPoints.some((p) => p.registered === d));
+  const datasets = zoneDatasets.filter((d) => summaries.some((p) => p.registered === d));
   return {
     report,
     access,
     author: author ? `${author.firstName} ${author.lastName}`.trim() : 'a former user',
-    points: reportPoints,
+    points: summaries,
     parts,
     datasets,
     maps: await reportMaps(db, dataDir, access, parts),

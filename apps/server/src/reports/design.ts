@@ -322,23 +322,30 @@ export async function designBody(
   for (const sentence of scope.leftOut) pdf.note(sentence);
   const steps = scope.parts.reduce((n, part) => n + scope.pointsOf(part).length, 0);
   let done = 0;
-  for (const point of data.points)
-    for (const part of scope.parts) {
-      if (!scope.pointsOf(part).includes(point)) continue;
+  // each point's results are read for its section and let go after it: its design table is kept as text
+  const conclusions: { name: string; rows: string[][] }[] = [];
+  for (const summary of data.points) {
+    const parts = scope.parts.filter((part) => scope.pointsOf(part).includes(summary));
+    // a point with no part in the data has no section and no design table (named in the chapter's notes)
+    if (parts.length === 0) continue;
+    const point = await data.load(summary);
+    for (const part of parts) {
       await breathe();
       designPart(pdf, data, point, part);
       await checkpoint(10 + Math.round((80 * ++done) / steps));
     }
-  pdf.heading('Conclusion', 1);
-  for (const point of data.points) {
-    const rows = scope.parts.flatMap((part) => {
-      const main = mainField(point, part);
-      const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
-      return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
+    conclusions.push({
+      name: point.point.name,
+      rows: parts.flatMap((part) => {
+        const main = mainField(point, part);
+        const ext = main ? resultOf<Extreme>(point, `EXT__${main.field}`) : undefined;
+        return main && ext ? [[`${main.field} (${main.units})`, ...returnValueCells(ext)]] : [];
+      }),
     });
-    // a point with no part in the data has no design table (named in the Statistics chapter's notes)
-    if (!scope.parts.some((part) => scope.pointsOf(part).includes(point))) continue;
-    pdf.heading(`${point.point.name}: design table`, 2);
+  }
+  pdf.heading('Conclusion', 1);
+  for (const { name, rows } of conclusions) {
+    pdf.heading(`${name}: design table`, 2);
     if (rows.length === 0) pdf.note('no extreme estimate stored for the selected parts.');
     else
       pdf.table(

@@ -426,27 +426,31 @@ export async function operabilityBody(
   for (const sentence of scope.leftOut) pdf.note(sentence);
   const steps = scope.parts.reduce((n, part) => n + scope.pointsOf(part).length, 0);
   let done = 0;
-  for (const point of data.points) {
-    for (const part of scope.parts) {
-      if (!scope.pointsOf(part).includes(point)) continue;
+  // each point's results are read for its section and let go after it: its conclusion is kept as text
+  const conclusions: { title: string; rows: string[][] }[] = [];
+  for (const summary of data.points) {
+    const parts = scope.parts.filter((part) => scope.pointsOf(part).includes(summary));
+    if (parts.length === 0) continue;
+    const point = await data.load(summary);
+    for (const part of parts) {
       await operabilityPart(pdf, data, point, part);
       done++;
       await checkpoint(10 + Math.round((80 * done) / steps));
     }
+    for (const part of parts) {
+      const rows = conclusionRows(point, part, 2);
+      if (rows) conclusions.push({ title: `${point.point.name} — ${REPORT_PART_LABELS[part]}`, rows });
+    }
   }
   pdf.heading('Conclusion', 1);
-  for (const point of data.points) {
-    for (const part of scope.parts) {
-      const rows = conclusionRows(point, part, 2);
-      if (!rows) continue;
-      pdf.heading(`${point.point.name} — ${REPORT_PART_LABELS[part]}`, 2);
-      pdf.table(
-        [
-          { header: 'Item', width: 150, align: 'left' },
-          { header: 'Value', width: 345, align: 'left' },
-        ],
-        rows,
-      );
-    }
+  for (const { title, rows } of conclusions) {
+    pdf.heading(title, 2);
+    pdf.table(
+      [
+        { header: 'Item', width: 150, align: 'left' },
+        { header: 'Value', width: 345, align: 'left' },
+      ],
+      rows,
+    );
   }
 }

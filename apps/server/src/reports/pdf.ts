@@ -1,7 +1,12 @@
 // The PDF document of a report (pdfkit): A4, DejaVu Sans (Helvetica lacks ≥, σ, ‰), headings that feed
 // the outline (bookmarks) and the table of contents, tables that break across pages with their header
-// repeated, vector charts (ECharts SSR SVG drawn by svg-to-pdfkit), page numbers written at the end.
-import { existsSync } from 'node:fs';
+// repeated, vector charts (ECharts SSR SVG drawn by svg-to-pdfkit), page numbers.
+// A report is drawn twice so that its memory stays flat in its pages (issue 29): a first pass lays it out
+// and writes nothing (its pages go as soon as they end), learning its number of pages and the page of every
+// heading; the second draws the same pages with the table of contents and "Page i of n" known, and streams
+// each page to the file as soon as it ends. The second pass checks each heading lands where the first said.
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
@@ -62,22 +67,48 @@ export interface PdfMeta {
   keywords: string;
 }
 
+/** What the layout pass learns: the number of pages and every heading's page. */
+export interface Layout {
+  pages: number;
+  toc: TocEntry[];
+}
+
+/** The layout pass (no output), or the pass that writes the file with the layout the first one found. */
+export type PdfPass = { kind: 'layout' } | { kind: 'write'; layout: Layout; file: string };
+
+/** The second pass did not lay the report out as the first: its contents and page numbers would be wrong. */
+export class LayoutChanged extends Error {
+  constructor(what: string) {
+    super(`the report's layout changed between its two passes (${what}): it was not written`);
+    this.name = 'LayoutChanged';
+  }
+}
+
+interface PdfkitState {
+  _font: unknown;
+  _fontSize: number;
+  _fillColor?: [PDFKit.Mixins.ColorValue, number | undefined];
+}
+
 /** A report under construction: the pdfkit document and the headings seen so far. */
 export class ReportPdf {
   readonly doc: PDFKit.PDFDocument;
   readonly toc: TocEntry[] = [];
   private readonly outlines: Outline[] = [];
-  private tocPages = 0;
-  private tocStart = 0;
-  private readonly chunks: Buffer[] = [];
-  private readonly done: Promise<Buffer>;
+  /** Pages begun so far (the first is added with the document). */
+  private pages = 1;
+  private readonly done: Promise<void>;
   readonly footerText: string;
+  private readonly pass: PdfPass;
+  private readonly out: WriteStream | undefined;
 
-  constructor(meta: PdfMeta, footerText: string) {
+  constructor(meta: PdfMeta, footerText: string, pass: PdfPass) {
+    this.pass = pass;
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-      bufferPages: true,
+      // every page is written (or dropped) when the next begins: nothing is kept but the outline
+      bufferPages: false,
       autoFirstPage: true,
       info: {
         Title: meta.title,
@@ -93,11 +124,60 @@ export class ReportPdf {
     this.doc.registerFont('body', path.join(fonts, 'DejaVuSans.ttf'));
     this.doc.registerFont('bold', path.join(fonts, 'DejaVuSans-Bold.ttf'));
     this.doc.font('body').fontSize(10);
-    this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
-    this.done = new Promise((resolve, reject) => {
-      this.doc.on('end', () => resolve(Buffer.concat(this.chunks)));
-      this.doc.on('error', reject);
+    if (pass.kind === 'write') {
+      const out = createWriteStream(pass.file);
+      this.out = out;
+      this.doc.pipe(out);
+      this.done = finished(out);
+      // the footer goes on each page before it ends (and is written): pdfkit ends a page when it adds the next
+      const addPage = this.doc.addPage.bind(this.doc);
+      this.doc.addPage = (options?: PDFKit.PDFDocumentOptions) => {
+        this.footer();
+        return addPage(options);
+      };
+    } else {
+      this.out = undefined;
+      // the layout pass's bytes are read and dropped, not kept in the stream's buffer
+      this.doc.on('data', () => undefined);
+      this.done = new Promise((resolve, reject) => {
+        this.doc.on('end', resolve);
+        this.doc.on('error', reject);
+      });
+    }
+    this.doc.on('pageAdded', () => this.pages++);
+  }
+
+  /** Zero-based index of the page being drawn. */
+  private get page(): number {
+    return this.pages - 1;
+  }
+
+  /** "Page i of n" and the footer text at the foot of the page being drawn; the drawing state is kept. */
+  private footer(): void {
+    if (this.pass.kind !== 'write') return;
+    const doc = this.doc;
+    const state = doc as unknown as PdfkitState;
+    const { x, y } = doc;
+    const { _font: font, _fontSize: size, _fillColor: fill } = state;
+    const { bottom } = doc.page.margins;
+    doc.page.margins.bottom = 0;
+    doc.font('body').fontSize(8).fillColor('#555555');
+    doc.text(this.footerText, MARGIN, A4.height - MARGIN, {
+      width: this.contentWidth - 80,
+      lineBreak: false,
+      ellipsis: true,
     });
+    doc.text(`Page ${this.page + 1} of ${this.pass.layout.pages}`, MARGIN, A4.height - MARGIN, {
+      width: this.contentWidth,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+    state._font = font;
+    doc.fontSize(size);
+    if (fill) doc.fillColor(...fill);
+    doc.x = x;
+    doc.y = y;
   }
 
   get contentWidth(): number {
@@ -113,11 +193,44 @@ export class ReportPdf {
     if (this.doc.y + height > this.bottom) this.doc.addPage();
   }
 
-  /** Reserves pages for the table of contents, written by finish() once the page of every heading is known. */
+  /**
+   * Reserves pages for the table of contents: blank in the layout pass, written with the layout's headings
+   * in the second (their pages are known then).
+   */
   reserveToc(pages: number): void {
-    this.tocStart = this.doc.bufferedPageRange().count;
-    this.tocPages = pages;
-    for (let i = 0; i < pages; i++) this.doc.addPage();
+    for (let p = 0; p < pages; p++) {
+      this.doc.addPage();
+      if (this.pass.kind === 'write') this.tocPage(p, this.pass.layout.toc);
+    }
+  }
+
+  /** The p-th page of the table of contents (the page being drawn). */
+  private tocPage(p: number, toc: readonly TocEntry[]): void {
+    const doc = this.doc;
+    const lines = toc.filter((entry) => entry.level <= 2);
+    const perPage = Math.floor((this.bottom - MARGIN - 40) / 16);
+    doc.x = MARGIN;
+    doc.y = MARGIN;
+    if (p === 0) doc.font('bold').fontSize(18).fillColor('#0b3c5d').text('Table of contents').moveDown(0.6);
+    for (const entry of lines.slice(p * perPage, (p + 1) * perPage)) {
+      const y = doc.y;
+      const indent = entry.level === 1 ? 0 : 16;
+      doc
+        .font(entry.level === 1 ? 'bold' : 'body')
+        .fontSize(10)
+        .fillColor('black');
+      doc.text(entry.title, MARGIN + indent, y, {
+        width: this.contentWidth - indent - 40,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      doc.text(String(entry.page + 1), MARGIN, y, {
+        width: this.contentWidth,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.y = y + 16;
+    }
   }
 
   /**
@@ -138,8 +251,15 @@ export class ReportPdf {
         width: this.contentWidth,
       });
     doc.font('body').fontSize(10).fillColor('black').moveDown(0.4);
-    const page = doc.bufferedPageRange().count - 1;
-    this.toc.push({ title, level, page });
+    const entry = { title, level, page: this.page };
+    if (this.pass.kind === 'write') {
+      const planned = this.pass.layout.toc[this.toc.length];
+      if (planned?.title !== title || planned.page !== entry.page)
+        throw new LayoutChanged(
+          `"${title}" on page ${entry.page + 1}, laid out on ${planned ? planned.page + 1 : 'none'}`,
+        );
+    }
+    this.toc.push(entry);
     const parent = level === 1 ? doc.outline : (this.outlines[level - 2] ?? doc.outline);
     const item = parent.addItem(title, { expanded: level === 1 });
     this.outlines[level - 1] = item;
@@ -224,8 +344,19 @@ export class ReportPdf {
     const x = at?.x ?? MARGIN;
     const y = at?.y ?? doc.y;
     // the canvas is `scale` times the drawn size: drawn under a scaling transform
+    // the layout pass needs the chart's place, not its drawing
+    if (this.pass.kind === 'write') this.drawSvg(svg, width, height, { x, y }, scale);
+    doc.font('body').fontSize(10).fillColor('black');
+    if (!at) {
+      doc.x = MARGIN;
+      doc.y = y + height + 6;
+    }
+  }
+
+  private drawSvg(svg: string, width: number, height: number, at: { x: number; y: number }, scale: number) {
+    const doc = this.doc;
     doc.save();
-    doc.translate(x, y).scale(1 / scale);
+    doc.translate(at.x, at.y).scale(1 / scale);
     SVGtoPDF(doc, svg, 0, 0, {
       width: width * scale,
       height: height * scale,
@@ -234,62 +365,31 @@ export class ReportPdf {
       fontCallback: (_family: string, bold: boolean) => (bold ? 'bold' : 'body'),
     });
     doc.restore();
-    doc.font('body').fontSize(10).fillColor('black');
-    if (!at) {
-      doc.x = MARGIN;
-      doc.y = y + height + 6;
-    }
   }
 
-  /** Writes the table of contents into its reserved pages, the page numbers, and ends the document. */
-  async finish(): Promise<Buffer> {
-    const doc = this.doc;
-    const range = doc.bufferedPageRange();
-    const lines = this.toc.filter((entry) => entry.level <= 2);
-    const perPage = Math.floor((this.bottom - MARGIN - 40) / 16);
-    for (let p = 0; p < this.tocPages; p++) {
-      doc.switchToPage(this.tocStart + p);
-      doc.x = MARGIN;
-      doc.y = MARGIN;
-      if (p === 0) doc.font('bold').fontSize(18).fillColor('#0b3c5d').text('Table of contents').moveDown(0.6);
-      for (const entry of lines.slice(p * perPage, (p + 1) * perPage)) {
-        const y = doc.y;
-        const indent = entry.level === 1 ? 0 : 16;
-        doc
-          .font(entry.level === 1 ? 'bold' : 'body')
-          .fontSize(10)
-          .fillColor('black');
-        doc.text(entry.title, MARGIN + indent, y, {
-          width: this.contentWidth - indent - 40,
-          lineBreak: false,
-          ellipsis: true,
-        });
-        doc.text(String(entry.page + 1), MARGIN, y, {
-          width: this.contentWidth,
-          align: 'right',
-          lineBreak: false,
-        });
-        doc.y = y + 16;
-      }
+  /**
+   * Ends the document. The layout pass answers its layout; the second writes the last page's footer and
+   * answers once the file is whole.
+   */
+  async finish(): Promise<Layout> {
+    if (this.pass.kind === 'write') {
+      const { layout } = this.pass;
+      if (this.pages !== layout.pages || this.toc.length !== layout.toc.length)
+        throw new LayoutChanged(`${this.pages} pages, laid out on ${layout.pages}`);
+      this.footer();
     }
-    for (let i = 0; i < range.count; i++) {
-      doc.switchToPage(range.start + i);
-      const { bottom } = doc.page.margins;
-      doc.page.margins.bottom = 0;
-      doc.font('body').fontSize(8).fillColor('#555555');
-      doc.text(this.footerText, MARGIN, A4.height - MARGIN, {
-        width: this.contentWidth - 80,
-        lineBreak: false,
-        ellipsis: true,
-      });
-      doc.text(`Page ${i + 1} of ${range.count}`, MARGIN, A4.height - MARGIN, {
-        width: this.contentWidth,
-        align: 'right',
-        lineBreak: false,
-      });
-      doc.page.margins.bottom = bottom;
+    this.doc.end();
+    await this.done;
+    return { pages: this.pages, toc: this.toc };
+  }
+
+  /** Stops a drawing that will not end (an error, a stop): its file is closed, the caller removes it. */
+  abort(): void {
+    if (this.out) {
+      this.doc.unpipe(this.out);
+      this.out.destroy();
     }
-    doc.end();
-    return this.done;
+    // the stream's end is awaited by no one now
+    this.done.catch(() => undefined);
   }
 }

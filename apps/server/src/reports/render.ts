@@ -21,7 +21,7 @@ import {
   PERSISTENCE_LIMITS_M,
   type Checkpoint,
 } from './operability';
-import { ReportPdf } from './pdf';
+import { ReportPdf, type Layout, type PdfPass } from './pdf';
 import { reportScope, type ReportScope } from './scope';
 
 const METHOD_PAGES: Record<ReportType, string[]> = {
@@ -40,7 +40,8 @@ function parameters(data: ReportData, scope: ReportScope, type: ReportType): str
     : `${parts}; return periods ${DESIGN_RETURN_PERIODS.join('/')} years; 90 % intervals as stored with each fit`;
 }
 
-export async function renderReport(data: ReportData, checkpoint: Checkpoint): Promise<Buffer> {
+/** One pass of the report (pdf.ts): the layout pass answers the layout the writing pass then follows. */
+async function drawReport(data: ReportData, checkpoint: Checkpoint, pass: PdfPass): Promise<Layout> {
   const type = (data.report.reportType ?? 'operability') as ReportType;
   // the parts the points' data hold: the cover, scope, contents and bodies list only these (issue 30)
   const scope = reportScope(data);
@@ -53,29 +54,44 @@ export async function renderReport(data: ReportData, checkpoint: Checkpoint): Pr
       keywords: audit,
     },
     `${data.report.name} · ${typeLabel(type)} report · ${data.access.project.name}`,
+    pass,
   );
-  cover(pdf, data, scope, type);
-  // level-1 and level-2 headings: chapters, one per point and part, one per dataset and method page
-  const entries =
-    14 +
-    data.maps.layers.length +
-    data.points.length * (scope.parts.length + 1) * 2 +
-    data.datasets.length +
-    METHOD_PAGES[type].length +
-    (hasCalibratedSeries(data) ? 1 : 0);
-  pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
-  introduction(pdf, data, scope, type);
-  locations(pdf, data);
-  mapsSection(pdf, data, scope.parts);
-  await checkpoint(10);
-  if (type === 'operability') await operabilityBody(pdf, data, scope, checkpoint);
-  else await designBody(pdf, data, scope, checkpoint);
-  databasesAnnex(pdf, data);
-  calibrationAnnex(pdf, data);
-  // the buoy comparisons of the Databases annex have their method page when there are any
-  const compared = data.points.some((p) => p.validations.some((v) => 'comparison' in v));
-  methodologyAnnex(pdf, compared ? [...METHOD_PAGES[type], 'comparison'] : METHOD_PAGES[type]);
-  auditStamp(pdf, audit);
-  await checkpoint(95);
-  return pdf.finish();
+  try {
+    cover(pdf, data, scope, type);
+    // level-1 and level-2 headings: chapters, one per point and part, one per dataset and method page
+    const entries =
+      14 +
+      data.maps.layers.length +
+      data.points.length * (scope.parts.length + 1) * 2 +
+      data.datasets.length +
+      METHOD_PAGES[type].length +
+      (hasCalibratedSeries(data) ? 1 : 0);
+    pdf.reserveToc(Math.max(1, Math.ceil(entries / 42)));
+    introduction(pdf, data, scope, type);
+    locations(pdf, data);
+    mapsSection(pdf, data, scope.parts);
+    await checkpoint(10);
+    if (type === 'operability') await operabilityBody(pdf, data, scope, checkpoint);
+    else await designBody(pdf, data, scope, checkpoint);
+    await databasesAnnex(pdf, data);
+    calibrationAnnex(pdf, data);
+    // the buoy comparisons of the Databases annex have their method page when there are any
+    const compared = data.points.some((p) => p.buoys.some((b) => b.compared));
+    methodologyAnnex(pdf, compared ? [...METHOD_PAGES[type], 'comparison'] : METHOD_PAGES[type]);
+    auditStamp(pdf, audit);
+    await checkpoint(95);
+    return await pdf.finish();
+  } catch (error) {
+    pdf.abort();
+    throw error;
+  }
+}
+
+/**
+ * Writes the report's PDF to `file`, page by page: a layout pass (progress 0–50), then the pass that
+ * writes (50–100). A point's results are read when its section is drawn, in each pass.
+ */
+export async function renderReport(data: ReportData, checkpoint: Checkpoint, file: string): Promise<void> {
+  const layout = await drawReport(data, (p) => checkpoint(Math.round(p / 2)), { kind: 'layout' });
+  await drawReport(data, (p) => checkpoint(50 + Math.round(p / 2)), { kind: 'write', layout, file });
 }

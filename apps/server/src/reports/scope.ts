@@ -3,7 +3,7 @@
 // contents, and one sentence says why; a part some points have and others lack is drawn for the points
 // that have it, the others named. The cover, scope, audit stamp and bodies all read this one list.
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
-import { mainField, type ReportData, type ReportPoint } from './data';
+import { mainField, type PointSummary, type ReportHeader } from './data';
 
 export interface ReportScope {
   /** The asked parts at least one point's data hold, in the order of REPORT_PARTS. */
@@ -11,12 +11,12 @@ export interface ReportScope {
   /** The asked parts no point's data hold. */
   absent: ReportPart[];
   /** The points whose data hold a part (those the report draws it for). */
-  pointsOf: (part: ReportPart) => ReportPoint[];
+  pointsOf: (part: ReportPart) => PointSummary[];
   /** One sentence per thing left out and why: never a silent gap, never an empty section. */
   leftOut: string[];
 }
 
-const holds = (point: ReportPoint, part: ReportPart) => mainField(point, part) !== undefined;
+const holds = (point: PointSummary, part: ReportPart) => mainField(point, part) !== undefined;
 
 /** "Wind", "Wind and currents", "Wind, currents and water levels". */
 export function partList(parts: readonly ReportPart[]): string {
@@ -25,13 +25,13 @@ export function partList(parts: readonly ReportPart[]): string {
 }
 
 /** A point's data as a reader names it: its dataset and the fields it holds. */
-function dataOf(point: ReportPoint): string {
+function dataOf(point: PointSummary): string {
   const fields = point.fields.map((f) => f.field);
   const dataset = point.dataset?.name ?? 'no dataset';
   return fields.length > 0 ? `${dataset}: ${fields.join(', ')}` : dataset;
 }
 
-export function reportScope(data: Pick<ReportData, 'points' | 'parts'>): ReportScope {
+export function reportScope(data: Pick<ReportHeader, 'points' | 'parts'>): ReportScope {
   const parts = data.parts.filter((part) => data.points.some((p) => holds(p, part)));
   const absent = data.parts.filter((part) => !parts.includes(part));
   const leftOut: string[] = [];

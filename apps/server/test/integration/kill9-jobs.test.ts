@@ -1,9 +1,16 @@
-// kill -9 of the all-in-one process while a planning, a contractors run and a satellite comparison run, then a
-// restart with the default settings (issue 29, finding 8 and its proof): every job found in flight after the
-// restart — its worker gone, its pg-boss job still "active" — ends FINISHED or FAILED (COMPLETE or ERROR for
-// the contractors run) within 60 s of the restarted process answering, through the one heartbeat and reconcile rule. Before the
+// kill -9 of the all-in-one process while a planning, a contractors run, a satellite comparison and a report
+// render run, then a restart with the default settings (issue 29, finding 8 and its proof): every job found
+// in flight after the restart — its worker gone, its pg-boss job still "active" — ends FINISHED or FAILED
+// (COMPLETE or ERROR for the contractors run) within 60 s of the restarted process answering, through the one
+// heartbeat and reconcile rule; no computation is charged twice and no half-written PDF is left. Before the
 // fix these stayed RUNNING until pg-boss's expiry (15–30 min). The server is a real child process.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Each job is in flight at the kill, without a test-only knob: the report (a Design report of two computed
+// points, waves and wind, drawn in two passes) is launched first, and once its thread draws the three others
+// are launched together (launched with the report, they had all ended before it); the contractors run waits
+// behind the planning in the one simulation thread; the kill comes once both run. All four are asserted
+// RUNNING just before it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +21,7 @@ import type {
   Offer,
   Planning,
   Project,
+  Report,
   SatelliteComparison,
 } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
@@ -55,9 +63,10 @@ interface Launched {
   planning: number;
   contractors: number;
   comparison: number;
+  report: number;
 }
 
-/** The three jobs' statuses as the API shows them. */
+/** The four jobs' statuses as the API shows them (and the report's progress). */
 async function statuses(port: number, token: string, ids: Launched) {
   const planning = (await call<Planning>(port, 'GET', `/api/downtimes/${ids.planning}/`, token)).body;
   const run = (await call<ContractorJob>(port, 'GET', `/api/contractors/jobs/${ids.contractors}/`, token))
@@ -65,18 +74,50 @@ async function statuses(port: number, token: string, ids: Launched) {
   const comparison = (
     await call<SatelliteComparison>(port, 'GET', `/api/satellite_comparisons/${ids.comparison}/`, token)
   ).body;
-  return { planning: planning.status, contractors: run.status, comparison: comparison.status };
+  const report = (await call<Report>(port, 'GET', `/api/reports/${ids.report}/`, token)).body;
+  return {
+    planning: planning.status,
+    contractors: run.status,
+    comparison: comparison.status,
+    report: report.status,
+    reportProgress: report.progress,
+  };
+}
+
+/** What each project was charged: its computations and their credits. */
+async function charges(port: number, token: string, projectIds: number[]) {
+  const all = [];
+  for (const id of projectIds) {
+    const project = (await call<Project>(port, 'GET', `/api/projects/${id}/`, token)).body;
+    all.push(...project.computations.map((c) => ({ project: id, id: c.id, credits: c.credits })));
+  }
+  return all;
 }
 
 const inFlight = (status: string) => status === 'PENDING' || status === 'RUNNING';
 
-describe('kill -9 while a planning, a contractors run and a satellite comparison run', () => {
+describe('kill -9 while a planning, a contractors run, a satellite comparison and a report render run', () => {
   it('ends every interrupted job FINISHED or FAILED within 60 s of the restart', async () => {
     const port = await freePort();
     const first = await startChildServer(port, { dataDir, databaseUrl: database?.url });
     servers.push(first);
     let token = await signIn(port);
 
+    // two computed South China Sea points for the report (a Design report of the waves and the wind)
+    const reported = await project(port, token, 'On Demand', 'South China Sea', 'Kill_report', [
+      { name: 'ERA5 node', lat: 15.51, lng: 109.94 },
+      { name: 'North node', lat: 15.76, lng: 109.94 },
+    ]);
+    expect((await call(port, 'PUT', `/api/projects/${reported.id}/compute/`, token)).status).toBe(200);
+    await eventually(
+      async () => (await call<Project>(port, 'GET', `/api/projects/${reported.id}/`, token)).body.status,
+      (status) => status === 'FINISHED',
+      { timeoutMs: 300_000, intervalMs: 1000 },
+      'the report project computed',
+    );
+    const draft = (
+      await call<Report>(port, 'POST', '/api/reports/', token, { projectId: reported.id, name: 'Killed' })
+    ).body;
     // a planning of the AWD template on two South China Sea points
     const awd = await project(port, token, 'On Demand', 'South China Sea', 'Kill_awd', [
       { name: 'SITE', lat: 15.51, lng: 109.94 },
@@ -104,9 +145,10 @@ describe('kill -9 while a planning, a contractors run and a satellite comparison
     expect(created.status).toBe(201);
     const planning = (await created.json()) as Planning;
 
-    // a contractors run of one boat on a North Sea point
+    // a contractors run of one boat on two North Sea points
     const mc = await project(port, token, 'Marine Contractors Dashboard', 'Southern North Sea', 'Kill_mc', [
       { name: 'Hornsea', lat: 53.324, lng: 1.32 },
+      { name: 'Hornsea W', lat: 53.3, lng: 1.2 },
     ]);
     const boat = (
       await call<ContractorBoat>(port, 'POST', '/api/contractors/boats/', token, { name: 'Kill boat' })
@@ -145,15 +187,35 @@ describe('kill -9 while a planning, a contractors run and a satellite comparison
       })
     ).body;
 
-    // the three launched together
-    const ids: Launched = { planning: planning.id, contractors: job.id, comparison: comparison.id };
+    const ids: Launched = {
+      planning: planning.id,
+      contractors: job.id,
+      comparison: comparison.id,
+      report: draft.id,
+    };
+    // the report first, the longest: once its thread draws, the three others are launched together, and
+    // the process is killed as soon as they all run (launched with the report, they had ended before it did)
+    const generate = await call(port, 'PUT', `/api/reports/${draft.id}/generate/`, token, {
+      name: 'Killed',
+      reportType: 'design',
+      points: reported.points.map((p) => p.id),
+      // enough pages to be drawing when the others start; few enough to be drawn again within the minute
+      parts: ['waves', 'wind'],
+    });
+    expect(generate.status).toBe(200);
+    await eventually(
+      () => statuses(port, token, ids),
+      (s) => s.report !== 'RUNNING' || s.reportProgress > 0,
+      { timeoutMs: 180_000, intervalMs: 50 },
+      'the report drawn',
+    );
     const launches = await Promise.all([
       call(port, 'POST', `/api/downtimes/${planning.id}/compute/`, token),
       call(port, 'PUT', `/api/contractors/jobs/${job.id}/`, token, {
         project: mc.id,
         parameters: {
           operations: [operation.id],
-          points: [mc.points[0]!.id],
+          points: mc.points.map((p) => p.id),
           percentiles: [50],
           outputFormat: 'DURATION',
         },
@@ -162,14 +224,27 @@ describe('kill -9 while a planning, a contractors run and a satellite comparison
       call(port, 'PUT', `/api/satellite_comparisons/${comparison.id}/compute/`, token),
     ]);
     expect(launches.map((l) => l.status)).toEqual([200, 200, 200]);
-    // killed once the planning runs (the others run beside it)
     await eventually(
       () => statuses(port, token, ids),
-      (s) => s.planning === 'RUNNING',
+      (s) =>
+        (s.planning === 'RUNNING' && s.contractors === 'RUNNING') ||
+        !inFlight(s.planning) ||
+        !inFlight(s.contractors) ||
+        !inFlight(s.report),
       { timeoutMs: 120_000, intervalMs: 50 },
-      'the planning RUNNING',
+      'the planning and the contractors run RUNNING',
     );
+    const projectIds = [awd.id, mc.id, biscay.id, reported.id];
+    const charged = await charges(port, token, projectIds);
+    const beforeKill = await statuses(port, token, ids);
     await killNine(first);
+    // every job was in flight just before the kill (none had ended before it)
+    expect(beforeKill).toMatchObject({
+      planning: 'RUNNING',
+      contractors: 'RUNNING',
+      comparison: 'RUNNING',
+      report: 'RUNNING',
+    });
 
     const second = await startChildServer(port, { dataDir, databaseUrl: database?.url });
     servers.push(second);
@@ -180,7 +255,7 @@ describe('kill -9 while a planning, a contractors run and a satellite comparison
     // what the kill interrupted: its pg-boss job still active, no worker of it alive
     const atRestart = await statuses(port, token, ids);
     const interrupted = (Object.keys(atRestart) as (keyof Launched)[]).filter((k) => inFlight(atRestart[k]));
-    expect(interrupted).toContain('planning');
+    expect(interrupted).toEqual(expect.arrayContaining(['planning', 'contractors', 'comparison', 'report']));
     const ended = await eventually(
       () => statuses(port, token, ids),
       (s) => interrupted.every((k) => !inFlight(s[k])),
@@ -191,6 +266,19 @@ describe('kill -9 while a planning, a contractors run and a satellite comparison
     expect(['FINISHED', 'FAILED']).toContain(ended.planning);
     expect(['COMPLETE', 'ERROR']).toContain(ended.contractors);
     expect(['FINISHED', 'FAILED']).toContain(ended.comparison);
+    expect(['FINISHED', 'FAILED']).toContain(ended.report);
+    // no computation charged again by a retry
+    expect(await charges(port, token, projectIds)).toEqual(charged);
+    // no half-written PDF: no partial file; a finished report's file is whole (poppler reads every page)
+    const reportsDir = path.join(dataDir, 'files', 'reports');
+    const files = existsSync(reportsDir) ? readdirSync(reportsDir) : [];
+    expect(files.filter((f) => f.endsWith('.partial'))).toEqual([]);
+    const mine = files.filter((f) => f.startsWith(`report-${draft.id}-`));
+    if (ended.report === 'FINISHED') {
+      expect(mine).toHaveLength(1);
+      const info = execFileSync('pdfinfo', [path.join(reportsDir, mine[0]!)], { encoding: 'utf8' });
+      expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeGreaterThan(10);
+    } else expect(mine).toEqual([]);
     // the reconciler took back what the kill interrupted (not pg-boss's expiry, 30 min away)
     expect(second.log()).toContain('interrupted job taken back');
   }, 900_000);

@@ -2,11 +2,11 @@
 // its column wraps onto more lines and its row grows. Read back with poppler (pdftotext -bbox, the word
 // boxes): every word is printed whole, inside its column, with no ellipsis anywhere.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReportPdf, type Column } from '../../src/reports/pdf';
+import { ReportPdf, type Column, type PdfPass } from '../../src/reports/pdf';
 
 interface Word {
   text: string;
@@ -48,9 +48,16 @@ const rows = Array.from({ length: 80 }, (_, i) => [
 
 describe('report tables', () => {
   it('print every header and cell whole, inside its column, on every page the table spans', async () => {
-    const pdf = new ReportPdf({ title: 't', author: 'a', subject: 's', keywords: 'k' }, 'footer');
-    pdf.table(columns, rows, { caption: 'hs < 1.0 m', size: 7.5 });
-    const found = words(await pdf.finish());
+    // drawn as a report is (render.ts): a layout pass, then the pass that writes the file
+    const meta = { title: 't', author: 'a', subject: 's', keywords: 'k' };
+    const draw = (pass: PdfPass) => {
+      const pdf = new ReportPdf(meta, 'footer', pass);
+      pdf.table(columns, rows, { caption: 'hs < 1.0 m', size: 7.5 });
+      return pdf.finish();
+    };
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-table-')), 'table.pdf');
+    await draw({ kind: 'write', layout: await draw({ kind: 'layout' }), file });
+    const found = words(readFileSync(file));
     const all = found.map((w) => unescape(w.text));
     expect(all.join(' ')).not.toContain('…');
     // the columns scaled to the page's 495.28 pt as table() does, from the left margin (50 pt)
