@@ -1,5 +1,5 @@
 // `npm test`: lint, types, unit, build, then the browser suite beside the integration suite (embedded PGlite,
-// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server). The
+// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, in the lane freed first). The
 // test suites all run even when an earlier one fails, so one red suite does not hide another; lint, types and
 // the build stop the run (nothing after them would mean anything). The browser and integration suites spend
 // much of their time waiting on servers and browsers, so on two cores they take little longer side by side
@@ -47,23 +47,35 @@ const [unitCode, buildCode] = await pair(['test:unit', 'build']);
 if (unitCode !== 0) failed = true;
 if (buildCode !== 0) process.exit(1);
 
-// Two lanes: the browser suite in one; the integration suite (PGlite, then PostgreSQL when asked) in the
-// other, its output kept in .vitest-results/<suite>.log and printed once the lanes end.
+// Two lanes over three suites: the browser suite, the integration suite on PGlite and, when asked, the same
+// suite on PostgreSQL. Each lane takes the next suite when it is free, so the PostgreSQL run starts as soon as
+// either of the first two ends (two at a time: the two cores). The browser suite prints as it runs; the
+// integration suites' outputs are kept in .vitest-results/<suite>.log and printed once the lanes end.
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const integrationRuns = [
-  { VITEST_SUITE: 'integration' },
-  ...(postgresUrl ? [{ DATABASE_URL: postgresUrl, VITEST_SUITE: 'integration-postgres' }] : []),
+const suites = [
+  { script: 'test:e2e', env: {} },
+  {
+    script: 'test:integration',
+    env: { VITEST_SUITE: 'integration' },
+    log: '.vitest-results/integration.log',
+  },
+  ...(postgresUrl
+    ? [
+        {
+          script: 'test:integration',
+          env: { DATABASE_URL: postgresUrl, VITEST_SUITE: 'integration-postgres' },
+          log: '.vitest-results/integration-postgres.log',
+        },
+      ]
+    : []),
 ];
-const integrationLane = (async () => {
+const queue = [...suites];
+async function lane() {
   let code = 0;
-  for (const env of integrationRuns) {
-    if ((await run('test:integration', { env, log: `.vitest-results/${env.VITEST_SUITE}.log` })) !== 0)
-      code = 1;
-  }
+  for (let suite = queue.shift(); suite; suite = queue.shift())
+    if ((await run(suite.script, { env: suite.env, log: suite.log })) !== 0) code = 1;
   return code;
-})();
-if ((await run('test:e2e')) !== 0) failed = true;
-if ((await integrationLane) !== 0) failed = true;
-for (const env of integrationRuns)
-  process.stdout.write(readFileSync(`.vitest-results/${env.VITEST_SUITE}.log`, 'utf8'));
+}
+if ((await Promise.all([lane(), lane()])).some((code) => code !== 0)) failed = true;
+for (const { log } of suites) if (log) process.stdout.write(readFileSync(log, 'utf8'));
 process.exit(failed ? 1 : 0);
