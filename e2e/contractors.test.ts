@@ -100,7 +100,24 @@ describe('the marine contractors wizard in the browser', () => {
     await visible(page.getByRole('tab', { name: 'Hornsea' }));
     // one unit per table (issue 30): a 6 h operation reads in hours
     const table = page.getByRole('table', { name: 'Duration (hours) per month' });
-    expect(await table.getByRole('row').count()).toBe(1 + 2 * 7); // header, sequence and operation × 7 percentiles
+    // header, the years of data, sequence and operation × 7 percentiles
+    expect(await table.getByRole('row').count()).toBe(1 + 1 + 2 * 7);
+    // issue 31: each percentile's year-block interval in brackets under it, in the table's unit, the years
+    // each month rests on and the legend with the interval's settings
+    // Hornsea's NORA3 record is one year, the same in every month: no bracket, the note in words
+    // (alpha.test.ts and the core tests check the bounds on eleven years of ERA5)
+    expect(await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      'Years of data',
+      '',
+      ...Array.from({ length: 12 }, () => '1'),
+    ]);
+    expect(await table.getByTestId('percentile-interval').count()).toBe(0);
+    expect(await page.getByTestId('contractors-intervals').textContent()).toContain(
+      'its 90 % year-block interval (1,000 resamples), in hours',
+    );
+    expect(await page.getByTestId('contractors-intervals').textContent()).toContain(
+      'No interval for any month: fewer than 5 years of data in the period, too few to resample whole years.',
+    );
     await screenshot(page, 'contractors-statistics');
 
     // export all: the workbook's sheet of the point and boat

@@ -103,3 +103,30 @@ export function fieldLabel(key: string): string {
     : base.replace(/_/g, ' ');
   return level === undefined ? label : `${label} at ${level} m`;
 }
+
+/**
+ * The name of a planning percentile's year-block interval (issue 31), as the contractors wizard and its
+ * xlsx print it: "90 % year-block interval (1,000 resamples)" for ci 0.9 and 1000 resamples.
+ */
+export function yearBlockIntervalLabel(settings: { ci: number; resamples: number }): string {
+  const coverage = Math.round(settings.ci * 1000) / 10;
+  return `${coverage} % year-block interval (${settings.resamples.toLocaleString('en-US')} resamples)`;
+}
+
+/**
+ * Months (or periods) grouped by the reason they have no interval, in words: "No interval for Jan, Feb:
+ * fewer than 5 years of data in the period, too few to resample whole years" ("any month" when all lack one).
+ */
+export function intervalNotesText(notes: Record<string, string>, periods: readonly string[]): string[] {
+  const byNote = new Map<string, string[]>();
+  for (const m of periods) {
+    const note = notes[m];
+    if (note !== undefined) byNote.set(note, [...(byNote.get(note) ?? []), m]);
+  }
+  return [...byNote].map(([note, months]) => {
+    const which = months.length === periods.length && periods.length > 1 ? 'any month' : months.join(', ');
+    return note.startsWith('no interval: ')
+      ? `No interval for ${which}: ${note.slice('no interval: '.length)}`
+      : `${which}: ${note}`;
+  });
+}

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldLabel,
+  intervalNotesText,
   metricHeader,
   metricUnits,
   variableLabel,
   variableUnits,
   VARIABLE_LABELS,
+  yearBlockIntervalLabel,
 } from '../src/labels';
 
 describe('variableLabel', () => {
@@ -58,5 +60,28 @@ describe('fieldLabel: the catalogue keys in the planner words (issue 30)', () =>
   it('names a level and keeps an unknown key readable', () => {
     expect(fieldLabel('wind_speed@10')).toBe('Wind speed at 10 m');
     expect(fieldLabel('wave_age')).toBe('wave age');
+  });
+});
+
+describe('the planning intervals in words (issue 31)', () => {
+  it('names the coverage and the resamples with a thousands separator', () => {
+    expect(yearBlockIntervalLabel({ ci: 0.9, resamples: 1000 })).toBe(
+      '90 % year-block interval (1,000 resamples)',
+    );
+    expect(yearBlockIntervalLabel({ ci: 0.95, resamples: 250 })).toBe(
+      '95 % year-block interval (250 resamples)',
+    );
+  });
+
+  it('groups the months by their reason, in the order of the periods', () => {
+    const few = 'no interval: fewer than 5 years of data in the period, too few to resample whole years';
+    expect(intervalNotesText({ Mar: few, Jan: few, Feb: 'no value' }, ['Jan', 'Feb', 'Mar', 'Apr'])).toEqual([
+      'No interval for Jan, Mar: fewer than 5 years of data in the period, too few to resample whole years',
+      'Feb: no value',
+    ]);
+    expect(intervalNotesText({}, ['Jan'])).toEqual([]);
+    expect(intervalNotesText({ Jan: few, Feb: few }, ['Jan', 'Feb'])).toEqual([
+      'No interval for any month: fewer than 5 years of data in the period, too few to resample whole years',
+    ]);
   });
 });

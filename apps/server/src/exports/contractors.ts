@@ -5,11 +5,15 @@
 // 220 h; every value rounded to its stated precision. Operations the point's data cannot run are listed with
 // the reason instead of numbers. The alpha table the constraints were factored with (issue 32) is named in
 // row 2 and, below the table, with its source, the built-in table's calibration note and each factored limit
-// of the sheet's boat, or "none", like the AWD About sheet.
+// of the sheet's boat, or "none", like the AWD About sheet. Under each percentile row, the lower and upper
+// bounds of its year-block interval (issue 31), in the sheet's unit and precision; row 4 names the interval
+// settings; below the table, the years each month rests on and, in words, why a month has no interval.
 import ExcelJS from 'exceljs';
 import {
   conditionSymbols,
   contractorPercentileConventions,
+  intervalNotesText,
+  yearBlockIntervalLabel,
   type ContractorResults,
 } from '@metocean/contracts';
 import {
@@ -66,14 +70,20 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       if (!cell) continue;
       const sheet = workbook.addWorksheet(sheetName(`${point.name} - ${boat.name}`, taken));
       type Monthly = ContractorResults['dataByPoints'][string][string]['sequence'];
+      type Bands = NonNullable<ContractorResults['dataByPoints'][string][string]['intervals']>['sequence'];
       const tables: Monthly[] = [cell.sequence, ...Object.values(cell.operations)];
+      // issue 31: the intervals, when the run has them (absent in older results)
+      const bands = results.intervals ? cell.intervals : undefined;
+      const bounds = (bands ? [bands.sequence, ...Object.values(bands.operations)] : []).flatMap((t) =>
+        Object.values(t).flatMap((row) => Object.values(row).flatMap((b) => b ?? [])),
+      );
       const duration = results.dataFormat === 'DURATION';
       // DURATION values are stored in days: the sheet's unit from all its values, in hours
       const unit = duration
         ? tableDurationUnit(
-            tables
-              .flatMap((t) => Object.values(t).flatMap((row) => Object.values(row)))
-              .map((d) => (d === null ? null : d * 24)),
+            [...tables.flatMap((t) => Object.values(t).flatMap((row) => Object.values(row))), ...bounds].map(
+              (d) => (d === null ? null : d * 24),
+            ),
           )
         : null;
       const value = (v: number | null | undefined) =>
@@ -91,10 +101,30 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
       ]);
       // what Pp means, above the table it describes (issue 35)
       sheet.addRow([contractorPercentileConventions[results.dataFormat]]);
+      sheet.addRow([
+        results.intervals && bands
+          ? `Intervals: under each percentile, the lower and upper bounds of its ` +
+            `${yearBlockIntervalLabel(results.intervals)}, seed ${results.intervals.seed}; ` +
+            `${results.intervals.method}`
+          : 'Intervals: none (results computed before intervals were added; run again to get them)',
+      ]);
       sheet.addRow(['Item', 'Percentile', ...results.periods.map((m) => `${m} (${unit ?? results.unit})`)]);
-      const rows = (label: string, table: Monthly) => {
-        for (const p of results.percentiles)
+      const coverage = results.intervals ? `${Math.round(results.intervals.ci * 1000) / 10} %` : '';
+      const rows = (label: string, table: Monthly, band: Bands | undefined) => {
+        for (const p of results.percentiles) {
           sheet.addRow([label, `P${p}`, ...results.periods.map((m) => value(table[`P${p}`]?.[m]))]);
+          if (!band) continue;
+          sheet.addRow([
+            label,
+            `P${p} ${coverage} lower`,
+            ...results.periods.map((m) => value(band[`P${p}`]?.[m]?.[0])),
+          ]);
+          sheet.addRow([
+            label,
+            `P${p} ${coverage} upper`,
+            ...results.periods.map((m) => value(band[`P${p}`]?.[m]?.[1])),
+          ]);
+        }
       };
       const notDoable = cell.notDoable ?? {};
       const left = boat.operations.filter((o) => notDoable[String(o.id)] !== undefined);
@@ -102,6 +132,7 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
         rows(
           left.length > 0 ? `Whole sequence without ${left.map((o) => o.name).join(', ')}` : 'Whole sequence',
           cell.sequence,
+          bands?.sequence,
         );
       for (const operation of boat.operations) {
         const constraints = operation.constraints
@@ -110,10 +141,15 @@ export async function contractorsWorkbook(results: ContractorResults): Promise<B
         const label = `${operation.name} (${operation.duration} h; ${constraints})`;
         const reason = notDoable[String(operation.id)];
         if (reason !== undefined) sheet.addRow([label, '', reason]);
-        else rows(label, cell.operations[String(operation.id)]!);
+        else rows(label, cell.operations[String(operation.id)]!, bands?.operations[String(operation.id)]);
       }
       sheet.addRow([]);
       sheet.addRow(['Starts', '', ...results.periods.map((m) => cell.starts[m] ?? 0)]);
+      if (bands) {
+        sheet.addRow(['Years of data', '', ...results.periods.map((m) => bands.years[m] ?? 0)]);
+        for (const line of intervalNotesText(bands.notes, results.periods))
+          sheet.addRow(['Interval note', '', line]);
+      }
       sheet.addRow([]);
       for (const row of contractorsAlphaRows(results.alpha, boat)) sheet.addRow(row);
       sheet.getColumn(1).width = 48;

@@ -24,6 +24,7 @@ import { OUTPUT_DECIMALS, roundTable, runOperationCli } from '../../../cli/src/o
 import { runPlanningCli } from '../../../cli/src/planning';
 import { contractorJobs, points, projects } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
+import { expectIntervalCells } from '../contractors-xlsx';
 import { assertHonestDigits } from '../honest-digits';
 import { startServerWithProject } from '../project-fixture';
 
@@ -305,7 +306,7 @@ describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
     const cell = results.dataByPoints[String(site!.id)]![String(boat.body.id)]!;
     expect(roundTable(cell.sequence, OUTPUT_DECIMALS.DURATION)).toEqual(command.DURATION);
     // the xlsx names the table (name, source, calibration note, each factored limit) like the AWD About
-    // sheet; rows 3 (the percentile convention) and 4 (the header) stay where they were
+    // sheet; row 3 is the percentile convention
     const download = await manager.fetch(`/api/contractors/jobs/${job.id}/download/`);
     expect(download.status).toBe(200);
     const bytes = Buffer.from(await download.arrayBuffer());
@@ -317,7 +318,17 @@ describe('a contractors run with DNV-OS-H101 (2011) Table 4-1', () => {
       /; alpha factors: DNV-OS-H101 \(2011\) Table 4-1, base case \(below the table\)$/,
     );
     expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
-    expect(sheet.getRow(4).getCell(1).text).toBe('Item');
+    // issue 31: row 4 names the intervals, row 5 is the header
+    expect(sheet.getRow(4).getCell(1).text).toMatch(
+      /^Intervals: .*90 % year-block interval \(1,000 resamples\), seed 1;/,
+    );
+    expect(sheet.getRow(5).getCell(1).text).toBe('Item');
+    // eleven years of ERA5: every bound under its percentile is the API's, rounded to the sheet's precision
+    const bounds = expectIntervalCells(sheet, results, cell, [
+      ['Whole sequence', cell.intervals!.sequence],
+      ['Lift', cell.intervals!.operations[String(operation.body.id)]!],
+    ]);
+    expect(bounds).toBe(2 * 2 * 2 * 12); // sequence and Lift × P50, P90 × lower, upper × 12 months
     const texts: [string, string][] = [];
     sheet.eachRow((row) => texts.push([row.getCell(1).text, row.getCell(3).text]));
     const alphaRows = texts.filter(([label]) => label.startsWith('Alpha'));

@@ -22,6 +22,7 @@ import { readPointSeries } from '../../src/data/sources';
 import { points, projects } from '../../src/db/schema';
 import type { Actor, TestServer } from '../harness';
 import { addCollaborator, startServerWithProject, whileOfferEnded } from '../project-fixture';
+import { expectIntervalCells } from '../contractors-xlsx';
 import { assertHonestDigits } from '../honest-digits';
 
 let server: TestServer;
@@ -461,23 +462,49 @@ describe('the wizard job', () => {
     const sheet = workbook.getWorksheet('Hornsea - CTV Aurora')!;
     // issue 35: the convention of Pp is written above the table
     expect(sheet.getRow(3).getCell(1).text).toBe(contractorPercentileConventions.DURATION);
-    // one unit per sheet (issue 30): days when a value passes 220 h, else hours; rounded to 0.1 d or 1 h
-    const allHours = [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
-      Object.values(t).flatMap((row) => Object.values(row).map((d) => (d === null ? 0 : d * 24))),
+    // issue 31: the interval settings are named in the header lines
+    expect(sheet.getRow(4).getCell(1).text).toMatch(
+      /^Intervals: under each percentile, the lower and upper bounds of its 90 % year-block interval \(1,000 resamples\), seed 1; year-block bootstrap/,
     );
+    // one unit per sheet (issue 30): days when a value (or an interval's bound) passes 220 h, else hours;
+    // rounded to 0.1 d or 1 h
+    const bandTables = [cell.intervals!.sequence, ...Object.values(cell.intervals!.operations)];
+    const allHours = [
+      ...[cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
+        Object.values(t).flatMap((row) => Object.values(row)),
+      ),
+      ...bandTables.flatMap((t) =>
+        Object.values(t).flatMap((row) => Object.values(row).flatMap((b) => b ?? [])),
+      ),
+    ].map((d) => (d === null ? 0 : d * 24));
     const unit = Math.max(...allHours) > 220 ? 'd' : 'h';
-    expect(sheet.getRow(4).values).toEqual([
+    expect(sheet.getRow(5).values).toEqual([
       undefined,
       'Item',
       'Percentile',
       ...months.map((m) => `${m} (${unit})`),
     ]);
-    expect(sheet.getRow(5).getCell(2).value).toBe('P50');
+    expect(sheet.getRow(6).getCell(2).value).toBe('P50');
     const jan = cell.sequence.P50!.Jan!;
-    expect(sheet.getRow(5).getCell(3).value).toBe(
+    expect(sheet.getRow(6).getCell(3).value).toBe(
       unit === 'd' ? Number(jan.toFixed(1)) : Number((jan * 24).toFixed(0)),
     );
-    expect(sheet.getRow(7).getCell(1).text).toBe('Transit (4 h; hs < 2 m)');
+    // issue 31: under each percentile its interval's lower and upper rows; every bound is the API's, in the
+    // sheet's unit at its stated precision (1 h or 0.1 d), blank where the API has none
+    expect([7, 8].map((r) => sheet.getRow(r).getCell(2).text)).toEqual(['P50 90 % lower', 'P50 90 % upper']);
+    expect(sheet.getRow(12).getCell(1).text).toBe('Transit (4 h; hs < 2 m)');
+    // Hornsea's NORA3 record is one year: every month has the note and no bound (alpha.test.ts reads the
+    // numbers back on eleven years of ERA5)
+    const bounds = expectIntervalCells(sheet, results, cell, [
+      ['Whole sequence', cell.intervals!.sequence],
+      [transit.name, cell.intervals!.operations[String(transit.id)]!],
+      [lift.name, cell.intervals!.operations[String(lift.id)]!],
+    ]);
+    expect(bounds).toBe(
+      [cell.intervals!.sequence, ...Object.values(cell.intervals!.operations)].flatMap((t) =>
+        Object.values(t).flatMap((row) => Object.values(row).filter((b) => b !== null)),
+      ).length * 2,
+    );
     // issue 32: a run without alpha factors says so, in row 2 and below the table
     expect(sheet.getRow(2).getCell(1).text).toMatch(/; alpha factors: none$/);
     const alphaRows: string[][] = [];

@@ -21,7 +21,9 @@ import {
   conditionSymbols,
   contractorMessages,
   contractorPercentileConventions,
+  intervalNotesText,
   variableLabel,
+  yearBlockIntervalLabel,
   type ContractorResults,
 } from '@metocean/contracts';
 import { DURATION_UNIT_NAMES, durationIn, roundTo, tableDurationUnit } from '@metocean/core';
@@ -31,6 +33,7 @@ import { formatHours } from './rules';
 import { formatAlpha, formatLimit } from '@metocean/core';
 
 type Monthly = ContractorResults['dataByPoints'][string][string]['sequence'];
+type Bands = NonNullable<ContractorResults['dataByPoints'][string][string]['intervals']>['sequence'];
 
 const HOURS_PER_DAY = 24;
 
@@ -42,16 +45,22 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
   const cell = results.dataByPoints[String(point.id)]?.[String(boat.id)];
   const notDoable = cell?.notDoable ?? {};
   const left = boat.operations.filter((o) => notDoable[String(o.id)] !== undefined);
+  // issue 31: each percentile's year-block interval, in the table's unit (absent in older results)
+  const bands = cell?.intervals;
   // one unit per table and axis (issue 30): DURATION is stored in days; hours while every value of this
   // point and boat stays under 220 h, so a 10 h transit reads 10 h, not 0.42 d
   const unit =
     results.dataFormat === 'DURATION' && cell
       ? tableDurationUnit(
-          [cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
-            Object.values(t).flatMap((row) =>
-              Object.values(row).map((d) => (d === null ? null : d * HOURS_PER_DAY)),
+          [
+            ...[cell.sequence, ...Object.values(cell.operations)].flatMap((t) =>
+              Object.values(t).flatMap((row) => Object.values(row)),
             ),
-          ),
+            // the intervals' bounds share the table, so its unit
+            ...(bands ? [bands.sequence, ...Object.values(bands.operations)] : []).flatMap((t) =>
+              Object.values(t).flatMap((row) => Object.values(row).flatMap((b) => b ?? [])),
+            ),
+          ].map((d) => (d === null ? null : d * HOURS_PER_DAY)),
         )
       : null;
   const value = (v: number | null | undefined): number | null =>
@@ -83,16 +92,28 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
   };
   const noneDoable = left.length === boat.operations.length;
   const empty = cell ? results.periods.every((m) => (cell.starts[m] ?? 0) === 0) : true;
-  const rows = (label: string, table: Monthly | undefined) =>
+  const rows = (label: string, table: Monthly | undefined, band: Bands | undefined) =>
     results.percentiles.map((p) => (
       <TableRow key={`${label}-${p}`}>
         <TableCell>{label}</TableCell>
         <TableCell>P{p}</TableCell>
-        {results.periods.map((m) => (
-          <TableCell key={m} align="right">
-            {show(table?.[`P${p}`]?.[m])}
-          </TableCell>
-        ))}
+        {results.periods.map((m) => {
+          const b = band?.[`P${p}`]?.[m];
+          return (
+            <TableCell key={m} align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {show(table?.[`P${p}`]?.[m])}
+              {b && (
+                <Box
+                  component="span"
+                  data-testid="percentile-interval"
+                  sx={{ display: 'block', color: 'text.secondary', fontSize: '0.75rem' }}
+                >
+                  [{show(b[0])}–{show(b[1])}]
+                </Box>
+              )}
+            </TableCell>
+          );
+        })}
       </TableRow>
     ));
   return (
@@ -156,11 +177,23 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
                 </TableRow>
               </TableHead>
               <TableBody>
+                {bands && (
+                  <TableRow data-testid="interval-years">
+                    <TableCell>Years of data</TableCell>
+                    <TableCell />
+                    {results.periods.map((m) => (
+                      <TableCell key={m} align="right">
+                        {bands.years[m] ?? 0}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                )}
                 {rows(
                   left.length > 0
                     ? `Whole sequence without ${left.map((o) => o.name).join(', ')}`
                     : 'Whole sequence',
                   cell?.sequence,
+                  bands?.sequence,
                 )}
                 {boat.operations.map((o) =>
                   notDoable[String(o.id)] !== undefined ? (
@@ -172,13 +205,26 @@ export function StatisticsStep({ results }: { results: ContractorResults }) {
                       </TableCell>
                     </TableRow>
                   ) : (
-                    rows(o.name, cell?.operations[String(o.id)])
+                    rows(o.name, cell?.operations[String(o.id)], bands?.operations[String(o.id)])
                   ),
                 )}
               </TableBody>
             </Table>
           </Paper>
           <Box>
+            {results.intervals && bands && (
+              <Box data-testid="contractors-intervals" sx={{ mb: 1 }}>
+                <Typography variant="body2">
+                  In brackets under each percentile: its {yearBlockIntervalLabel(results.intervals)}, in{' '}
+                  {unitLabel}; the years of data are the years with a start in the month.
+                </Typography>
+                {intervalNotesText(bands.notes, results.periods).map((line) => (
+                  <Typography key={line} variant="body2" color="warning.main">
+                    {line}.
+                  </Typography>
+                ))}
+              </Box>
+            )}
             <Typography variant="body2" data-testid="contractors-alpha" gutterBottom>
               {results.alpha
                 ? `Alpha factors: ${results.alpha.name} (${results.alpha.source}); each upper limit ran as α × limit, TPOP = the operation's duration: ${
