@@ -15,7 +15,7 @@ import { era5 } from './data';
 
 // the band's function, counted: contours.ts imports it from this module
 vi.mock('../src/contour-band', async (original) => {
-  const actual = await original<typeof import('../src/contour-band')>();
+  const actual = await original<typeof band>();
   return { ...actual, contourBands: vi.fn(actual.contourBands) };
 });
 const contourBands = vi.mocked(band.contourBands);
