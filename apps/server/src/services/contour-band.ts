@@ -49,7 +49,7 @@ export function bandSettled(result: Record<string, unknown>): boolean {
 type StoredContour = { returnPeriod?: unknown; points?: { hs?: unknown; tp?: unknown }[] };
 
 /** The refitted contours are the stored ones (to 1e-9 relative: the same fit, serialised through JSON). */
-function sameContours(stored: unknown, refitted: ContourBandAnswer['contours']): boolean {
+export function sameContours(stored: unknown, refitted: ContourBandAnswer['contours']): boolean {
   if (!Array.isArray(stored) || stored.length !== refitted.length) return false;
   const close = (a: unknown, b: number) =>
     typeof a === 'number' && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
