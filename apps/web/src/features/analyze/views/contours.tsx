@@ -44,10 +44,12 @@ function bandCaption(kwargs: Record<string, unknown>): string {
 
 function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [density, setDensity] = useState(true);
-  const payload = payloadOf(props, entry)!;
+  const stored = payloadOf(props, entry)!;
   // a stored band is drawn at once; one not yet computed is computed when the switch is turned on
-  const [band, setBand] = useState(Boolean(payload.kwargs.band));
+  const [band, setBand] = useState(Boolean(stored.kwargs.band));
   const computing = useContourBand(props.projectId, entry);
+  // the payload answered with the band, until the cached one (replaced by it) reaches this view
+  const payload = computing.data ?? stored;
   const pending = onRequest(payload.kwargs);
   const { mutate, isIdle } = computing;
   useEffect(() => {
@@ -79,7 +81,9 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         entry={entry}
         size={{ width: 600, height: 440 }}
         testId="contour-plot"
-        build={(p, legend) => contourOption(p, { density, band, legend, pointName: props.point.name })}
+        build={(p, legend) =>
+          contourOption(computing.data ?? p, { density, band, legend, pointName: props.point.name })
+        }
         controls={
           <>
             <FormControlLabel
