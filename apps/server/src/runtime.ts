@@ -65,6 +65,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       log,
     });
     pool = await createStatisticsPool(config.statisticsThreads, log);
+    const running = pool;
+    services.statisticsPool = () => Promise.resolve(running);
     reportThread = createReportThread({ memoryMb: config.reportMemoryMb, log });
     // a point per lane at once
     const reconcile = reconcileSettings();
@@ -78,6 +80,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       log.error({ err: error }, 'keeping the plans of older plannings failed'),
     );
   }
+
+  // an API process without the worker: a one-lane pool of its own for the requests that compute
+  let ownPool: Promise<StatisticsPool> | undefined;
+  services.statisticsPool ??= () => (ownPool ??= createStatisticsPool(1));
 
   let app: App | undefined;
   if (options.role !== 'worker') {
@@ -93,6 +99,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await app?.close();
       await queue.stop();
       await pool?.close();
+      await ownPool?.then(
+        (own) => own.close(),
+        () => undefined,
+      );
       await reportThread?.close();
       await keeping;
       await closePlanningThreads();

@@ -2,7 +2,14 @@
 // ../shared/data (the South China Sea node the demo ingests), so payloads and charts are tested on real numbers.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { overview, statisticOf, statisticsFor, type Series, type StatisticTarget } from '@metocean/core';
+import {
+  environmentalContourBand,
+  overview,
+  statisticOf,
+  statisticsFor,
+  type Series,
+  type StatisticTarget,
+} from '@metocean/core';
 import { statIdOf, toStoredJson } from '@metocean/contracts';
 import { parseCsvSeries } from '@metocean/hindcast';
 import type { FieldInfo, ResultRow } from '../src';
@@ -91,6 +98,15 @@ export function era5Row(id: string): ReturnType<typeof rowOf> {
         ? { field: 'swh', partner: 'pp1d' }
         : { field: 'swh' };
     row = rowOf(era5(), id, target, id === 'NOCYC' ? { cyclone: nocycMask() } : {});
+    // ENVC as stored once its band was asked for (the contour band route): the contours with their band
+    if (id === 'ENVC') {
+      const { band, bandNote } = environmentalContourBand(era5(), target);
+      const result = row.payload.result as Record<string, unknown>;
+      row = {
+        ...row,
+        payload: { ...row.payload, result: { ...result, ...(toJson({ band, bandNote }) as object) } },
+      };
+    }
     rowCache.set(id, row);
   }
   return row;

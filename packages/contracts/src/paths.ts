@@ -40,6 +40,7 @@ export const paths = {
   projectCollaborators: (id: number) => `/api/projects/${id}/update_collaborators/`,
   projectStats: (id: number) => `/api/projects/${id}/stats/`,
   projectVisuData: (id: number) => `/api/projects/${id}/get_visu_data/`,
+  projectContourBand: (id: number) => `/api/projects/${id}/contour_band/`, // ours: a contour's band on request
   projectExport: (id: number) => `/api/projects/${id}/export/`,
   points: '/api/points/',
   point: (id: number) => `/api/points/${id}/`,

@@ -14,11 +14,17 @@ import { fitParameters, MAX_DISTINCT } from './fit';
 import { LAWS } from './laws';
 
 /**
- * Resamples of the band in the standard set: each refits the 3-parameter Weibull by maximum likelihood
- * (2–6 ms), so 1,000 would add seconds per wave height to a point's statistics; the 5th and 95th
+ * Resamples of the band (computed on request): each refits the 3-parameter Weibull by maximum likelihood
+ * (2–6 ms), so 1,000 would make the user wait seconds per wave height; the 5th and 95th
  * percentiles of 200 rest on the 10 values beyond each (docs/decisions.md, issue 31).
  */
 export const CONTOUR_BAND_RESAMPLES = 200;
+
+/**
+ * The note of a standard set's contours: their band is computed on request (the contour band route), not with
+ * every point's statistics (issue 34: 200 refits cost ~0.6 s of CPU per wave height).
+ */
+export const CONTOUR_BAND_ON_REQUEST = 'band on request: switch "Band" on to compute it';
 
 /** Points of a resample's contour polygon the rays are crossed with (72 contour points: every 5th). */
 const BAND_POLYGON_POINTS = 360;

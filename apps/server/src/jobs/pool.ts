@@ -8,9 +8,13 @@ import { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 import type { StatisticJob } from './statistics-worker';
 import type { SatelliteCollocationJob } from './satellite-collocate';
 import type { Stat2dNodeJob } from '../data/stat2d';
+import type { ContourBandJob } from './contour-band';
 
-/** What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation. */
-export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob;
+/**
+ * What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation, the
+ * band of a point's contours.
+ */
+export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob | ContourBandJob;
 
 export { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 

@@ -1,6 +1,6 @@
 // Runs in a lane's thread of the statistics pool: the statistics of one point, a batch per call
 // (point-statistics.ts), or the point's plan; also one node of a 2D map (stat2d.ts) and the collocation of
-// a satellite comparison (satellite-collocate.ts). The record of the node read is kept for the calls that
+// a satellite comparison (satellite-collocate.ts) and the band of a point's contours (contour-band.ts). The record of the node read is kept for the calls that
 // follow: every batch of the point, and the next point of the lane when it reads the same node (points
 // closer together than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
@@ -10,6 +10,7 @@ import { stat2dNode } from '../data/stat2d';
 import { planPoint, runStatisticsStored, type StatisticRun } from './point-statistics';
 import type { PoolJob } from './pool';
 import { collocateSatellite } from './satellite-collocate';
+import { contourBandOf } from './contour-band';
 
 export interface StatisticJob {
   source: DataSource;
@@ -50,8 +51,10 @@ export function pointSeries(source: DataSource, lat: number, lon: number): Promi
 
 export default async function run(job: PoolJob): Promise<unknown> {
   // a satellite comparison reads its node once: not through the lane's kept record, which a point may use
-  if ('kind' in job) return job.kind === 'stat2d-node' ? stat2dNode(job) : collocateSatellite(job);
+  if ('kind' in job && job.kind === 'stat2d-node') return stat2dNode(job);
+  if ('kind' in job && job.kind === 'satellite-collocation') return collocateSatellite(job);
   const read = await pointSeries(job.source, job.lat, job.lon);
   const point = job.correction ? { ...read, series: correctedSeries(read.series, job.correction) } : read;
+  if ('kind' in job) return contourBandOf(point, job.target);
   return job.runs ? runStatisticsStored(point, job.runs, job.stop) : planPoint(point);
 }

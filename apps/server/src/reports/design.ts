@@ -2,7 +2,7 @@
 // return values with their 90 % intervals, the fit figure and parameters, the Tp associated with extreme Hs (the median of
 // the stored Hs–Tp joint model), the environmental contours, current and water-level extremes where stored.
 import { sectorName } from '@metocean/charts';
-import { lawName as coreLawName } from '@metocean/core';
+import { CONTOUR_BAND_ON_REQUEST, lawName as coreLawName } from '@metocean/core';
 import { MISSING_VALUE, REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { chart } from './charts';
 import { fmt, MONTHS } from './common';
@@ -11,6 +11,10 @@ import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoin
 import { breathe, type Checkpoint } from './operability';
 import type { ReportPdf } from './pdf';
 import type { ReportScope } from './scope';
+
+/** Under the contours when their band was not asked for (it is computed on request: issue 34). */
+export const CONTOUR_BAND_NOT_COMPUTED =
+  'band not computed: switch "Band" on under these contours in the Analyze tab (computed once, in about a second per wave height), then generate the report again to draw it.';
 
 export const DESIGN_RETURN_PERIODS = [1, 10, 50, 100];
 
@@ -202,6 +206,7 @@ function designPart(pdf: ReportPdf, data: ReportData, point: ReportPoint, part: 
               `with replacement${band.used < band.resamples ? `; ${band.resamples - band.used} gave no contour` : ''}): ` +
               `how sure the fit is from these years, not whether the model's form is right.`,
           );
+        else if (contours.bandNote === CONTOUR_BAND_ON_REQUEST) pdf.note(CONTOUR_BAND_NOT_COMPUTED);
         else if (contours.bandNote) pdf.note(`${contours.bandNote}.`);
         else
           pdf.note(

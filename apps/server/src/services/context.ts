@@ -10,6 +10,16 @@ export interface Services {
   db: Db;
   queue: Queue;
   log: FastifyBaseLogger;
+  /**
+   * The statistics threads for work a request asks for (the band of a point's contours): the worker's pool
+   * in a process that runs one, else a one-lane pool of this process, started with its first job.
+   */
+  statisticsPool?: () => Promise<StatisticsThreads>;
+}
+
+/** What a service may ask of the statistics threads (jobs/pool.ts): run one job, off the event loop. */
+export interface StatisticsThreads {
+  run(job: object): Promise<unknown>;
 }
 
 /** The authenticated caller, as the access token and the database say. */

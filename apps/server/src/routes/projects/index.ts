@@ -21,6 +21,7 @@ import { callerOf } from '../../http/auth';
 import * as compute from '../../services/compute';
 import * as projects from '../../services/projects';
 import * as results from '../../services/results';
+import { contourBand } from '../../services/contour-band';
 import * as team from '../../services/team';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
@@ -255,6 +256,30 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         settings,
       );
     },
+  );
+
+  app.post(
+    '/api/projects/:id/contour_band/',
+    {
+      schema: {
+        tags,
+        summary: "The 90 % band of a point's environmental contours (ENVC), computed once and stored",
+        description:
+          "The year-block bootstrap band of the stored contours (200 resamples of whole calendar years, each refitting the joint model; docs/methods/contours.md), computed on request in a statistics thread (about a second of CPU per wave height) and stored with the result: a second call answers the stored band at once. No credit is used (the point was paid for). Answers the ENVC result as get_visu_data does, with the band arrays, or kwargs.bandNote saying why there is none. Anyone who may see the project's results may ask.",
+        params: idParams,
+        querystring: visuDataQuery,
+        response: { 200: visuPayload, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) =>
+      contourBand(
+        services,
+        callerOf(request),
+        request.params.id,
+        request.query.point,
+        request.query.stats_id,
+      ),
   );
 }
 

@@ -1,6 +1,6 @@
 // Server state of the Analyze tab: the project's stored statistics, their visualisation payloads and the
 // export downloads (spec 002 §3, §7).
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   APP_VERSION,
@@ -51,6 +51,27 @@ export function useVisuPayloads(projectId: number, entries: StatEntry[]) {
       staleTime: Infinity,
       retry: false,
     })),
+  });
+}
+
+/**
+ * The band of a point's environmental contours, computed on request (POST contour_band: about a second of
+ * the server's CPU per wave height, once; stored after that): the answered payload replaces the cached one,
+ * so every view of the statistic draws the band.
+ */
+export function useContourBand(projectId: number, entry: StatEntry) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => {
+      const query = new URLSearchParams({ point: String(entry.pointId), stats_id: entry.statId });
+      return apiRequest(`${paths.projectContourBand(projectId)}?${query.toString()}`, {
+        method: 'POST',
+        schema: visuPayload,
+        forbidden: 'throw',
+      });
+    },
+    onSuccess: (payload) =>
+      client.setQueryData(analyzeKeys.visu(projectId, entry.pointId, entry.statId), payload),
   });
 }
 

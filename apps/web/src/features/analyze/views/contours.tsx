@@ -1,15 +1,22 @@
 // ENVC (spec 002): the environmental contours over the sea states behind them, and their maxima (the design
 // sea states) as a table.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { ChartError, contourExtremeComparison, contourMaxima, contourOption } from '@metocean/charts';
 import { NumericTable } from '../../../components/NumericTable';
+import { useContourBand } from '../api';
 import type { StatEntry } from '../selection';
 import { PayloadWarnings, SimpleChart, companion, payloadOf, perLevel, type ViewProps } from './frame';
+
+/** The standard set's contours: the band is computed when asked for (kwargs.bandNote "band on request…"). */
+const onRequest = (kwargs: Record<string, unknown>) =>
+  typeof kwargs.bandNote === 'string' && kwargs.bandNote.startsWith('band on request');
 
 /** What the shaded band is, or why there is none (kwargs.band / kwargs.bandNote of the payload). */
 function bandCaption(kwargs: Record<string, unknown>): string {
@@ -21,7 +28,7 @@ function bandCaption(kwargs: Record<string, unknown>): string {
     used: number;
   } | null;
   if (!band)
-    return typeof kwargs.bandNote === 'string'
+    return typeof kwargs.bandNote === 'string' && !onRequest(kwargs)
       ? `No uncertainty band: ${kwargs.bandNote.replace(/^no band: /, '')}.`
       : '';
   const pct = Math.round(100 * band.ci);
@@ -37,8 +44,17 @@ function bandCaption(kwargs: Record<string, unknown>): string {
 
 function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [density, setDensity] = useState(true);
-  const [band, setBand] = useState(true);
-  const payload = payloadOf(props, entry)!;
+  const stored = payloadOf(props, entry)!;
+  // a stored band is drawn at once; one not yet computed is computed when the switch is turned on
+  const [band, setBand] = useState(Boolean(stored.kwargs.band));
+  const computing = useContourBand(props.projectId, entry);
+  // the payload answered with the band, until the cached one (replaced by it) reaches this view
+  const payload = computing.data ?? stored;
+  const pending = onRequest(payload.kwargs);
+  const { mutate, isIdle } = computing;
+  useEffect(() => {
+    if (band && pending && isIdle) mutate();
+  }, [band, pending, isIdle, mutate]);
   // the extreme analysis of the same wave height, for its return values beside the contours' Hs
   const extremes = payloadOf(props, companion(props, entry, 'EXT'));
   const comparison = useMemo(() => {
@@ -65,7 +81,9 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
         entry={entry}
         size={{ width: 600, height: 440 }}
         testId="contour-plot"
-        build={(p, legend) => contourOption(p, { density, band, legend, pointName: props.point.name })}
+        build={(p, legend) =>
+          contourOption(computing.data ?? p, { density, band, legend, pointName: props.point.name })
+        }
         controls={
           <>
             <FormControlLabel
@@ -74,22 +92,50 @@ function ContourChart({ props, entry }: { props: ViewProps; entry: StatEntry }) 
               }
               label="Sea states behind"
             />
-            {Boolean(payload.kwargs.band) && (
+            {(Boolean(payload.kwargs.band) || pending) && (
               <FormControlLabel
-                control={<Switch size="small" checked={band} onChange={(e) => setBand(e.target.checked)} />}
+                control={
+                  <Switch
+                    size="small"
+                    checked={band}
+                    onChange={(e) => {
+                      setBand(e.target.checked);
+                      // a failed attempt is tried again when the switch is turned on again
+                      if (e.target.checked && computing.isError) computing.reset();
+                    }}
+                    slotProps={{ input: { 'aria-label': 'Band: the 90 % band of each contour' } }}
+                  />
+                }
                 label="Band"
               />
             )}
           </>
         }
       />
+      {band && computing.isPending && (
+        <Box sx={{ maxWidth: 600 }} data-testid="contour-band-progress">
+          <Typography variant="caption" color="text.secondary">
+            Computing the band: the joint model refitted on 200 resamples of the record&apos;s years (about a
+            second per wave height)…
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {band && computing.isError && (
+        <Alert severity="error" sx={{ maxWidth: 600 }} data-testid="contour-band-error">
+          The band could not be computed: {computing.error.message}. Switch &quot;Band&quot; off and on to try
+          again.
+        </Alert>
+      )}
       <Typography
         variant="caption"
         color="text.secondary"
         data-testid="contour-band-note"
         sx={{ maxWidth: 600 }}
       >
-        {bandCaption(payload.kwargs)}
+        {pending && !band
+          ? 'The 90 % band of each contour (how far it moves when the joint model is refitted on other draws of these years) is computed on request: switch "Band" on.'
+          : bandCaption(payload.kwargs)}
       </Typography>
       {maxima.length > 0 && (
         <Box sx={{ maxWidth: 600 }}>

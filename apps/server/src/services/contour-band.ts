@@ -1,0 +1,160 @@
+// The band of a point's environmental contours on request (issue 34 follow-up of issue 31 §3): computed once
+// in a statistics thread from the point's record, stored with the ENVC result (a second request, the Analyze
+// view and the Design report read it), answered as the result's visualisation payload. No credit: the point
+// was paid for when computed, and the band is a further view of its stored contours.
+import { and, eq } from 'drizzle-orm';
+import { statIdParts, type VisuPayload } from '@metocean/contracts';
+import { CONTOUR_BAND_ON_REQUEST, type StatisticTarget } from '@metocean/core';
+import { correctionOf, type SeriesCorrection } from '../data/calibrated';
+import type { DataSource } from '../data/sources';
+import { sourceForPoint } from '../data/registry';
+import { encodePayload } from '../db/payload';
+import { points, resultPayload, results, tasks } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
+import type { Caller, Services } from './context';
+import { projectFor } from './project-access';
+import { storedPayload } from './results';
+
+/** The job a statistics thread runs for the band (jobs/contour-band.ts). */
+export interface ContourBandJob {
+  kind: 'contour-band';
+  source: DataSource;
+  lat: number;
+  lon: number;
+  correction?: SeriesCorrection;
+  /** The stored ENVC's target: the wave height and its period. */
+  target: StatisticTarget;
+}
+
+/** The contours refitted (their points only) and their band, or the note saying why there is none. */
+export interface ContourBandAnswer {
+  contours: { returnPeriod: number; points: { hs: number; tp: number }[] }[];
+  band: unknown;
+  bandNote: string | null;
+}
+
+/** The band's note when the stored contours are not those of the record as it is now fitted. */
+export const CONTOUR_BAND_STALE =
+  'no band: the stored contours differ from those fitted to the record now (computed by an earlier version); recompute the point to get a band';
+
+/** Bands being computed, per result row: a second request while one runs waits for it. */
+const computing = new Map<number, Promise<void>>();
+
+/** Whether a stored ENVC result already has its band, or the note saying why it cannot have one. */
+export function bandSettled(result: Record<string, unknown>): boolean {
+  if (result.band !== null && typeof result.band === 'object') return true;
+  return typeof result.bandNote === 'string' && result.bandNote !== CONTOUR_BAND_ON_REQUEST;
+}
+
+type StoredContour = { returnPeriod?: unknown; points?: { hs?: unknown; tp?: unknown }[] };
+
+/** The refitted contours are the stored ones (to 1e-9 relative: the same fit, serialised through JSON). */
+export function sameContours(stored: unknown, refitted: ContourBandAnswer['contours']): boolean {
+  if (!Array.isArray(stored) || stored.length !== refitted.length) return false;
+  const close = (a: unknown, b: number) =>
+    typeof a === 'number' && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  return (stored as StoredContour[]).every((c, i) => {
+    const r = refitted[i]!;
+    return (
+      c.returnPeriod === r.returnPeriod &&
+      Array.isArray(c.points) &&
+      c.points.length === r.points.length &&
+      c.points.every((p, k) => close(p.hs, r.points[k]!.hs) && close(p.tp, r.points[k]!.tp))
+    );
+  });
+}
+
+/**
+ * POST /api/projects/{id}/contour_band/: the band of the stored ENVC result `statId` of a point of the
+ * project (the caller must be able to see the project: 404 otherwise), computed once and stored.
+ */
+export async function contourBand(
+  services: Services,
+  caller: Caller,
+  projectId: number,
+  pointId: number,
+  statId: string,
+): Promise<VisuPayload> {
+  const access = await projectFor(services.db, caller, projectId);
+  if (statIdParts(statId).id !== 'ENVC')
+    throw badRequest({
+      fieldErrors: { stats_id: ['A band is computed for environmental contours (ENVC) only'] },
+    });
+  const [row] = await services.db
+    .select({
+      id: results.id,
+      payload: resultPayload(),
+      lat: points.lat,
+      lng: points.lng,
+      calibration: points.calibration,
+    })
+    .from(results)
+    .innerJoin(tasks, eq(tasks.id, results.taskId))
+    .innerJoin(points, eq(points.id, results.pointId))
+    .where(
+      and(
+        eq(points.projectId, access.project.id),
+        eq(results.pointId, pointId),
+        eq(results.statId, statId),
+        eq(tasks.status, 'FINISHED'),
+      ),
+    );
+  if (!row) throw notFound();
+  const result = row.payload.result;
+  if (result === null || typeof result !== 'object')
+    throw badRequest({
+      nonFieldErrors: [
+        `These contours were not computed: ${typeof row.payload.error === 'string' ? row.payload.error : 'no result stored'}`,
+      ],
+    });
+  if (!bandSettled(result as Record<string, unknown>)) {
+    let running = computing.get(row.id);
+    if (!running) {
+      running = computeAndStore(services, access.zone.id, row).finally(() => computing.delete(row.id));
+      computing.set(row.id, running);
+    }
+    await running;
+  }
+  return storedPayload(services, access, pointId, statId);
+}
+
+async function computeAndStore(
+  services: Services,
+  zoneId: number,
+  row: {
+    id: number;
+    payload: Record<string, unknown>;
+    lat: number;
+    lng: number;
+    calibration: Parameters<typeof correctionOf>[0];
+  },
+): Promise<void> {
+  const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
+  if (!source) throw notFound();
+  if (!services.statisticsPool) throw new Error('no statistics threads in this process');
+  const pool = await services.statisticsPool();
+  const correction = correctionOf(row.calibration);
+  const job: ContourBandJob = {
+    kind: 'contour-band',
+    source,
+    lat: row.lat,
+    lon: row.lng,
+    ...(correction ? { correction } : {}),
+    target: row.payload.target as StatisticTarget,
+  };
+  const answer = (await pool.run(job)) as ContourBandAnswer;
+  const result = row.payload.result as Record<string, unknown>;
+  const fresh = sameContours(result.contours, answer.contours);
+  const stored = {
+    ...row.payload,
+    result: {
+      ...result,
+      band: fresh ? answer.band : null,
+      bandNote: fresh ? answer.bandNote : CONTOUR_BAND_STALE,
+    },
+  };
+  await services.db
+    .update(results)
+    .set({ payload: encodePayload(JSON.stringify(stored)) })
+    .where(eq(results.id, row.id));
+}
