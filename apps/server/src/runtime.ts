@@ -83,7 +83,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
   // an API process without the worker: a one-lane pool of its own for the requests that compute
   let ownPool: Promise<StatisticsPool> | undefined;
-  services.statisticsPool ??= () => (ownPool ??= createStatisticsPool(1));
+  services.statisticsPool ??= () => (ownPool ??= createStatisticsPool(1, log));
 
   let app: App | undefined;
   if (options.role !== 'worker') {
