@@ -397,26 +397,22 @@ function downtimeRows(
     const t = c >= 0 ? c : -1 - c;
     if (t > longest) longest = t;
   }
-  // counts per month (0: all) and wait length in steps: events at w, censorings "at least c" at c
+  // counts per month (0: all) and wait length in steps: events at w, censorings "at least c" at c; the rows
+  // of a month made on its first start (indexed by month, not looked up in a map per start)
   const width = longest + 1;
   const starts = new Float64Array(13);
   const censored = new Float64Array(13);
-  const eventsBy = new Map<number, Int32Array>();
-  const censoredBy = new Map<number, Int32Array>();
-  const row = (map: Map<number, Int32Array>, m: number): Int32Array => {
-    let r = map.get(m);
-    if (!r) map.set(m, (r = new Int32Array(width)));
-    return r;
-  };
+  const eventsByMonth: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(13).fill(undefined);
+  const censoredByMonth: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(13).fill(undefined);
   for (let i = 0; i < coded.length; i++) {
     const c = coded[i]!;
     if (c === NO_START) continue;
     const m = month[i]!;
     starts[m]!++;
-    if (c >= 0) row(eventsBy, m)[c]!++;
+    if (c >= 0) (eventsByMonth[m] ??= new Int32Array(width))[c]!++;
     else {
       censored[m]!++;
-      row(censoredBy, m)[-1 - c]!++;
+      (censoredByMonth[m] ??= new Int32Array(width))[-1 - c]!++;
     }
   }
   for (let m = 1; m <= 12; m++) {
@@ -424,17 +420,17 @@ function downtimeRows(
     censored[0]! += censored[m]!;
   }
   const empty = new Int32Array(width);
-  const all = (map: Map<number, Int32Array>): Int32Array => {
+  const all = (rows: readonly (Int32Array | undefined)[]): Int32Array => {
     const sum = new Int32Array(width);
-    for (const r of map.values()) for (let w = 0; w < width; w++) sum[w]! += r[w]!;
+    for (const r of rows) if (r) for (let w = 0; w < width; w++) sum[w]! += r[w]!;
     return sum;
   };
-  const eventsAll = all(eventsBy);
-  const censoredAll = all(censoredBy);
+  const eventsAll = all(eventsByMonth);
+  const censoredAll = all(censoredByMonth);
   return Array.from({ length: 13 }, (_, m) => {
     const curve = waitCurve(
-      m === 0 ? eventsAll : (eventsBy.get(m) ?? empty),
-      m === 0 ? censoredAll : (censoredBy.get(m) ?? empty),
+      m === 0 ? eventsAll : (eventsByMonth[m] ?? empty),
+      m === 0 ? censoredAll : (censoredByMonth[m] ?? empty),
       stepHours,
     );
     const quantile = (p: number): number | null => (curve.total > 0 ? survivalQuantile(curve, p) : null);

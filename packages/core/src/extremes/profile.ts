@@ -75,6 +75,9 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const nll = (z: number, x: readonly number[]): number => {
     const p = parametersAt(z, x);
     if (!p) return Infinity;
+    // the GPD's likelihood is unbounded below ξ = −1 (no MLE there, fit/gpd.ts keeps its search to ξ ≥ −1):
+    // the profile is maximised over the same range, or it would fall below the fit's optimum
+    if (law === 'gpd' && p.shape! < -1) return Infinity;
     return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
   };
   const start = freeLocation
@@ -90,6 +93,12 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
   const memo = new Map<number, number>();
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
+    // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
+    // Brent's method where it does not converge or the start is outside the support
+    if (law === 'gpd') {
+      const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
+      if (xi !== null) return { x: [xi], value: nll(z, [xi]) };
+    }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
     // the GEV: Newton's method on the exact derivatives; the simplex where it does not converge. A start
@@ -290,6 +299,110 @@ function gevProfileNewton(
     // no decrease left to find above rounding: converged
     if (!accepted) return !indefinite && -slope <= 1e-10 * (1 + Math.abs(f)) ? x : null;
     f = at(x, g, h);
+  }
+  return null;
+}
+
+/**
+ * Below this |ξ| the GPD profile's derivatives are taken from locationScaleDerivatives (power series in ξz):
+ * the direct form below divides sums of size ξ by ξ² and ξ³ (relative error ≈ ε/|ξ|).
+ */
+const GPD_DIRECT_FROM = 1e-3;
+
+/**
+ * The GPD profile at return value z maximised over ξ ≥ −1, the location held at the threshold u and
+ * σ = (z − u)/E(ξ) with E = (e^{aξ} − 1)/ξ, a = −ln(1 − q) (E = Q₁, the unit quantile), by Newton's method
+ * in ξ. With y = x − u, θ = ξ/σ = (e^{aξ} − 1)/(z − u) and S(ξ) = Σ w ln(1 + θy), the negative
+ * log-likelihood is f = n ln σ + (1 + 1/ξ)S (Coles 2001 (4.10)), so, with θ' = a e^{aξ}/(z − u), θ'' = aθ',
+ * S' = θ'Σ wy/t, S'' = θ''Σ wy/t − θ'²Σ wy²/t² (t = 1 + θy) and (ln σ)' = −E'/E,
+ *   f'  = −nE'/E − S/ξ² + (1 + 1/ξ)S',
+ *   f'' = −n(E''/E − (E'/E)²) + 2S/ξ³ − 2S'/ξ² + (1 + 1/ξ)S''
+ * in one pass over the sample (near ξ = 0, |ξ| < GPD_DIRECT_FROM, from locationScaleDerivatives' series and
+ * the chain rule in σ(ξ) instead). Every step is backtracked until the value falls enough (Armijo). Stops
+ * once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is below rounding; null where
+ * the start is outside the support, the curvature is not positive, it does not converge within 100 steps or
+ * finds no lower value along its step (the caller falls back to Brent's method).
+ */
+function gpdProfileNewton(
+  sample: WeightedSample,
+  a: number,
+  u: number,
+  z: number,
+  from: number,
+): number | null {
+  const { x, w, n } = sample;
+  const c = z - u;
+  if (!(c > 0)) return null;
+  const d = new Float64Array(10);
+  let slope = 0;
+  let curvature = 0;
+  const at = (xi: number, derivatives: boolean): number => {
+    if (!(xi >= -1)) return Infinity;
+    const [e, e1, e2] = expm1Ratio(a, xi);
+    const sigma = c / e;
+    if (!(sigma > 0)) return Infinity;
+    if (Math.abs(xi) < GPD_DIRECT_FROM) {
+      if (!locationScaleDerivatives('gpd', sample, u, sigma, xi, d)) return Infinity;
+      if (derivatives) {
+        const r = e1 / e;
+        const s1 = -sigma * r;
+        const s2 = sigma * (2 * r * r - e2 / e);
+        slope = d[2]! * s1 + d[3]!;
+        curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
+      }
+      return Number.isFinite(d[0]!) ? d[0]! : Infinity;
+    }
+    const theta = Math.expm1(a * xi) / c;
+    let sum = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < x.length; i++) {
+      const y = x[i]! - u;
+      const t = 1 + theta * y;
+      if (!(t > 0) || y < 0) return Infinity;
+      sum += w[i]! * Math.log1p(theta * y);
+      if (derivatives) {
+        const v = y / t;
+        s1 += w[i]! * v;
+        s2 += w[i]! * v * v;
+      }
+    }
+    const factor = 1 + 1 / xi;
+    const value = n * Math.log(sigma) + factor * sum;
+    if (!Number.isFinite(value)) return Infinity;
+    if (derivatives) {
+      const dTheta = (a * Math.exp(a * xi)) / c;
+      const dSum = dTheta * s1;
+      const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
+      const r = e1 / e;
+      const xi2 = xi * xi;
+      slope = -n * r - sum / xi2 + factor * dSum;
+      curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
+    }
+    return value;
+  };
+  let xi = from;
+  let f = at(xi, true);
+  if (!Number.isFinite(f)) return null;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    if (!(curvature > 0) || !Number.isFinite(slope)) return null;
+    const step = -slope / curvature;
+    const decrease = slope * step;
+    if (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return xi;
+    let t = 1;
+    let accepted = false;
+    for (let k = 0; k < 40; k++) {
+      const value = at(xi + t * step, false);
+      if (value <= f + 1e-4 * t * decrease) {
+        xi += t * step;
+        accepted = true;
+        break;
+      }
+      t /= 2;
+    }
+    // no decrease left to find above rounding: converged
+    if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
+    f = at(xi, true);
   }
   return null;
 }

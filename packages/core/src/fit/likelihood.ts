@@ -79,7 +79,8 @@ function gpdNll(sample: WeightedSample, p: Parameters): number {
     const z = (sample.x[i]! - p.location) / sigma;
     const t = 1 + xi * z;
     if (!(z >= 0) || !(t > 0)) return Infinity;
-    sum += sample.w[i]! * Math.log(t);
+    // log1p: ln(1 + ξz) to full precision at small ξz, where (1 + 1/ξ) multiplies its rounding by 1/ξ
+    sum += sample.w[i]! * Math.log1p(xi * z);
   }
   const s = sample.n * Math.log(sigma) + (1 + 1 / xi) * sum;
   return Number.isNaN(s) ? Infinity : s;
