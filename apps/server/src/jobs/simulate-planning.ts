@@ -99,7 +99,10 @@ export async function simulatePlanningJob(services: Services, planningId: number
     const recordPoints = [];
     for (const point of stored)
       recordPoints.push(
-        await recordPointOf(services, row.zoneId, { ...point, calibration: calibrations.get(point.name) ?? null }),
+        await recordPointOf(services, row.zoneId, {
+          ...point,
+          calibration: calibrations.get(point.name) ?? null,
+        }),
       );
     await progress(services, planningId, 10);
     // alpha factors (issue 32): the copies run on α·L (the raw plan too, for the side by side); the records
