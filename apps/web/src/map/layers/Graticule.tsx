@@ -16,7 +16,7 @@ export function Graticule() {
   const east = Math.min(view.bounds.getEast(), 180);
   const lats = graticuleValues(south, north, intervalDegrees, 90);
   const lngs = graticuleValues(west, east, intervalDegrees, 180);
-  const style: L.PathOptions = { color: '#55606e', weight: 0.6, opacity: 0.55, interactive: false };
+  const style: L.PathOptions = { color: '#55606e', weight: 0.6, opacity: 0.55 };
   const labelIcon = (text: string, className: string) =>
     L.divIcon({ className: `graticule-label ${className}`, html: textContent(text), iconSize: undefined });
   return (
@@ -28,6 +28,8 @@ export function Graticule() {
             [lat, west],
             [lat, east],
           ]}
+          // a creation option: in pathOptions it is not applied, and a meridian through a marker took its click
+          interactive={false}
           pathOptions={style}
         />
       ))}
@@ -38,6 +40,8 @@ export function Graticule() {
             [Math.max(south, -90), lng],
             [Math.min(north, 90), lng],
           ]}
+          // a creation option: in pathOptions it is not applied, and a meridian through a marker took its click
+          interactive={false}
           pathOptions={style}
         />
       ))}

@@ -11,7 +11,8 @@ export function MeasurePaths({ measures }: { measures: Measure[] }) {
         <Polyline
           key={`measure-${measure.id}`}
           positions={measure.path.map((p) => [p.lat, p.lng] as [number, number])}
-          pathOptions={{ color: measureColour, weight: 2.5, dashArray: '6 4', interactive: false }}
+          interactive={false}
+          pathOptions={{ color: measureColour, weight: 2.5, dashArray: '6 4' }}
         />
       ))}
       {measures.flatMap((measure) =>
