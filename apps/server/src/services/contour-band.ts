@@ -2,18 +2,18 @@
 // in a statistics thread from the point's record, stored with the ENVC result (a second request, the Analyze
 // view and the Design report read it), answered as the result's visualisation payload. No credit: the point
 // was paid for when computed, and the band is a further view of its stored contours.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { statIdParts, type VisuPayload } from '@metocean/contracts';
 import { CONTOUR_BAND_ON_REQUEST, type StatisticTarget } from '@metocean/core';
 import { correctionOf, type SeriesCorrection } from '../data/calibrated';
 import type { DataSource } from '../data/sources';
 import { sourceForPoint } from '../data/registry';
 import { encodePayload } from '../db/payload';
-import { points, resultPayload, results, tasks } from '../db/schema';
+import { results } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { projectFor } from './project-access';
-import { storedPayload } from './results';
+import { finishedResults, storedPayload } from './results';
 
 /** The job a statistics thread runs for the band (jobs/contour-band.ts). */
 export interface ContourBandJob {
@@ -80,25 +80,7 @@ export async function contourBand(
     throw badRequest({
       fieldErrors: { stats_id: ['A band is computed for environmental contours (ENVC) only'] },
     });
-  const [row] = await services.db
-    .select({
-      id: results.id,
-      payload: resultPayload(),
-      lat: points.lat,
-      lng: points.lng,
-      calibration: points.calibration,
-    })
-    .from(results)
-    .innerJoin(tasks, eq(tasks.id, results.taskId))
-    .innerJoin(points, eq(points.id, results.pointId))
-    .where(
-      and(
-        eq(points.projectId, access.project.id),
-        eq(results.pointId, pointId),
-        eq(results.statId, statId),
-        eq(tasks.status, 'FINISHED'),
-      ),
-    );
+  const [row] = await finishedResults(services.db, access.project.id, pointId, [statId]);
   if (!row) throw notFound();
   const result = row.payload.result;
   if (result === null || typeof result !== 'object')

@@ -75,6 +75,34 @@ export async function visuData(
   return storedPayload(services, access, pointId, statId, window, settings);
 }
 
+/**
+ * The stored results of a point of the project under the given stat ids, from finished tasks only, with what
+ * reading the point's series again needs (its place and calibration).
+ */
+export function finishedResults(db: Db, projectId: number, pointId: number, statIds: string[]) {
+  return db
+    .select({
+      id: results.id,
+      statId: results.statId,
+      code: results.code,
+      payload: resultPayload(),
+      lat: points.lat,
+      lng: points.lng,
+      calibration: points.calibration,
+    })
+    .from(results)
+    .innerJoin(tasks, eq(tasks.id, results.taskId))
+    .innerJoin(points, eq(points.id, results.pointId))
+    .where(
+      and(
+        eq(points.projectId, projectId),
+        eq(results.pointId, pointId),
+        inArray(results.statId, statIds),
+        eq(tasks.status, 'FINISHED'),
+      ),
+    );
+}
+
 /** The payload of one stored statistic of a point of a project the caller may already see. */
 export async function storedPayload(
   services: Services,
@@ -90,26 +118,7 @@ export async function storedPayload(
     throw badRequest({
       detail: 'A limit and durations apply to weather windows (WW) and weather downtime (WD) only.',
     });
-  const rows = await services.db
-    .select({
-      statId: results.statId,
-      code: results.code,
-      payload: resultPayload(),
-      lat: points.lat,
-      lng: points.lng,
-      calibration: points.calibration,
-    })
-    .from(results)
-    .innerJoin(tasks, eq(tasks.id, results.taskId))
-    .innerJoin(points, eq(points.id, results.pointId))
-    .where(
-      and(
-        eq(points.projectId, projectId),
-        eq(results.pointId, pointId),
-        inArray(results.statId, [statId, OVERVIEW_ID]),
-        eq(tasks.status, 'FINISHED'),
-      ),
-    );
+  const rows = await finishedResults(services.db, projectId, pointId, [statId, OVERVIEW_ID]);
   const row = rows.find((r) => r.statId === statId && r.code !== OVERVIEW_ID);
   if (!row) throw notFound();
   const overview = rows.find((r) => r.code === OVERVIEW_ID)?.payload as { result?: FieldInfo[] } | undefined;
