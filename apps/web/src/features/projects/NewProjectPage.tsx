@@ -372,7 +372,7 @@ function NewProjectForm() {
     <Box
       sx={{
         display: 'flex',
-        height: 'calc(100vh - 80px - 48px)',
+        height: 'calc(100vh - 80px)',
         minHeight: 560,
         border: 1,
         borderColor: 'divider',

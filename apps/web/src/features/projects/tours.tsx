@@ -29,7 +29,11 @@ const pointPopup = '[role="dialog"][aria-label="New point"]';
 /** Steps that wait for an action have no Next button and leave the page usable (no overlay). */
 const actionStep: Partial<Step> = { buttons: ['back', 'skip'], hideOverlay: true, overlayClickAction: false };
 
-/** Scrolls the side bar to a section before its step (spec 000 §2.4: steps 3, 4, 5). */
+/**
+ * Scrolls the side bar to a section before its step (spec 000 §2.4: steps 3, 4, 5). The step itself does not
+ * scroll (`skipScroll`): once the side bar is scrolled to its end, Joyride's own scroll to a section it still
+ * sees cut by a pixel never ends, and the step's tooltip never showed.
+ */
 const scrollSideBar = (selector: string) => () => {
   document.querySelector(selector)?.scrollIntoView({ block: 'nearest' });
   return Promise.resolve();
@@ -64,6 +68,7 @@ export const newProjectSteps: Step[] = [
     title: 'Offer',
     content: 'The offer sets the zones you may use, the credits and the number of points.',
     before: scrollSideBar(sidebarSection('2. Offer Selection')),
+    skipScroll: true,
   },
   {
     target: sidebarSection('3. Dataset Selection'),
@@ -72,6 +77,7 @@ export const newProjectSteps: Step[] = [
     content:
       'Global Data covers the world; High-Resolution datasets cover regional zones that contain your points.',
     before: scrollSideBar(sidebarSection('3. Dataset Selection')),
+    skipScroll: true,
   },
   {
     target: sidebarSection('4. Project name'),
@@ -79,6 +85,7 @@ export const newProjectSteps: Step[] = [
     title: 'Save',
     content: 'Name the project (letters, digits, - and _) and create it.',
     before: scrollSideBar(sidebarSection('4. Project name')),
+    skipScroll: true,
   },
 ];
 
