@@ -64,7 +64,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       dataDir: config.dataDir,
       log,
     });
-    pool = await createStatisticsPool(config.statisticsThreads, log);
+    pool = await createStatisticsPool(config.statisticsThreads, { log });
     const running = pool;
     services.statisticsPool = () => Promise.resolve(running);
     reportThread = createReportThread({ memoryMb: config.reportMemoryMb, log });
@@ -83,7 +83,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
   // an API process without the worker: a one-lane pool of its own for the requests that compute
   let ownPool: Promise<StatisticsPool> | undefined;
-  services.statisticsPool ??= () => (ownPool ??= createStatisticsPool(1, log));
+  services.statisticsPool ??= () => (ownPool ??= createStatisticsPool(1, { log }));
 
   let app: App | undefined;
   if (options.role !== 'worker') {

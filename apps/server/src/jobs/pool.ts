@@ -45,15 +45,31 @@ export interface Lane {
  */
 export const BATCHES_IN_FLIGHT = 8;
 
+/** A lane's thread that died outside a job this many times in a row is started again after a pause. */
+export const RESTARTS_AT_ONCE = 3;
+/** The pause before such a thread is started again (doubling up to a minute, while it keeps dying). */
+export const RESTART_PAUSE_MS = 1_000;
+
+export interface StatisticsPoolOptions {
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** The thread's file (the statistics worker, unless a test gives one that fails as a real one may). */
+  file?: string;
+}
+
 export async function createStatisticsPool(
   lanes: number,
-  log?: Pick<FastifyBaseLogger, 'error'>,
+  { log, file: givenFile }: StatisticsPoolOptions = {},
 ): Promise<StatisticsPool> {
   if (!(Number.isInteger(lanes) && lanes > 0))
     throw new RangeError(`a statistics pool needs a positive whole number of lanes, got ${lanes}`);
-  const { file, bundleDir } = await workerFile('statistics-worker');
+  const { file, bundleDir } = givenFile ? { file: givenFile } : await workerFile('statistics-worker');
   /** The jobs of each lane not answered yet: rejected when their thread dies outside a job. */
   const waiting = Array.from({ length: lanes }, () => new Set<(error: unknown) => void>());
+  /** Deaths outside a job since the lane's thread last answered one, and why the last one died. */
+  const deaths = new Array<number>(lanes).fill(0);
+  const lastDeath = new Array<unknown>(lanes).fill(undefined);
+  const pauses = new Set<NodeJS.Timeout>();
+  let closed = false;
   const start = (index: number): Piscina => {
     const thread = new Piscina({
       filename: file,
@@ -68,22 +84,42 @@ export async function createStatisticsPool(
     // A thread that dies outside a job (while it starts) is reported here, not to the jobs queued for it,
     // which piscina would leave waiting for ever (it starts no new thread after a failed start): they fail
     // with the error, and the lane gets a new pool (issue 29). Unheard, the 'error' would end the process.
+    // A thread that cannot start at all would be restarted in a tight loop: after RESTARTS_AT_ONCE deaths in
+    // a row the lane pauses, and the jobs asked of it meanwhile fail at once with the reason.
     thread.on('error', (error: unknown) => {
       log?.error({ err: error, lane: index }, 'a statistics thread died outside a job');
-      if (threads[index] === thread) threads[index] = start(index);
       for (const reject of waiting[index]!) reject(error);
       waiting[index]!.clear();
       void thread.destroy().catch(() => undefined);
+      if (threads[index] !== thread || closed) return;
+      deaths[index]!++;
+      lastDeath[index] = error;
+      if (deaths[index]! < RESTARTS_AT_ONCE) {
+        threads[index] = start(index);
+        return;
+      }
+      threads[index] = undefined;
+      const pause = Math.min(60_000, RESTART_PAUSE_MS * 2 ** (deaths[index]! - RESTARTS_AT_ONCE));
+      const timer = setTimeout(() => {
+        pauses.delete(timer);
+        if (!closed) threads[index] = start(index);
+      }, pause);
+      timer.unref();
+      pauses.add(timer);
     });
     return thread;
   };
-  const threads = Array.from({ length: lanes }, (_, index) => start(index));
+  const threads: (Piscina | undefined)[] = Array.from({ length: lanes }, (_, index) => start(index));
   const held = new Array<boolean>(lanes).fill(false);
   const pending = new Array<number>(lanes).fill(0);
   const run = async (job: PoolJob, lane?: number): Promise<unknown> => {
     const index = lane ?? pending.indexOf(Math.min(...pending));
+    if (!(index >= 0 && index < lanes)) throw new RangeError(`no lane ${lane} in a pool of ${lanes}`);
     const thread = threads[index];
-    if (!thread) throw new RangeError(`no lane ${lane} in a pool of ${lanes}`);
+    if (!thread) {
+      const reason = lastDeath[index] instanceof Error ? lastDeath[index].message : String(lastDeath[index]);
+      throw new Error(`the statistics thread cannot start (${deaths[index]} times in a row): ${reason}`);
+    }
     pending[index]!++;
     let died: (error: unknown) => void = () => {};
     const death = new Promise<never>((_, reject) => (died = reject));
@@ -92,7 +128,9 @@ export async function createStatisticsPool(
     // settled one way or the other: the race below answers whichever comes first
     task.catch(() => undefined);
     try {
-      return await Promise.race([task, death]);
+      const answer = await Promise.race([task, death]);
+      deaths[index] = 0;
+      return answer;
     } finally {
       waiting[index]!.delete(died);
       pending[index]!--;
@@ -115,8 +153,10 @@ export async function createStatisticsPool(
       };
     },
     close: async () => {
+      closed = true;
+      for (const timer of pauses) clearTimeout(timer);
       for (const lane of waiting) lane.clear();
-      await Promise.all(threads.map((thread) => thread.destroy()));
+      await Promise.all(threads.flatMap((thread) => (thread ? [thread.destroy()] : [])));
       // the bundle made for this pool (from source) goes with it
       if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
     },
