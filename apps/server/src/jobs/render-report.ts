@@ -8,7 +8,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { reports } from '../db/schema';
-import { loadPointResults, loadReportHeader, validationsOf } from '../reports/data';
+import { loadPointResults, loadReportHeader, validationsOf, type ComparisonMemo } from '../reports/data';
 import type { Services } from '../services/context';
 import { reportsDir } from '../services/reports';
 import type { ReportThread } from './report-thread';
@@ -41,7 +41,9 @@ export async function runReportJob(
   const file = path.join(reportsDir(services), fileName);
   const partial = path.join(reportsDir(services), partialReportFile(reportId, token));
   try {
-    const header = await loadReportHeader(services.db, row, services.config.dataDir);
+    // each buoy comparison is made once for the summary and both drawing passes
+    const comparisons: ComparisonMemo = new Map();
+    const header = await loadReportHeader(services.db, row, services.config.dataDir, comparisons);
     const pointRow = (pointId: number) => {
       const summary = header.points.find((p) => p.point.id === pointId);
       if (!summary) throw new Error(`point ${pointId} is not in the report`);
@@ -53,7 +55,8 @@ export async function runReportJob(
       partial,
       {
         results: async (pointId) => loadPointResults(services.db, pointRow(pointId).id),
-        validations: async (pointId) => validationsOf(services.db, header.access, pointRow(pointId)),
+        validations: async (pointId) =>
+          validationsOf(services.db, header.access, pointRow(pointId), comparisons),
       },
       checkpoint,
     );

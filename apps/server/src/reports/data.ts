@@ -9,7 +9,7 @@ import { kindOf, type Field, type OverviewRow, type VariableKind } from '@metoce
 import { OVERVIEW_ID, REPORT_PARTS, type BuoyComparison, type ReportPart } from '@metocean/contracts';
 import { greatCircleKm } from '@metocean/hindcast';
 import { datasetsOfZones, sourceForPoint, type ZoneDataset } from '../data/registry';
-import type { DataSource } from '../data/sources';
+import { openSource, type DataSource } from '../data/sources';
 import type { reports } from '../db/schema';
 import {
   offerInstances,
@@ -160,17 +160,55 @@ async function accessOf(db: Db, projectId: number): Promise<ProjectAccess> {
   return { ...row, canEdit: false, expired: isExpired(row.instance.offerEnd) };
 }
 
+/**
+ * The buoy comparisons a report job made, by what they depend on (the buoy, the node and source read, the
+ * point's correction), each kept once: the job's summary and both drawing passes ask for a point's
+ * comparisons, and points on one node share them (issue 29: they were made three times per point, on the
+ * job's event loop). A comparison is small (metrics and a binned scatter); the memo lives as long as the job.
+ */
+export type ComparisonMemo = Map<
+  string,
+  Promise<Omit<BuoyComparison, 'point' | 'distanceKm'> | { refusal: string }>
+>;
+
 /** The comparisons of the buoys near a point, computed by the code of GET /api/buoys/{id}/comparison/. */
-export async function validationsOf(db: Db, access: ProjectAccess, point: PointRow): Promise<Validation[]> {
+export async function validationsOf(
+  db: Db,
+  access: ProjectAccess,
+  point: PointRow,
+  memo: ComparisonMemo = new Map(),
+): Promise<Validation[]> {
+  const near = await buoysNearPoint(db, access.zone, point);
+  if (near.length === 0) return [];
+  const source = await sourceForPoint(db, access.zone.id, point.lat, point.lng);
+  const node = source ? (await openSource(source)).nearest(point.lat, point.lng).index : null;
   const validations: Validation[] = [];
-  for (const buoy of await buoysNearPoint(db, access.zone, point)) {
-    try {
-      validations.push({ comparison: await compareAtPoint(db, access.zone, point, buoy) });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const distanceKm = greatCircleKm(point.lat, point.lng, buoy.latitude, buoy.longitude);
-      validations.push({ buoy: buoy.name, distanceKm, refusal: error.message });
+  for (const buoy of near) {
+    const distanceKm = greatCircleKm(point.lat, point.lng, buoy.latitude, buoy.longitude);
+    const key = JSON.stringify([buoy.id, source ?? null, node, point.calibration ?? null]);
+    let made = memo.get(key);
+    if (!made) {
+      made = compareAtPoint(db, access.zone, point, buoy).then(
+        ({ point: _point, distanceKm: _distance, ...comparison }) => comparison,
+        (error: unknown) => {
+          if (!(error instanceof HttpError)) throw error;
+          return { refusal: error.message };
+        },
+      );
+      memo.set(key, made);
     }
+    const outcome = await made;
+    validations.push(
+      'refusal' in outcome
+        ? { buoy: buoy.name, distanceKm, refusal: outcome.refusal }
+        : {
+            comparison: {
+              ...outcome,
+              point: { id: point.id, name: point.name, lat: point.lat, lng: point.lng },
+              distanceKm,
+            },
+          },
+    );
   }
   return validations;
 }
@@ -207,7 +245,12 @@ export async function loadPointResults(db: Db, pointId: number): Promise<Map<str
  * A point's summary: its node and dataset (as its first stored result names them), its fields (the
  * overview), where its series is read, its buoys. One point's rows are read at a time.
  */
-async function pointSummary(db: Db, access: ProjectAccess, point: PointRow): Promise<PointSummary> {
+async function pointSummary(
+  db: Db,
+  access: ProjectAccess,
+  point: PointRow,
+  memo: ComparisonMemo,
+): Promise<PointSummary> {
   const [first] = await db
     .select({ payload: resultPayload() })
     .from(results)
@@ -218,7 +261,7 @@ async function pointSummary(db: Db, access: ProjectAccess, point: PointRow): Pro
     .orderBy(asc(results.id))
     .limit(1);
   const [overview] = await resultRows(db, point.id, [OVERVIEW_ID]);
-  const validations = await validationsOf(db, access, point);
+  const validations = await validationsOf(db, access, point, memo);
   return {
     point,
     node: (first?.payload.node as PointSummary['node'] | undefined) ?? null,
@@ -235,7 +278,12 @@ async function pointSummary(db: Db, access: ProjectAccess, point: PointRow): Pro
   };
 }
 
-export async function loadReportHeader(db: Db, report: ReportRow, dataDir: string): Promise<ReportHeader> {
+export async function loadReportHeader(
+  db: Db,
+  report: ReportRow,
+  dataDir: string,
+  memo: ComparisonMemo = new Map(),
+): Promise<ReportHeader> {
   const access = await accessOf(db, report.projectId);
   const [author] = report.userId
     ? await db
@@ -254,7 +302,7 @@ export async function loadReportHeader(db: Db, report: ReportRow, dataDir: strin
   const zoneDatasets = await datasetsOfZones(db, [access.zone.id]);
   const summaries: PointSummary[] = [];
   for (const point of pointRows) {
-    const p = await pointSummary(db, access, point);
+    const p = await pointSummary(db, access, point, memo);
     p.registered =
       zoneDatasets.find((d) => d.name === p.dataset?.name) ??
       (p.dataset?.synthetic ? zoneDatasets.find((d) => d.meta.synthetic) : undefined);

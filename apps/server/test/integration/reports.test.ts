@@ -18,7 +18,16 @@ import {
   type Report,
   type Stat2dMap,
 } from '@metocean/contracts';
-import { offerInstances, projects, resultPayload, results, zones } from '../../src/db/schema';
+import {
+  offerInstances,
+  points,
+  projects,
+  reports,
+  resultPayload,
+  results,
+  zones,
+} from '../../src/db/schema';
+import { loadReportHeader, validationsOf, type ComparisonMemo } from '../../src/reports/data';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 import { CONTOUR_BAND_NOT_COMPUTED } from '../../src/reports/design';
 import { assertHonestDigits } from '../honest-digits';
@@ -565,6 +574,30 @@ describe('validation in the Annex Databases', () => {
     expect(text.slice(text.lastIndexOf('Annex: Methodology'))).toMatch(
       /Model vs observation \(satellite and buoy comparisons\)\s+In one line\. the hindcast at the node nearest/,
     );
+
+    // issue 29: a report job makes each comparison once — for its summary and both drawing passes — and a
+    // point on the same node shares it, under its own name and distance
+    const { db } = server.runtime.services;
+    const [reportRow] = await db.select().from(reports).where(eq(reports.id, report.id));
+    const memo: ComparisonMemo = new Map();
+    const header = await loadReportHeader(db, reportRow!, server.runtime.services.config.dataDir, memo);
+    expect(memo.size).toBe(1);
+    const [pointRow] = await db.select().from(points).where(eq(points.id, point.id));
+    const [again] = await validationsOf(db, header.access, pointRow!, memo);
+    const [first] = await validationsOf(db, header.access, pointRow!, memo);
+    expect(again).toEqual(first);
+    // 0.05° east: the same node of the 0.25° grid
+    const twin = { ...pointRow!, id: pointRow!.id + 1_000_000, name: 'Twin', lng: pointRow!.lng + 0.05 };
+    const [shared] = await validationsOf(db, header.access, twin, memo);
+    expect(memo.size).toBe(1);
+    if (!(first && 'comparison' in first && shared && 'comparison' in shared))
+      throw new Error('both points are compared with the buoy');
+    expect(first.comparison).toMatchObject({ point: { name: 'Near 44007' } });
+    expect(first.comparison.distanceKm).toBeCloseTo(comparison.distanceKm, 9);
+    expect(first.comparison.variables).toEqual(comparison.variables);
+    expect(shared.comparison.variables).toBe(first.comparison.variables);
+    expect(shared.comparison.point).toMatchObject({ name: 'Twin', lng: twin.lng });
+    expect(shared.comparison.distanceKm).not.toBeCloseTo(first.comparison.distanceKm, 3);
     expect((await manager.delete(`/api/projects/${maine}/`)).status).toBe(204);
   }, 300_000);
 });
