@@ -138,6 +138,8 @@ export const scanPoint = planningPoint.extend({
   synthetic: z.boolean(),
   fields: z.array(z.string()),
   node: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  /** The other points that read the same node of the same dataset (the server's one rule, issue 30). */
+  sharedWith: z.array(z.string()),
 });
 export type ScanPoint = z.infer<typeof scanPoint>;
 

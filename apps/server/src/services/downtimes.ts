@@ -26,7 +26,7 @@ import {
   type PlanRead,
   type PlanResults,
 } from '@metocean/core';
-import { pointDataList } from '../data/point-data';
+import { pointDataList, sameNodeIndices } from '../data/point-data';
 import { PlanningThreadRefusal, readPlanInThread } from '../jobs/planning-thread';
 import { plannings, points } from '../db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
@@ -91,6 +91,7 @@ async function projectPoints(services: Services, projectId: number): Promise<Pla
 /** The project's points with where each reads its data (dataset, fields, node), for the check before launch. */
 async function scanPoints(services: Services, zoneId: number, list: PlanningPoint[]): Promise<ScanPoint[]> {
   const found = await pointDataList(services.db, zoneId, list);
+  const shared = sameNodeIndices(found);
   return list.map((p, index) => {
     const data = found[index] ?? null;
     return {
@@ -99,6 +100,7 @@ async function scanPoints(services: Services, zoneId: number, list: PlanningPoin
       synthetic: data?.synthetic ?? false,
       fields: data ? [...data.fields] : [],
       node: data ? { lat: data.node.lat, lon: data.node.lon } : null,
+      sharedWith: (shared[index] ?? []).map((other) => list[other]!.name),
     };
   });
 }

@@ -4,7 +4,8 @@
 // (0.5 × 111.195 × √2 = 78.6 km, hindcast zarr.ts reachKm); beyond it the zone's synthetic demo hindcast
 // serves, a regular 0.25° grid (synthetic.ts), whose nearest node is the position rounded to 0.25°.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths, type Offer, type Project, type ZonePointData } from '@metocean/contracts';
+import { paths, type Offer, type Project, type ScanAnswer, type ZonePointData } from '@metocean/contracts';
+import { planningTemplate } from '@metocean/hindcast';
 import { startServerWithProject } from '../project-fixture';
 import type { Actor, TestServer } from '../harness';
 
@@ -68,6 +69,20 @@ describe('the project detail names the data node of each point and the points sh
       haversineKm(15.6, 109.9, 15.509, 109.939),
       1,
     );
+  });
+
+  it('the AWD upload step names them from the same rule (the scan answer, not the browser)', async () => {
+    const answer = await manager.upload<ScanAnswer>(`/api/projects/${projectId}/scan_planning_file/`, {
+      file: { content: await planningTemplate(), fileName: 'plan.xlsx' },
+    });
+    expect(answer.status).toBe(200);
+    expect(Object.fromEntries(answer.body.points.map((p) => [p.name, p.sharedWith]))).toEqual({
+      SITE: ['QUAY'],
+      QUAY: ['SITE'],
+      FIELD_A: ['FIELD_B'],
+      FIELD_B: ['FIELD_A'],
+      FIELD_C: [],
+    });
   });
 
   it('groups synthetic points by their 0.25° node and leaves a point alone on its own node', async () => {

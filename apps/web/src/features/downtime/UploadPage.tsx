@@ -25,7 +25,7 @@ import { AlphaChoice } from '../alpha/AlphaChoice';
 import { WaitingDialog } from './DashboardDialogs';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { PlanningGantt } from './PlanningGantt';
-import { sharedNodes, uploadGaps } from './data-check';
+import { uploadGaps } from './data-check';
 import { computePlanning, createPlanning, deletePlanning, downtimeKeys } from './queries';
 import { DASHBOARD_TEXTS, addPercentile, validCoords } from './rules';
 import { IssueList, LaunchedDialog, SettingsErrorsDialog } from './UploadDialogs';
@@ -161,7 +161,6 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
   const aliases = Object.keys(scan.locationAliases);
   // fail before launch (issue 30): the environments against the chosen points' data, as the aliases change
   const gaps = uploadGaps(scan, useWatch({ control, name: 'locationAliases' }));
-  const shared = sharedNodes(scan.points);
 
   const back = () => {
     uploadStore.clear();
@@ -309,8 +308,7 @@ function UploadForm({ project, upload }: { project: Project; upload: PendingUplo
                               <Typography variant="body2">{p.name}</Typography>
                               <Typography variant="caption" color="text.secondary" component="div">
                                 {p.dataset ?? 'no dataset serves it'}
-                                {shared.has(p.name) &&
-                                  ` · same data node as ${shared.get(p.name)!.join(', ')}`}
+                                {p.sharedWith.length > 0 && ` · same data node as ${p.sharedWith.join(', ')}`}
                               </Typography>
                             </Box>
                           </MenuItem>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanAnswer } from '@metocean/contracts';
-import { sharedNodes, uploadGaps } from './data-check';
+import { uploadGaps } from './data-check';
 
 // issue 30: the upload step refuses, before launch, an environment limiting what the chosen point lacks
 const activity = (id: string, environment: string, locationAlias: string | null) => ({
@@ -26,6 +26,7 @@ const scan: ScanAnswer = {
       synthetic: false,
       fields: ['hs', 'tp', 'dir'],
       node: { lat: 15.51, lon: 109.94 },
+      sharedWith: ['Port 2'],
     },
     {
       name: 'Port 2',
@@ -35,6 +36,7 @@ const scan: ScanAnswer = {
       synthetic: false,
       fields: ['hs', 'tp', 'dir'],
       node: { lat: 15.51, lon: 109.94 },
+      sharedWith: ['Port approach'],
     },
     {
       name: 'Offshore',
@@ -44,6 +46,7 @@ const scan: ScanAnswer = {
       synthetic: true,
       fields: ['hs', 'tp', 'dir', 'wind_speed', 'wind_speed@10'],
       node: { lat: 16, lon: 110.5 },
+      sharedWith: [],
     },
   ],
   environmentNeeds: { TRANSIT: ['hs', 'wind_speed'], LAY: ['hs'] },
@@ -71,14 +74,5 @@ describe('uploadGaps', () => {
 
   it('waits for an alias to be chosen before judging it', () => {
     expect(uploadGaps(scan, { PORT: '' })).toEqual([]);
-  });
-});
-
-describe('sharedNodes', () => {
-  it('pairs points that read one node of one dataset, and only those', () => {
-    const shared = sharedNodes(scan.points);
-    expect(shared.get('Port approach')).toEqual(['Port 2']);
-    expect(shared.get('Port 2')).toEqual(['Port approach']);
-    expect(shared.has('Offshore')).toBe(false);
   });
 });
