@@ -108,10 +108,10 @@ export function resampledYearPercentiles(
   const byValue = Int32Array.from({ length: Y }, (_, j) => j).sort((a, b) => values[a]! - values[b]!);
   const sorted = Float64Array.from(byValue, (j) => values[j]!);
   const order = percentiles.map((_, j) => j).sort((a, b) => percentiles[a]! - percentiles[b]!);
+  const totals = resampleSizes(weights, Y);
   for (let r = 0; r < R; r++) {
     const base = r * Y;
-    let total = 0;
-    for (let j = 0; j < Y; j++) total += weights[base + j]!;
+    const total = totals[r]!;
     if (total === 0) {
       for (let j = 0; j < P; j++) out[r * P + j] = NaN;
       continue;
@@ -136,6 +136,24 @@ export function resampledYearPercentiles(
   }
   return out;
 }
+
+/** The number of years each resample draws, Σ_j w[r·Y + j] (cached per weights table). */
+function resampleSizes(weights: Int32Array, Y: number): Float64Array {
+  let out = sizes.get(weights);
+  if (!out || out.length * Y !== weights.length) {
+    const R = Y === 0 ? 0 : weights.length / Y;
+    out = new Float64Array(R);
+    for (let r = 0; r < R; r++) {
+      let total = 0;
+      for (let j = 0; j < Y; j++) total += weights[r * Y + j]!;
+      out[r] = total;
+    }
+    sizes.set(weights, out);
+  }
+  return out;
+}
+
+const sizes = new WeakMap<Int32Array, Float64Array>();
 
 /**
  * Two counts in one float64: the searches read C(k − 1) + PAIR·C(k) in one pass over the years drawn (every
@@ -186,7 +204,9 @@ export class YearPool {
       else if (v > max) max = v;
     }
     let value: Float64Array;
-    let indexOf: (v: number) => number;
+    // whole values: index[v] is v's place among the distinct values
+    let index: Int32Array | null = null;
+    let indexOf: (v: number) => number = () => -1;
     if (whole) {
       const seen = new Int32Array(max + 1).fill(-1);
       for (let i = 0; i < values.length; i++) if (yearOf[i]! >= 0) seen[values[i]!] = 0;
@@ -194,14 +214,14 @@ export class YearPool {
       for (let v = 0; v <= max; v++) if (seen[v] === 0) seen[v] = K++;
       value = new Float64Array(K);
       for (let v = 0; v <= max; v++) if (seen[v]! >= 0) value[seen[v]!] = v;
-      indexOf = (v) => seen[v]!;
+      index = seen;
     } else {
       const distinct = new Set<number>();
       for (let i = 0; i < values.length; i++) if (yearOf[i]! >= 0) distinct.add(values[i]!);
       value = Float64Array.from(distinct).sort();
-      const index = new Map<number, number>();
-      value.forEach((v, k) => index.set(v, k));
-      indexOf = (v) => index.get(v)!;
+      const places = new Map<number, number>();
+      value.forEach((v, k) => places.set(v, k));
+      indexOf = (v) => places.get(v)!;
     }
     const K = value.length;
     const count = new Int32Array(K * years);
@@ -209,7 +229,7 @@ export class YearPool {
     for (let i = 0; i < values.length; i++) {
       const y = yearOf[i]!;
       if (y < 0) continue;
-      count[indexOf(values[i]!) * years + y]!++;
+      count[(index ? index[values[i]!]! : indexOf(values[i]!)) * years + y]!++;
       perYear[y]!++;
     }
     const overall = new Float64Array(K);
@@ -356,8 +376,6 @@ export class YearPool {
     // pair[k·Y + j] = year j's values at or below value[k − 1] + PAIR · those at or below value[k]
     const pair = new Float64Array(K * Y);
     const below = new Float64Array(Y);
-    let most = 0;
-    for (let j = 0; j < Y; j++) most = Math.max(most, perYear[j]!);
     for (let k = 0; k < K; k++)
       for (let j = 0; j < Y; j++) {
         const at = below[j]! + count[k * Y + j]!;
@@ -375,18 +393,17 @@ export class YearPool {
     for (let r = 0; r < R; r++) {
       const base = r * Y;
       let total = 0;
-      let size = 0;
       for (let y = 0; y < Y; y++) {
         const w = weights[base + y]!;
         wrow[y] = w;
         total += w * perYear[y]!;
-        if (perYear[y]! > 0) size += w;
       }
       if (total === 0) {
         for (let j = 0; j < P; j++) out[r * P + j] = NaN;
         continue;
       }
-      if (size * most >= PAIR)
+      // every count read is at most the total: below PAIR, both counts of a pass split back exactly
+      if (total >= PAIR)
         throw new RangeError(`YearPool: a resample of ${total} values is beyond exact counting (${PAIR})`);
       const search: SearchState = {
         pair,

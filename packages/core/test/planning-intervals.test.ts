@@ -141,6 +141,15 @@ suite('year-block bootstrap (issue 31)', () => {
     expect(upper).toBeCloseTo(9034.55, 9);
     expect(percentileInterval([NaN, NaN], 0.9)).toBeNull();
   });
+
+  test('a resample beyond exact counting is refused, never counted wrong', () => {
+    // the search packs two counts in one float64 (exact below 2^26 values per resample): one year of
+    // three values drawn 2^26 times is refused with the reason; drawn 2^24 times it is still exact
+    const pool = new YearPool([1, 2, 3], [0, 0, 0], 1);
+    expect(() => pool.resampledPercentiles(Int32Array.of(2 ** 26), [50])).toThrow(/beyond exact counting/);
+    // 3 · 2^24 values: the median is the value 2 (type 7, rank (3 · 2^24 − 1) / 2 falls among the 2s)
+    expect(Array.from(pool.resampledPercentiles(Int32Array.of(2 ** 24), [50]))).toEqual([2]);
+  });
 });
 
 /** A simulation result written by hand: `years` Januaries (and one more partial month) of hourly starts. */
