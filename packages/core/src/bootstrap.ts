@@ -73,6 +73,10 @@ export function percentileInterval(
     if (Number.isFinite(v)) scratch[m++] = v;
   }
   if (m === 0) return null;
+  if (m >= 4 * SAMPLE) {
+    const windowed = intervalInWindows(scratch, m, ci);
+    if (windowed) return windowed;
+  }
   // type 7 at p: a[lo] + (h − lo)(a[lo + 1] − a[lo]), h = (m − 1)p, read from the selected order statistics
   let from = 0;
   const at = (p: number): number => {
@@ -89,6 +93,68 @@ export function percentileInterval(
   };
   const lower = at((1 - ci) / 2);
   return [lower, at((1 + ci) / 2)];
+}
+
+/** Values sampled to place the windows of intervalInWindows. */
+const SAMPLE = 64;
+/** Sample places either side of a target in a window (a sample quantile's standard error is ≤ 4 places). */
+const MARGIN = 6;
+const sample = new Float64Array(SAMPLE);
+let lowWindow = new Float64Array(0);
+let highWindow = new Float64Array(0);
+
+/**
+ * percentileInterval of a[0..m) without selecting in all of it: a sorted sample of SAMPLE values places a
+ * window of values around each bound's order statistics; one pass counts the values below each window and
+ * copies those inside, and the order statistics are selected among the few inside (the values below a
+ * window are below all of it, so a rank in the window is the rank in a less the count below). Null when a
+ * window misses its order statistics (the caller selects in all of a, which this leaves as it was).
+ */
+function intervalInWindows(a: Float64Array, m: number, ci: number): [number, number] | null {
+  for (let i = 0; i < SAMPLE; i++) sample[i] = a[Math.floor((i * m) / SAMPLE)]!;
+  sample.sort();
+  const edges = (p: number): [number, number] => {
+    const t = p * (SAMPLE - 1);
+    const from = Math.floor(t) - MARGIN;
+    const to = Math.ceil(t) + MARGIN;
+    return [from < 0 ? -Infinity : sample[from]!, to >= SAMPLE ? Infinity : sample[to]!];
+  };
+  const pLow = (1 - ci) / 2;
+  const pHigh = (1 + ci) / 2;
+  const [lowFrom, lowTo] = edges(pLow);
+  const [highFrom, highTo] = edges(pHigh);
+  if (lowWindow.length < m) {
+    lowWindow = new Float64Array(m);
+    highWindow = new Float64Array(m);
+  }
+  let lowBelow = 0;
+  let lowCount = 0;
+  let highBelow = 0;
+  let highCount = 0;
+  for (let i = 0; i < m; i++) {
+    const v = a[i]!;
+    if (v < lowFrom) lowBelow++;
+    else if (v <= lowTo) lowWindow[lowCount++] = v;
+    if (v < highFrom) highBelow++;
+    else if (v <= highTo) highWindow[highCount++] = v;
+  }
+  const read = (window: Float64Array, count: number, below: number, p: number): number => {
+    const h = (m - 1) * p;
+    const lo = Math.floor(h);
+    const last = lo + 1 < m ? lo + 1 : lo;
+    // a miss: NaN (the values are finite, so a bound never is)
+    if (below > lo || below + count <= last) return NaN;
+    const k = lo - below;
+    quickselect(window, k, 0, count - 1);
+    const x = window[k]!;
+    if (lo + 1 >= m) return x;
+    let y = window[k + 1]!;
+    for (let i = k + 2; i < count; i++) if (window[i]! < y) y = window[i]!;
+    return x + (h - lo) * (y - x);
+  };
+  const lower = read(lowWindow, lowCount, lowBelow, pLow);
+  const upper = read(highWindow, highCount, highBelow, pHigh);
+  return Number.isNaN(lower) || Number.isNaN(upper) ? null : [lower, upper];
 }
 
 /**
