@@ -141,6 +141,43 @@ suite('year-block bootstrap (issue 31)', () => {
     expect(upper).toBeCloseTo(9034.55, 9);
     expect(percentileInterval([NaN, NaN], 0.9)).toBeNull();
   });
+
+  test('percentile interval of many values (windows around the bounds) equals the sort, ties and gaps too', () => {
+    // from 256 values the bounds are selected inside windows placed by a sample; the reference is the
+    // literal definition: type 7 at (1 ∓ ci)/2 of the finite values sorted (Hyndman & Fan 1996)
+    const random = seededRandom(41);
+    for (const [m, ci, kind] of [
+      [256, 0.9, 'continuous'],
+      [1000, 0.9, 'ties'],
+      [1000, 0.5, 'continuous'],
+      [1000, 0.99, 'ties'],
+      [5000, 0.8, 'gaps'],
+      [1000, 0.9, 'constant'],
+      [1000, 0.9, 'ordered'],
+    ] as const) {
+      for (let round = 0; round < 20; round++) {
+        const values = Array.from({ length: m }, (_, i) => {
+          if (kind === 'constant') return 7;
+          if (kind === 'ordered') return i;
+          if (kind === 'ties') return Math.floor(random() * 12);
+          if (kind === 'gaps') return random() < 0.1 ? NaN : random() < 0.5 ? 0 : random() * 100;
+          return random() * 100;
+        });
+        const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+        const want = [quantileSorted(finite, (1 - ci) / 2), quantileSorted(finite, (1 + ci) / 2)];
+        expect(percentileInterval(Float64Array.from(values), ci)).toEqual(want);
+      }
+    }
+  });
+
+  test('a resample beyond exact counting is refused, never counted wrong', () => {
+    // the search packs two counts in one float64 (exact below 2^26 values per resample): one year of
+    // three values drawn 2^26 times is refused with the reason; drawn 2^24 times it is still exact
+    const pool = new YearPool([1, 2, 3], [0, 0, 0], 1);
+    expect(() => pool.resampledPercentiles(Int32Array.of(2 ** 26), [50])).toThrow(/beyond exact counting/);
+    // 3 · 2^24 values: the median is the value 2 (type 7, rank (3 · 2^24 − 1) / 2 falls among the 2s)
+    expect(Array.from(pool.resampledPercentiles(Int32Array.of(2 ** 24), [50]))).toEqual([2]);
+  });
 });
 
 /** A simulation result written by hand: `years` Januaries (and one more partial month) of hourly starts. */

@@ -219,7 +219,14 @@ export function simulatePlan(
   const waiting = new Int32Array(n).fill(-1);
   const tripDuration = trips.map(() => new Int32Array(n).fill(-1));
   const tripDelay = trips.map(() => new Int32Array(n).fill(-1));
-  const tripWeather = new Int32Array(trips.length);
+  // the weather waits of chain c and the chains after it (whole plan; within c's trip): a start places
+  // only the chains before the first one ready as for an earlier start, so only their sums are redone
+  const suffixWeather = new Int32Array(k + 1);
+  const tripSuffixWeather = new Int32Array(k + 1);
+  const firstChain = new Int32Array(trips.length).fill(-1);
+  for (let c = k - 1; c >= 0; c--) firstChain[chainTrip[c]!] = c;
+  // the chains placed since the sums were last redone are those below `dirty`
+  let dirty = 0;
   let censoredCount = 0;
   let suffixCensored = false;
   for (let t = 0; t < n; t++) {
@@ -230,6 +237,7 @@ export function simulatePlan(
         ok = !suffixCensored;
         break;
       }
+      if (c >= dirty) dirty = c + 1;
       lastReady[c] = ready;
       const s = weatherPlace[c]!(ready);
       if (s < 0) {
@@ -252,21 +260,23 @@ export function simulatePlan(
       continue;
     }
     const end = chainStart[k - 1]! + chainLength[k - 1]!;
-    let weatherWait = 0;
-    tripWeather.fill(0);
-    for (let c = 0; c < k; c++) {
-      weatherWait += chainWeatherWait[c]!;
-      tripWeather[chainTrip[c]!]! += chainWeatherWait[c]!;
+    for (let c = dirty - 1; c >= 0; c--) {
+      const w = chainWeatherWait[c]!;
+      suffixWeather[c] = w + suffixWeather[c + 1]!;
+      tripSuffixWeather[c] =
+        w + (c + 1 < k && chainTrip[c + 1] === chainTrip[c] ? tripSuffixWeather[c + 1]! : 0);
     }
+    dirty = 0;
     duration[t] = end - t;
-    delay[t] = weatherWait;
+    delay[t] = suffixWeather[0]!;
     waiting[t] = end - t - plan.nominalHours;
     let previousEnd = t;
     for (let p = 0; p < trips.length; p++) {
       const last = tripLast[p]!;
       const tripEnd = chainStart[last.chain]! + last.endOffsetHours;
       tripDuration[p]![t] = tripEnd - previousEnd;
-      tripDelay[p]![t] = tripWeather[p]!;
+      const first = firstChain[p]!;
+      tripDelay[p]![t] = first < 0 ? 0 : tripSuffixWeather[first]!;
       previousEnd = tripEnd;
     }
   }
