@@ -75,9 +75,10 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const nll = (z: number, x: readonly number[]): number => {
     const p = parametersAt(z, x);
     if (!p) return Infinity;
-    // the GPD's likelihood is unbounded below ξ = −1 (no MLE there, fit/gpd.ts keeps its search to ξ ≥ −1):
-    // the profile is maximised over the same range, or it would fall below the fit's optimum
-    if (law === 'gpd' && p.shape! < -1) return Infinity;
+    // the GEV's and the GPD's likelihoods are unbounded below ξ = −1 (no MLE there, fit/gev.ts and
+    // fit/gpd.ts keep their searches to ξ ≥ −1): the profile is maximised over the same range, or it would
+    // fall below the fit's optimum
+    if ((law === 'gpd' || law === 'gev') && p.shape! < -1) return Infinity;
     return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
   };
   const start = freeLocation
@@ -233,6 +234,7 @@ function gevProfileNewton(
   const at = (x: readonly number[], g: number[], h: number[] | null): number => {
     const sigma = Math.exp(x[0]!);
     const xi = x[1]!;
+    if (!(xi >= -1)) return Infinity;
     const [e, e1, e2] = expm1Ratio(a, xi);
     if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, xi, d)) return Infinity;
     const value = d[0]!;
