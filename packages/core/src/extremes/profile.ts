@@ -231,7 +231,7 @@ function gevProfileNewton(
   from: readonly number[],
 ): number[] | 'outside' | null {
   const d = new Float64Array(10);
-  const at = (x: readonly number[], g: number[], h: number[] | null): number => {
+  const at = (x: readonly number[], g: number[], h: number[]): number => {
     const sigma = Math.exp(x[0]!);
     const xi = x[1]!;
     if (!(xi >= -1)) return Infinity;
@@ -248,15 +248,13 @@ function gevProfileNewton(
     const xMu = -sigma * e1;
     g[0] = gMu * sMu + gSigma * sigma;
     g[1] = gMu * xMu + d[3]!;
-    if (h) {
-      // H·c_s
-      const hs0 = hMuMu * sMu + d[5]! * sigma;
-      const hs1 = d[5]! * sMu + d[6]! * sigma;
-      const hs2 = hMuXi * sMu + d[8]! * sigma;
-      h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
-      h[1] = hs0 * xMu + hs2 + gMu * xMu;
-      h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
-    }
+    // H·c_s
+    const hs0 = hMuMu * sMu + d[5]! * sigma;
+    const hs1 = d[5]! * sMu + d[6]! * sigma;
+    const hs2 = hMuXi * sMu + d[8]! * sigma;
+    h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
+    h[1] = hs0 * xMu + hs2 + gMu * xMu;
+    h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
     return value;
   };
   let x = [from[0]!, from[1]!];
@@ -265,6 +263,7 @@ function gevProfileNewton(
   let f = at(x, g, h);
   if (!Number.isFinite(f)) return 'outside';
   const trialG = [0, 0];
+  const trialH = [0, 0, 0];
   for (let iteration = 0; iteration < 100; iteration++) {
     let h11 = h[0]!;
     const h12 = h[1]!;
@@ -286,13 +285,17 @@ function gevProfileNewton(
       Math.abs(step0) <= 1e-10 * (1 + Math.abs(x[0]!)) && Math.abs(step1) <= 1e-10 * (1 + Math.abs(x[1]!));
     // stationary: a minimum, or a saddle the simplex is left to escape
     if (small || -slope <= 1e-15 * (1 + Math.abs(f))) return indefinite ? null : x;
+    // each trial takes its derivatives in the same pass as its value (the accepted one's are the next step's)
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
       const trial = [x[0]! + t * step0, x[1]! + t * step1];
-      const value = at(trial, trialG, null);
+      const value = at(trial, trialG, trialH);
       if (value <= f + 1e-4 * t * slope) {
         x = trial;
+        f = value;
+        [g[0], g[1]] = [trialG[0]!, trialG[1]!];
+        [h[0], h[1], h[2]] = [trialH[0]!, trialH[1]!, trialH[2]!];
         accepted = true;
         break;
       }
@@ -300,7 +303,6 @@ function gevProfileNewton(
     }
     // no decrease left to find above rounding: converged
     if (!accepted) return !indefinite && -slope <= 1e-10 * (1 + Math.abs(f)) ? x : null;
-    f = at(x, g, h);
   }
   return null;
 }
@@ -338,20 +340,18 @@ function gpdProfileNewton(
   const d = new Float64Array(10);
   let slope = 0;
   let curvature = 0;
-  const at = (xi: number, derivatives: boolean): number => {
+  const at = (xi: number): number => {
     if (!(xi >= -1)) return Infinity;
     const [e, e1, e2] = expm1Ratio(a, xi);
     const sigma = c / e;
     if (!(sigma > 0)) return Infinity;
     if (Math.abs(xi) < GPD_DIRECT_FROM) {
       if (!locationScaleDerivatives('gpd', sample, u, sigma, xi, d)) return Infinity;
-      if (derivatives) {
-        const r = e1 / e;
-        const s1 = -sigma * r;
-        const s2 = sigma * (2 * r * r - e2 / e);
-        slope = d[2]! * s1 + d[3]!;
-        curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
-      }
+      const r = e1 / e;
+      const s1 = -sigma * r;
+      const s2 = sigma * (2 * r * r - e2 / e);
+      slope = d[2]! * s1 + d[3]!;
+      curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
       return Number.isFinite(d[0]!) ? d[0]! : Infinity;
     }
     const theta = Math.expm1(a * xi) / c;
@@ -363,40 +363,38 @@ function gpdProfileNewton(
       const t = 1 + theta * y;
       if (!(t > 0) || y < 0) return Infinity;
       sum += w[i]! * Math.log1p(theta * y);
-      if (derivatives) {
-        const v = y / t;
-        s1 += w[i]! * v;
-        s2 += w[i]! * v * v;
-      }
+      const v = y / t;
+      s1 += w[i]! * v;
+      s2 += w[i]! * v * v;
     }
     const factor = 1 + 1 / xi;
     const value = n * Math.log(sigma) + factor * sum;
     if (!Number.isFinite(value)) return Infinity;
-    if (derivatives) {
-      const dTheta = (a * Math.exp(a * xi)) / c;
-      const dSum = dTheta * s1;
-      const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
-      const r = e1 / e;
-      const xi2 = xi * xi;
-      slope = -n * r - sum / xi2 + factor * dSum;
-      curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
-    }
+    const dTheta = (a * Math.exp(a * xi)) / c;
+    const dSum = dTheta * s1;
+    const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
+    const r = e1 / e;
+    const xi2 = xi * xi;
+    slope = -n * r - sum / xi2 + factor * dSum;
+    curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
     return value;
   };
   let xi = from;
-  let f = at(xi, true);
+  let f = at(xi);
   if (!Number.isFinite(f)) return null;
   for (let iteration = 0; iteration < 100; iteration++) {
     if (!(curvature > 0) || !Number.isFinite(slope)) return null;
     const step = -slope / curvature;
     const decrease = slope * step;
     if (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return xi;
+    // each trial takes its derivatives in the same pass as its value (the accepted one's are the next step's)
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
-      const value = at(xi + t * step, false);
+      const value = at(xi + t * step);
       if (value <= f + 1e-4 * t * decrease) {
         xi += t * step;
+        f = value;
         accepted = true;
         break;
       }
@@ -404,7 +402,6 @@ function gpdProfileNewton(
     }
     // no decrease left to find above rounding: converged
     if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
-    f = at(xi, true);
   }
   return null;
 }
