@@ -2,7 +2,8 @@
 // Reference: the literal definition, ℓ_p(z) = max over σ > 0, ξ ≥ −1 of ℓ(μ = z − σQ₁(q; ξ), σ, ξ)
 // (Coles 2001 §3.3.3), maximised by brute force here: a grid of ξ at step 0.01 on [−1, 1.5] with, at each
 // ξ, a grid of ln σ at step 0.02 over ±6 around the fit's, then golden section in ξ around the best grid
-// point (each value maximised over ln σ by golden section around the grid's best) to 1e-12.
+// point (each value maximised over ln σ by golden section around the grid's best) to 1e-12; at the edge
+// ξ = −1 the supremum lies on the boundary of the support and is approached (the lowest value evaluated).
 import { describe as suite, expect, test } from 'vitest';
 import {
   annualMaximaSample,
@@ -25,17 +26,26 @@ function maxima(xi: number, n: number, seed: number): number[] {
   });
 }
 
-/** Golden-section minimum of f on [a, b] to 1e-12: [x, f(x)]. */
-function golden(f: (x: number) => number, a: number, b: number): [number, number] {
+/**
+ * Golden-section search for the minimum of f on [a, b] to 1e-12: the lowest value it evaluated (at the edge
+ * ξ = −1 the infimum lies on the support's boundary, where f itself is not finite: approached, not reached).
+ */
+function golden(f: (x: number) => number, a: number, b: number): number {
   const r = (Math.sqrt(5) - 1) / 2;
+  let lowest = Infinity;
+  const at = (x: number): number => {
+    const v = f(x);
+    lowest = Math.min(lowest, v);
+    return v;
+  };
   while (b - a > 1e-12) {
     const c = b - r * (b - a);
     const d = a + r * (b - a);
-    if (f(c) < f(d)) b = d;
+    if (at(c) < at(d)) b = d;
     else a = c;
   }
-  const x = (a + b) / 2;
-  return [x, f(x)];
+  at((a + b) / 2);
+  return lowest;
 }
 
 /** The profile negative log-likelihood at z by brute force over ξ ∈ [−1, 1.5] and ln σ. */
@@ -52,7 +62,10 @@ function bruteProfile(fit: ExtremeFit, q: number, z: number): number {
   const overScale = (xi: number): number => {
     let best = centre - 6;
     for (let s = centre - 6; s <= centre + 6; s += 0.02) if (nll(xi, s) < nll(xi, best)) best = s;
-    return Math.min(nll(xi, best), golden((s) => nll(xi, s), best - 0.02, best + 0.02)[1]);
+    return Math.min(
+      nll(xi, best),
+      golden((s) => nll(xi, s), best - 0.02, best + 0.02),
+    );
   };
   let best = -1;
   let bestValue = overScale(-1);
@@ -60,7 +73,7 @@ function bruteProfile(fit: ExtremeFit, q: number, z: number): number {
     const value = overScale(xi);
     if (value < bestValue) [best, bestValue] = [xi, value];
   }
-  return Math.min(bestValue, golden(overScale, Math.max(-1, best - 0.01), best + 0.01)[1]);
+  return Math.min(bestValue, golden(overScale, Math.max(-1, best - 0.01), best + 0.01));
 }
 
 suite('GEV profile likelihood against the literal definition', () => {
