@@ -92,6 +92,8 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const unbounded =
     law === 'gev' || law === 'gpd' ? start.map((x, i) => (i === start.length - 1 ? 0 : x)) : null;
   const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
+  const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
+  const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
@@ -99,6 +101,13 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     if (law === 'gpd') {
       const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
       if (xi !== null) return { x: [xi], value: nll(z, [xi]) };
+    }
+    // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
+    // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
+    const convex = law === 'weibull2' ? weibullProfile : law === 'gumbel' ? gumbelProfile : null;
+    if (convex) {
+      const x = convex(z, from[0]!);
+      if (x !== null) return { x: [x], value: nll(z, [x]) };
     }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
@@ -404,4 +413,128 @@ function gpdProfileNewton(
     if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
   }
   return null;
+}
+
+/**
+ * Newton's method for a strictly convex function of one variable on x > 0: `at(x, out)` answers f(x) and
+ * writes f'(x), f''(x) into `out`. Every step is kept inside x > 0 and backtracked until the value falls
+ * enough (Armijo). Stops once a step moves x by less than 1e-10·(1 + |x|) or the predicted decrease is below
+ * rounding; null where the start is not finite, the curvature is not positive, it does not converge within
+ * 100 steps or finds no lower value along its step (the caller falls back to Brent's method).
+ */
+function convexNewton(at: (x: number, out: Float64Array) => number, from: number): number | null {
+  const d = new Float64Array(2);
+  const trial = new Float64Array(2);
+  let x = from;
+  let f = at(x, d);
+  if (!(x > 0) || !Number.isFinite(f)) return null;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    if (!(d[1]! > 0) || !Number.isFinite(d[0]!)) return null;
+    const step = -d[0]! / d[1]!;
+    const decrease = d[0]! * step;
+    if (Math.abs(step) <= 1e-10 * (1 + Math.abs(x)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return x;
+    let t = 1;
+    while (!(x + t * step > 0)) t /= 2;
+    let accepted = false;
+    for (let k = 0; k < 40; k++) {
+      const value = at(x + t * step, trial);
+      if (value <= f + 1e-4 * t * decrease) {
+        x += t * step;
+        f = value;
+        d.set(trial);
+        accepted = true;
+        break;
+      }
+      t /= 2;
+    }
+    // no decrease left to find above rounding: converged
+    if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? x : null;
+  }
+  return null;
+}
+
+/**
+ * The profile of the Weibull at the threshold u (weibull2 of the peaks) at return value z, as a function of
+ * the shape k > 0, for Newton's method; the answer is k. With c = z − u, a = −ln(1 − q) and the scale held
+ * by the quantile, λ = c·a^(−1/k), the negative log-likelihood −n ln(k/λ) − (k − 1)Σ w ln(y/λ) + Σ w (y/λ)^k
+ * (y = x − u) is, with ρ = ln(y/c) and L = Σ w ln y,
+ *   f(k) = −n ln k + nk ln c − n ln a − (k − 1)L + a Σ w e^{kρ},
+ *   f'(k) = −n/k + n ln c − L + a Σ w ρ e^{kρ},   f''(k) = n/k² + a Σ w ρ² e^{kρ} > 0:
+ * strictly convex, with one minimum (f → ∞ at both ends). Null (Brent's method instead) when a peak is not
+ * above the threshold.
+ */
+function weibullShapeProfile(
+  sample: WeightedSample,
+  u: number,
+  q: number,
+): ((z: number, from: number) => number | null) | null {
+  const { x, w, n } = sample;
+  const logs = new Float64Array(x.length);
+  let sumLog = 0;
+  for (let i = 0; i < x.length; i++) {
+    const y = x[i]! - u;
+    if (!(y > 0)) return null;
+    logs[i] = Math.log(y);
+    sumLog += w[i]! * logs[i]!;
+  }
+  const a = -Math.log1p(-q);
+  const logA = Math.log(a);
+  const rho = new Float64Array(x.length);
+  return (z, from) => {
+    const c = z - u;
+    if (!(c > 0)) return null;
+    const logC = Math.log(c);
+    for (let i = 0; i < x.length; i++) rho[i] = logs[i]! - logC;
+    return convexNewton((k, out) => {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      for (let i = 0; i < x.length; i++) {
+        const r = rho[i]!;
+        const e = w[i]! * Math.exp(k * r);
+        s0 += e;
+        s1 += e * r;
+        s2 += e * r * r;
+      }
+      out[0] = -n / k + n * logC - sumLog + a * s1;
+      out[1] = n / (k * k) + a * s2;
+      const value = -n * Math.log(k) + n * k * logC - n * logA - (k - 1) * sumLog + a * s0;
+      return Number.isNaN(value) ? Infinity : value;
+    }, from);
+  };
+}
+
+/**
+ * The Gumbel profile at return value z, as a function of s = 1/σ > 0, for Newton's method; the answer is
+ * ln σ = −ln s. With μ = z − σa_g, a_g = −ln(−ln q) (the unit quantile), d = x − z and b = e^{−a_g} = −ln q,
+ * the negative log-likelihood n ln σ + Σ w (t + e^{−t}), t = (x − μ)/σ = ds + a_g, is
+ *   g(s) = −n ln s + sΣ w d + n a_g + b Σ w e^{−ds},
+ *   g'(s) = −n/s + Σ w d − b Σ w d e^{−ds},   g''(s) = n/s² + b Σ w d² e^{−ds} > 0:
+ * strictly convex, with one minimum (g → ∞ at both ends).
+ */
+function gumbelScaleProfile(sample: WeightedSample, q: number): (z: number, from: number) => number | null {
+  const { x, w, n } = sample;
+  const b = -Math.log(q);
+  const unit = -Math.log(b);
+  return (z, from) => {
+    let sumD = 0;
+    for (let i = 0; i < x.length; i++) sumD += w[i]! * (x[i]! - z);
+    const s = convexNewton((s, out) => {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      for (let i = 0; i < x.length; i++) {
+        const d = x[i]! - z;
+        const e = w[i]! * Math.exp(-d * s);
+        s0 += e;
+        s1 += e * d;
+        s2 += e * d * d;
+      }
+      out[0] = -n / s + sumD - b * s1;
+      out[1] = n / (s * s) + b * s2;
+      const value = -n * Math.log(s) + s * sumD + n * unit + b * s0;
+      return Number.isNaN(value) ? Infinity : value;
+    }, Math.exp(-from));
+    return s === null ? null : -Math.log(s);
+  };
 }
