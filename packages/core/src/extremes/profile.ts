@@ -13,7 +13,7 @@ import { weibullAtLocation } from '../fit/likelihood';
 import { locationScaleDerivatives } from '../fit/information';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { brentMinimize, nelderMead, solveBracketed } from '../optimize';
+import { brentMinimize, brentRoot, nelderMead } from '../optimize';
 import { normalPpf } from '../special';
 import { expm1Ratio, type ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
@@ -216,7 +216,7 @@ function endOf(
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
     const d = deviance(z);
-    if (d > 0) return solveBracketed(signedRoot, inside, z, 1e-7, true);
+    if (d > 0) return brentRoot(signedRoot, inside, z, 1e-7);
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
