@@ -100,7 +100,9 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
       const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
-      if (xi !== null) return { x: [xi], value: nll(z, [xi]) };
+      // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
+      if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
+      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]) };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
     // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
@@ -352,7 +354,7 @@ function gpdProfileNewton(
   u: number,
   z: number,
   from: number,
-): number | null {
+): number | 'outside' | null {
   const { x, w, n } = sample;
   const c = z - u;
   if (!(c > 0)) return null;
@@ -400,12 +402,15 @@ function gpdProfileNewton(
   };
   let xi = from;
   let f = at(xi);
-  if (!Number.isFinite(f)) return null;
+  if (!Number.isFinite(f)) return 'outside';
   for (let iteration = 0; iteration < 100; iteration++) {
-    if (!(curvature > 0) || !Number.isFinite(slope)) return null;
-    const step = -slope / curvature;
+    if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
+    // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
+    const convex = curvature > 0;
+    const step = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
     const decrease = slope * step;
-    if (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return xi;
+    if (convex && (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))))
+      return xi;
     // each trial takes its derivatives in the same pass as its value (the accepted one's are the next step's)
     let t = 1;
     let accepted = false;
@@ -420,7 +425,7 @@ function gpdProfileNewton(
       t /= 2;
     }
     // no decrease left to find above rounding: converged
-    if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
+    if (!accepted) return convex && -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
   }
   return null;
 }
