@@ -126,6 +126,7 @@ function coreBench(): void {
     const c = process.cpuUsage(c0);
     const first = performance.now() - t0;
     results.synthFirst = first;
+    results.synthFirstCpu = (c.user + c.system) / 1000;
     console.log(
       `${'  whole standard statistic set, first run in this process'.padEnd(64)} ${first.toFixed(1).padStart(9)} ms  (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms)`,
     );
@@ -148,6 +149,7 @@ function coreBench(): void {
       const c = process.cpuUsage(c0);
       cpu.push((c.user + c.system) / 1000);
     }
+    results.synthSetCpu = median(cpu);
     console.log(
       `${'  whole standard statistic set, steady state, CPU time'.padEnd(64)} ${median(cpu).toFixed(1).padStart(9)} ms`,
     );
@@ -256,6 +258,22 @@ print(json.dumps({'gevFit': med(lambda: stats.genextreme.fit(am), 20), 'gpdFit':
     unit: 'ms',
     target: 1500,
   });
+  // the machine is shared: the CPU time of the process (one core's work) is what the target measures when
+  // the clock waits for other engineers' processes
+  record({
+    id: 'core.synthSetCpu',
+    label: '40-year point: whole standard set, steady state, CPU time',
+    value: results.synthSetCpu,
+    unit: 'ms',
+    target: 500,
+  });
+  record({
+    id: 'core.synthFirstCpu',
+    label: '40-year point: whole standard set, first run, CPU time',
+    value: results.synthFirstCpu,
+    unit: 'ms',
+    target: 1500,
+  });
   record({
     id: 'core.synthBoot',
     label: '40-year point: GEV + 1,000 bootstrap resamples',
@@ -267,7 +285,7 @@ print(json.dumps({'gevFit': med(lambda: stats.genextreme.fit(am), 20), 'gpdFit':
     '\nTargets (issue 34): whole set for a 40-year point ≤ 500 ms (first run ≤ 1,500 ms); issue 3: EVA with bootstrap < 300 ms.',
   );
   console.log(
-    `  whole set 40 years: ${results.synthSet.toFixed(0)} ms at steady state (first run ${results.synthFirst.toFixed(0)} ms); bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
+    `  whole set 40 years: ${results.synthSet.toFixed(0)} ms at steady state, CPU ${results.synthSetCpu.toFixed(0)} ms (first run ${results.synthFirst.toFixed(0)} ms, CPU ${results.synthFirstCpu.toFixed(0)} ms); bootstrap: ${results.synthBoot.toFixed(0)} ms (AM), ${results.era5Boot.toFixed(0)} ms (POT)`,
   );
 }
 

@@ -133,18 +133,17 @@ const gev: Law = {
     const xi = shapeOf(p);
     const z = (x - p.location) / p.scale;
     if (Math.abs(xi) < XI_ZERO) return -z - Math.exp(-z) - Math.log(p.scale);
-    const t = 1 + xi * z;
-    if (!(t > 0)) return -Infinity;
-    const logT = Math.log(t);
+    if (!(xi * z > -1)) return -Infinity;
+    // ln(1 + ξz) by log1p: the 1/ξ factors multiply its rounding at small ξ (log would lose ε/|ξz|)
+    const logT = Math.log1p(xi * z);
     return -Math.log(p.scale) - (1 + 1 / xi) * logT - Math.exp(-logT / xi);
   },
   cdf: (x, p) => {
     const xi = shapeOf(p);
     const z = (x - p.location) / p.scale;
     if (Math.abs(xi) < XI_ZERO) return Math.exp(-Math.exp(-z));
-    const t = 1 + xi * z;
-    if (!(t > 0)) return xi > 0 ? 0 : 1;
-    return Math.exp(-Math.pow(t, -1 / xi));
+    if (!(xi * z > -1)) return xi > 0 ? 0 : 1;
+    return Math.exp(-Math.exp(-Math.log1p(xi * z) / xi));
   },
   ppf: (q, p) => {
     const xi = shapeOf(p);
@@ -165,17 +164,16 @@ const gpd: Law = {
     const z = (x - p.location) / p.scale;
     if (z < 0) return -Infinity;
     if (Math.abs(xi) < XI_ZERO) return -z - Math.log(p.scale);
-    const t = 1 + xi * z;
-    if (!(t > 0)) return -Infinity;
-    return -Math.log(p.scale) - (1 + 1 / xi) * Math.log(t);
+    if (!(xi * z > -1)) return -Infinity;
+    // ln(1 + ξz) by log1p: the 1/ξ factor multiplies its rounding at small ξ (log would lose ε/|ξz|)
+    return -Math.log(p.scale) - (1 + 1 / xi) * Math.log1p(xi * z);
   },
   cdf: (x, p) => {
     const xi = shapeOf(p);
     const z = Math.max(0, (x - p.location) / p.scale);
     if (Math.abs(xi) < XI_ZERO) return -Math.expm1(-z);
-    const t = 1 + xi * z;
-    if (!(t > 0)) return 1;
-    return -Math.expm1(-Math.log(t) / xi);
+    if (!(xi * z > -1)) return 1;
+    return -Math.expm1(-Math.log1p(xi * z) / xi);
   },
   ppf: (q, p) => {
     const xi = shapeOf(p);

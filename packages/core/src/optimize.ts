@@ -170,6 +170,78 @@ export function solveBracketed(
   return c;
 }
 
+/**
+ * Root of f on a bracket [a, b] (f(a), f(b) of opposite signs) by Brent's method (Brent 1973 ch. 4: inverse
+ * quadratic interpolation and secant steps, safeguarded by bisection), until the bracket is narrower than
+ * `tolerance`·(1 + |x|). On a nearly linear function it lands within the tolerance in two or three values
+ * where regula falsi needs five or more. A value that is NaN gives the answer of solveBracketed instead.
+ */
+export function brentRoot(f: (x: number) => number, a: number, b: number, tolerance = 1e-13): number {
+  const lo = a;
+  const hi = b;
+  let fa = f(a);
+  let fb = f(b);
+  if (fa === 0) return a;
+  if (fb === 0) return b;
+  if (!(fa * fb < 0)) return solveBracketed(f, lo, hi, tolerance, true);
+  let c = b;
+  let fc = fb;
+  let d = b - a;
+  let e = d;
+  for (let i = 0; i < 200; i++) {
+    if ((fb > 0 && fc > 0) || (fb < 0 && fc < 0)) {
+      c = a;
+      fc = fa;
+      d = b - a;
+      e = d;
+    }
+    if (Math.abs(fc) < Math.abs(fb)) {
+      a = b;
+      b = c;
+      c = a;
+      fa = fb;
+      fb = fc;
+      fc = fa;
+    }
+    const tol = 2 * Number.EPSILON * Math.abs(b) + 0.5 * tolerance * (1 + Math.abs(b));
+    const half = 0.5 * (c - b);
+    if (Math.abs(half) <= tol || fb === 0) return b;
+    if (Math.abs(e) >= tol && Math.abs(fa) > Math.abs(fb)) {
+      // inverse quadratic interpolation (a secant step when only two points differ)
+      const s = fb / fa;
+      let p: number;
+      let q: number;
+      if (a === c) {
+        p = 2 * half * s;
+        q = 1 - s;
+      } else {
+        const t = fa / fc;
+        const r = fb / fc;
+        p = s * (2 * half * t * (t - r) - (b - a) * (r - 1));
+        q = (t - 1) * (r - 1) * (s - 1);
+      }
+      if (p > 0) q = -q;
+      else p = -p;
+      if (2 * p < Math.min(3 * half * q - Math.abs(tol * q), Math.abs(e * q))) {
+        e = d;
+        d = p / q;
+      } else {
+        d = half;
+        e = d;
+      }
+    } else {
+      d = half;
+      e = d;
+    }
+    a = b;
+    fa = fb;
+    b += Math.abs(d) > tol ? d : half > 0 ? tol : -tol;
+    fb = f(b);
+    if (Number.isNaN(fb)) return solveBracketed(f, lo, hi, tolerance, true);
+  }
+  return b;
+}
+
 /** Maximiser of a unimodal function on [a, b] by golden-section search, to a bracket of width `tolerance`. */
 export function goldenMax(f: (x: number) => number, a: number, b: number, tolerance = 1e-10): number {
   const r = (Math.sqrt(5) - 1) / 2;

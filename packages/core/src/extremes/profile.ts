@@ -13,9 +13,9 @@ import { weibullAtLocation } from '../fit/likelihood';
 import { locationScaleDerivatives } from '../fit/information';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { brentMinimize, nelderMead, solveBracketed } from '../optimize';
+import { brentMinimize, brentRoot, nelderMead } from '../optimize';
 import { normalPpf } from '../special';
-import { expm1Ratio, type ReturnValueRow } from './intervals';
+import { deltaMethodIntervals, expm1Ratio, type ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
 import type { ExtremeFit } from './model';
 
@@ -75,9 +75,10 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const nll = (z: number, x: readonly number[]): number => {
     const p = parametersAt(z, x);
     if (!p) return Infinity;
-    // the GPD's likelihood is unbounded below ξ = −1 (no MLE there, fit/gpd.ts keeps its search to ξ ≥ −1):
-    // the profile is maximised over the same range, or it would fall below the fit's optimum
-    if (law === 'gpd' && p.shape! < -1) return Infinity;
+    // the GEV's and the GPD's likelihoods are unbounded below ξ = −1 (no MLE there, fit/gev.ts and
+    // fit/gpd.ts keep their searches to ξ ≥ −1): the profile is maximised over the same range, or it would
+    // fall below the fit's optimum
+    if ((law === 'gpd' || law === 'gev') && p.shape! < -1) return Infinity;
     return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
   };
   const start = freeLocation
@@ -91,13 +92,24 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const unbounded =
     law === 'gev' || law === 'gpd' ? start.map((x, i) => (i === start.length - 1 ? 0 : x)) : null;
   const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
+  const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
+  const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
   const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
       const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
-      if (xi !== null) return { x: [xi], value: nll(z, [xi]) };
+      // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
+      if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
+      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]) };
+    }
+    // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
+    // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
+    const convex = law === 'weibull2' ? weibullProfile : law === 'gumbel' ? gumbelProfile : null;
+    if (convex) {
+      const x = convex(z, from[0]!);
+      if (x !== null) return { x: [x], value: nll(z, [x]) };
     }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
@@ -162,7 +174,9 @@ export function profileIntervals(
       upper: NaN,
     }));
   const freeLocation = FREE_LOCATION.includes(law);
-  return returnPeriods.map((T) => {
+  // the delta method's half-widths: where the profile's ends are first looked for (a guess, not an answer)
+  const delta = deltaMethodIntervals(fit, returnPeriods, confidence);
+  return returnPeriods.map((T, t) => {
     const value = returnValue(law, parameters, fit.method, fit.poissonLambda, T);
     const q = returnProbability(fit.method, fit.poissonLambda, T);
     if (!Number.isFinite(value) || !(q > 0 && q < 1))
@@ -176,16 +190,24 @@ export function profileIntervals(
       const d = deviance(z);
       return Number.isNaN(d) ? d : Math.sqrt(Math.max(0, d + critical)) - root;
     };
+    // the first steps: the delta method's half-width where it is known (the profile's upper end lies at
+    // 1.0–2.3 times it on the 40-year set, its lower end at 0.65–1.0: steps of 1.8 and 1.05 times it bracket
+    // the end at once as a rule), else a quarter of the scale times the unit quantile's size
+    const half = (delta[t]!.upper - delta[t]!.lower) / 2;
+    const known = half > 0 && half < Infinity;
     const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
-    const upper = endOf(deviance, signedRoot, value, (k) => value + h0 * Math.pow(1.6, k));
+    const up = known ? 1.8 * half : h0;
+    const down = known ? 1.05 * half : h0;
+    const upper = endOf(deviance, signedRoot, value, (k) => value + up * Math.pow(1.6, k));
     const lower = freeLocation
-      ? endOf(deviance, signedRoot, value, (k) => value - h0 * Math.pow(1.6, k))
-      : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate
-        endOf(
-          deviance,
-          signedRoot,
-          value,
-          (k) => parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
+      ? endOf(deviance, signedRoot, value, (k) => value - down * Math.pow(1.6, k))
+      : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate (the steps
+        // stop short of the location: the larger of two falling sequences)
+        endOf(deviance, signedRoot, value, (k) =>
+          Math.max(
+            known ? value - down * Math.pow(1.6, k) : -Infinity,
+            parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
+          ),
         );
     return { returnPeriod: T, value, lower, upper };
   });
@@ -206,7 +228,7 @@ function endOf(
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
     const d = deviance(z);
-    if (d > 0) return solveBracketed(signedRoot, inside, z, 1e-7, true);
+    if (d > 0) return brentRoot(signedRoot, inside, z, 1e-7);
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
@@ -230,9 +252,10 @@ function gevProfileNewton(
   from: readonly number[],
 ): number[] | 'outside' | null {
   const d = new Float64Array(10);
-  const at = (x: readonly number[], g: number[], h: number[] | null): number => {
+  const at = (x: readonly number[], g: number[], h: number[]): number => {
     const sigma = Math.exp(x[0]!);
     const xi = x[1]!;
+    if (!(xi >= -1)) return Infinity;
     const [e, e1, e2] = expm1Ratio(a, xi);
     if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, xi, d)) return Infinity;
     const value = d[0]!;
@@ -246,15 +269,13 @@ function gevProfileNewton(
     const xMu = -sigma * e1;
     g[0] = gMu * sMu + gSigma * sigma;
     g[1] = gMu * xMu + d[3]!;
-    if (h) {
-      // H·c_s
-      const hs0 = hMuMu * sMu + d[5]! * sigma;
-      const hs1 = d[5]! * sMu + d[6]! * sigma;
-      const hs2 = hMuXi * sMu + d[8]! * sigma;
-      h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
-      h[1] = hs0 * xMu + hs2 + gMu * xMu;
-      h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
-    }
+    // H·c_s
+    const hs0 = hMuMu * sMu + d[5]! * sigma;
+    const hs1 = d[5]! * sMu + d[6]! * sigma;
+    const hs2 = hMuXi * sMu + d[8]! * sigma;
+    h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
+    h[1] = hs0 * xMu + hs2 + gMu * xMu;
+    h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
     return value;
   };
   let x = [from[0]!, from[1]!];
@@ -263,6 +284,7 @@ function gevProfileNewton(
   let f = at(x, g, h);
   if (!Number.isFinite(f)) return 'outside';
   const trialG = [0, 0];
+  const trialH = [0, 0, 0];
   for (let iteration = 0; iteration < 100; iteration++) {
     let h11 = h[0]!;
     const h12 = h[1]!;
@@ -284,13 +306,17 @@ function gevProfileNewton(
       Math.abs(step0) <= 1e-10 * (1 + Math.abs(x[0]!)) && Math.abs(step1) <= 1e-10 * (1 + Math.abs(x[1]!));
     // stationary: a minimum, or a saddle the simplex is left to escape
     if (small || -slope <= 1e-15 * (1 + Math.abs(f))) return indefinite ? null : x;
+    // each trial takes its derivatives in the same pass as its value (the accepted one's are the next step's)
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
       const trial = [x[0]! + t * step0, x[1]! + t * step1];
-      const value = at(trial, trialG, null);
+      const value = at(trial, trialG, trialH);
       if (value <= f + 1e-4 * t * slope) {
         x = trial;
+        f = value;
+        [g[0], g[1]] = [trialG[0]!, trialG[1]!];
+        [h[0], h[1], h[2]] = [trialH[0]!, trialH[1]!, trialH[2]!];
         accepted = true;
         break;
       }
@@ -298,7 +324,6 @@ function gevProfileNewton(
     }
     // no decrease left to find above rounding: converged
     if (!accepted) return !indefinite && -slope <= 1e-10 * (1 + Math.abs(f)) ? x : null;
-    f = at(x, g, h);
   }
   return null;
 }
@@ -329,27 +354,25 @@ function gpdProfileNewton(
   u: number,
   z: number,
   from: number,
-): number | null {
+): number | 'outside' | null {
   const { x, w, n } = sample;
   const c = z - u;
   if (!(c > 0)) return null;
   const d = new Float64Array(10);
   let slope = 0;
   let curvature = 0;
-  const at = (xi: number, derivatives: boolean): number => {
+  const at = (xi: number): number => {
     if (!(xi >= -1)) return Infinity;
     const [e, e1, e2] = expm1Ratio(a, xi);
     const sigma = c / e;
     if (!(sigma > 0)) return Infinity;
     if (Math.abs(xi) < GPD_DIRECT_FROM) {
       if (!locationScaleDerivatives('gpd', sample, u, sigma, xi, d)) return Infinity;
-      if (derivatives) {
-        const r = e1 / e;
-        const s1 = -sigma * r;
-        const s2 = sigma * (2 * r * r - e2 / e);
-        slope = d[2]! * s1 + d[3]!;
-        curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
-      }
+      const r = e1 / e;
+      const s1 = -sigma * r;
+      const s2 = sigma * (2 * r * r - e2 / e);
+      slope = d[2]! * s1 + d[3]!;
+      curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
       return Number.isFinite(d[0]!) ? d[0]! : Infinity;
     }
     const theta = Math.expm1(a * xi) / c;
@@ -361,48 +384,172 @@ function gpdProfileNewton(
       const t = 1 + theta * y;
       if (!(t > 0) || y < 0) return Infinity;
       sum += w[i]! * Math.log1p(theta * y);
-      if (derivatives) {
-        const v = y / t;
-        s1 += w[i]! * v;
-        s2 += w[i]! * v * v;
-      }
+      const v = y / t;
+      s1 += w[i]! * v;
+      s2 += w[i]! * v * v;
     }
     const factor = 1 + 1 / xi;
     const value = n * Math.log(sigma) + factor * sum;
     if (!Number.isFinite(value)) return Infinity;
-    if (derivatives) {
-      const dTheta = (a * Math.exp(a * xi)) / c;
-      const dSum = dTheta * s1;
-      const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
-      const r = e1 / e;
-      const xi2 = xi * xi;
-      slope = -n * r - sum / xi2 + factor * dSum;
-      curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
-    }
+    const dTheta = (a * Math.exp(a * xi)) / c;
+    const dSum = dTheta * s1;
+    const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
+    const r = e1 / e;
+    const xi2 = xi * xi;
+    slope = -n * r - sum / xi2 + factor * dSum;
+    curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
     return value;
   };
   let xi = from;
-  let f = at(xi, true);
-  if (!Number.isFinite(f)) return null;
+  let f = at(xi);
+  if (!Number.isFinite(f)) return 'outside';
   for (let iteration = 0; iteration < 100; iteration++) {
-    if (!(curvature > 0) || !Number.isFinite(slope)) return null;
-    const step = -slope / curvature;
+    if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
+    // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
+    const convex = curvature > 0;
+    const step = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
     const decrease = slope * step;
-    if (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return xi;
+    if (convex && (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))))
+      return xi;
+    // each trial takes its derivatives in the same pass as its value (the accepted one's are the next step's)
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
-      const value = at(xi + t * step, false);
+      const value = at(xi + t * step);
       if (value <= f + 1e-4 * t * decrease) {
         xi += t * step;
+        f = value;
         accepted = true;
         break;
       }
       t /= 2;
     }
     // no decrease left to find above rounding: converged
-    if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
-    f = at(xi, true);
+    if (!accepted) return convex && -decrease <= 1e-10 * (1 + Math.abs(f)) ? xi : null;
   }
   return null;
+}
+
+/**
+ * Newton's method for a strictly convex function of one variable on x > 0: `at(x, out)` answers f(x) and
+ * writes f'(x), f''(x) into `out`. Every step is kept inside x > 0 and backtracked until the value falls
+ * enough (Armijo). Stops once a step moves x by less than 1e-10·(1 + |x|) or the predicted decrease is below
+ * rounding; null where the start is not finite, the curvature is not positive, it does not converge within
+ * 100 steps or finds no lower value along its step (the caller falls back to Brent's method).
+ */
+function convexNewton(at: (x: number, out: Float64Array) => number, from: number): number | null {
+  const d = new Float64Array(2);
+  const trial = new Float64Array(2);
+  let x = from;
+  let f = at(x, d);
+  if (!(x > 0) || !Number.isFinite(f)) return null;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    if (!(d[1]! > 0) || !Number.isFinite(d[0]!)) return null;
+    const step = -d[0]! / d[1]!;
+    const decrease = d[0]! * step;
+    if (Math.abs(step) <= 1e-10 * (1 + Math.abs(x)) || -decrease <= 1e-15 * (1 + Math.abs(f))) return x;
+    let t = 1;
+    while (!(x + t * step > 0)) t /= 2;
+    let accepted = false;
+    for (let k = 0; k < 40; k++) {
+      const value = at(x + t * step, trial);
+      if (value <= f + 1e-4 * t * decrease) {
+        x += t * step;
+        f = value;
+        d.set(trial);
+        accepted = true;
+        break;
+      }
+      t /= 2;
+    }
+    // no decrease left to find above rounding: converged
+    if (!accepted) return -decrease <= 1e-10 * (1 + Math.abs(f)) ? x : null;
+  }
+  return null;
+}
+
+/**
+ * The profile of the Weibull at the threshold u (weibull2 of the peaks) at return value z, as a function of
+ * the shape k > 0, for Newton's method; the answer is k. With c = z − u, a = −ln(1 − q) and the scale held
+ * by the quantile, λ = c·a^(−1/k), the negative log-likelihood −n ln(k/λ) − (k − 1)Σ w ln(y/λ) + Σ w (y/λ)^k
+ * (y = x − u) is, with ρ = ln(y/c) and L = Σ w ln y,
+ *   f(k) = −n ln k + nk ln c − n ln a − (k − 1)L + a Σ w e^{kρ},
+ *   f'(k) = −n/k + n ln c − L + a Σ w ρ e^{kρ},   f''(k) = n/k² + a Σ w ρ² e^{kρ} > 0:
+ * strictly convex, with one minimum (f → ∞ at both ends). Null (Brent's method instead) when a peak is not
+ * above the threshold.
+ */
+function weibullShapeProfile(
+  sample: WeightedSample,
+  u: number,
+  q: number,
+): ((z: number, from: number) => number | null) | null {
+  const { x, w, n } = sample;
+  const logs = new Float64Array(x.length);
+  let sumLog = 0;
+  for (let i = 0; i < x.length; i++) {
+    const y = x[i]! - u;
+    if (!(y > 0)) return null;
+    logs[i] = Math.log(y);
+    sumLog += w[i]! * logs[i]!;
+  }
+  const a = -Math.log1p(-q);
+  const logA = Math.log(a);
+  const rho = new Float64Array(x.length);
+  return (z, from) => {
+    const c = z - u;
+    if (!(c > 0)) return null;
+    const logC = Math.log(c);
+    for (let i = 0; i < x.length; i++) rho[i] = logs[i]! - logC;
+    return convexNewton((k, out) => {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      for (let i = 0; i < x.length; i++) {
+        const r = rho[i]!;
+        const e = w[i]! * Math.exp(k * r);
+        s0 += e;
+        s1 += e * r;
+        s2 += e * r * r;
+      }
+      out[0] = -n / k + n * logC - sumLog + a * s1;
+      out[1] = n / (k * k) + a * s2;
+      const value = -n * Math.log(k) + n * k * logC - n * logA - (k - 1) * sumLog + a * s0;
+      return Number.isNaN(value) ? Infinity : value;
+    }, from);
+  };
+}
+
+/**
+ * The Gumbel profile at return value z, as a function of s = 1/σ > 0, for Newton's method; the answer is
+ * ln σ = −ln s. With μ = z − σa_g, a_g = −ln(−ln q) (the unit quantile), d = x − z and b = e^{−a_g} = −ln q,
+ * the negative log-likelihood n ln σ + Σ w (t + e^{−t}), t = (x − μ)/σ = ds + a_g, is
+ *   g(s) = −n ln s + sΣ w d + n a_g + b Σ w e^{−ds},
+ *   g'(s) = −n/s + Σ w d − b Σ w d e^{−ds},   g''(s) = n/s² + b Σ w d² e^{−ds} > 0:
+ * strictly convex, with one minimum (g → ∞ at both ends).
+ */
+function gumbelScaleProfile(sample: WeightedSample, q: number): (z: number, from: number) => number | null {
+  const { x, w, n } = sample;
+  const b = -Math.log(q);
+  const unit = -Math.log(b);
+  return (z, from) => {
+    let sumD = 0;
+    for (let i = 0; i < x.length; i++) sumD += w[i]! * (x[i]! - z);
+    const s = convexNewton((s, out) => {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      for (let i = 0; i < x.length; i++) {
+        const d = x[i]! - z;
+        const e = w[i]! * Math.exp(-d * s);
+        s0 += e;
+        s1 += e * d;
+        s2 += e * d * d;
+      }
+      out[0] = -n / s + sumD - b * s1;
+      out[1] = n / (s * s) + b * s2;
+      const value = -n * Math.log(s) + s * sumD + n * unit + b * s0;
+      return Number.isNaN(value) ? Infinity : value;
+    }, Math.exp(-from));
+    return s === null ? null : -Math.log(s);
+  };
 }

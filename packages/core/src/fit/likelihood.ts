@@ -58,9 +58,10 @@ function gevNll(sample: WeightedSample, p: Parameters): number {
   if (!(sigma > 0)) return Infinity;
   let s = sample.n * Math.log(sigma);
   for (let i = 0; i < sample.x.length; i++) {
-    const t = 1 + (xi * (sample.x[i]! - p.location)) / sigma;
-    if (!(t > 0)) return Infinity;
-    const logT = Math.log(t);
+    const xiZ = (xi * (sample.x[i]! - p.location)) / sigma;
+    if (!(xiZ > -1)) return Infinity;
+    // log1p: ln(1 + ξz) to full precision at small ξz, where 1 + 1/ξ and 1/ξ multiply its rounding by 1/ξ
+    const logT = Math.log1p(xiZ);
     s += sample.w[i]! * ((1 + inverse) * logT + Math.exp(-logT * inverse));
   }
   return s;
