@@ -22,8 +22,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/integration/**/*.test.ts'],
+          // seeds once the database every test server copies (apps/server/test/harness.ts)
+          globalSetup: ['apps/server/test/seeded-template.ts'],
           testTimeout: 30_000,
-          // a file's beforeAll starts a server (migrations, seed): under load that has taken over a minute
+          // a file's beforeAll starts a server (a copy of the seeded template; a file that changes a setting
+          // of the seeding seeds its own): under load a seeding server has taken over a minute
           hookTimeout: 120_000,
           fileParallelism: false,
         },
@@ -32,6 +35,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // seeds once the DATA_DIR every test server copies (e2e/harness.ts)
+          globalSetup: ['e2e/seeded-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

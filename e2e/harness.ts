@@ -1,13 +1,22 @@
 // Shared set-up of the browser tests: the real server (built beforehand by the test command) on a free
 // port with a fresh data folder, and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { APP_VERSION } from '@metocean/contracts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,32 +65,92 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${output()}`);
 }
 
-/**
- * Starts `node apps/server/dist/main.js` with a fresh DATA_DIR (and `env` on top of the usual settings) and
- * waits for /api/health.
- */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const main = join(root, 'apps', 'server', 'dist', 'main.js');
+const serverMain = join(root, 'apps', 'server', 'dist', 'main.js');
+
+/** The settings of every test server, before its own (`env`). */
+function serverSettings(dataDir: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: demoPassword,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    ...env,
+  };
+}
+
+function assertBuilt(): void {
   const webIndex = join(root, 'apps', 'web', 'dist', 'index.html');
-  for (const built of [main, webIndex]) {
+  for (const built of [serverMain, webIndex]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
+}
+
+// The demo data every test server starts from, seeded once per run of the suite by e2e/seeded-template.ts
+// (vitest's globalSetup) instead of once per server: initdb, migrations and the demo seeding cost ~11 s of CPU
+// per start, a copy of the seeded folder ~0.2 s. Each server still has a data folder (and database) of its
+// own, so the files stay independent of each other and of their order.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The seeded DATA_DIR that every server copies. */
+    e2eSeededDataDir: string;
+  }
+}
+
+/**
+ * Settings that change what seeding writes (the demo password, where data goes, the memory of the seeded
+ * plannings' simulations, the links of their e-mails): a server given one of them seeds itself.
+ */
+const SEED_SETTINGS = ['DEMO_PASSWORD', 'DATA_DIR', 'DATABASE_URL', 'PLANNING_MEMORY_MB', 'PUBLIC_URL'];
+
+/** Seeds a DATA_DIR with the built server's `--seed-only` (the demo users, projects, datasets, plannings). */
+export async function seedDataDir(): Promise<string> {
+  assertBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'metocean-e2e-seeded-'));
+  const child = spawn(process.execPath, [serverMain, '--seed-only'], {
+    cwd: root,
+    env: serverSettings(dataDir, {}),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`Seeding the test data failed (exit ${code}):\n${log}`);
+  }
+  return dataDir;
+}
+
+/** The suite's seeded DATA_DIR; undefined outside a run with the globalSetup, or for `env` that changes seeding. */
+function seededDataDirFor(env: Record<string, string>): string | undefined {
+  if (SEED_SETTINGS.some((name) => name in env)) return undefined;
+  try {
+    return inject('e2eSeededDataDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts `node apps/server/dist/main.js` with a fresh DATA_DIR (a copy of the suite's seeded one when there
+ * is one; `env` on top of the usual settings) and waits for /api/health.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  assertBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'metocean-e2e-data-'));
+  const seeded = seededDataDirFor(env);
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [main], {
+  // a copied DATA_DIR is seeded already: the server's first start ('auto') does not seed it again
+  const child = spawn(process.execPath, [serverMain], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: demoPassword,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      ...env,
-    },
+    env: serverSettings(dataDir, { PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

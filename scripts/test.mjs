@@ -3,7 +3,8 @@
 // test suites all run even when an earlier one fails, so one red suite does not hide another; lint, types and
 // the build stop the run (nothing after them would mean anything). The browser and integration suites spend
 // much of their time waiting on servers and browsers, so on two cores they take little longer side by side
-// than the longer of the two alone (on a clean clone: 29 min in sequence before, see the closing note).
+// than the longer of the two alone (on a clean clone: 29 min in sequence before, see the closing note). Each
+// suite's servers start from a demo database seeded once by its vitest globalSetup (docs/decisions.md, session 30).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 

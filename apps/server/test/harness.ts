@@ -2,12 +2,13 @@
 // database when DATABASE_URL is set, listening on a free port, spoken to over HTTP by actors: one signed-in
 // caller each (`const manager = await server.as('manager')`), polled with `until` or `eventually`.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { inject } from 'vitest';
 import { APP_VERSION, type TokenPair } from '@metocean/contracts';
 import { loadConfig } from '../src/config';
 import { startRuntime, type Runtime } from '../src/runtime';
@@ -121,12 +122,18 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database for this test file, dropped at the end. */
-export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database for this test file, dropped at the end: empty, or a copy of `template` (a
+ * database of the same server that no session holds).
+ */
+export async function freshPostgres(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `metocean_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -139,6 +146,73 @@ export async function freshPostgres(baseUrl: string): Promise<{ url: string; dro
       await client.end();
     },
   };
+}
+
+// The seeded state every server of the suite starts from, made once per run (test/seeded-template.ts, the
+// suite's globalSetup) instead of once per file: migrations, demo users, projects, datasets and the seeded
+// plannings' results cost ~11 s of CPU per start (PGlite's initdb alone ~6 s), a copy of them ~1.5 s. Each
+// file still gets a database and a data folder of its own (a copy of the template's folder, and on
+// PostgreSQL a `CREATE DATABASE … TEMPLATE`), so files stay independent of each other and of their order.
+
+/** Where the seeded template lives: a data folder and, on PostgreSQL, a database cloned per server. */
+export interface SeededTemplate {
+  dataDir: string;
+  /** The template database's name on the server of DATABASE_URL; absent on PGlite. */
+  database?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededTemplate: SeededTemplate;
+  }
+}
+
+/**
+ * Settings that change what seeding writes (the demo password, where data goes, the memory of the seeded
+ * plannings' simulations, the links of their e-mails): a server given one of them seeds itself.
+ */
+const SEED_SETTINGS = ['DEMO_PASSWORD', 'DATA_DIR', 'DATABASE_URL', 'PLANNING_MEMORY_MB', 'PUBLIC_URL'];
+
+/** Seeds a template with the product's own seeding, in an API-only runtime (no worker has run in it). */
+export async function makeSeededTemplate(): Promise<{ template: SeededTemplate; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-template-'));
+  const baseUrl = process.env.DATABASE_URL;
+  const database = baseUrl ? await freshPostgres(baseUrl) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD,
+    PORT: '8080',
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const logger = pino({ level: 'silent' }) as FastifyBaseLogger;
+  const runtime = await startRuntime(config, { role: 'api', seed: 'always', logger, serveWeb: false });
+  await runtime.stop();
+  const name = database ? new URL(database.url).pathname.slice(1) : undefined;
+  if (baseUrl && name) {
+    // a template must have no session while it is cloned: autovacuum keeps out of a database that allows none
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+    await admin.end();
+  }
+  return {
+    template: { dataDir, ...(name ? { database: name } : {}) },
+    async drop() {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The suite's template; undefined outside a run with the globalSetup, or for `env` that changes seeding. */
+function seededTemplateFor(env: Record<string, string>): SeededTemplate | undefined {
+  if (SEED_SETTINGS.some((name) => name in env)) return undefined;
+  try {
+    return inject('seededTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Decodes the quoted-printable text part of an .eml file written by the mailer. */
@@ -158,7 +232,11 @@ export function linkIn(mail: string, pathPrefix: string): URL {
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-'));
-  const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const template = seededTemplateFor(env);
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const database = process.env.DATABASE_URL
+    ? await freshPostgres(process.env.DATABASE_URL, template?.database)
+    : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_PASSWORD,
@@ -168,7 +246,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
-  const runtime = await startRuntime(config, { role: 'all', seed: 'always', logger, serveWeb: false });
+  const runtime = await startRuntime(config, {
+    role: 'all',
+    seed: template ? 'never' : 'always',
+    logger,
+    serveWeb: false,
+  });
   if (!runtime.app) throw new Error('the test runtime has no HTTP app');
   const address = await runtime.app.listen({ port: 0, host: '127.0.0.1' });
   const mailDir = path.join(dataDir, 'mail');
