@@ -11,7 +11,7 @@ export interface Figure {
   id: string;
   label: string;
   value: number;
-  unit: 'ms' | 'kB gz' | 'req/s' | '%' | 'MB';
+  unit: 'ms' | 'kB gz' | 'req/s' | '%' | 'MB' | 'requests';
   /** The target: the figure must stay at or below it (`atLeast`: at or above). */
   target?: number;
   atLeast?: boolean;

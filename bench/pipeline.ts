@@ -1,8 +1,8 @@
 // The point pipeline end to end (issue 5): a project of 10 points on the 40-year synthetic hindcast is
 // computed through the HTTP API, (1) on the embedded database with the in-process worker (a statistics
-// thread per core, a point per thread at once), (2) on PostgreSQL (when DATABASE_URL is set) with an
-// API-only process and worker processes: one then two of one thread each (the speed-up workers give),
-// then one of a thread per core.
+// thread per core, a point per thread at once), (2) on PostgreSQL (when DATABASE_URL or TEST_POSTGRES_URL is
+// set: a fresh database per run) with an API-only process and worker processes: one then two of one thread
+// each (the speed-up workers give), then one of a thread per core.
 // Prints wall time, seconds per point, points per minute, the machine's CPU time per point (every process:
 // server, workers, PostgreSQL) and the speed-up of two workers over one. Figures only; nothing here is a test.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -178,9 +178,11 @@ export async function pipelineBench(): Promise<void> {
     rmSync(embedded, { recursive: true, force: true });
   }
 
-  const base = process.env.DATABASE_URL;
+  const base = process.env.DATABASE_URL || process.env.TEST_POSTGRES_URL;
   if (!base) {
-    console.log('  PostgreSQL with one and two worker processes: skipped (set DATABASE_URL to run it)');
+    console.log(
+      '  PostgreSQL with one and two worker processes: skipped (set DATABASE_URL or TEST_POSTGRES_URL to run it)',
+    );
     return;
   }
   // the same architecture with one worker process, then two, of one thread each: the speed-up workers give,
