@@ -1,5 +1,5 @@
 // Pieces shared by the public pages: the page band, a section title, and the call to action at the bottom.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -89,32 +89,45 @@ export function CallToAction() {
   );
 }
 
-// The example charts (their payloads, the chart titles and the thumbnails' code, ~110 kB gz) load after the
-// page's text: a visitor's first page is the text and the calls to action (issue 34).
+// The example charts (their payloads, the chart titles and the thumbnails' code, ~130 kB gz) load when the
+// strip comes near the window (below the fold on every public page): a visitor's first page is the text
+// and the calls to action (issue 34).
 const Strip = lazy(async () => ({ default: (await import('./ExampleStrip')).ExampleStrip }));
 
-/** A few example charts, each opening the example statistics page at its card; loaded after the page. */
+/** A few example charts, each opening the example statistics page at its card; loaded near the window. */
 export function ExampleStrip({ ids, columns = 3 }: { ids: readonly string[]; columns?: number }) {
+  const room = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = room.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
   const grid = {
     display: 'grid',
     gap: 2,
     gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: `repeat(${columns}, 1fr)` },
     alignContent: 'start',
   } as const;
+  // the strip's room, kept until it is near and while it loads: a card per chart, at the thumbnails'
+  // aspect (640 × 430) with the title's line
+  const placeholder = (
+    <Box ref={room} sx={grid} aria-busy="true" data-testid="example-strip">
+      {ids.map((id) => (
+        <Box key={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, aspectRatio: '640 / 470' }} />
+      ))}
+    </Box>
+  );
+  if (!near) return placeholder;
   return (
-    <Suspense
-      fallback={
-        // the strip's room kept while it loads: a card per chart, at the thumbnails' aspect (640 × 430)
-        <Box sx={grid} aria-busy="true">
-          {ids.map((id) => (
-            <Box
-              key={id}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, aspectRatio: '640 / 470' }}
-            />
-          ))}
-        </Box>
-      }
-    >
+    <Suspense fallback={placeholder}>
       <Strip ids={ids} grid={grid} />
     </Suspense>
   );
