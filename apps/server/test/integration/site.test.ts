@@ -77,6 +77,41 @@ describe('client version and maintenance', () => {
     expect((await server.request('GET', '/api/users/current/', { token: tokens.member })).status).toBe(200);
   });
 
+  it('names its version on every API answer, which the web app trusts only with a schema behind it', async () => {
+    // issue 34: the web app takes an answer of its own version as the contract says, unparsed, because the
+    // server's serializer checks every declared answer against the contract's schema
+    const answers = [
+      await server.request('GET', '/api/users/current/', { token: tokens.member, headers: webHeaders }),
+      await server.request('GET', '/api/users/current/', { token: tokens.member }),
+      await server.request('GET', '/api/users/current/', {
+        token: tokens.member,
+        headers: { 'X-App-Version': '5.9.99' },
+      }),
+      await server.request('GET', '/api/nothing-here/'),
+      await server.request('GET', '/api/changelog/', { headers: webHeaders }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 426, 404, 200]);
+    for (const answer of answers) expect(answer.headers.get('X-App-Version')).toBe(APP_VERSION);
+    const doc = await server.request<{
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+    }>('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    // every answer the web app reads as JSON (a 2xx with a body) declares its schema; files and 204s do not
+    const undeclared: string[] = [];
+    let declared = 0;
+    for (const [path, methods] of Object.entries(doc.body.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const ok = Object.entries(operation.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code));
+        if (ok.length === 0) undeclared.push(`${method.toUpperCase()} ${path}`);
+        for (const [, response] of ok) if (response.content?.['application/json']) declared += 1;
+      }
+    expect(undeclared).toEqual([]);
+    expect(declared).toBeGreaterThan(100);
+  });
+
   it('lets only superusers schedule maintenance, then tells web clients', async () => {
     const notice = { scheduledAt: '2026-12-01 22:00 UTC', message: 'Database upgrade', active: false };
     expect(

@@ -138,6 +138,45 @@ describe('apiRequest', () => {
     await expect(client.apiRequest('/api/x/', { schema: grant })).rejects.toThrow(/accessToken/);
   });
 
+  it('in production, takes an answer of its own version unparsed and parses any other (issue 34)', async () => {
+    sessionModule.session.start(jwt(900));
+    const { answerPolicy, LazySchema } = await import('./lazy-schema');
+    let loads = 0;
+    const grant = new LazySchema((schemas) => {
+      loads += 1;
+      return schemas.tokenGrant;
+    });
+    const from = (version: string | null, body: unknown): Response => {
+      const answer = json(200, body);
+      if (version !== null) answer.headers.set(limits.versionHeader, version);
+      return answer;
+    };
+    answerPolicy.trustSameVersion = true;
+    try {
+      // the server checked this answer against the same contract: no schema, no zod loaded
+      script(from(APP_VERSION, { accessToken: 'a.b.c' }));
+      await expect(client.apiRequest('/api/x/', { schema: grant })).resolves.toEqual({
+        accessToken: 'a.b.c',
+      });
+      expect(loads).toBe(0);
+      // another version (a tab opened before a deployment) or no header: parsed, a wrong shape refused
+      script(from('0.0.1', { token: 'a.b.c' }));
+      await expect(client.apiRequest('/api/x/', { schema: grant })).rejects.toThrow(/accessToken/);
+      script(from(null, { token: 'a.b.c' }));
+      await expect(client.apiRequest('/api/x/', { schema: grant })).rejects.toThrow(/accessToken/);
+      script(from('0.0.1', { accessToken: 'd.e.f', extra: 1 }));
+      await expect(client.apiRequest('/api/x/', { schema: grant })).resolves.toEqual({
+        accessToken: 'd.e.f',
+      });
+      expect(loads).toBe(1);
+    } finally {
+      answerPolicy.trustSameVersion = false;
+    }
+    // off (development, these tests): even an answer of this version is parsed
+    script(from(APP_VERSION, { token: 'a.b.c' }));
+    await expect(client.apiRequest('/api/x/', { schema: grant })).rejects.toThrow(/accessToken/);
+  });
+
   it('loads a schema again after a failed load, rather than keeping the failure', async () => {
     const { LazySchema } = await import('./lazy-schema');
     let attempts = 0;

@@ -40,7 +40,10 @@ export type CallKind = 'session' | 'public' | 'quiet';
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The answer's schema; a `LazySchema` is loaded while the request runs (issue 34). */
+  /**
+   * The answer's schema. A `LazySchema` is loaded with the answer unless a server of this version vouches
+   * for it (`vouchedFor`, issue 34); an eager one (a screen that has zod anyway) always parses.
+   */
   schema?: ZodType<T> | LazySchema<T>;
   kind?: CallKind;
   forbidden?: 'logout' | 'throw';
@@ -117,8 +120,7 @@ async function renewOnce(mayRetry: boolean): Promise<boolean> {
   // Signed out meanwhile (here or in another tab): the answer belongs to no session.
   if (session.mark() === null) return false;
   if (response.ok) {
-    const [schema, json] = await Promise.all([tokenGrant.load(), response.json() as Promise<unknown>]);
-    session.renewed(schema.parse(json).accessToken);
+    session.renewed((await tokenGrant.read(response)).accessToken);
     return true;
   }
   const body = await readError(response);
@@ -170,9 +172,6 @@ export function needsRenewal(nowMs = Date.now()): boolean {
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const kind = options.kind ?? 'session';
   const withToken = kind !== 'public';
-  // a lazy schema loads while the request runs; its failure is met where it is awaited
-  const schema = options.schema instanceof LazySchema ? options.schema.load() : options.schema;
-  if (schema instanceof Promise) schema.catch(() => undefined);
   if (kind === 'session' && needsRenewal()) await renewTokens();
 
   const send = () =>
@@ -218,9 +217,10 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw new ApiError(response.status, body);
   }
 
+  const schema = options.schema;
   if (response.status === 204 || !schema) return undefined as T;
-  const json: unknown = await response.json();
-  return (await schema).parse(json);
+  if (schema instanceof LazySchema) return schema.read(response);
+  return schema.parse(await response.json());
 }
 
 /** Ends the session locally and on the server (revokes the cookie's refresh token and clears it). */

@@ -32,7 +32,7 @@ import { formatDurationIn, tableDurationUnit, type DurationUnit } from '@metocea
 import { planningResults, type Planning, type PlanningResults, type Project } from '@metocean/contracts';
 import { apiRequest, errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
-import { EChart } from '../analyze/EChart';
+import { FluidChart } from './FluidChart';
 import { PeriodComparison } from './ComparisonTable';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { downtimeKeys, downtimePaths, usePlannings } from './queries';
@@ -370,7 +370,7 @@ function Comparison({ project }: { project: Project }) {
           )}
           {cumulative && (
             <Paper variant="outlined" sx={{ p: 1 }}>
-              <EChart option={cumulative} width={1000} height={340} testId="comparison-cumulative" />
+              <FluidChart option={cumulative} height={340} testId="comparison-cumulative" />
             </Paper>
           )}
           {percentile !== null && cards.every((c) => c.results) && (

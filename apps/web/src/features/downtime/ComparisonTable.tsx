@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { planningComparisonBars } from '@metocean/charts';
 import { planningPercentileConventions } from '@metocean/contracts';
 import { DURATION_DIGITS } from '@metocean/core';
-import { EChart } from '../analyze/EChart';
+import { FluidChart } from './FluidChart';
 import { comparisonTable, type Breakdown, type ComparedPlanning } from './comparison';
 import { intervalSummary } from './results';
 import { RESULT_KINDS, type ResultKind } from './rules';
@@ -136,7 +136,7 @@ export function PeriodComparison({
       </Stack>
       {chart && (
         <Box sx={{ mb: 2 }}>
-          <EChart option={chart} width={1100} height={360} testId="period-comparison-chart" />
+          <FluidChart option={chart} height={360} testId="period-comparison-chart" />
         </Box>
       )}
       <TableContainer sx={{ maxHeight: 480 }}>

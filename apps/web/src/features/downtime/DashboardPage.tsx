@@ -52,6 +52,7 @@ import {
   ORDERINGS,
   STATUS_LABELS,
   canCompare,
+  createdAtText,
   rowActions,
   visiblePlannings,
   type PlanningOrdering,
@@ -253,7 +254,7 @@ function Dashboard({ project }: { project: Project }) {
                 <TableCell>Name</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Points</TableCell>
-                <TableCell>Created</TableCell>
+                <TableCell>Created (UTC)</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
@@ -309,7 +310,7 @@ function Dashboard({ project }: { project: Project }) {
                         cell.names.join(', ')
                       )}
                     </TableCell>
-                    <TableCell>{p.createdAt ? new Date(p.createdAt).toLocaleString() : ''}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{createdAtText(p.createdAt)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {actions.showErrorLog && (
                         <Tooltip title="Error log">

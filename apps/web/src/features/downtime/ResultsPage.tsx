@@ -25,7 +25,7 @@ import { planningPercentileConventions, type PlanningResults, type Project } fro
 import { durationIn, formatDurationIn, tableDurationUnit } from '@metocean/core';
 import { errorMessage } from '../../api/client';
 import { SectionLoader } from '../../components/Loader';
-import { EChart } from '../analyze/EChart';
+import { FluidChart } from './FluidChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { AlphaSideBySide, AlphaSummaryPanel } from './AlphaResults';
 import { PlanningGantt } from './PlanningGantt';
@@ -176,7 +176,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
       </Stack>
       {bars && (
         <Paper variant="outlined" sx={{ p: 1 }}>
-          <EChart option={bars} width={1100} height={380} testId="results-bars" />
+          <FluidChart option={bars} height={380} testId="results-bars" />
           <Typography
             variant="caption"
             color="text.secondary"
@@ -248,7 +248,7 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
               ))}
             </TextField>
           </Stack>
-          <EChart option={stack} width={1100} height={380} testId="results-trips" />
+          <FluidChart option={stack} height={380} testId="results-trips" />
           <Typography
             variant="caption"
             color="text.secondary"

@@ -4,6 +4,7 @@ import {
   bestResult,
   cardTrips,
   commonPercentiles,
+  createdAtText,
   defaultPercentile,
   formatDuration,
   initialMonth,
@@ -49,6 +50,21 @@ describe('dashboard search and sort (spec 001 §2.2)', () => {
     const frozen = Object.freeze([...list]);
     visiblePlannings(frozen, '', 'name');
     expect(frozen.map((p) => p.id)).toEqual([1, 3, 2]);
+  });
+});
+
+describe('the created column (session 30: the date as the app writes it, not in the US locale)', () => {
+  it('writes the ISO day and minute in UTC, whatever the offset of the stamp', () => {
+    // the same instant written with two offsets reads the same; seconds and milliseconds are dropped
+    expect(createdAtText('2026-11-29T01:30:59.999Z')).toBe('2026-11-29 01:30');
+    expect(createdAtText('2026-11-29T03:30:59+02:00')).toBe('2026-11-29 01:30');
+    expect(createdAtText('2026-01-05T23:59:00.000-01:00')).toBe('2026-01-06 00:59');
+  });
+
+  it('leaves an unknown or unreadable stamp empty', () => {
+    expect(createdAtText(null)).toBe('');
+    expect(createdAtText(undefined)).toBe('');
+    expect(createdAtText('yesterday')).toBe('');
   });
 });
 

@@ -157,6 +157,17 @@ export const MONTH_LABELS = MONTH_ABBREVIATIONS;
 
 export const MONTH_STORAGE_KEY = 'awd.comparison.month';
 
+/**
+ * When a planning was created, as the app's lists write a date (the usage tables' ISO day, `usageDate`)
+ * with the minute, in UTC (the column says so): '2026-11-29 01:30'. Empty when unknown or unreadable.
+ */
+export function createdAtText(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** The remembered month when valid, otherwise the current month (UTC), as a MONTHLY period label. */
 export function initialMonth(stored: string | null, now: Date = new Date()): string {
   if (stored && MONTH_LABELS.includes(stored)) return stored;

@@ -7,24 +7,17 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ClearIcon from '@mui/icons-material/Clear';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import SearchIcon from '@mui/icons-material/Search';
 import { specialOffers, type ProjectListItem } from '@metocean/contracts';
 import { errorMessage } from '../../api/client';
 import { useMe, useOffers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
+import { LabelledSelect, SearchBox } from '../../components/PlainFields';
 import { LazyMenu } from '../../components/LazyMenu';
 import { useCreateDemoProject, useProjects, type ProjectOrdering } from '../projects/queries';
 import {
@@ -118,22 +111,26 @@ function ProjectCard({
             <MoreVertIcon fontSize="small" />
           </IconButton>
           <LazyMenu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-            <MenuItem
-              onClick={() => {
-                setMenu(null);
-                onRename();
-              }}
-            >
-              Rename
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setMenu(null);
-                onDelete();
-              }}
-            >
-              Delete
-            </MenuItem>
+            {({ MenuItem }) => [
+              <MenuItem
+                key="rename"
+                onClick={() => {
+                  setMenu(null);
+                  onRename();
+                }}
+              >
+                Rename
+              </MenuItem>,
+              <MenuItem
+                key="delete"
+                onClick={() => {
+                  setMenu(null);
+                  onDelete();
+                }}
+              >
+                Delete
+              </MenuItem>,
+            ]}
           </LazyMenu>
         </>
       )}
@@ -252,44 +249,26 @@ export function HomePage() {
         <Typography variant="h2" sx={{ flex: 1 }}>
           My projects
         </Typography>
-        {/* An input and a native select, not TextFields: TextField brings MUI's Select and its menu into
-            the first page (issue 34) */}
-        <OutlinedInput
-          size="small"
-          placeholder="Search a project or zone"
+        {/* the browser's input and select in MUI's look: MUI's fields are not part of the first page
+            (issue 34) */}
+        <SearchBox
           value={search}
-          onChange={(event) => setParam('search', event.target.value)}
-          sx={{ width: 300 }}
-          inputProps={{ 'aria-label': 'Search projects' }}
-          startAdornment={
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          }
-          endAdornment={
-            search ? (
-              <InputAdornment position="end">
-                <IconButton aria-label="Clear search" onClick={() => setParam('search', '')}>
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : null
-          }
+          onChange={(value) => setParam('search', value)}
+          placeholder="Search a project or zone"
+          label="Search projects"
+          clearLabel="Clear search"
+          width={300}
         />
-        <FormControl size="small" sx={{ width: 170 }}>
-          <InputLabel shrink htmlFor="project-ordering">
-            Order by
-          </InputLabel>
-          <NativeSelect
-            value={ordering}
-            onChange={(event) => setParam('ordering', event.target.value === 'name' ? 'name' : '')}
-            input={<OutlinedInput label="Order by" notched />}
-            inputProps={{ id: 'project-ordering', 'aria-label': 'Order by' }}
-          >
-            <option value="-id">Most recent</option>
-            <option value="name">Name</option>
-          </NativeSelect>
-        </FormControl>
+        <LabelledSelect
+          id="project-ordering"
+          label="Order by"
+          value={ordering}
+          onChange={(value) => setParam('ordering', value === 'name' ? 'name' : '')}
+          width={170}
+        >
+          <option value="-id">Most recent</option>
+          <option value="name">Name</option>
+        </LabelledSelect>
       </Stack>
 
       {projects.error && <Alert severity="error">{errorMessage(projects.error)}</Alert>}

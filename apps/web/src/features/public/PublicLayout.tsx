@@ -10,7 +10,7 @@ import { Footer } from '../../app/Footer';
 import { navy } from '../../app/theme';
 import { topBarHeight } from '../../app/TopBar';
 import { Logo } from '../../components/Logo';
-import { PUBLIC_LINKS, sessionActions, type SessionState } from './content';
+import { PUBLIC_LINKS, sessionActions, type SessionState } from './links';
 
 const navButtonSx = {
   color: 'rgba(255,255,255,.82)',

@@ -2,26 +2,8 @@
 // and how the free demo works, as spec 000 §1–2, 001 §1 and 002 §1 describe them. One place, so the three
 // pages and their test say the same thing.
 
-/** The public pages' menu, in the bar's order. */
-export const PUBLIC_LINKS = [
-  { to: '/front', label: 'Product' },
-  { to: '/features', label: 'Features' },
-  { to: '/demo', label: 'Free demo' },
-  { to: '/help/statistics', label: 'Example statistics' },
-  { to: '/help/faq', label: 'FAQ' },
-  { to: '/help/advanced_weather_downtime', label: 'AWD guide' },
-] as const;
-
-export type SessionState = 'restoring' | 'signedOut' | 'signedIn';
-
-/**
- * What the public bar offers: nothing while the session is being restored (no flash of "Sign in" for a
- * signed-in visitor), the way into the app when signed in, sign-in and sign-up otherwise.
- */
-export function sessionActions(state: SessionState): ('open' | 'signIn' | 'register')[] {
-  if (state === 'restoring') return [];
-  return state === 'signedIn' ? ['open'] : ['signIn', 'register'];
-}
+// the bar's links and actions live apart, in the first page's code (issue 34); re-exported for the test
+export { PUBLIC_LINKS, sessionActions, type SessionState } from './links';
 
 export const audience = [
   {

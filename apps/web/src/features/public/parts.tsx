@@ -1,13 +1,10 @@
 // Pieces shared by the public pages: the page band, a section title, and the call to action at the bottom.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { statisticTitle } from '@metocean/charts';
-import { companionOf, payloadOf } from '../examples/payloads';
-import { Thumbnail } from '../examples/Thumbnail';
 import { navy } from '../../app/theme';
 import { useSessionState } from './PublicLayout';
 
@@ -92,46 +89,46 @@ export function CallToAction() {
   );
 }
 
-/** A few example charts, each opening the example statistics page at its card. */
+// The example charts (their payloads, the chart titles and the thumbnails' code, ~130 kB gz) load when the
+// strip comes near the window (below the fold on every public page): a visitor's first page is the text
+// and the calls to action (issue 34).
+const Strip = lazy(async () => ({ default: (await import('./ExampleStrip')).ExampleStrip }));
+
+/** A few example charts, each opening the example statistics page at its card; loaded near the window. */
 export function ExampleStrip({ ids, columns = 3 }: { ids: readonly string[]; columns?: number }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: `repeat(${columns}, 1fr)` },
-        alignContent: 'start',
-      }}
-      data-testid="example-strip"
-    >
-      {ids.map((id) => {
-        const payload = payloadOf(id);
-        if (!payload) return null;
-        return (
-          <Box
-            key={id}
-            component={RouterLink}
-            to="/help/statistics"
-            aria-label={`Example: ${statisticTitle(id)}`}
-            sx={{
-              display: 'block',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-              overflow: 'hidden',
-              bgcolor: 'background.paper',
-              color: 'inherit',
-              textDecoration: 'none',
-              '&:hover': { borderColor: 'primary.main' },
-            }}
-          >
-            <Thumbnail payload={payload} companion={companionOf({ id })} />
-            <Typography variant="subtitle2" sx={{ px: 1.5, py: 1 }}>
-              {statisticTitle(id)}
-            </Typography>
-          </Box>
-        );
-      })}
+  const room = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = room.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const grid = {
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: `repeat(${columns}, 1fr)` },
+    alignContent: 'start',
+  } as const;
+  // the strip's room, kept until it is near and while it loads: a card per chart, at the thumbnails'
+  // aspect (640 × 430) with the title's line
+  const placeholder = (
+    <Box ref={room} sx={grid} aria-busy="true" data-testid="example-strip">
+      {ids.map((id) => (
+        <Box key={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, aspectRatio: '640 / 470' }} />
+      ))}
     </Box>
+  );
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Strip ids={ids} grid={grid} />
+    </Suspense>
   );
 }
