@@ -3,6 +3,7 @@ import { MISSING_VALUE, visuArrays, visuPayload } from '@metocean/contracts';
 import {
   extremeValueAnalysis,
   type DowntimeRow,
+  type DowntimeRowWithIntervals,
   type EmpiricalDistribution,
   type EnvironmentalContours,
   type ExtremeAnalysis,
@@ -176,6 +177,34 @@ describe('visuPayloadOf', () => {
       r.map((rows) => rows.find((m) => m.month === 0)!.meanHorizonHours),
     );
     expect(payload.kwargs.censoring).toMatch(/Kaplan–Meier.*at least c hours.*more than the follow-up/);
+    // issue 31: each wait percentile's interval per duration, month and percentile; a bound the engine
+    // leaves censored is the missing value, its "more than" beside it; the whole year has none
+    const rows = r as DowntimeRowWithIntervals[][];
+    const lower = values(payload, 'waitPercentileLower') as number[][][];
+    const upper = values(payload, 'waitPercentileUpper') as number[][][];
+    const moreThan = values(payload, 'waitIntervalMoreThan') as number[][][];
+    const years = values(payload, 'intervalYears') as number[][];
+    let bounds = 0;
+    rows.forEach((byMonth, d) =>
+      (monthly(byMonth) as DowntimeRowWithIntervals[]).forEach((row) => {
+        // ERA5 South China Sea, 2000-01-01 to 2010-12-31: 11 years in every month (shared/data README)
+        expect(years[d]![row.month - 1]).toBe(11);
+        p.forEach((q, j) => {
+          const i = row.waitPercentileIntervals![String(q)];
+          expect(lower[d]![row.month - 1]![j]).toBe(i?.[0] ?? MISSING_VALUE);
+          expect(upper[d]![row.month - 1]![j]).toBe(i?.[1] ?? MISSING_VALUE);
+          expect(moreThan[d]![row.month - 1]![j]).toBe(
+            row.waitIntervalMoreThanHours?.[String(q)] ?? MISSING_VALUE,
+          );
+          if (i?.[0] != null) bounds++;
+        });
+      }),
+    );
+    expect(bounds).toBeGreaterThan(0);
+    expect(payload.waitPercentileLower!.dimensions).toEqual(['duration', 'month', 'percentile']);
+    expect(payload.waitPercentileLower!.attributes.units).toBe('hour');
+    expect(payload.waitPercentileLowerAnnual).toBeUndefined();
+    expect(payload.kwargs.intervals).toMatch(/^90 % interval of each month's waiting-time percentile/);
   });
 
   it('EXT, MAEXT, MIEXT: return values with bounds, empirical points, peaks and the fit parameters', () => {
