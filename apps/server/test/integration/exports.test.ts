@@ -321,6 +321,33 @@ describe('interval columns (issue 31)', () => {
   });
 });
 
+describe('WD interval columns (issue 31)', () => {
+  it("WD as EXCEL and NETCDF: the wait percentiles' lower and upper bounds in hours, the years they rest on; blank under 5 years", async () => {
+    const id = statIds.find((s) => s === 'WD__hs')!;
+    const payload = await visu(id);
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(answer.status).toBe(200);
+    const sheets = await readXlsx(answer.bytes);
+    expect(String(sheets.waitPercentileLower![0]![0])).toMatch(
+      /^waitPercentileLower \(hour\): rows month, columns percentile/,
+    );
+    expect(String(sheets.waitPercentileUpper![0]![0])).toMatch(/^waitPercentileUpper \(hour\)/);
+    expect(String(sheets.waitIntervalMoreThan![0]![0])).toMatch(/^waitIntervalMoreThan \(hour\)/);
+    expect(String(sheets.intervalYears![0]![0])).toMatch(/^intervalYears \(1\)/);
+    // the NORA3 record of the demo holds the year 2000 alone: one year per month, too few to resample
+    // whole years: every bound a blank cell (never a number), the About sheet says why
+    const body = (name: string) => sheets[name]!.slice(1).flatMap((row) => row.slice(1));
+    expect(body('intervalYears').every((v) => v === 1)).toBe(true);
+    for (const name of ['waitPercentileLower', 'waitPercentileUpper'])
+      expect(body(name).every((v) => v === null || v === undefined)).toBe(true);
+    const about = sheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(about).toContain('waiting time percentile, lower bound of its 90 % interval');
+    expect(about).toContain(String(payload.kwargs.intervals));
+    const nc = await download({ point: pointId, stat_id: id, export_kind: 'NETCDF' });
+    expect(nc.status).toBe(200);
+  });
+});
+
 describe('export all time series (EFT)', () => {
   const hs = () => csvColumn('hs');
 

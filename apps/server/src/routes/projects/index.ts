@@ -233,7 +233,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'One stored statistic of one point, as named arrays and kwargs (spec 002 §3; -999 missing)',
         description:
-          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement). WW and WD also take below (the limit, in the variable units) and durations (hours, comma-separated): recomputed from the full record with them.',
+          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement). WW and WD also take below (the limit, in the variable units) and durations (hours, comma-separated): recomputed from the full record with them. Intervals (issue 31; absent from results stored before them): WW carries probabilityLower and probabilityUpper (%, duration × month) and intervalYears; WD carries waitPercentileLower and waitPercentileUpper (hour, duration × month × percentile; -999: no interval under 5 years, or a censored end), waitIntervalMoreThan (hour: a censored end is more than it) and intervalYears (duration × month); kwargs.intervals states the method, kwargs.intervalCi the coverage.',
         params: idParams,
         querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },

@@ -129,7 +129,9 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
  * nothing for results stored before the intervals.
  */
 function IntervalNote({ payload }: { payload: VisuPayload }) {
-  if (payload.kwargs.code !== 'WW' || !payload.intervalYears) return null;
+  if (!payload.intervalYears) return null;
+  if (payload.kwargs.code === 'WD') return <WaitIntervalNote payload={payload} />;
+  if (payload.kwargs.code !== 'WW') return null;
   const years = (payload.intervalYears.values ?? []) as number[][];
   const lower = (payload.probabilityLower?.values ?? []) as number[][];
   const has = (d: number, m: number) => (lower[d]?.[m] ?? -999) !== -999;
@@ -201,6 +203,32 @@ function BeyondFollowUpNote({ payload, duration }: { payload: VisuPayload; durat
       {restricted.length > 0
         ? ` Not reached by the curve (more than the hours followed, not shown as a bar): ${restricted.join(' · ')}.`
         : ''}
+    </Typography>
+  );
+}
+
+/**
+ * WD (issue 31): what the wait percentiles' whiskers rest on — the years per month — what an open
+ * (arrowhead) whisker means, and why a month has none; nothing for results stored before the intervals.
+ */
+function WaitIntervalNote({ payload }: { payload: VisuPayload }) {
+  const years = (payload.intervalYears?.values ?? []) as number[][];
+  const ci = typeof payload.kwargs.intervalCi === 'number' ? payload.kwargs.intervalCi : 0.9;
+  // the years of a month are those with a start in it, the same for every duration
+  const perMonth = years[0] ?? [];
+  const counted = perMonth.filter((y) => y >= 5);
+  const without = MONTH_NAMES.filter((_, m) => (perMonth[m] ?? 0) < 5);
+  const reason = 'no interval: fewer than 5 years of data in the month, too few to resample whole years';
+  let text: string;
+  if (counted.length === 0) text = `No whiskers on the waiting times: ${reason}.`;
+  else {
+    const [low, high] = [Math.min(...counted), Math.max(...counted)];
+    text = `Whiskers on each waiting-time percentile: its ${Math.round(ci * 100)} % interval (year-block bootstrap, 1,000 resamples, Kaplan–Meier in each resample), on ${low === high ? low : `${low}–${high}`} years of data per month; an arrowhead instead of the top cap: the upper end is more than the hours it reaches (over 5 % of the resamples never reach the percentile; the tooltip says ">"); none for the whole year.`;
+    if (without.length > 0) text += ` ${without.join(', ')}: ${reason}.`;
+  }
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="downtime-intervals">
+      {text}
     </Typography>
   );
 }
