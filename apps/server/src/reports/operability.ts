@@ -2,7 +2,14 @@
 // non-exceedance tables, roses, the Hs–Tp occurrence table, persistence, and the conclusion. Tables read the
 // stored results; the persistence tables run the engine's weather-window statistics (the stored WW and WD
 // functions) at the report's limits on the point's series, since the stored ones use the median as limit.
-import { weatherDowntimes, weatherWindows, type WindowRow } from '@metocean/core';
+import {
+  MIN_INTERVAL_YEARS,
+  waitPercentileIntervals,
+  weatherDowntimes,
+  weatherWindows,
+  type WaitIntervalRow,
+  type WindowRow,
+} from '@metocean/core';
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { readPointSeries } from '../data/sources';
 import { chart, smallRoses } from './charts';
@@ -168,7 +175,7 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
     return;
   }
   pdf.paragraph(
-    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime: Kaplan–Meier over every start, a start whose search meets missing data counted as "waited at least c h"; ">x" where the curve never reaches the percentile within the x hours followed). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m.`,
+    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime: Kaplan–Meier over every start, a start whose search meets missing data counted as "waited at least c h"; ">x" where the curve never reaches the percentile within the x hours followed). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m. Below each table, the 90 % interval of the P50 and P90 waits (h): year-block bootstrap, the years with data in the month drawn with replacement (1,000 resamples, seed 1), with the years it rests on; ">x" where over 5 % of the resamples never reach the percentile (more than x h); none under ${MIN_INTERVAL_YEARS} years.`,
     { size: 9 },
   );
   for (const limit of PERSISTENCE_LIMITS_M) {
@@ -213,7 +220,67 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
       caption: `${field} < ${limit.toFixed(1)} m`,
       size: 7.5,
     });
+    await waitIntervalTable(pdf, series, values, field, limit);
   }
+}
+
+/**
+ * Issue 31: beside each persistence table, the 90 % year-block bootstrap intervals of its P50 and P90
+ * waits (same engine as the WD statistic), per month with the years they rest on; an end the resamples
+ * never reach is "> c" (more than c h), never a number; under 5 years a dash, and a note when no month has 5.
+ */
+async function waitIntervalTable(
+  pdf: ReportPdf,
+  series: { time: Float64Array; stepMs?: number },
+  values: ArrayLike<number>,
+  field: string,
+  limit: number,
+): Promise<void> {
+  const bands: WaitIntervalRow[][] = [];
+  for (const durationHours of PERSISTENCE_DURATIONS_H) {
+    await breathe();
+    bands.push(
+      waitPercentileIntervals(series.time, values, {
+        below: limit,
+        durationHours,
+        stepMs: series.stepMs,
+        percentiles: [50, 90],
+      }),
+    );
+  }
+  const years = (bands[0] ?? []).map((r) => r.years);
+  if (years.every((y) => y < MIN_INTERVAL_YEARS)) {
+    pdf.note(
+      `${field} < ${limit.toFixed(1)} m: no interval on the waiting times, fewer than ${MIN_INTERVAL_YEARS} years of data in every month (too few to resample whole years).`,
+    );
+    return;
+  }
+  const bound = (row: WaitIntervalRow, p: string): string => {
+    const i = row.intervals[p];
+    const c = row.moreThanHours?.[p];
+    const more = c === undefined ? '–' : `>${fmt(c, 0)}`;
+    if (!i) return c === undefined ? '–' : `${more}–${more}`;
+    return `${fmt(i[0], 0)}–${i[1] === null ? more : fmt(i[1], 0)}`;
+  };
+  pdf.table(
+    [
+      { header: 'Month', width: 40 },
+      { header: 'Years', width: 30 },
+      ...PERSISTENCE_DURATIONS_H.map((d) => ({
+        header: `${d} h window\n90 % interval (h)\nP50 · P90`,
+        width: 85,
+      })),
+    ],
+    years.map((y, m) => [
+      MONTHS[m]!,
+      String(y),
+      ...bands.map((rows) => {
+        const row = rows[m]!;
+        return row.years < MIN_INTERVAL_YEARS ? '–' : `${bound(row, '50')} · ${bound(row, '90')}`;
+      }),
+    ]),
+    { caption: `${field} < ${limit.toFixed(1)} m: waiting-time intervals`, size: 7.5 },
+  );
 }
 
 export async function operabilityPart(
