@@ -279,7 +279,7 @@ async function waitIntervalTable(
         return row.years < MIN_INTERVAL_YEARS ? '–' : `${bound(row, '50')} · ${bound(row, '90')}`;
       }),
     ]),
-    { caption: `${field} < ${limit.toFixed(1)} m: waiting-time intervals`, size: 7.5 },
+    { caption: `${field} < ${limit.toFixed(1)} m: waiting-time intervals`, size: 7 },
   );
 }
 
