@@ -36,6 +36,13 @@ export interface WaitIntervalRow {
   note?: string;
 }
 
+/**
+ * The WD payload's intervalsNote while its stored result has no intervals (issue 31, session 30): they cost
+ * seconds of CPU on a 40-year record, so the standard set leaves them to a request (Analyze's "Intervals").
+ */
+export const WAIT_INTERVALS_ON_REQUEST =
+  'intervals on request: switch "Intervals" on to compute the 90 % intervals of the wait percentiles';
+
 /** Year-block bootstrap intervals of the WD wait percentiles of one duration, per month. */
 export function waitPercentileIntervals(
   time: Float64Array,

@@ -125,6 +125,13 @@ export interface StatisticOptions {
   /** NOCYC: true at cyclonic steps. */
   cyclone?: ArrayLike<boolean | number>;
   pixels?: number;
+  /**
+   * WD: also the year-block bootstrap intervals of the wait percentiles (issue 31; seconds of CPU on a
+   * 40-year record, so computed on request only: the server's wd_intervals route, `metocean downtime --ci`).
+   */
+  waitIntervals?: boolean;
+  /** WD with waitIntervals: the percentiles given intervals (default all of the rows'). */
+  intervalPercentiles?: readonly number[];
 }
 
 export interface StatisticDefinition {
@@ -553,7 +560,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
     method:
-      'waiting time from each step with data to the first window start (window as in WW, limit default: the median), estimated by the Kaplan–Meier product-limit estimator (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record, no value at or above the limit) before the first window is censored, "waited at least c hours" with c the hours to that window; percentiles are the first wait where the curve is at or below 1 − p (midpoint of the flat where it equals 1 − p), left out (more than the follow-up, the longest wait followed) where the curve never reaches them; the mean is the restricted mean up to its horizon; month 0 is the whole year; the percentile intervals: year-block bootstrap, the years with a start in the month drawn with replacement (1,000 resamples, seed 1), each resample\'s Kaplan–Meier percentile, 90 % percentile interval to 0.1 h; an end is "more than c h" where over 5 % of the resamples never reach the percentile (c the shortest follow-up among them); none under 5 years and none for the whole year',
+      'waiting time from each step with data to the first window start (window as in WW, limit default: the median), estimated by the Kaplan–Meier product-limit estimator (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record, no value at or above the limit) before the first window is censored, "waited at least c hours" with c the hours to that window; percentiles are the first wait where the curve is at or below 1 − p (midpoint of the flat where it equals 1 − p), left out (more than the follow-up, the longest wait followed) where the curve never reaches them; the mean is the restricted mean up to its horizon; month 0 is the whole year; the percentile intervals, on request: year-block bootstrap, the years with a start in the month drawn with replacement (1,000 resamples, seed 1), each resample\'s Kaplan–Meier percentile, 90 % percentile interval to 0.1 h; an end is "more than c h" where over 5 % of the resamples never reach the percentile (c the shortest follow-up among them); none under 5 years and none for the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -565,10 +572,16 @@ export const STATISTICS: readonly StatisticDefinition[] = [
         stepMs: s.stepMs,
       };
       const field = values(s, t.field);
-      return weatherDowntimes(s.time, field, options).map((rows, k) =>
+      const rows = weatherDowntimes(s.time, field, options);
+      if (o.waitIntervals !== true) return rows;
+      return rows.map((r, k) =>
         withWaitIntervals(
-          rows,
-          waitPercentileIntervals(s.time, field, { ...options, durationHours: options.durationsHours[k]! }),
+          r,
+          waitPercentileIntervals(s.time, field, {
+            ...options,
+            durationHours: options.durationsHours[k]!,
+            ...(o.intervalPercentiles ? { percentiles: o.intervalPercentiles } : {}),
+          }),
         ),
       );
     },

@@ -12,6 +12,7 @@ import {
   STATISTICS,
   statisticsFor,
   waitPercentileIntervals,
+  weatherDowntimes,
   windowProbabilityIntervals,
 } from '../src';
 import type {
@@ -282,7 +283,36 @@ suite('statistic registry', () => {
     };
     const field = 'hs';
     const options = { below: 1.2, durationsHours: [24, 48] };
-    const result = statisticOf('WD').compute(s, { field }, options) as DowntimeRowWithIntervals[][];
+    const result = statisticOf('WD').compute(
+      s,
+      { field },
+      {
+        ...options,
+        waitIntervals: true,
+      },
+    ) as DowntimeRowWithIntervals[][];
+    // on request only (issue 31, session 30): without waitIntervals the rows are the bare WD rows
+    const bare = statisticOf('WD').compute(s, { field }, options) as DowntimeRowWithIntervals[][];
+    expect(bare).toEqual(weatherDowntimes(s.time, s.fields[field]!.values, { ...options, stepMs: s.stepMs }));
+    expect(bare.flat().some((r) => r.intervalYears !== undefined)).toBe(false);
+    // intervalPercentiles: only those percentiles, the same intervals as for all of them
+    const two = statisticOf('WD').compute(
+      s,
+      { field },
+      {
+        ...options,
+        waitIntervals: true,
+        intervalPercentiles: [50, 90],
+      },
+    ) as DowntimeRowWithIntervals[][];
+    two.forEach((rows, k) =>
+      rows.forEach((row, i) => {
+        if (row.month === 0) return;
+        expect(Object.keys(row.waitPercentileIntervals!).sort()).toEqual(['50', '90']);
+        for (const p of ['50', '90'])
+          expect(row.waitPercentileIntervals![p]).toEqual(result[k]![i]!.waitPercentileIntervals![p]);
+      }),
+    );
     let censored = 0;
     options.durationsHours.forEach((durationHours, k) => {
       const reference = waitPercentileIntervals(s.time, s.fields[field]!.values, {

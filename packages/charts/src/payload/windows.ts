@@ -1,5 +1,6 @@
 // Payloads of the weather windows (WW) and weather downtime (WD), drawn by ../windows.ts.
 import type { VisuArray } from '@metocean/contracts';
+import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
 import { label, type PayloadBuilder } from './context';
 import { array, list, num, obj, type Arrays, type Json } from './read';
 
@@ -191,7 +192,11 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
     arrays,
     kwargs: {
       censoring: DOWNTIME_CENSORING,
-      ...(waitIntervals ? { intervals: WAIT_INTERVAL_METHOD, intervalCi: 0.9 } : {}),
+      ...(waitIntervals
+        ? { intervals: WAIT_INTERVAL_METHOD, intervalCi: 0.9 }
+        : id === 'WD'
+          ? { intervalsNote: WAIT_INTERVALS_ON_REQUEST }
+          : {}),
       xName: 'month',
       yName: 'meanWait',
       xLabel: 'Month',
