@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
 import {
   projectMessages,
   type Offer,
@@ -322,8 +323,22 @@ describe('interval columns (issue 31)', () => {
 });
 
 describe('WD interval columns (issue 31)', () => {
-  it("WD as EXCEL and NETCDF: the wait percentiles' lower and upper bounds in hours, the years they rest on; blank under 5 years", async () => {
+  it("WD as EXCEL and NETCDF: on request (one line says so until asked), then the wait percentiles' lower and upper bounds in hours, the years they rest on; blank under 5 years", async () => {
     const id = statIds.find((s) => s === 'WD__hs')!;
+    // the standard set computes none (session 30): the file says in one line they are on request, and has
+    // no interval sheet
+    const bare = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(bare.status).toBe(200);
+    const bareSheets = await readXlsx(bare.bytes);
+    expect(bareSheets.waitPercentileLower).toBeUndefined();
+    expect(bareSheets.intervalYears).toBeUndefined();
+    const bareAbout = bareSheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(bareAbout).toContain(WAIT_INTERVALS_ON_REQUEST);
+    // computed on request (the Analyze "Intervals" switch), stored: the exports carry them
+    const asked = await manager.post(
+      `/api/projects/${projectId}/wd_intervals/?point=${pointId}&stats_id=${encodeURIComponent(id)}`,
+    );
+    expect(asked.status).toBe(200);
     const payload = await visu(id);
     const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
     expect(answer.status).toBe(200);
