@@ -101,12 +101,20 @@ describe('analyze settings: windows recomputed, all time series exported', () =>
     await closeModal(page);
   });
 
-  it('draws the WD wait percentiles with their whiskers and says what they rest on (issue 31)', async () => {
+  it('draws the WD wait percentiles with their whiskers once "Intervals" is on and says what they rest on (issue 31)', async () => {
     const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-downtime-intervals'));
     await display(page, /wave height/i, 'Weather downtime');
     const note = modal(page).getByTestId('downtime-intervals');
     await visible(note);
+    // the standard set has none: the chart as before and one line saying they are on request (session 30)
+    expect(await note.textContent()).toMatch(/available on request: switch "Intervals" on/);
+    await modal(page).getByLabel('Intervals: the 90 % interval of each waiting-time percentile').check();
+    await page.waitForFunction(
+      () => /^Whiskers/.test(document.querySelector('[data-testid="downtime-intervals"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 60_000 },
+    );
     // ERA5 South China Sea 2000-2010: 11 years in every month (shared/data README)
     expect(await note.textContent()).toMatch(
       /^Whiskers on each waiting-time percentile: its 90 % interval .* on 11 years of data per month/,
