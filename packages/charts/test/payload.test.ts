@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_VALUE, visuArrays, visuPayload } from '@metocean/contracts';
 import {
   extremeValueAnalysis,
+  WAIT_INTERVALS_ON_REQUEST,
   type DowntimeRow,
   type DowntimeRowWithIntervals,
   type EmpiricalDistribution,
@@ -156,6 +157,23 @@ describe('visuPayloadOf', () => {
     expect(payload.kwargs.intervals).toMatch(
       /^90 % interval of each month's probability: year-block bootstrap/,
     );
+  });
+
+  it('WD as the standard set stores it (no intervals asked): no interval array, the note says they are on request', () => {
+    const row = rowOf(era5(), 'WD', { field: 'swh' });
+    const payload = visuPayloadOf(row, fields());
+    expect(visuPayload.safeParse(payload).success).toBe(true);
+    expect(payload.kwargs.intervalsNote).toBe(WAIT_INTERVALS_ON_REQUEST);
+    expect(payload.kwargs.intervals).toBeUndefined();
+    for (const name of [
+      'waitPercentileLower',
+      'waitPercentileUpper',
+      'waitIntervalMoreThan',
+      'intervalYears',
+    ])
+      expect(payload[name]).toBeUndefined();
+    // the same waits as with the intervals
+    expect(payload.waitPercentile).toEqual(payloadOf('WD').payload.waitPercentile);
   });
 
   it('WD: mean wait and wait percentiles by duration and month', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
-import { overview, statisticOf, statisticsFor } from '@metocean/core';
+import { overview, statisticOf, statisticsFor, type StatisticOptions } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { dimensionLabels, payloadDocument } from '../../../src/exports/document';
@@ -32,8 +32,12 @@ const series = parseCsvSeries([
 ]);
 const fields = toStoredJson(overview(series)) as FieldInfo[];
 
-function payloadOf(id: string, target: { field: string; partner?: string } = { field: 'swh' }): VisuPayload {
-  const result = toStoredJson(statisticOf(id).compute(series, target));
+function payloadOf(
+  id: string,
+  target: { field: string; partner?: string } = { field: 'swh' },
+  options: StatisticOptions = {},
+): VisuPayload {
+  const result = toStoredJson(statisticOf(id).compute(series, target, options));
   return visuPayloadOf(
     {
       statId: statIdOf(id, target),
@@ -250,7 +254,8 @@ describe('interval columns of WW (issue 31)', () => {
 // (hours, one block per duration as the percentiles), beside the "more than" of a censored end and the
 // years they rest on (ERA5 2000-2010: 11 years in every month)
 describe('interval columns of WD (issue 31)', () => {
-  const wd = payloadOf('WD');
+  // as stored once its intervals were asked for (the wd_intervals route)
+  const wd = payloadOf('WD', { field: 'swh' }, { waitIntervals: true });
   const lower = wd.waitPercentileLower!.values as number[][][];
   const upper = wd.waitPercentileUpper!.values as number[][][];
 
