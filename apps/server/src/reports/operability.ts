@@ -179,7 +179,7 @@ type Persistence = { tables: PersistenceTable[] } | { note: string };
  */
 const persistenceMemo = new WeakMap<ReportData, Map<string, Promise<Persistence>>>();
 
-function persistenceOf(data: ReportData, point: ReportPoint, field: string): Promise<Persistence> {
+export function persistenceOf(data: ReportData, point: ReportPoint, field: string): Promise<Persistence> {
   let memo = persistenceMemo.get(data);
   if (!memo) persistenceMemo.set(data, (memo = new Map<string, Promise<Persistence>>()));
   const key = `${point.point.id}|${field}`;
