@@ -32,6 +32,7 @@ import { reportsBench } from './reports';
 import { planningBench } from './planning';
 import { copySeries, standardSet, synthetic } from './standard-set';
 import { webBench } from './web';
+import { wdIntervalsBench } from './wd-intervals';
 
 const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
 const RUNS = 5;
@@ -303,5 +304,6 @@ if (wanted('reports')) await reportsBench();
 if (wanted('planning')) planningBench();
 if (wanted('load')) await loadBench();
 if (wanted('calibration')) calibrationBench();
+if (wanted('wd')) wdIntervalsBench();
 printFigures();
 if (save) saveFigures(APP_VERSION);

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
+import { GRID_TOP } from '@metocean/charts';
 import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
 import { screenshot, signInFresh, useServerAndBrowser, visible } from './harness';
 
@@ -97,6 +98,45 @@ describe('analyze settings: windows recomputed, all time series exported', () =>
     expect(await modal(page).getByRole('combobox', { name: 'Duration' }).textContent()).toBe('24 h');
     await page.waitForTimeout(1200);
     await screenshot(page, 'analyze-99-weather-downtime-settings');
+    await closeModal(page);
+  });
+
+  it('draws the WD wait percentiles with their whiskers once "Intervals" is on and says what they rest on (issue 31)', async () => {
+    const { page } = harness;
+    onTestFailed(() => screenshot(page, 'failure-downtime-intervals'));
+    await display(page, /wave height/i, 'Weather downtime');
+    const note = modal(page).getByTestId('downtime-intervals');
+    await visible(note);
+    // the standard set has none: the chart as before and one line saying they are on request (session 30)
+    expect(await note.textContent()).toMatch(/available on request: switch "Intervals" on/);
+    await modal(page).getByLabel('Intervals: the 90 % interval of each waiting-time percentile').check();
+    await page.waitForFunction(
+      () => /^Whiskers/.test(document.querySelector('[data-testid="downtime-intervals"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 60_000 },
+    );
+    // ERA5 South China Sea 2000-2010: 11 years in every month (shared/data README)
+    expect(await note.textContent()).toMatch(
+      /^Whiskers on each waiting-time percentile: its 90 % interval .* on 11 years of data per month/,
+    );
+    await page.waitForTimeout(1200);
+    // the whiskers: near-black (#222222) pixels inside the plot, where only bars, the mean line and the
+    // whiskers are drawn (grid: left 56, right 20, top GRID_TOP, bottom 80 in packages/charts)
+    const dark = await modal(page)
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement, top: number) => {
+        const scale = canvas.width / canvas.getBoundingClientRect().width;
+        const [x0, y0] = [Math.ceil(58 * scale), Math.ceil((top + 2) * scale)];
+        const [x1, y1] = [Math.floor(canvas.width - 22 * scale), Math.floor(canvas.height - 82 * scale)];
+        const { data } = canvas.getContext('2d')!.getImageData(x0, y0, x1 - x0, y1 - y0);
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i]! < 60 && data[i + 1]! < 60 && data[i + 2]! < 60 && data[i + 3]! > 200) n++;
+        return n;
+      }, GRID_TOP);
+    expect(dark).toBeGreaterThan(200);
+    await screenshot(page, 'analyze-97-weather-downtime-intervals');
     await closeModal(page);
   });
 

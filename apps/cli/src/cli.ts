@@ -14,6 +14,8 @@ import {
   DESCRIBE_PERCENTILES,
   INTERVAL_KINDS,
   extremeValueAnalysis,
+  CONTOUR_BAND_RESAMPLES,
+  environmentalContours,
   fitHsTpModel,
   HOURS_PER_YEAR,
   isDirection,
@@ -68,7 +70,8 @@ export const USAGE = `usage: metocean <command> FILE [options]
   windows   FILE --var hs --below 1.5 --durations 6,12,24,48 [--ci 0.9 --resamples 1000 --seed 1]
   downtime  FILE --var hs --below 2 --duration 12 [--ci 0.9 --resamples 1000 --seed 1]
             (Kaplan–Meier waits; P50 and P90 with their year-block bootstrap intervals)
-  contours  FILE --hs hs --tp tp --return-periods 1,10,100
+  contours  FILE --hs hs --tp tp --return-periods 1,10,100 [--band [--ci 0.9 --resamples 200 --seed 1]]
+            (--band: each contour's year-block bootstrap band, as the server's contour band route)
   every statistic also takes [--missing V[,V]] [--decimal ,] [--resample 1h] (see below)
 ${INGEST_USAGE}
 ${PLANNING_USAGE}
@@ -91,7 +94,7 @@ notes and warnings also on stderr; errors on stderr with exit code 1.`;
 
 const COMMANDS = ['describe', 'monthly', 'eva', 'joint', 'rose', 'windows', 'downtime', 'contours'] as const;
 type Command = (typeof COMMANDS)[number];
-const FLAGS = new Set(['minima']);
+const FLAGS = new Set(['minima', 'band']);
 /** Options of each command (--lat and --lon choose the node of a file of several). */
 const OPTIONS: Record<Command, readonly string[]> = {
   describe: ['var', 'percentiles'],
@@ -114,7 +117,7 @@ const OPTIONS: Record<Command, readonly string[]> = {
   rose: ['dir', 'var', 'sectors', 'edges'],
   windows: ['var', 'below', 'durations', 'ci', 'resamples', 'seed'],
   downtime: ['var', 'below', 'duration', 'ci', 'resamples', 'seed'],
-  contours: ['hs', 'tp', 'return-periods'],
+  contours: ['hs', 'tp', 'return-periods', 'band', 'ci', 'resamples', 'seed'],
 };
 /** Options of every statistic: the node of a file of several, and how a file is read (issue 21). */
 const READING_OPTIONS = ['lat', 'lon', 'missing', 'decimal', 'resample'] as const;
@@ -613,9 +616,12 @@ async function compute(
             p90WaitHours: r.p90WaitHours,
             followUpHours: r.followUpHours,
             censored: r.censored,
-            // [lower, upper] hours; upper null: more than the follow-up; null: under 5 years (intervalNote)
+            // [lower, upper] hours; null: under 5 years (intervalNote) or both ends censored
             p50WaitInterval: band.intervals['50'] ?? null,
             p90WaitInterval: band.intervals['90'] ?? null,
+            // an end null with 5 years or more is censored: more than these hours (shortest follow-up of
+            // the resamples never reaching the percentile)
+            ...(band.moreThanHours ? { waitIntervalMoreThanHours: band.moreThanHours } : {}),
             intervalYears: band.years,
             ...(band.note ? { intervalNote: band.note } : {}),
           };
@@ -627,9 +633,24 @@ async function compute(
       const model = fitHsTpModel(hs, tp);
       // one sea state lasts one step of the series: N = T · 8765.82 h / step
       const seaStateHours = series.stepMs / HOUR_MS;
-      const contours = listOption(options, 'return-periods', command, [1, 10, 100]).map((T) =>
-        iformContour(model, T, { seaStateHours }),
-      );
+      const returnPeriods = listOption(options, 'return-periods', command, [1, 10, 100]);
+      if (options.band === 'true') {
+        // issue 31 §3: the band the server's contour band route computes, from the same core function (the
+        // joint model refitted on whole calendar years drawn with replacement; 200 resamples by default)
+        const intervals = intervalsOf({ resamples: String(CONTOUR_BAND_RESAMPLES), ...options }, command);
+        const result = environmentalContours(hs, tp, {
+          returnPeriods,
+          seaStateHours,
+          time: series.time,
+          intervals,
+        });
+        for (const w of result.warnings) tell(io, context, 'warning', w);
+        if (result.bandNote) tell(io, context, 'note', result.bandNote);
+        return { contours: result.contours, band: result.band, bandNote: result.bandNote };
+      }
+      for (const key of ['ci', 'resamples', 'seed'])
+        if (options[key] !== undefined) throw new CliError(`contours: --${key} needs --band`);
+      const contours = returnPeriods.map((T) => iformContour(model, T, { seaStateHours }));
       // observed sea states outside a contour the record spans (one per step, as the contours)
       const { exceedances, pairs } = contourExceedances(model, contours, hs, tp);
       for (const w of contourWarnings(exceedances, (pairs * seaStateHours) / HOURS_PER_YEAR))

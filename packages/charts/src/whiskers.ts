@@ -62,6 +62,8 @@ export interface Whisker {
   count: number;
   /** Position across the bar, 0–1 (0.5: its centre); stacked trips spread their whiskers. */
   across: number;
+  /** The upper end is censored (more than `upper`): an arrowhead instead of its cap (WD waits). */
+  open?: boolean;
 }
 
 /** A custom series drawing every whisker (a vertical line with caps) over its bar. */
@@ -73,9 +75,11 @@ export function whiskerSeries(name: string, whiskers: readonly Whisker[]): Custo
     z: 10,
     tooltip: { show: false },
     encode: { x: 0, y: [1, 2] },
-    data: whiskers.map((w) => [w.period, w.lower, w.upper, w.slot, w.count, w.across]),
+    data: whiskers.map((w) => [w.period, w.lower, w.upper, w.slot, w.count, w.across, w.open ? 1 : 0]),
     renderItem: (_params, api) => {
-      const [period, lower, upper, slot, count, across] = [0, 1, 2, 3, 4, 5].map((k) => Number(api.value(k)));
+      const [period, lower, upper, slot, count, across, open] = [0, 1, 2, 3, 4, 5, 6].map((k) =>
+        Number(api.value(k)),
+      );
       const low = api.coord([period, lower]);
       const high = api.coord([period, upper]);
       const band = (api.size!([1, 0]) as number[])[0]!;
@@ -88,7 +92,20 @@ export function whiskerSeries(name: string, whiskers: readonly Whisker[]): Custo
         children: [
           { type: 'line', shape: { x1: x, y1: low[1]!, x2: x, y2: high[1]! }, style },
           { type: 'line', shape: { x1: x - cap, y1: low[1]!, x2: x + cap, y2: low[1]! }, style },
-          { type: 'line', shape: { x1: x - cap, y1: high[1]!, x2: x + cap, y2: high[1]! }, style },
+          open
+            ? {
+                // more than `upper`: an arrowhead pointing up, no cap
+                type: 'polyline',
+                shape: {
+                  points: [
+                    [x - cap, high[1]! + cap],
+                    [x, high[1]!],
+                    [x + cap, high[1]! + cap],
+                  ],
+                },
+                style: { ...style, fill: 'none' },
+              }
+            : { type: 'line', shape: { x1: x - cap, y1: high[1]!, x2: x + cap, y2: high[1]! }, style },
         ],
       };
     },
@@ -109,6 +126,8 @@ export interface TooltipRow {
   name: string;
   value: number | null;
   interval: BarInterval;
+  /** The interval as printed, when it is not two numbers (a censored end: "[12.0–>96.0]"). */
+  intervalText?: string;
 }
 
 /**
@@ -138,7 +157,11 @@ export function intervalTooltip(
     const lines = rowsOf(periodIndex, markers).map((r) => {
       const value = finite(r.value) ? `${r.value.toFixed(1)} ${escapeHtml(unit)}` : '–';
       const interval =
-        r.interval && finite(r.value) ? ` [${r.interval[0].toFixed(1)}–${r.interval[1].toFixed(1)}]` : '';
+        r.intervalText !== undefined && finite(r.value)
+          ? ` ${escapeHtml(r.intervalText)}`
+          : r.interval && finite(r.value)
+            ? ` [${r.interval[0].toFixed(1)}–${r.interval[1].toFixed(1)}]`
+            : '';
       return `${r.marker}${escapeHtml(r.name)}: <b>${value}</b>${interval}`;
     });
     let foot = '';

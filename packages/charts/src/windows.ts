@@ -174,6 +174,9 @@ export function downtimeOption(payload: VisuPayload, view: DowntimeOptions = {})
     type: 'bar' as const,
     name: `P${quantiles[i]}`,
     color: colours[i],
+    // fixed so the interval whiskers sit on their bar (whiskers.ts)
+    barCategoryGap: `${BAR_CATEGORY_GAP * 100}%`,
+    barGap: `${BAR_GAP * 100}%`,
     data: [...byMonth.map((row) => gap(row[j]!)), gap(annualCube[d]![j]!)],
   }));
   if (view.mean !== false)
@@ -184,7 +187,7 @@ export function downtimeOption(payload: VisuPayload, view: DowntimeOptions = {})
       data: [...meanWait[d]!.map(gap), gap(meanAnnual[d]!)],
       symbolSize: 6,
     });
-  return {
+  const base: EChartsOption = {
     ...frame(payload, view, `${durations[d]} h operation · ${text(k.limitLabel)}`),
     color: PALETTE,
     grid: { left: 56, right: 20, top: GRID_TOP, bottom: 80 },
@@ -193,5 +196,79 @@ export function downtimeOption(payload: VisuPayload, view: DowntimeOptions = {})
     xAxis: { type: 'category', data: categories },
     yAxis: { type: 'value', name: 'Waiting time (hour)', nameLocation: 'middle', nameGap: 40 },
     series,
+  };
+  // issue 31: each wait percentile's year-block interval as whiskers (results stored before have none)
+  if (!payload.waitPercentileLower) return base;
+  const lower = matrix(payload, 'waitPercentileLower') as unknown as number[][][];
+  const upper = matrix(payload, 'waitPercentileUpper') as unknown as number[][][];
+  const moreThan = matrix(payload, 'waitIntervalMoreThan') as unknown as number[][][];
+  const years = matrix(payload, 'intervalYears');
+  const at = (cube: number[][][], m: number, j: number) => gap(cube[d]?.[m]?.[j] ?? NaN);
+  /** The bar's interval: both ends, the lower and "more than c" above, or none. */
+  const intervalOf = (m: number, j: number) => {
+    if (gap(byMonth[m]![j]!) === null) return null;
+    const [lo, hi, c] = [at(lower, m, j), at(upper, m, j), at(moreThan, m, j)];
+    if (lo !== null && hi !== null) return { lo, hi, open: false, text: undefined };
+    if (lo !== null && c !== null)
+      return { lo, hi: Math.max(lo, c), open: true, text: `[${lo.toFixed(1)}–>${c.toFixed(1)}]` };
+    if (c !== null) return { lo: null, hi: null, open: true, text: `[>${c.toFixed(1)}–>${c.toFixed(1)}]` };
+    return null;
+  };
+  const whiskers = months.flatMap((_, m) =>
+    columns.flatMap((j, slot) => {
+      const i = intervalOf(m, j);
+      return i && i.lo !== null && i.hi !== null
+        ? [{ period: m, slot, count: columns.length, across: 0.5, lower: i.lo, upper: i.hi, open: i.open }]
+        : [];
+    }),
+  );
+  const ci = typeof k.intervalCi === 'number' ? k.intervalCi : 0.9;
+  const yearsOf = Object.fromEntries(months.map((_, m) => [categories[m]!, gap(years[d]?.[m] ?? NaN) ?? 0]));
+  const notes: Record<string, string> = Object.fromEntries(
+    months
+      .map((_, m) => categories[m]!)
+      .filter((c) => yearsOf[c]! < 5)
+      .map((c) => [
+        c,
+        'no interval: fewer than 5 years of data in the month, too few to resample whole years',
+      ]),
+  );
+  notes.Year = 'no interval for the whole year: the intervals are per month';
+  const legendYears = months.map((_, m) =>
+    columns.some((j) => intervalOf(m, j)) ? yearsOf[categories[m]!] : 0,
+  );
+  const meanName = 'Mean';
+  return {
+    ...base,
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: intervalTooltip('h', categories, { ci, years: yearsOf, notes }, (m, markers) => [
+        ...columns.map((j, i) => {
+          const interval = m < months.length ? intervalOf(m, j) : null;
+          return {
+            marker: markers.get(`P${quantiles[i]}`) ?? '',
+            name: `P${quantiles[i]}`,
+            value: m < months.length ? gap(byMonth[m]![j]!) : gap(annualCube[d]![j]!),
+            interval: interval && !interval.open ? ([interval.lo!, interval.hi!] as const) : null,
+            ...(interval?.text !== undefined ? { intervalText: interval.text } : {}),
+          };
+        }),
+        ...(view.mean !== false
+          ? [
+              {
+                marker: markers.get(meanName) ?? '',
+                name: meanName,
+                value: m < months.length ? gap(meanWait[d]![m]!) : gap(meanAnnual[d]!),
+                interval: null,
+              },
+            ]
+          : []),
+      ]),
+    },
+    series: [
+      ...series,
+      ...(whiskers.length > 0 ? [whiskerSeries(intervalLegend(ci, legendYears), whiskers)] : []),
+    ],
   };
 }

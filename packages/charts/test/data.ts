@@ -97,7 +97,13 @@ export function era5Row(id: string): ReturnType<typeof rowOf> {
       : id === 'ENVC'
         ? { field: 'swh', partner: 'pp1d' }
         : { field: 'swh' };
-    row = rowOf(era5(), id, target, id === 'NOCYC' ? { cyclone: nocycMask() } : {});
+    // WD as stored once its intervals were asked for (the wd_intervals route)
+    row = rowOf(
+      era5(),
+      id,
+      target,
+      id === 'NOCYC' ? { cyclone: nocycMask() } : id === 'WD' ? { waitIntervals: true } : {},
+    );
     // ENVC as stored once its band was asked for (the contour band route): the contours with their band
     if (id === 'ENVC') {
       const { band, bandNote } = environmentalContourBand(era5(), target);

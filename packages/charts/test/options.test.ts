@@ -423,6 +423,56 @@ describe('weather windows and downtime', () => {
     expect(() => downtimeOption(p, { quantiles: [99] })).toThrow('Invalid range value');
     expect(render(option)).toContain('<svg');
   });
+  it('WD: a whisker per month and percentile from the payload bounds; a censored upper end opens upward (issue 31)', () => {
+    const p = payload('WD');
+    const option = downtimeOption(p, { duration: 1, quantiles: [50, 90] });
+    const series = option.series as { type: string; name: string; data: number[][] }[];
+    const whiskers = series.find((s) => s.type === 'custom')!;
+    // ERA5 South China Sea 2000-2010: 11 years in every month (shared/data README)
+    expect(whiskers.name).toBe('90 % interval, 11 years');
+    const lower = p.waitPercentileLower!.values as number[][][];
+    const upper = p.waitPercentileUpper!.values as number[][][];
+    const finiteBounds = [4, 8].flatMap((j) =>
+      lower[1]!.map((m, k) => [m[j]!, upper[1]![k]![j]!]).filter(([a, b]) => a! > -999 && b! > -999),
+    );
+    expect(whiskers.data).toHaveLength(finiteBounds.length);
+    // July (6), P90 (slot 1): [period, lower, upper, slot, count, across, open]
+    expect(whiskers.data.find((w) => w[0] === 6 && w[3] === 1)).toEqual([
+      6,
+      lower[1]![6]![8],
+      upper[1]![6]![8],
+      1,
+      2,
+      0.5,
+      0,
+    ]);
+    const formatter = (option.tooltip as { formatter: (x: unknown) => string }).formatter;
+    const july = formatter([{ dataIndex: 6, seriesName: 'P90', seriesType: 'bar', marker: '' }]);
+    expect(july).toContain(`[${lower[1]![6]![4]!.toFixed(1)}–${upper[1]![6]![4]!.toFixed(1)}]`);
+    expect(july).toContain('90 % interval, 11 years');
+    // a censored upper end: the whisker runs to "more than c" with an arrowhead, the tooltip says "> c"
+    const censored = structuredClone(p);
+    (censored.waitPercentileUpper!.values as number[][][])[1]![6]![8] = MISSING_VALUE;
+    (censored.waitIntervalMoreThan!.values as number[][][])[1]![6]![8] = 5000;
+    const open = downtimeOption(censored, { duration: 1, quantiles: [50, 90] });
+    const openWhiskers = (open.series as { type: string; data: number[][] }[]).find(
+      (s) => s.type === 'custom',
+    )!;
+    expect(openWhiskers.data.find((w) => w[0] === 6 && w[3] === 1)).toEqual([
+      6,
+      lower[1]![6]![8],
+      5000,
+      1,
+      2,
+      0.5,
+      1,
+    ]);
+    const text = (open.tooltip as { formatter: (x: unknown) => string }).formatter([
+      { dataIndex: 6, seriesName: 'P90', seriesType: 'bar', marker: '' },
+    ]);
+    expect(text).toContain(`[${lower[1]![6]![8]!.toFixed(1)}–&gt;5000.0]`);
+    expect(render(open)).toContain('<svg');
+  });
 });
 
 describe('extremes', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MISSING_VALUE, visuArrays, visuPayload } from '@metocean/contracts';
 import {
   extremeValueAnalysis,
+  WAIT_INTERVALS_ON_REQUEST,
   type DowntimeRow,
+  type DowntimeRowWithIntervals,
   type EmpiricalDistribution,
   type EnvironmentalContours,
   type ExtremeAnalysis,
@@ -157,6 +159,23 @@ describe('visuPayloadOf', () => {
     );
   });
 
+  it('WD as the standard set stores it (no intervals asked): no interval array, the note says they are on request', () => {
+    const row = rowOf(era5(), 'WD', { field: 'swh' });
+    const payload = visuPayloadOf(row, fields());
+    expect(visuPayload.safeParse(payload).success).toBe(true);
+    expect(payload.kwargs.intervalsNote).toBe(WAIT_INTERVALS_ON_REQUEST);
+    expect(payload.kwargs.intervals).toBeUndefined();
+    for (const name of [
+      'waitPercentileLower',
+      'waitPercentileUpper',
+      'waitIntervalMoreThan',
+      'intervalYears',
+    ])
+      expect(payload[name]).toBeUndefined();
+    // the same waits as with the intervals
+    expect(payload.waitPercentile).toEqual(payloadOf('WD').payload.waitPercentile);
+  });
+
   it('WD: mean wait and wait percentiles by duration and month', () => {
     const { payload, raw } = payloadOf('WD');
     const r = raw as DowntimeRow[][];
@@ -176,6 +195,34 @@ describe('visuPayloadOf', () => {
       r.map((rows) => rows.find((m) => m.month === 0)!.meanHorizonHours),
     );
     expect(payload.kwargs.censoring).toMatch(/Kaplan–Meier.*at least c hours.*more than the follow-up/);
+    // issue 31: each wait percentile's interval per duration, month and percentile; a bound the engine
+    // leaves censored is the missing value, its "more than" beside it; the whole year has none
+    const rows = r as DowntimeRowWithIntervals[][];
+    const lower = values(payload, 'waitPercentileLower') as number[][][];
+    const upper = values(payload, 'waitPercentileUpper') as number[][][];
+    const moreThan = values(payload, 'waitIntervalMoreThan') as number[][][];
+    const years = values(payload, 'intervalYears') as number[][];
+    let bounds = 0;
+    rows.forEach((byMonth, d) =>
+      (monthly(byMonth) as DowntimeRowWithIntervals[]).forEach((row) => {
+        // ERA5 South China Sea, 2000-01-01 to 2010-12-31: 11 years in every month (shared/data README)
+        expect(years[d]![row.month - 1]).toBe(11);
+        p.forEach((q, j) => {
+          const i = row.waitPercentileIntervals![String(q)];
+          expect(lower[d]![row.month - 1]![j]).toBe(i?.[0] ?? MISSING_VALUE);
+          expect(upper[d]![row.month - 1]![j]).toBe(i?.[1] ?? MISSING_VALUE);
+          expect(moreThan[d]![row.month - 1]![j]).toBe(
+            row.waitIntervalMoreThanHours?.[String(q)] ?? MISSING_VALUE,
+          );
+          if (i?.[0] != null) bounds++;
+        });
+      }),
+    );
+    expect(bounds).toBeGreaterThan(0);
+    expect(payload.waitPercentileLower!.dimensions).toEqual(['duration', 'month', 'percentile']);
+    expect(payload.waitPercentileLower!.attributes.units).toBe('hour');
+    expect(payload.waitPercentileLowerAnnual).toBeUndefined();
+    expect(payload.kwargs.intervals).toMatch(/^90 % interval of each month's waiting-time percentile/);
   });
 
   it('EXT, MAEXT, MIEXT: return values with bounds, empirical points, peaks and the fit parameters', () => {

@@ -41,6 +41,7 @@ export const paths = {
   projectStats: (id: number) => `/api/projects/${id}/stats/`,
   projectVisuData: (id: number) => `/api/projects/${id}/get_visu_data/`,
   projectContourBand: (id: number) => `/api/projects/${id}/contour_band/`, // ours: a contour's band on request
+  projectWdIntervals: (id: number) => `/api/projects/${id}/wd_intervals/`, // ours: WD wait intervals on request
   projectExport: (id: number) => `/api/projects/${id}/export/`,
   points: '/api/points/',
   point: (id: number) => `/api/points/${id}/`,

@@ -25,9 +25,23 @@ export interface WaitIntervalRow {
    * never reach the percentile (it is then more than their follow-up); null under 5 years.
    */
   intervals: Record<string, [number, number | null] | null>;
+  /**
+   * Percentile → c (hours) where an end of its interval is censored (the upper null, or the whole interval
+   * null with 5 years or more: the lower too): that end is more than c h, c the shortest follow-up of the
+   * resamples whose curve never reaches the percentile (each of their percentiles is beyond their own
+   * follow-up, and they sort above every value read). Absent when both ends are numbers.
+   */
+  moreThanHours?: Record<string, number>;
   /** Why there is no interval. */
   note?: string;
 }
+
+/**
+ * The WD payload's intervalsNote while its stored result has no intervals (issue 31, session 30): they cost
+ * seconds of CPU on a 40-year record, so the standard set leaves them to a request (Analyze's "Intervals").
+ */
+export const WAIT_INTERVALS_ON_REQUEST =
+  'intervals on request: switch "Intervals" on to compute the 90 % intervals of the wait percentiles';
 
 /** Year-block bootstrap intervals of the WD wait percentiles of one duration, per month. */
 export function waitPercentileIntervals(
@@ -41,22 +55,8 @@ export function waitPercentileIntervals(
   const { coded, stepHours } = downtimeStarts(time, values, options);
   const { year, month } = sharedCalendar(time);
   const rows: WaitIntervalRow[] = [];
-  for (let m = 1; m <= 12; m++) {
-    // the month's starts: years renumbered, and the distinct times of the curve (a censoring at c steps
-    // is "more than c − 1", one at 0 adds nothing: as windows.ts)
-    const local = new Map<number, number>();
-    const times = new Map<number, number>();
-    const entries: [number, number, boolean][] = [];
-    for (let i = 0; i < coded.length; i++) {
-      const c = coded[i]!;
-      if (month[i] !== m || c === NO_DOWNTIME_START) continue;
-      if (!local.has(year[i]!)) local.set(year[i]!, local.size);
-      const t = c >= 0 ? c : -2 - c;
-      if (t < 0) continue;
-      if (!times.has(t)) times.set(t, 0);
-      entries.push([local.get(year[i]!)!, t, c >= 0]);
-    }
-    const Y = local.size;
+  for (const starts of monthStarts(coded, year, month)) {
+    const { month: m, years: Y } = starts;
     if (Y < MIN_INTERVAL_YEARS) {
       rows.push({
         month: m,
@@ -66,36 +66,22 @@ export function waitPercentileIntervals(
       });
       continue;
     }
-    const sorted = [...times.keys()].sort((a, b) => a - b);
-    sorted.forEach((t, k) => times.set(t, k));
-    const K = sorted.length;
-    // per year, events and censorings at each distinct time
-    const events = new Float64Array(Y * K);
-    const censored = new Float64Array(Y * K);
-    for (const [j, t, event] of entries) (event ? events : censored)[j * K + times.get(t)!]!++;
+    const table = new YearTable(starts, stepHours);
     const weights = yearBlockWeights(Y, resamples, seed);
-    const at = Float64Array.from(sorted, (t) => t * stepHours);
-    const d = new Float64Array(K);
-    const c = new Float64Array(K);
     const resampled = percentiles.map(() => new Float64Array(resamples));
+    const read = new Float64Array(percentiles.length);
+    // per percentile, the shortest follow-up of the resamples that never reach it
+    const moreThan = new Float64Array(percentiles.length).fill(Infinity);
     for (let r = 0; r < resamples; r++) {
-      d.fill(0);
-      c.fill(0);
-      for (let j = 0; j < Y; j++) {
-        const w = weights[r * Y + j]!;
-        if (w === 0) continue;
-        for (let k = 0; k < K; k++) {
-          d[k]! += w * events[j * K + k]!;
-          c[k]! += w * censored[j * K + k]!;
-        }
+      table.draw(weights, r);
+      // a percentile the resample's curve never reaches is above every value: +∞ in the ordering
+      if (!table.quantiles(percentiles, read)) table.walkedQuantiles(percentiles, read);
+      for (let q = 0; q < percentiles.length; q++) {
+        resampled[q]![r] = read[q]!;
+        if (read[q] === Infinity) moreThan[q] = Math.min(moreThan[q]!, table.followUp());
       }
-      const curve = kaplanMeierCounts(at, d, c);
-      percentiles.forEach((p, q) => {
-        // a percentile the resample's curve never reaches is above every value: +∞ in the ordering
-        resampled[q]![r] = survivalQuantile(curve, p / 100) ?? Infinity;
-      });
     }
-    rows.push({
+    const row: WaitIntervalRow = {
       month: m,
       years: Y,
       intervals: Object.fromEntries(
@@ -108,9 +94,311 @@ export function waitPercentileIntervals(
           return [String(p), Number.isFinite(lower) ? [lower, upper] : null];
         }),
       ),
-    });
+    };
+    const censored = percentiles.flatMap((p, q) =>
+      (row.intervals[String(p)]?.[1] === null || row.intervals[String(p)] === null) &&
+      Number.isFinite(moreThan[q]!)
+        ? [[String(p), moreThan[q]!] as const]
+        : [],
+    );
+    if (censored.length > 0) row.moreThanHours = Object.fromEntries(censored);
+    rows.push(row);
   }
   return rows;
+}
+
+/** One month's starts: the year (renumbered in order of appearance), curve time (steps) and kind of each. */
+interface MonthStarts {
+  month: number;
+  /** Years with a start in the month (a start censored at 0 counts its year, though it adds nothing). */
+  years: number;
+  year: Int32Array;
+  /** The curve's time in steps: the wait, or c − 1 for a start censored at c; −1 adds nothing. */
+  at: Int32Array;
+  event: Uint8Array;
+}
+
+/** The starts of each calendar month, in one pass. */
+function monthStarts(coded: Int32Array, year: ArrayLike<number>, month: ArrayLike<number>): MonthStarts[] {
+  const count = new Int32Array(13);
+  for (let i = 0; i < coded.length; i++) if (coded[i] !== NO_DOWNTIME_START) count[month[i]!]!++;
+  const out = Array.from({ length: 12 }, (_, k) => ({
+    month: k + 1,
+    years: 0,
+    year: new Int32Array(count[k + 1]!),
+    at: new Int32Array(count[k + 1]!),
+    event: new Uint8Array(count[k + 1]!),
+  }));
+  const local = out.map(() => new Map<number, number>());
+  const filled = new Int32Array(13);
+  for (let i = 0; i < coded.length; i++) {
+    const c = coded[i]!;
+    if (c === NO_DOWNTIME_START) continue;
+    const m = month[i]!;
+    const o = out[m - 1]!;
+    const seen = local[m - 1]!;
+    let j = seen.get(year[i]!);
+    if (j === undefined) seen.set(year[i]!, (j = seen.size));
+    const k = filled[m]!++;
+    o.year[k] = j;
+    // a censoring at c steps is "more than c − 1", one at 0 adds nothing: as windows.ts
+    o.at[k] = c >= 0 ? c : -2 - c;
+    o.event[k] = c >= 0 ? 1 : 0;
+  }
+  out.forEach((o, k) => (o.years = local[k]!.size));
+  return out;
+}
+
+/** Relative tolerance of "the curve equals 1 − p exactly" (survival.ts, survfit's sqrt(.Machine$double.eps)). */
+const FLAT = Math.sqrt(2.220446049250313e-16);
+
+/**
+ * A month's starts as per-year cumulative counts at the month's distinct curve times, made once; a
+ * resample only re-weights the years. The Kaplan–Meier curve of a resample telescopes between censoring
+ * times: with no censoring between the event times a..b, n₍ᵢ₊₁₎ = nᵢ − dᵢ, so Π (1 − dᵢ/nᵢ) = (nₐ − Σd)/nₐ,
+ * and S at any time is the product over the stretches between censoring times before it — a sum over the
+ * years drawn per stretch and per probe, never a walk over every time. Each percentile is found by
+ * bisection on that monotone S. The telescoped S and the walked product of kaplanMeierCounts round
+ * differently (in their last bits); when a reading lies within a bound of that difference of a threshold
+ * of survivalQuantile (S ≤ 1 − p, the flat |S − (1 − p)| ≤ FLAT·(1 − p)) the resample's curve is walked as
+ * before, so every value is the one kaplanMeierCounts and survivalQuantile give.
+ */
+class YearTable {
+  private readonly Y: number;
+  private readonly K: number;
+  /** The distinct curve times in hours, ascending. */
+  private readonly at: Float64Array;
+  /** events[k·Y + j]: year j's events at time k; cumEvents: at times ≤ k. */
+  private readonly events: Int32Array;
+  private readonly censored: Int32Array;
+  private readonly cumEvents: Int32Array;
+  /** Starts of each year entered in the curve (time ≥ 0), and the index of its longest time (−1: none). */
+  private readonly total: Int32Array;
+  private readonly last: Int32Array;
+  /** The longest time index of the resample drawn. */
+  private lastDrawn = -1;
+  /** The time indices with a censoring in some year, and the years' cumulative censorings there. */
+  private readonly cuts: Int32Array;
+  private readonly cumCensoredAtCut: Int32Array;
+  // the resample drawn: its years and weights, its size, and per stretch (m = 0 before every cut, m the
+  // stretch after cut m − 1) its S at the start, events before it and number at risk at its start
+  private readonly drawnYear: Int32Array;
+  private readonly drawnWeight: Int32Array;
+  private drawn = 0;
+  private readonly stretchS: Float64Array;
+  private readonly stretchE: Float64Array;
+  private readonly stretchN: Float64Array;
+  /** Stretches computed for the resample drawn. */
+  private ready = 1;
+
+  constructor(starts: MonthStarts, stepHours: number) {
+    const Y = (this.Y = starts.years);
+    // the distinct times by counting (waits are whole steps, at most the record's length)
+    let longest = -1;
+    for (let i = 0; i < starts.at.length; i++) if (starts.at[i]! > longest) longest = starts.at[i]!;
+    const index = new Int32Array(longest + 1).fill(-1);
+    for (let i = 0; i < starts.at.length; i++) if (starts.at[i]! >= 0) index[starts.at[i]!] = 0;
+    let K = 0;
+    const times: number[] = [];
+    for (let t = 0; t <= longest; t++) {
+      if (index[t] !== 0) continue;
+      index[t] = K++;
+      times.push(t);
+    }
+    this.K = K;
+    this.at = Float64Array.from(times, (t) => t * stepHours);
+    this.events = new Int32Array(K * Y);
+    this.censored = new Int32Array(K * Y);
+    this.total = new Int32Array(Y);
+    this.last = new Int32Array(Y).fill(-1);
+    for (let i = 0; i < starts.at.length; i++) {
+      const t = starts.at[i]!;
+      if (t < 0) continue;
+      const j = starts.year[i]!;
+      (starts.event[i] ? this.events : this.censored)[index[t]! * Y + j]!++;
+      this.total[j]!++;
+      if (index[t]! > this.last[j]!) this.last[j] = index[t]!;
+    }
+    this.cumEvents = new Int32Array(K * Y);
+    const cuts: number[] = [];
+    for (let k = 0; k < K; k++) {
+      let censoredHere = false;
+      for (let j = 0; j < Y; j++) {
+        this.cumEvents[k * Y + j] = (k > 0 ? this.cumEvents[(k - 1) * Y + j]! : 0) + this.events[k * Y + j]!;
+        if (this.censored[k * Y + j]! > 0) censoredHere = true;
+      }
+      if (censoredHere) cuts.push(k);
+    }
+    this.cuts = Int32Array.from(cuts);
+    this.cumCensoredAtCut = new Int32Array(cuts.length * Y);
+    const running = new Int32Array(Y);
+    let from = 0;
+    cuts.forEach((cut, m) => {
+      for (; from <= cut; from++) for (let j = 0; j < Y; j++) running[j]! += this.censored[from * Y + j]!;
+      this.cumCensoredAtCut.set(running, m * Y);
+    });
+    this.drawnYear = new Int32Array(Y);
+    this.drawnWeight = new Int32Array(Y);
+    this.stretchS = new Float64Array(cuts.length + 1);
+    this.stretchE = new Float64Array(cuts.length + 1);
+    this.stretchN = new Float64Array(cuts.length + 1);
+  }
+
+  /** Σ over the years drawn of weight × table[base + year] (exact: integer counts and weights). */
+  private sum(table: Int32Array, base: number): number {
+    let s = 0;
+    for (let i = 0; i < this.drawn; i++) s += this.drawnWeight[i]! * table[base + this.drawnYear[i]!]!;
+    return s;
+  }
+
+  /** The resample r of the weights. */
+  draw(weights: Int32Array, r: number): void {
+    const Y = this.Y;
+    this.drawn = 0;
+    this.lastDrawn = -1;
+    let n = 0;
+    for (let j = 0; j < Y; j++) {
+      const w = weights[r * Y + j]!;
+      if (w === 0) continue;
+      if (this.last[j]! > this.lastDrawn) this.lastDrawn = this.last[j]!;
+      this.drawnYear[this.drawn] = j;
+      this.drawnWeight[this.drawn++] = w;
+      n += w * this.total[j]!;
+    }
+    this.stretchS[0] = 1;
+    this.stretchE[0] = 0;
+    this.stretchN[0] = n;
+    this.ready = 1;
+  }
+
+  /** The follow-up of the resample drawn (its longest time, event or censored; NaN when empty), hours. */
+  followUp(): number {
+    return this.lastDrawn >= 0 ? this.at[this.lastDrawn]! : NaN;
+  }
+
+  /** The stretches up to m, computed when first needed (a search rarely goes past the last percentile). */
+  private stretchesTo(m: number): void {
+    const Y = this.Y;
+    for (; this.ready <= m; this.ready++) {
+      const k = this.ready - 1;
+      const eCut = this.sum(this.cumEvents, this.cuts[k]! * Y);
+      this.stretchS[k + 1] = telescoped(this.stretchS[k]!, this.stretchN[k]!, eCut - this.stretchE[k]!);
+      this.stretchE[k + 1] = eCut;
+      this.stretchN[k + 1] = this.stretchN[0]! - eCut - this.sum(this.cumCensoredAtCut, k * Y);
+    }
+  }
+
+  /** The stretch holding time index k: the number of cuts before k. */
+  private stretchOf(k: number): number {
+    let lo = 0;
+    let hi = this.cuts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.cuts[mid]! < k) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The resample's S just after time index k (1 before index 0). */
+  private survival(k: number): number {
+    if (k < 0) return 1;
+    const m = this.stretchOf(k);
+    if (m >= this.ready) this.stretchesTo(m);
+    return telescoped(this.stretchS[m]!, this.stretchN[m]!, this.eventsTo(k) - this.stretchE[m]!);
+  }
+
+  private eventsTo(k: number): number {
+    return this.sum(this.cumEvents, k * this.Y);
+  }
+
+  /**
+   * The resample's percentiles (fractions of 100) into `out`, +∞ where never reached; false when one
+   * reading is too close to a threshold to be told from the rounding of the walked curve.
+   */
+  quantiles(percentiles: readonly number[], out: Float64Array): boolean {
+    const K = this.K;
+    if (K === 0) {
+      out.fill(Infinity, 0, percentiles.length);
+      return true;
+    }
+    // where the previous percentile was reached: a larger one is reached there or later
+    let from = 0;
+    for (let q = 0; q < percentiles.length; q++) {
+      if (q > 0 && percentiles[q]! < percentiles[q - 1]!) from = 0;
+      const target = 1 - percentiles[q]! / 100;
+      // reached: S ≤ high (survivalQuantile's flat |S − target| ≤ FLAT·target, or below the target)
+      const flat = FLAT * target;
+      const high = target + flat;
+      const low = target - flat;
+      // the difference of the two roundings: each factor of the walk rounds three times and its 1 − d/n
+      // loses d/(n − d) more near its threshold (at most 1/target before it); the telescoped S rounds
+      // twice per stretch. Eight times that bound, relative to the threshold.
+      const tolerance = 8 * (3 * K + 2 * this.cuts.length + 4 / target + 4) * Number.EPSILON * target;
+      // the first index where S reaches the threshold (S never rises): gallop from `from`, then bisect
+      let lo = from;
+      let hi = from;
+      for (let step = 1; hi < K - 1; step *= 2) {
+        const s = this.survival(hi);
+        if (Math.abs(s - target) <= flat || s < target) break;
+        lo = hi + 1;
+        hi = Math.min(K - 1, hi + step);
+      }
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const s = this.survival(mid);
+        if (Math.abs(s - target) <= flat || s < target) hi = mid;
+        else lo = mid + 1;
+      }
+      from = lo;
+      // lo is K − 1 when the curve never reaches the threshold
+      const s = this.survival(lo);
+      const before = this.survival(lo - 1);
+      if (
+        Math.abs(s - high) <= tolerance ||
+        Math.abs(s - low) <= tolerance ||
+        Math.abs(before - high) <= tolerance ||
+        Math.abs(before - low) <= tolerance
+      )
+        return false;
+      if (!(Math.abs(s - target) <= flat || s < target)) out[q] = Infinity;
+      else if (Math.abs(s - target) <= flat) {
+        // flat at 1 − p: the midpoint to the next event time, if any
+        const e = this.eventsTo(lo);
+        let a = lo + 1;
+        let b = K;
+        while (a < b) {
+          const mid = (a + b) >> 1;
+          if (this.eventsTo(mid) > e) b = mid;
+          else a = mid + 1;
+        }
+        out[q] = a < K ? (this.at[lo]! + this.at[a]!) / 2 : this.at[lo]!;
+      } else out[q] = this.at[lo]!;
+    }
+    return true;
+  }
+
+  /** The percentiles as kaplanMeierCounts and survivalQuantile read them from the resample's counts. */
+  walkedQuantiles(percentiles: readonly number[], out: Float64Array): void {
+    const { K, Y } = this;
+    const d = new Float64Array(K);
+    const c = new Float64Array(K);
+    for (let i = 0; i < this.drawn; i++) {
+      const j = this.drawnYear[i]!;
+      const w = this.drawnWeight[i]!;
+      for (let k = 0; k < K; k++) {
+        d[k]! += w * this.events[k * Y + j]!;
+        c[k]! += w * this.censored[k * Y + j]!;
+      }
+    }
+    const curve = kaplanMeierCounts(this.at, d, c);
+    percentiles.forEach((p, q) => (out[q] = survivalQuantile(curve, p / 100) ?? Infinity));
+  }
+}
+
+/** S after a stretch without censoring: s · (n − events)/n (n at risk at its start; nothing left: s). */
+function telescoped(s: number, n: number, events: number): number {
+  return events === 0 || n <= 0 ? s : s * ((n - events) / n);
 }
 
 export interface WindowIntervalRow {

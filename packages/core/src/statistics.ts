@@ -27,8 +27,8 @@ import { fitLaw, weightedSample } from './fit';
 import type { LawId } from './laws';
 import { HOUR_MS } from './series';
 import type { Field, Series } from './series';
-import { windowProbabilityIntervals } from './downtime-intervals';
-import { weatherDowntimes, weatherWindows, type WindowRow } from './windows';
+import { waitPercentileIntervals, windowProbabilityIntervals } from './downtime-intervals';
+import { weatherDowntimes, weatherWindows, type DowntimeRow, type WindowRow } from './windows';
 
 export type StatisticCode =
   | 'WW'
@@ -125,6 +125,13 @@ export interface StatisticOptions {
   /** NOCYC: true at cyclonic steps. */
   cyclone?: ArrayLike<boolean | number>;
   pixels?: number;
+  /**
+   * WD: also the year-block bootstrap intervals of the wait percentiles (issue 31; seconds of CPU on a
+   * 40-year record, so computed on request only: the server's wd_intervals route, `metocean downtime --ci`).
+   */
+  waitIntervals?: boolean;
+  /** WD with waitIntervals: the percentiles given intervals (default all of the rows'). */
+  intervalPercentiles?: readonly number[];
 }
 
 export interface StatisticDefinition {
@@ -355,6 +362,55 @@ export function withProbabilityIntervals(
   });
 }
 
+/** A WD row with the intervals of its wait percentiles (issue 31); the whole year (month 0) has none. */
+export interface DowntimeRowWithIntervals extends DowntimeRow {
+  /**
+   * Percentile → [lower, upper] hours, to 0.1 h; an end null is censored (more than
+   * `waitIntervalMoreThanHours[p]`); the whole interval null under 5 years (see intervalNote) or when
+   * both ends are censored.
+   */
+  waitPercentileIntervals?: Record<string, [number | null, number | null] | null>;
+  /** Percentile → c: its censored interval end(s) are more than c hours. */
+  waitIntervalMoreThanHours?: Record<string, number>;
+  /** Years with a start in the month: what the intervals rest on. */
+  intervalYears?: number;
+  intervalNote?: string;
+}
+
+/** Decimals of the WD wait interval bounds: 0.1 h (the waits are whole steps of the record). */
+const WAIT_INTERVAL_DIGITS = 1;
+
+/** The WD rows of one duration with the year-block bootstrap intervals of their wait percentiles. */
+export function withWaitIntervals(
+  rows: readonly DowntimeRow[],
+  intervals: ReturnType<typeof waitPercentileIntervals>,
+): DowntimeRowWithIntervals[] {
+  const round = (x: number) => Number(x.toFixed(WAIT_INTERVAL_DIGITS));
+  return rows.map((row) => {
+    const band = intervals.find((i) => i.month === row.month);
+    if (!band) return row;
+    const moreThan = band.moreThanHours ?? {};
+    return {
+      ...row,
+      waitPercentileIntervals: Object.fromEntries(
+        Object.entries(band.intervals).map(([p, i]) => [
+          p,
+          i ? [round(i[0]), i[1] === null ? null : round(i[1])] : p in moreThan ? [null, null] : null,
+        ]),
+      ),
+      ...(Object.keys(moreThan).length > 0
+        ? {
+            waitIntervalMoreThanHours: Object.fromEntries(
+              Object.entries(moreThan).map(([p, c]) => [p, round(c)]),
+            ),
+          }
+        : {}),
+      intervalYears: band.years,
+      ...(band.note ? { intervalNote: band.note } : {}),
+    };
+  });
+}
+
 export const STATISTICS: readonly StatisticDefinition[] = [
   {
     id: 'TS',
@@ -504,17 +560,31 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month: waiting time until a window of the duration starts (mean, P10-P90) and total duration.',
     method:
-      'waiting time from each step with data to the first window start (window as in WW, limit default: the median), estimated by the Kaplan–Meier product-limit estimator (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record, no value at or above the limit) before the first window is censored, "waited at least c hours" with c the hours to that window; percentiles are the first wait where the curve is at or below 1 − p (midpoint of the flat where it equals 1 − p), left out (more than the follow-up, the longest wait followed) where the curve never reaches them; the mean is the restricted mean up to its horizon; month 0 is the whole year',
+      'waiting time from each step with data to the first window start (window as in WW, limit default: the median), estimated by the Kaplan–Meier product-limit estimator (Kaplan & Meier 1958) over every start: a start whose search meets a window of unknown outcome (missing data or the end of the record, no value at or above the limit) before the first window is censored, "waited at least c hours" with c the hours to that window; percentiles are the first wait where the curve is at or below 1 − p (midpoint of the flat where it equals 1 − p), left out (more than the follow-up, the longest wait followed) where the curve never reaches them; the mean is the restricted mean up to its horizon; month 0 is the whole year; the percentile intervals, on request: year-block bootstrap, the years with a start in the month drawn with replacement (1,000 resamples, seed 1), each resample\'s Kaplan–Meier percentile, 90 % percentile interval to 0.1 h; an end is "more than c h" where over 5 % of the resamples never reach the percentile (c the shortest follow-up among them); none under 5 years and none for the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
-    compute: (s, t, o = {}) =>
-      weatherDowntimes(s.time, values(s, t.field), {
+    compute: (s, t, o = {}) => {
+      const options = {
         below: below(o, s, t.field!),
         durationsHours: o.durationsHours ?? [6, 12, 24, 48],
         // durations in hours at the record's own step (a 6-h window on 3-hourly data is two records)
         stepMs: s.stepMs,
-      }),
+      };
+      const field = values(s, t.field);
+      const rows = weatherDowntimes(s.time, field, options);
+      if (o.waitIntervals !== true) return rows;
+      return rows.map((r, k) =>
+        withWaitIntervals(
+          r,
+          waitPercentileIntervals(s.time, field, {
+            ...options,
+            durationHours: options.durationsHours[k]!,
+            ...(o.intervalPercentiles ? { percentiles: o.intervalPercentiles } : {}),
+          }),
+        ),
+      );
+    },
   },
   {
     id: 'MEANCOLSTD',

@@ -7,9 +7,12 @@ import {
   MIN_EXTREME_SAMPLE,
   monthlyStats,
   rose,
+  seededRandom,
   statisticOf,
   STATISTICS,
   statisticsFor,
+  waitPercentileIntervals,
+  weatherDowntimes,
   windowProbabilityIntervals,
 } from '../src';
 import type {
@@ -18,6 +21,7 @@ import type {
   JointTable,
   LawEstimate,
   Series,
+  DowntimeRowWithIntervals,
   WindowRowWithInterval,
 } from '../src';
 import { era5, reference } from './data';
@@ -257,6 +261,88 @@ suite('statistic registry', () => {
     expect(january.probabilityInterval).toBeNull();
     expect(january.intervalYears).toBe(3);
     expect(january.intervalNote).toMatch(/^no interval: fewer than 5 years/);
+  });
+  test('WD carries the year-block intervals of its wait percentiles, to 0.1 h, censored ends said, the whole year none (issue 31)', () => {
+    // reference: waitPercentileIntervals itself, tested against the brute force of the definition in
+    // windows.test.ts; here, that the statistic carries it for every duration, rounded to 0.1 h
+    // 8 years of daily values, a third missing: long censored waits, some interval ends censored
+    const random = seededRandom(5);
+    const n = 8 * 365;
+    const s: Series = {
+      time: Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * 86_400_000),
+      stepMs: 86_400_000,
+      fields: {
+        hs: {
+          values: Float32Array.from({ length: n }, () => (random() < 0.33 ? NaN : random() * 3)),
+          units: 'm',
+          variable: 'hs',
+          level: 0,
+          levelType: 'depth',
+        },
+      },
+    };
+    const field = 'hs';
+    const options = { below: 1.2, durationsHours: [24, 48] };
+    const result = statisticOf('WD').compute(
+      s,
+      { field },
+      {
+        ...options,
+        waitIntervals: true,
+      },
+    ) as DowntimeRowWithIntervals[][];
+    // on request only (issue 31, session 30): without waitIntervals the rows are the bare WD rows
+    const bare = statisticOf('WD').compute(s, { field }, options) as DowntimeRowWithIntervals[][];
+    expect(bare).toEqual(weatherDowntimes(s.time, s.fields[field]!.values, { ...options, stepMs: s.stepMs }));
+    expect(bare.flat().some((r) => r.intervalYears !== undefined)).toBe(false);
+    // intervalPercentiles: only those percentiles, the same intervals as for all of them
+    const two = statisticOf('WD').compute(
+      s,
+      { field },
+      {
+        ...options,
+        waitIntervals: true,
+        intervalPercentiles: [50, 90],
+      },
+    ) as DowntimeRowWithIntervals[][];
+    two.forEach((rows, k) =>
+      rows.forEach((row, i) => {
+        if (row.month === 0) return;
+        expect(Object.keys(row.waitPercentileIntervals!).sort()).toEqual(['50', '90']);
+        for (const p of ['50', '90'])
+          expect(row.waitPercentileIntervals![p]).toEqual(result[k]![i]!.waitPercentileIntervals![p]);
+      }),
+    );
+    let censored = 0;
+    options.durationsHours.forEach((durationHours, k) => {
+      const reference = waitPercentileIntervals(s.time, s.fields[field]!.values, {
+        below: 1.2,
+        durationHours,
+        stepMs: s.stepMs,
+      });
+      for (const row of result[k]!.filter((r) => r.month > 0)) {
+        const band = reference.find((b) => b.month === row.month)!;
+        expect(row.intervalYears).toBe(band.years);
+        for (const [p, i] of Object.entries(band.intervals)) {
+          const got = row.waitPercentileIntervals![p];
+          const c = band.moreThanHours?.[p];
+          if (i === null) expect(got).toEqual(c === undefined ? null : [null, null]);
+          else {
+            expect(Math.abs(got![0]! - i[0])).toBeLessThanOrEqual(0.05 + 1e-9);
+            expect(Math.abs(got![0]! * 10 - Math.round(got![0]! * 10))).toBeLessThan(1e-9);
+            if (i[1] === null) expect(got![1]).toBeNull();
+            else expect(Math.abs(got![1]! - i[1])).toBeLessThanOrEqual(0.05 + 1e-9);
+          }
+          if (c !== undefined) {
+            censored++;
+            expect(Math.abs(row.waitIntervalMoreThanHours![p]! - c)).toBeLessThanOrEqual(0.05 + 1e-9);
+          }
+        }
+      }
+      expect(result[k]!.find((r) => r.month === 0)!.waitPercentileIntervals).toBeUndefined();
+    });
+    // the gaps leave some upper ends censored, said as "more than c h"
+    expect(censored).toBeGreaterThan(0);
   });
   test("WW and WD count durations at the record's own step: 6 h on 3-hourly data is two records", () => {
     const s = era5();

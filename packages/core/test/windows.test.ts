@@ -543,6 +543,71 @@ suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kapl
       expect(row.interval![1]).toBeGreaterThanOrEqual(p);
     }
   });
+  test('heavy censoring, every percentile: each resample read from the counts equals the brute force', () => {
+    // a third of the values missing: many censoring times, so S telescopes over many stretches, and
+    // resamples whose curve never reaches the high percentiles (+∞, an upper bound null)
+    const r = seededRandom(5);
+    const gappy = Float64Array.from({ length: 7 * 365 }, () => (r() < 0.33 ? NaN : r() * 3));
+    const tt = t.subarray(0, gappy.length);
+    const percentiles = [10, 30, 50, 70, 90];
+    const rows = waitPercentileIntervals(
+      tt,
+      gappy,
+      { below: 1.2, durationHours: 48, stepMs: DAY, percentiles },
+      { ci: 0.9, resamples: 100, seed: 4 },
+    );
+    const { year: yr, month: mo } = calendarOf(tt);
+    for (const m of [3, 10]) {
+      const row = rows.find((x) => x.month === m)!;
+      const years = [...new Set(Array.from(yr).filter((_, i) => mo[i] === m && !Number.isNaN(gappy[i]!)))];
+      const weights = yearBlockWeights(years.length, 100, 4);
+      const pools = Array.from({ length: 100 }, (_, k) => {
+        const waits: number[] = [];
+        const cs: number[] = [];
+        for (let i = 0; i < gappy.length; i++) {
+          if (mo[i] !== m || Number.isNaN(gappy[i]!)) continue;
+          const times = weights[k * years.length + years.indexOf(yr[i]!)]!;
+          const w = bruteWait(gappy, i, 2, 1.2);
+          for (let c = 0; c < times; c++) {
+            if (w >= 0) waits.push(w * 24);
+            else cs.push(bruteCensoring(gappy, i, 2, 1.2) * 24 - 23);
+          }
+        }
+        return bruteKm(waits, cs);
+      });
+      for (const p of percentiles) {
+        const resampled = pools.map((km) => km.quantile(p / 100) ?? Infinity).sort((a, b) => a - b);
+        const lowRef = quantileSorted(resampled, 0.05);
+        const highRef = quantileSorted(resampled, 0.95);
+        const interval = row.intervals[String(p)];
+        // a censored end: more than the shortest follow-up of the resamples that never reach p
+        const unreached = pools.filter((km) => km.quantile(p / 100) === null).map((km) => km.horizon);
+        if (!Number.isFinite(highRef)) expect(row.moreThanHours![String(p)]).toBe(Math.min(...unreached));
+        else expect(row.moreThanHours?.[String(p)]).toBeUndefined();
+        if (!Number.isFinite(lowRef)) {
+          expect(interval).toBeNull();
+          continue;
+        }
+        expect(interval![0]).toBeCloseTo(lowRef, 9);
+        if (Number.isFinite(highRef)) expect(interval![1]).toBeCloseTo(highRef, 9);
+        else expect(interval![1]).toBeNull();
+      }
+    }
+  });
+  test('a curve at exactly 1 − p reads the midpoint to the next wait in every resample', () => {
+    // each June day: calm on odd days, a storm on even ones (the 30th too), every year alike: 15 waits of
+    // 0 and 15 of 1 day, S(0) = 1/2 exactly in every resample, so P50 is the midpoint 12 h (survfit's rule)
+    const days = 6 * 365 + 1;
+    const tt = Float64Array.from({ length: days }, (_, i) => Date.UTC(2001, 0, 1) + i * DAY);
+    const xx = Float64Array.from(tt, (ms) => (new Date(ms).getUTCDate() % 2 === 1 ? 0 : 9));
+    const june = waitPercentileIntervals(tt, xx, { below: 1, durationHours: 24, stepMs: DAY }).find(
+      (row) => row.month === 6,
+    )!;
+    expect(june.years).toBe(6);
+    expect(june.intervals['50']).toEqual([12, 12]);
+    expect(june.intervals['40']).toEqual([0, 0]);
+    expect(june.intervals['60']).toEqual([24, 24]);
+  });
   test('under 5 years: no interval, and a note saying why', () => {
     const short = waitPercentileIntervals(t.subarray(0, 3 * 365), x.subarray(0, 3 * 365), {
       below: 2,

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe as suite, expect, test, vi } from 'vitest';
 import { ingest, parseCsvSeries, writeNetcdf4 } from '@metocean/hindcast';
-import { runCli } from '../../src/cli';
+import { environmentalContourBand } from '@metocean/core';
+import { runCli, toJson } from '../../src/cli';
 
 // The command on the real files of ../shared/data. Expected numbers come from the committed scipy/numpy
 // references of packages/core (scripts/reference/*.py), so the command is checked end to end against them.
@@ -360,6 +361,43 @@ suite('metocean joint / rose / windows / downtime / contours', () => {
     out.forEach((c) => expect(c.beta).toBeCloseTo(ref[String(c.returnPeriod)]!.beta, 9));
     expect(out[2]!.points).toHaveLength(72);
   });
+  test('contours --band prints the band the server computes: the same core function, 200 resamples, seed 1 (issue 31 §3)', async () => {
+    const out = (await run('contours', ERA5, '--hs', 'swh', '--tp', 'pp1d', '--band')) as {
+      contours: { returnPeriod: number }[];
+      band: { ci: number; resamples: number; seed: number; years: number; bands: unknown[] };
+      bandNote: string | null;
+    };
+    // the server's band (POST contour_band): environmentalContourBand on the point's series
+    const series = parseCsvSeries(readFileSync(ERA5, 'utf8'));
+    const server = environmentalContourBand(series, { field: 'swh', partner: 'pp1d' });
+    expect(out.contours.map((c) => c.returnPeriod)).toEqual([1, 10, 100]);
+    expect(JSON.parse(JSON.stringify(out.band))).toEqual(JSON.parse(toJson(server.band)));
+    expect(out.band).toMatchObject({ ci: 0.9, resamples: 200, seed: 1, years: 11 });
+    expect(out.bandNote).toBeNull();
+    // another seed and coverage change the band; the options need --band
+    const other = (await run(
+      'contours',
+      ERA5,
+      '--hs',
+      'swh',
+      '--tp',
+      'pp1d',
+      '--return-periods',
+      '100',
+      '--band',
+      '--resamples',
+      '100',
+      '--seed',
+      '3',
+      '--ci',
+      '0.8',
+    )) as typeof out;
+    expect(other.band).toMatchObject({ ci: 0.8, resamples: 100, seed: 3 });
+    expect(other.band.bands).toHaveLength(1);
+    const refused = await runCli(['contours', ERA5, '--hs', 'swh', '--tp', 'pp1d', '--seed', '3'], io);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('contours: --seed needs --band');
+  }, 120_000);
   test('eva puts every warning of stderr in the JSON notes too (issue 30: notes was empty)', async () => {
     warnings.length = 0;
     // 11 annual maxima of ERA5: a short record, where the likelihood-ratio test chooses the law

@@ -2,7 +2,14 @@
 // non-exceedance tables, roses, the Hs–Tp occurrence table, persistence, and the conclusion. Tables read the
 // stored results; the persistence tables run the engine's weather-window statistics (the stored WW and WD
 // functions) at the report's limits on the point's series, since the stored ones use the median as limit.
-import { weatherDowntimes, weatherWindows, type WindowRow } from '@metocean/core';
+import {
+  MIN_INTERVAL_YEARS,
+  waitPercentileIntervals,
+  weatherDowntimes,
+  weatherWindows,
+  type WaitIntervalRow,
+  type WindowRow,
+} from '@metocean/core';
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { readPointSeries } from '../data/sources';
 import { chart, smallRoses } from './charts';
@@ -154,23 +161,96 @@ export function scatterTable(c: Contours): { header: string[]; rows: string[][] 
   return { header, rows };
 }
 
-async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): Promise<void> {
-  pdf.heading('Persistence', 3);
-  const source = point.source;
-  if (!source) {
-    pdf.note('the dataset of this point is no longer available: the persistence tables are left out.');
-    return;
+/** One limit's persistence tables, as drawn: the windows and waits, then the wait intervals (or a note why none). */
+interface PersistenceTable {
+  limit: number;
+  rows: string[][];
+  intervals: { rows: string[][] } | { note: string };
+}
+
+/** A point's persistence section for one field: its tables, or the note saying why there are none. */
+type Persistence = { tables: PersistenceTable[] } | { note: string };
+
+/**
+ * The persistence tables of each point and field, computed once per report: render.ts draws the report
+ * twice (a layout pass, then the writing pass) with the same ReportData, and the tables (20 WW/WD runs and
+ * 20 bootstrap runs per point) cost seconds on a 40-year record. Keyed by the report's data, so they live
+ * as long as the report; the rows are small strings.
+ */
+const persistenceMemo = new WeakMap<ReportData, Map<string, Promise<Persistence>>>();
+
+export function persistenceOf(data: ReportData, point: ReportPoint, field: string): Promise<Persistence> {
+  let memo = persistenceMemo.get(data);
+  if (!memo) persistenceMemo.set(data, (memo = new Map<string, Promise<Persistence>>()));
+  const key = `${point.point.id}|${field}`;
+  let tables = memo.get(key);
+  if (!tables) {
+    tables = computePersistence(point, field);
+    memo.set(key, tables);
   }
-  const { series } = await readPointSeries(source, point.point.lat, point.point.lng);
-  const values = series.fields[field]?.values;
-  if (!values) {
-    pdf.note(`the series of ${field} is not in the dataset any more: the persistence tables are left out.`);
+  return tables;
+}
+
+/** Space the "Persistence" heading keeps below it: its paragraph and the first table's head and rows. */
+const PERSISTENCE_KEEP = 200;
+
+async function persistence(
+  pdf: ReportPdf,
+  data: ReportData,
+  point: ReportPoint,
+  field: string,
+): Promise<void> {
+  pdf.heading('Persistence', 3, PERSISTENCE_KEEP);
+  const section = await persistenceOf(data, point, field);
+  if ('note' in section) {
+    pdf.note(section.note);
     return;
   }
   pdf.paragraph(
-    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime: Kaplan–Meier over every start, a start whose search meets missing data counted as "waited at least c h"; ">x" where the curve never reaches the percentile within the x hours followed). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m.`,
+    `Probability (%) that a window of D hours with ${field} strictly below the limit starts in the month (weather windows), and the waiting time (h) to the start of such a window, P10/P50/P90 (weather downtime: Kaplan–Meier over every start, a start whose search meets missing data counted as "waited at least c h"; ">x" where the curve never reaches the percentile within the x hours followed). Same engine as the WW and WD statistics, at the limits ${PERSISTENCE_LIMITS_M.join(', ')} m. Below each table, the 90 % interval of the P50 and P90 waits (h): year-block bootstrap, the years with data in the month drawn with replacement (1,000 resamples, seed 1), with the years it rests on; ">x" where over 5 % of the resamples never reach the percentile (more than x h); none under ${MIN_INTERVAL_YEARS} years.`,
     { size: 9 },
   );
+  for (const { limit, rows, intervals } of section.tables) {
+    pdf.table(
+      [
+        { header: 'Month', width: 40 },
+        // two lines: the window's length, then what the cell holds and in which units
+        ...PERSISTENCE_DURATIONS_H.map((d) => ({
+          header: `${d} h window\nP (%) · wait\nP10/P50/P90 (h)`,
+          width: 91,
+        })),
+      ],
+      rows,
+      { caption: `${field} < ${limit.toFixed(1)} m`, size: 7.5 },
+    );
+    if ('note' in intervals) pdf.note(intervals.note);
+    else
+      pdf.table(
+        [
+          { header: 'Month', width: 40 },
+          { header: 'Years', width: 30 },
+          ...PERSISTENCE_DURATIONS_H.map((d) => ({
+            header: `${d} h window\n90 % interval (h)\nP50 · P90`,
+            width: 85,
+          })),
+        ],
+        intervals.rows,
+        { caption: `${field} < ${limit.toFixed(1)} m: waiting-time intervals`, size: 7 },
+      );
+  }
+}
+
+async function computePersistence(point: ReportPoint, field: string): Promise<Persistence> {
+  const source = point.source;
+  if (!source)
+    return { note: 'the dataset of this point is no longer available: the persistence tables are left out.' };
+  const { series } = await readPointSeries(source, point.point.lat, point.point.lng);
+  const values = series.fields[field]?.values;
+  if (!values)
+    return {
+      note: `the series of ${field} is not in the dataset any more: the persistence tables are left out.`,
+    };
+  const tables: PersistenceTable[] = [];
   for (const limit of PERSISTENCE_LIMITS_M) {
     await breathe();
     const windows: WindowRow[] = weatherWindows(series.time, values, {
@@ -184,14 +264,6 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
       stepMs: series.stepMs,
       percentiles: [10, 50, 90],
     });
-    const columns = [
-      { header: 'Month', width: 40 },
-      // two lines: the window's length, then what the cell holds and in which units
-      ...PERSISTENCE_DURATIONS_H.map((d) => ({
-        header: `${d} h window\nP (%) · wait\nP10/P50/P90 (h)`,
-        width: 91,
-      })),
-    ];
     const rows = Array.from({ length: 13 }, (_, m) => {
       const label = m === 0 ? 'Year' : MONTHS[m - 1]!;
       return [
@@ -209,11 +281,61 @@ async function persistence(pdf: ReportPdf, point: ReportPoint, field: string): P
         }),
       ];
     });
-    pdf.table(columns, [...rows.slice(1), rows[0]!], {
-      caption: `${field} < ${limit.toFixed(1)} m`,
-      size: 7.5,
+    tables.push({
+      limit,
+      rows: [...rows.slice(1), rows[0]!],
+      intervals: await waitIntervalRows(series, values, field, limit),
     });
   }
+  return { tables };
+}
+
+/**
+ * Issue 31: beside each persistence table, the 90 % year-block bootstrap intervals of its P50 and P90
+ * waits (same engine as the WD statistic, only those two percentiles computed), per month with the years
+ * they rest on; an end the resamples never reach is "> c" (more than c h), never a number; under 5 years a
+ * dash, and a note when no month has 5.
+ */
+async function waitIntervalRows(
+  series: { time: Float64Array; stepMs?: number },
+  values: ArrayLike<number>,
+  field: string,
+  limit: number,
+): Promise<PersistenceTable['intervals']> {
+  const bands: WaitIntervalRow[][] = [];
+  for (const durationHours of PERSISTENCE_DURATIONS_H) {
+    await breathe();
+    bands.push(
+      waitPercentileIntervals(series.time, values, {
+        below: limit,
+        durationHours,
+        stepMs: series.stepMs,
+        percentiles: [50, 90],
+      }),
+    );
+  }
+  const years = (bands[0] ?? []).map((r) => r.years);
+  if (years.every((y) => y < MIN_INTERVAL_YEARS))
+    return {
+      note: `${field} < ${limit.toFixed(1)} m: no interval on the waiting times, fewer than ${MIN_INTERVAL_YEARS} years of data in every month (too few to resample whole years).`,
+    };
+  const bound = (row: WaitIntervalRow, p: string): string => {
+    const i = row.intervals[p];
+    const c = row.moreThanHours?.[p];
+    const more = c === undefined ? '–' : `>${fmt(c, 0)}`;
+    if (!i) return c === undefined ? '–' : `${more}–${more}`;
+    return `${fmt(i[0], 0)}–${i[1] === null ? more : fmt(i[1], 0)}`;
+  };
+  return {
+    rows: years.map((y, m) => [
+      MONTHS[m]!,
+      String(y),
+      ...bands.map((rows) => {
+        const row = rows[m]!;
+        return row.years < MIN_INTERVAL_YEARS ? '–' : `${bound(row, '50')} · ${bound(row, '90')}`;
+      }),
+    ]),
+  };
 }
 
 export async function operabilityPart(
@@ -358,7 +480,7 @@ export async function operabilityPart(
         },
       );
     } else pdf.note('no stored Hs–Tp joint occurrence at this point: the scatter table is left out.');
-    await persistence(pdf, point, f);
+    await persistence(pdf, data, point, f);
   }
 }
 

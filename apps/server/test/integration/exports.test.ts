@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
 import {
   projectMessages,
   type Offer,
@@ -318,6 +319,47 @@ describe('interval columns (issue 31)', () => {
     expect(about).toContain('lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)');
     expect(about).toContain('blank bounds: fewer than 5 years, no interval');
     expect(about).toContain(String(payload.kwargs.intervals));
+  });
+});
+
+describe('WD interval columns (issue 31)', () => {
+  it("WD as EXCEL and NETCDF: on request (one line says so until asked), then the wait percentiles' lower and upper bounds in hours, the years they rest on; blank under 5 years", async () => {
+    const id = statIds.find((s) => s === 'WD__hs')!;
+    // the standard set computes none (session 30): the file says in one line they are on request, and has
+    // no interval sheet
+    const bare = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(bare.status).toBe(200);
+    const bareSheets = await readXlsx(bare.bytes);
+    expect(bareSheets.waitPercentileLower).toBeUndefined();
+    expect(bareSheets.intervalYears).toBeUndefined();
+    const bareAbout = bareSheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(bareAbout).toContain(WAIT_INTERVALS_ON_REQUEST);
+    // computed on request (the Analyze "Intervals" switch), stored: the exports carry them
+    const asked = await manager.post(
+      `/api/projects/${projectId}/wd_intervals/?point=${pointId}&stats_id=${encodeURIComponent(id)}`,
+    );
+    expect(asked.status).toBe(200);
+    const payload = await visu(id);
+    const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(answer.status).toBe(200);
+    const sheets = await readXlsx(answer.bytes);
+    expect(String(sheets.waitPercentileLower![0]![0])).toMatch(
+      /^waitPercentileLower \(hour\): rows month, columns percentile/,
+    );
+    expect(String(sheets.waitPercentileUpper![0]![0])).toMatch(/^waitPercentileUpper \(hour\)/);
+    expect(String(sheets.waitIntervalMoreThan![0]![0])).toMatch(/^waitIntervalMoreThan \(hour\)/);
+    expect(String(sheets.intervalYears![0]![0])).toMatch(/^intervalYears \(1\)/);
+    // the NORA3 record of the demo holds the year 2000 alone: one year per month, too few to resample
+    // whole years: every bound a blank cell (never a number), the About sheet says why
+    const body = (name: string) => sheets[name]!.slice(1).flatMap((row) => row.slice(1));
+    expect(body('intervalYears').every((v) => v === 1)).toBe(true);
+    for (const name of ['waitPercentileLower', 'waitPercentileUpper'])
+      expect(body(name).every((v) => v === null || v === undefined)).toBe(true);
+    const about = sheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(about).toContain('waiting time percentile, lower bound of its 90 % interval');
+    expect(about).toContain(String(payload.kwargs.intervals));
+    const nc = await download({ point: pointId, stat_id: id, export_kind: 'NETCDF' });
+    expect(nc.status).toBe(200);
   });
 });
 

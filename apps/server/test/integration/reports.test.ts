@@ -245,6 +245,23 @@ describe('Operability report', () => {
     expect(text).not.toMatch(/\S…(?=\s|$)/m);
     expect(text).toMatch(/6 h window\s/);
     expect(text.replace(/\s+/g, ' ')).toContain('P (%) · wait');
+    // issue 31: below each persistence table, the 90 % intervals of its P50 and P90 waits per month with
+    // the years they rest on (ERA5 2000-2010: 11 in every month), "lower–upper" in whole hours, or ">x"
+    // for an end the resamples never reach
+    expect(text).toContain('hs < 1.0 m: waiting-time intervals');
+    expect(text).toMatch(/90 % interval \(h\)/);
+    const bound = String.raw`(\d+)–(\d+|>\d+)`;
+    const january = new RegExp(
+      String.raw`^\s*Jan\s+11\s+` +
+        Array(5)
+          .fill(`${bound} · ${bound}`)
+          .join(String.raw`\s+`),
+      'm',
+    );
+    const row = january.exec(text);
+    expect(row, 'the January row of the first interval table').not.toBeNull();
+    for (let k = 1; k < row!.length; k += 2)
+      if (!row![k + 1]!.startsWith('>')) expect(Number(row![k])).toBeLessThanOrEqual(Number(row![k + 1]));
   }, 180_000);
 });
 

@@ -1,5 +1,6 @@
 // Payloads of the weather windows (WW) and weather downtime (WD), drawn by ../windows.ts.
 import type { VisuArray } from '@metocean/contracts';
+import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
 import { label, type PayloadBuilder } from './context';
 import { array, list, num, obj, type Arrays, type Json } from './read';
 
@@ -25,6 +26,13 @@ const PROBABILITY_INTERVAL = '90 % interval (year-block bootstrap, 1,000 resampl
 /** How the WW intervals were drawn, stated beside the chart and in the exports (issue 31). */
 export const PROBABILITY_INTERVAL_METHOD =
   "90 % interval of each month's probability: year-block bootstrap, the years with a start of known outcome in the month drawn with replacement (1,000 resamples, seed 1), 5 % and 95 % percentiles of the resampled probabilities; none under 5 years in the month, none for the whole year";
+
+/** The wait percentiles' interval as their columns name it. */
+const WAIT_INTERVAL = '90 % interval (year-block bootstrap, 1,000 resamples)';
+
+/** How the WD intervals were drawn, stated beside the chart and in the exports (issue 31). */
+export const WAIT_INTERVAL_METHOD =
+  "90 % interval of each month's waiting-time percentile: year-block bootstrap, the years with a start in the month drawn with replacement (1,000 resamples, seed 1), each resample's Kaplan–Meier percentile, 5 % and 95 % percentiles of the resampled values, to 0.1 h; a bound is blank where more than 5 % of the resamples never reach the percentile: it is then more than the hours in waitIntervalMoreThan (the shortest follow-up of those resamples); none under 5 years in the month, none for the whole year";
 
 /** WW and WD: per duration and month (and the whole year), the window or downtime statistics. */
 export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given }) => {
@@ -143,10 +151,52 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
     'longest wait followed (a blank percentile is more than it)',
   );
   add('censored', (r) => num(r.censored), '1', 'censored starts (waited at least c hours)');
+  // issue 31: the wait percentiles' year-block bootstrap intervals per month (results stored before lack them)
+  const waitIntervals = perDuration.some((rows) =>
+    months.some((m) => at(rows, m).intervalYears !== undefined),
+  );
+  if (waitIntervals) {
+    const cube = (pick: (r: Json, q: string) => number) =>
+      perDuration.map((rows) => months.map((m) => percentiles.map((q) => pick(at(rows, m), String(q)))));
+    const bound = (k: 0 | 1) => (r: Json, q: string) => {
+      const i = obj(r.waitPercentileIntervals)[q];
+      // no interval (under 5 years) or a censored end: the payload's missing value, a blank cell
+      return num(Array.isArray(i) ? i[k] : undefined);
+    };
+    arrays.waitPercentileLower = array(
+      cube(bound(0)),
+      ['duration', 'month', 'percentile'],
+      'hour',
+      `waiting time percentile, lower bound of its ${WAIT_INTERVAL} (blank: see waitIntervalMoreThan)`,
+    );
+    arrays.waitPercentileUpper = array(
+      cube(bound(1)),
+      ['duration', 'month', 'percentile'],
+      'hour',
+      `waiting time percentile, upper bound of its ${WAIT_INTERVAL} (blank: see waitIntervalMoreThan)`,
+    );
+    arrays.waitIntervalMoreThan = array(
+      cube((r, q) => num(obj(r.waitIntervalMoreThanHours)[q])),
+      ['duration', 'month', 'percentile'],
+      'hour',
+      'a blank interval bound is more than this (the resamples never reaching the percentile: their shortest follow-up)',
+    );
+    arrays.intervalYears = array(
+      perDuration.map((rows) => months.map((m) => num(at(rows, m).intervalYears))),
+      ['duration', 'month'],
+      '1',
+      'years the intervals rest on (no interval under 5 years)',
+    );
+  }
   return {
     arrays,
     kwargs: {
       censoring: DOWNTIME_CENSORING,
+      ...(waitIntervals
+        ? { intervals: WAIT_INTERVAL_METHOD, intervalCi: 0.9 }
+        : id === 'WD'
+          ? { intervalsNote: WAIT_INTERVALS_ON_REQUEST }
+          : {}),
       xName: 'month',
       yName: 'meanWait',
       xLabel: 'Month',

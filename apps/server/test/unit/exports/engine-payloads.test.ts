@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
-import { overview, statisticOf, statisticsFor } from '@metocean/core';
+import { overview, statisticOf, statisticsFor, type StatisticOptions } from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { dimensionLabels, payloadDocument } from '../../../src/exports/document';
@@ -32,8 +32,12 @@ const series = parseCsvSeries([
 ]);
 const fields = toStoredJson(overview(series)) as FieldInfo[];
 
-function payloadOf(id: string, target: { field: string; partner?: string } = { field: 'swh' }): VisuPayload {
-  const result = toStoredJson(statisticOf(id).compute(series, target));
+function payloadOf(
+  id: string,
+  target: { field: string; partner?: string } = { field: 'swh' },
+  options: StatisticOptions = {},
+): VisuPayload {
+  const result = toStoredJson(statisticOf(id).compute(series, target, options));
   return visuPayloadOf(
     {
       statId: statIdOf(id, target),
@@ -243,5 +247,88 @@ describe('interval columns of WW (issue 31)', () => {
       'lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)',
     );
     expect(about.join('\n')).toContain(String(ww.kwargs.intervals));
+  });
+});
+
+// issue 31: the WD wait percentiles' year-block intervals travel to the files as lower and upper tables
+// (hours, one block per duration as the percentiles), beside the "more than" of a censored end and the
+// years they rest on (ERA5 2000-2010: 11 years in every month)
+describe('interval columns of WD (issue 31)', () => {
+  // as stored once its intervals were asked for (the wd_intervals route)
+  const wd = payloadOf('WD', { field: 'swh' }, { waitIntervals: true });
+  const lower = wd.waitPercentileLower!.values as number[][][];
+  const upper = wd.waitPercentileUpper!.values as number[][][];
+
+  it('xlsx: waitPercentileLower and waitPercentileUpper (hour) per duration block equal to the payload, the method in About', async () => {
+    const buffer = await xlsxBuffer(payloadDocument(wd, { classLists: {} }, context));
+    await assertHonestDigits('wd.xlsx', buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const rowsOf = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    for (const [name, cube] of [
+      ['waitPercentileLower', lower],
+      ['waitPercentileUpper', upper],
+    ] as const) {
+      const rows = rowsOf(name);
+      expect(String(rows[0]![0])).toMatch(new RegExp(`^${name} \\(hour\\): rows month, columns percentile`));
+      expect(rows[0]!.slice(1)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90]);
+      // the 48 h block: its 12 months, each bound a number to 0.1 h or blank
+      const at = rows.findIndex((r) => r[0] === 'duration = 48');
+      const block = rows.slice(at + 1, at + 13);
+      expect(block.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(block.map((r) => r.slice(1, 10).map((v) => v ?? null))).toEqual(nulled(cube[3]!));
+    }
+    // every bound of the 6 h block is a number with the lower at or below its upper
+    const lowRows = rowsOf('waitPercentileLower');
+    const highRows = rowsOf('waitPercentileUpper');
+    const at = lowRows.findIndex((r) => r[0] === 'duration = 6');
+    for (let m = 1; m <= 12; m++)
+      for (let j = 1; j <= 9; j++) {
+        const [lo, hi] = [lowRows[at + m]![j] as number, highRows[at + m]![j] as number];
+        expect(typeof lo).toBe('number');
+        expect(lo).toBeLessThanOrEqual(hi);
+        expect(Math.round(lo * 10) / 10).toBe(lo);
+      }
+    const about: string[] = [];
+    workbook
+      .getWorksheet('About')!
+      .eachRow((row) => about.push((row.values as unknown[]).slice(1).join(' | ')));
+    expect(about.join('\n')).toContain(
+      'waiting time percentile, lower bound of its 90 % interval (year-block bootstrap, 1,000 resamples)',
+    );
+    expect(about.join('\n')).toContain(String(wd.kwargs.intervals));
+  });
+
+  it('nc: waitPercentileLower(duration, month, percentile) in hours, the interval years beside', async () => {
+    const file = path.join(dir, 'wd.nc');
+    await writeNetcdfDocument(payloadDocument(wd, { classLists: {} }, context), file);
+    const header = execFileSync('ncdump', ['-h', file]).toString();
+    expect(header).toMatch(/waitPercentileLower\(duration, month, percentile\) ;/);
+    expect(header).toContain('waitPercentileUpper:units = "hour" ;');
+    expect(ncdumpValues(file, 'waitPercentileLower')).toEqual(
+      lower.flat(2).map((v) => (v === MISSING_VALUE ? null : v)),
+    );
+    expect(ncdumpValues(file, 'intervalYears')).toEqual(Array.from({ length: 4 * 12 }, () => 11));
+  });
+
+  it('mat: the bounds as duration × month × percentile arrays', async () => {
+    const buffer = await collect((out) =>
+      writeMatDocument(payloadDocument(wd, { classLists: {} }, context), out),
+    );
+    const file = path.join(dir, 'wd.mat');
+    writeFileSync(file, buffer);
+    const read = JSON.parse(
+      execFileSync('/usr/bin/python3', [path.join(REPO, 'scripts/reference/read_mat.py'), file]).toString(),
+    ) as { variables: Record<string, Record<string, { values: unknown; dimensions?: string[] }>> };
+    const statistic = read.variables.WD__swh!;
+    expect(statistic.waitPercentileUpper!.dimensions).toEqual(['duration', 'month', 'percentile']);
+    expect((statistic.waitPercentileUpper!.values as { shape: number[] }).shape).toEqual([4, 12, 9]);
+    expect((statistic.waitPercentileUpper!.values as { values: unknown }).values).toEqual(
+      upper.map((d) => nulled(d)),
+    );
   });
 });

@@ -75,6 +75,23 @@ export function useContourBand(projectId: number, entry: StatEntry) {
   });
 }
 
+/** POST wd_intervals (issue 31): the WD wait intervals computed once and stored; the answer replaces the cached payload. */
+export function useWdIntervals(projectId: number, entry: StatEntry) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => {
+      const query = new URLSearchParams({ point: String(entry.pointId), stats_id: entry.statId });
+      return apiRequest(`${paths.projectWdIntervals(projectId)}?${query.toString()}`, {
+        method: 'POST',
+        schema: visuPayload,
+        forbidden: 'throw',
+      });
+    },
+    onSuccess: (payload) =>
+      client.setQueryData(analyzeKeys.visu(projectId, entry.pointId, entry.statId), payload),
+  });
+}
+
 /**
  * A zoomed window of a TS or CTS statistic refined from the point's full record (get_visu_data with start,
  * end and pixels); nothing is asked for without a window.

@@ -3,9 +3,13 @@
 // duration and quantiles, typed as comma-separated percentages; the starts censored by missing data.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MISSING_VALUE, windowDurations, windowLimit, type VisuPayload } from '@metocean/contracts';
@@ -17,7 +21,7 @@ import {
   type WindowMeasure,
 } from '@metocean/charts';
 import { errorMessage } from '../../../api/client';
-import { useRecomputedWindows, type WindowQuery } from '../api';
+import { useRecomputedWindows, useWdIntervals, type WindowQuery } from '../api';
 import type { StatEntry } from '../selection';
 import { SimpleChart, payloadOf, perLevel, type ViewProps } from './frame';
 
@@ -129,7 +133,8 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
  * nothing for results stored before the intervals.
  */
 function IntervalNote({ payload }: { payload: VisuPayload }) {
-  if (payload.kwargs.code !== 'WW' || !payload.intervalYears) return null;
+  // WD's note follows its "Intervals" switch (DowntimeChart)
+  if (!payload.intervalYears || payload.kwargs.code !== 'WW') return null;
   const years = (payload.intervalYears.values ?? []) as number[][];
   const lower = (payload.probabilityLower?.values ?? []) as number[][];
   const has = (d: number, m: number) => (lower[d]?.[m] ?? -999) !== -999;
@@ -205,6 +210,58 @@ function BeyondFollowUpNote({ payload, duration }: { payload: VisuPayload; durat
   );
 }
 
+/**
+ * WD (issue 31): what the wait percentiles' whiskers rest on — the years per month — what an open
+ * (arrowhead) whisker means, and why a month has none; nothing for results stored before the intervals.
+ */
+function WaitIntervalNote({ payload, on }: { payload: VisuPayload; on: boolean }) {
+  const note = payload.kwargs.intervalsNote;
+  if (!payload.intervalYears || !on) {
+    const text = !on
+      ? 'The 90 % intervals of the waiting-time percentiles (year-block bootstrap of the record\'s years) are available on request: switch "Intervals" on.'
+      : typeof note === 'string' && !onRequest(payload)
+        ? `No whiskers: ${note.replace(/^no intervals[^:]*: /, '')}.`
+        : '';
+    return text ? (
+      <Typography variant="body2" color="text.secondary" data-testid="downtime-intervals">
+        {text}
+      </Typography>
+    ) : null;
+  }
+  const years = (payload.intervalYears?.values ?? []) as number[][];
+  const ci = typeof payload.kwargs.intervalCi === 'number' ? payload.kwargs.intervalCi : 0.9;
+  // the years of a month are those with a start in it, the same for every duration
+  const perMonth = years[0] ?? [];
+  const counted = perMonth.filter((y) => y >= 5);
+  const without = MONTH_NAMES.filter((_, m) => (perMonth[m] ?? 0) < 5);
+  const reason = 'no interval: fewer than 5 years of data in the month, too few to resample whole years';
+  let text: string;
+  if (counted.length === 0) text = `No whiskers on the waiting times: ${reason}.`;
+  else {
+    const [low, high] = [Math.min(...counted), Math.max(...counted)];
+    text = `Whiskers on each waiting-time percentile: its ${Math.round(ci * 100)} % interval (year-block bootstrap, 1,000 resamples, Kaplan–Meier in each resample), on ${low === high ? low : `${low}–${high}`} years of data per month; an arrowhead instead of the top cap: the upper end is more than the hours it reaches (over 5 % of the resamples never reach the percentile; the tooltip says ">"); none for the whole year.`;
+    if (without.length > 0) text += ` ${without.join(', ')}: ${reason}.`;
+  }
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="downtime-intervals">
+      {text}
+    </Typography>
+  );
+}
+
+/** WD's standard set has no wait intervals: they are computed when asked for (kwargs.intervalsNote). */
+const onRequest = (payload: VisuPayload) =>
+  typeof payload.kwargs.intervalsNote === 'string' &&
+  payload.kwargs.intervalsNote.startsWith('intervals on request');
+
+/** The WD payload without its interval arrays: the chart as without intervals (the switch off). */
+function withoutIntervals(payload: VisuPayload): VisuPayload {
+  const rest: VisuPayload = { ...payload };
+  for (const name of ['waitPercentileLower', 'waitPercentileUpper', 'waitIntervalMoreThan', 'intervalYears'])
+    delete rest[name];
+  return rest;
+}
+
 /** The stats modal hands its payloads by stat id: the recomputed one stands in for the stored one. */
 const withPayload = (props: ViewProps, entry: StatEntry, payload: VisuPayload): ViewProps => ({
   ...props,
@@ -248,7 +305,20 @@ export const WeatherWindowView = perLevel(WeatherWindowChart);
 
 function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const settings = useWindowSettings(props, entry);
-  const payload = settings.payload;
+  const stored = payloadOf(props, entry)!;
+  // stored intervals are drawn at once; ones not yet computed are computed when the switch is turned on
+  const [intervals, setIntervals] = useState(Boolean(stored.intervalYears));
+  const computing = useWdIntervals(props.projectId, entry);
+  // the user's limit or durations: their recomputed payload (no intervals: its note says why); otherwise the
+  // payload answered with the intervals, until the cached one (replaced by it) reaches this view
+  const full = settings.windows ? settings.payload : (computing.data ?? settings.payload);
+  const pending = onRequest(full);
+  const { mutate, isIdle } = computing;
+  useEffect(() => {
+    if (intervals && pending && isIdle) mutate();
+  }, [intervals, pending, isIdle, mutate]);
+  const payload = intervals ? full : withoutIntervals(full);
+  const offerSwitch = pending || Boolean(full.intervalYears) || settings.windows !== undefined;
   const durations = (payload.duration?.values ?? []) as number[];
   const percentiles = (payload.percentile?.values ?? []) as number[];
   const [duration, setDuration] = useState(0);
@@ -303,10 +373,45 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
               sx={{ width: 230 }}
               slotProps={{ htmlInput: { 'data-testid': 'quantiles' } }}
             />
+            {offerSwitch && (
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={intervals}
+                    onChange={(e) => {
+                      setIntervals(e.target.checked);
+                      // a failed attempt is tried again when the switch is turned on again
+                      if (e.target.checked && computing.isError) computing.reset();
+                    }}
+                    slotProps={{
+                      input: { 'aria-label': 'Intervals: the 90 % interval of each waiting-time percentile' },
+                    }}
+                  />
+                }
+                label="Intervals"
+              />
+            )}
           </>
         }
       />
+      {intervals && computing.isPending && (
+        <Box sx={{ maxWidth: 600 }} data-testid="downtime-intervals-progress">
+          <Typography variant="caption" color="text.secondary">
+            Computing the intervals: 1,000 resamples of the record&apos;s years per duration (about a second
+            per duration on a 40-year record)…
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {intervals && computing.isError && (
+        <Alert severity="error" sx={{ maxWidth: 600 }} data-testid="downtime-intervals-error">
+          The intervals could not be computed: {computing.error.message}. Switch &quot;Intervals&quot; off and
+          on to try again.
+        </Alert>
+      )}
       <BeyondFollowUpNote payload={payload} duration={picked} />
+      <WaitIntervalNote payload={full} on={intervals} />
       {settings.notes}
     </Stack>
   );
