@@ -1,7 +1,7 @@
 // A manager's point actions in the Query tab (spec 000 §6 'add, edit and remove points', §7 Points and tasks,
 // §8 stale data): edit a point while someone else changes it (the 409 message, then Reload and save), cancel
 // one running point's computation, and delete every point after a confirmation.
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed, vi } from 'vitest';
 import { messages, type Point, type Task } from '@metocean/contracts';
 import {
   apiCall,
@@ -97,8 +97,16 @@ describe('a manager edits, cancels and deletes points', () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-points-delete-all'));
     await page.goto(`${server.url}/project/${projectId}/query`);
-    await page.getByRole('button', { name: 'delete all points', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete every point?' });
+    // once in a CI run at load the first click, made while the page was still settling after the cancel
+    // of the test before, opened nothing: the click is made again until the dialog shows
+    await vi.waitFor(
+      async () => {
+        await page.getByRole('button', { name: 'delete all points', exact: true }).click();
+        await dialog.waitFor({ state: 'visible', timeout: 3_000 });
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await visible(dialog.getByText('The 3 points of this project will be deleted'));
     await screenshot(page, 'points-delete-all');
     await dialog.getByRole('button', { name: 'Delete all points' }).click();
