@@ -3,17 +3,16 @@
 // view and the Design report read it), answered as the result's visualisation payload. No credit: the point
 // was paid for when computed, and the band is a further view of its stored contours.
 import { eq } from 'drizzle-orm';
-import { statIdParts, type VisuPayload } from '@metocean/contracts';
+import type { VisuPayload } from '@metocean/contracts';
 import { CONTOUR_BAND_ON_REQUEST, type StatisticTarget } from '@metocean/core';
 import { correctionOf, type SeriesCorrection } from '../data/calibrated';
 import type { DataSource } from '../data/sources';
 import { sourceForPoint } from '../data/registry';
 import { encodePayload } from '../db/payload';
 import { results } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { projectFor } from './project-access';
-import { finishedResults, storedPayload } from './results';
+import { viewOnRequest, type StoredRow, type ViewOnRequest } from './on-request';
 
 /** The job a statistics thread runs for the band (jobs/contour-band.ts). */
 export interface ContourBandJob {
@@ -36,9 +35,6 @@ export interface ContourBandAnswer {
 /** The band's note when the stored contours are not those of the record as it is now fitted. */
 export const CONTOUR_BAND_STALE =
   'no band: the stored contours differ from those fitted to the record now (computed by an earlier version); recompute the point to get a band';
-
-/** Bands being computed, per result row: a second request while one runs waits for it. */
-const computing = new Map<number, Promise<void>>();
 
 /** Whether a stored ENVC result already has its band, or the note saying why it cannot have one. */
 export function bandSettled(result: Record<string, unknown>): boolean {
@@ -68,49 +64,26 @@ export function sameContours(stored: unknown, refitted: ContourBandAnswer['conto
  * POST /api/projects/{id}/contour_band/: the band of the stored ENVC result `statId` of a point of the
  * project (the caller must be able to see the project: 404 otherwise), computed once and stored.
  */
-export async function contourBand(
+export function contourBand(
   services: Services,
   caller: Caller,
   projectId: number,
   pointId: number,
   statId: string,
 ): Promise<VisuPayload> {
-  const access = await projectFor(services.db, caller, projectId);
-  if (statIdParts(statId).id !== 'ENVC')
-    throw badRequest({
-      fieldErrors: { stats_id: ['A band is computed for environmental contours (ENVC) only'] },
-    });
-  const [row] = await finishedResults(services.db, access.project.id, pointId, [statId]);
-  if (!row) throw notFound();
-  const result = row.payload.result;
-  if (result === null || typeof result !== 'object')
-    throw badRequest({
-      nonFieldErrors: [
-        `These contours were not computed: ${typeof row.payload.error === 'string' ? row.payload.error : 'no result stored'}`,
-      ],
-    });
-  if (!bandSettled(result as Record<string, unknown>)) {
-    let running = computing.get(row.id);
-    if (!running) {
-      running = computeAndStore(services, access.zone.id, row).finally(() => computing.delete(row.id));
-      computing.set(row.id, running);
-    }
-    await running;
-  }
-  return storedPayload(services, access, pointId, statId);
+  return viewOnRequest(bandView, services, caller, projectId, pointId, statId);
 }
 
-async function computeAndStore(
-  services: Services,
-  zoneId: number,
-  row: {
-    id: number;
-    payload: Record<string, unknown>;
-    lat: number;
-    lng: number;
-    calibration: Parameters<typeof correctionOf>[0];
-  },
-): Promise<void> {
+const bandView: ViewOnRequest = {
+  statistic: 'ENVC',
+  wrongStatistic: 'A band is computed for environmental contours (ENVC) only',
+  computed: (result) => result !== null && typeof result === 'object',
+  notComputed: 'These contours were not computed',
+  settled: (payload) => bandSettled(payload.result as Record<string, unknown>),
+  computeAndStore,
+};
+
+async function computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void> {
   const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
   if (!source) throw notFound();
   if (!services.statisticsPool) throw new Error('no statistics threads in this process');

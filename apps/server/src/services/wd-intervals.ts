@@ -5,17 +5,16 @@
 // stored with the WD result (a second request, the Analyze view and the exports read it) and answered as the
 // result's visualisation payload. No credit: the point was paid for when computed.
 import { eq } from 'drizzle-orm';
-import { statIdParts, type VisuPayload } from '@metocean/contracts';
+import type { VisuPayload } from '@metocean/contracts';
 import type { StatisticTarget } from '@metocean/core';
 import { correctionOf, type SeriesCorrection } from '../data/calibrated';
 import type { DataSource } from '../data/sources';
 import { sourceForPoint } from '../data/registry';
 import { encodePayload } from '../db/payload';
 import { results } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { projectFor } from './project-access';
-import { finishedResults, storedPayload } from './results';
+import { viewOnRequest, type StoredRow, type ViewOnRequest } from './on-request';
 
 /** The job a statistics thread runs for the intervals (jobs/wd-intervals.ts). */
 export interface WdIntervalsJob {
@@ -42,9 +41,6 @@ const INTERVAL_KEYS = new Set([
   'intervalYears',
   'intervalNote',
 ]);
-
-/** Intervals being computed, per result row: a second request while one runs waits for it. */
-const computing = new Map<number, Promise<void>>();
 
 /** Whether a stored WD result has its intervals (some month's row says its years), or a note why not. */
 export function intervalsSettled(payload: Record<string, unknown>): boolean {
@@ -75,48 +71,26 @@ function durationsOf(result: unknown): number[] {
  * POST /api/projects/{id}/wd_intervals/: the wait-percentile intervals of the stored WD result `statId` of a
  * point of the project (the caller must be able to see the project: 404 otherwise), computed once and stored.
  */
-export async function wdIntervals(
+export function wdIntervals(
   services: Services,
   caller: Caller,
   projectId: number,
   pointId: number,
   statId: string,
 ): Promise<VisuPayload> {
-  const access = await projectFor(services.db, caller, projectId);
-  if (statIdParts(statId).id !== 'WD')
-    throw badRequest({
-      fieldErrors: { stats_id: ['Intervals on request are computed for weather downtime (WD) only'] },
-    });
-  const [row] = await finishedResults(services.db, access.project.id, pointId, [statId]);
-  if (!row) throw notFound();
-  if (!Array.isArray(row.payload.result))
-    throw badRequest({
-      nonFieldErrors: [
-        `These waiting times were not computed: ${typeof row.payload.error === 'string' ? row.payload.error : 'no result stored'}`,
-      ],
-    });
-  if (!intervalsSettled(row.payload)) {
-    let running = computing.get(row.id);
-    if (!running) {
-      running = computeAndStore(services, access.zone.id, row).finally(() => computing.delete(row.id));
-      computing.set(row.id, running);
-    }
-    await running;
-  }
-  return storedPayload(services, access, pointId, statId);
+  return viewOnRequest(intervalsView, services, caller, projectId, pointId, statId);
 }
 
-async function computeAndStore(
-  services: Services,
-  zoneId: number,
-  row: {
-    id: number;
-    payload: Record<string, unknown>;
-    lat: number;
-    lng: number;
-    calibration: Parameters<typeof correctionOf>[0];
-  },
-): Promise<void> {
+const intervalsView: ViewOnRequest = {
+  statistic: 'WD',
+  wrongStatistic: 'Intervals on request are computed for weather downtime (WD) only',
+  computed: (result) => Array.isArray(result),
+  notComputed: 'These waiting times were not computed',
+  settled: intervalsSettled,
+  computeAndStore,
+};
+
+async function computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void> {
   const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
   if (!source) throw notFound();
   if (!services.statisticsPool) throw new Error('no statistics threads in this process');

@@ -1,0 +1,59 @@
+// A further view of a point's stored result computed on request (the contour band, the WD wait intervals):
+// too costly for every point's standard set, it is computed once, when asked, in a statistics thread, and
+// stored with the result; a second request, or one made while it runs, reads it. The caller must be able to
+// see the project (404 otherwise); the answer is the result's visualisation payload. No credit: the point
+// was paid for when computed.
+import { statIdParts, type VisuPayload } from '@metocean/contracts';
+import { badRequest, notFound } from '../http/errors';
+import type { Caller, Services } from './context';
+import { projectFor } from './project-access';
+import { finishedResults, storedPayload } from './results';
+
+/** A stored result as the view reads it (services/results.ts finishedResults). */
+export type StoredRow = Awaited<ReturnType<typeof finishedResults>>[number];
+
+export interface ViewOnRequest {
+  /** The statistic the view is for, and the refusal of a request for another one. */
+  statistic: string;
+  wrongStatistic: string;
+  /** Whether the stored result can give the view; the refusal's words otherwise ("These … were not computed"). */
+  computed(result: unknown): boolean;
+  notComputed: string;
+  /** Whether the stored payload already holds the view, or a note saying why it cannot. */
+  settled(payload: Record<string, unknown>): boolean;
+  /** Computes the view in a statistics thread and stores it with the result. */
+  computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void>;
+}
+
+/** Views being computed, per result row: a second request while one runs waits for it. */
+const computing = new Map<number, Promise<void>>();
+
+export async function viewOnRequest(
+  view: ViewOnRequest,
+  services: Services,
+  caller: Caller,
+  projectId: number,
+  pointId: number,
+  statId: string,
+): Promise<VisuPayload> {
+  const access = await projectFor(services.db, caller, projectId);
+  if (statIdParts(statId).id !== view.statistic)
+    throw badRequest({ fieldErrors: { stats_id: [view.wrongStatistic] } });
+  const [row] = await finishedResults(services.db, access.project.id, pointId, [statId]);
+  if (!row) throw notFound();
+  if (!view.computed(row.payload.result))
+    throw badRequest({
+      nonFieldErrors: [
+        `${view.notComputed}: ${typeof row.payload.error === 'string' ? row.payload.error : 'no result stored'}`,
+      ],
+    });
+  if (!view.settled(row.payload)) {
+    let running = computing.get(row.id);
+    if (!running) {
+      running = view.computeAndStore(services, access.zone.id, row).finally(() => computing.delete(row.id));
+      computing.set(row.id, running);
+    }
+    await running;
+  }
+  return storedPayload(services, access, pointId, statId);
+}
