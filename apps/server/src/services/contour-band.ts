@@ -2,17 +2,12 @@
 // in a statistics thread from the point's record, stored with the ENVC result (a second request, the Analyze
 // view and the Design report read it), answered as the result's visualisation payload. No credit: the point
 // was paid for when computed, and the band is a further view of its stored contours.
-import { eq } from 'drizzle-orm';
 import type { VisuPayload } from '@metocean/contracts';
 import { CONTOUR_BAND_ON_REQUEST, type StatisticTarget } from '@metocean/core';
-import { correctionOf, type SeriesCorrection } from '../data/calibrated';
+import type { SeriesCorrection } from '../data/calibrated';
 import type { DataSource } from '../data/sources';
-import { sourceForPoint } from '../data/registry';
-import { encodePayload } from '../db/payload';
-import { results } from '../db/schema';
-import { notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { viewOnRequest, type StoredRow, type ViewOnRequest } from './on-request';
+import { viewOnRequest, type ViewOnRequest } from './on-request';
 
 /** The job a statistics thread runs for the band (jobs/contour-band.ts). */
 export interface ContourBandJob {
@@ -74,42 +69,27 @@ export function contourBand(
   return viewOnRequest(bandView, services, caller, projectId, pointId, statId);
 }
 
-const bandView: ViewOnRequest = {
+const bandView: ViewOnRequest<ContourBandAnswer> = {
   statistic: 'ENVC',
   wrongStatistic: 'A band is computed for environmental contours (ENVC) only',
   computed: (result) => result !== null && typeof result === 'object',
   notComputed: 'These contours were not computed',
   settled: (payload) => bandSettled(payload.result as Record<string, unknown>),
-  computeAndStore,
-};
-
-async function computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void> {
-  const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
-  if (!source) throw notFound();
-  if (!services.statisticsPool) throw new Error('no statistics threads in this process');
-  const pool = await services.statisticsPool();
-  const correction = correctionOf(row.calibration);
-  const job: ContourBandJob = {
+  job: (row, at): ContourBandJob => ({
     kind: 'contour-band',
-    source,
-    lat: row.lat,
-    lon: row.lng,
-    ...(correction ? { correction } : {}),
+    ...at,
     target: row.payload.target as StatisticTarget,
-  };
-  const answer = (await pool.run(job)) as ContourBandAnswer;
-  const result = row.payload.result as Record<string, unknown>;
-  const fresh = sameContours(result.contours, answer.contours);
-  const stored = {
-    ...row.payload,
-    result: {
-      ...result,
-      band: fresh ? answer.band : null,
-      bandNote: fresh ? answer.bandNote : CONTOUR_BAND_STALE,
-    },
-  };
-  await services.db
-    .update(results)
-    .set({ payload: encodePayload(JSON.stringify(stored)) })
-    .where(eq(results.id, row.id));
-}
+  }),
+  stored(row, answer) {
+    const result = row.payload.result as Record<string, unknown>;
+    const fresh = sameContours(result.contours, answer.contours);
+    return {
+      ...row.payload,
+      result: {
+        ...result,
+        band: fresh ? answer.band : null,
+        bandNote: fresh ? answer.bandNote : CONTOUR_BAND_STALE,
+      },
+    };
+  },
+};

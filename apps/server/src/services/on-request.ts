@@ -3,7 +3,13 @@
 // stored with the result; a second request, or one made while it runs, reads it. The caller must be able to
 // see the project (404 otherwise); the answer is the result's visualisation payload. No credit: the point
 // was paid for when computed.
+import { eq } from 'drizzle-orm';
 import { statIdParts, type VisuPayload } from '@metocean/contracts';
+import { correctionOf, type SeriesCorrection } from '../data/calibrated';
+import { sourceForPoint } from '../data/registry';
+import type { DataSource } from '../data/sources';
+import { encodePayload } from '../db/payload';
+import { results } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import type { Caller, Services } from './context';
 import { projectFor } from './project-access';
@@ -12,7 +18,18 @@ import { finishedResults, storedPayload } from './results';
 /** A stored result as the view reads it (services/results.ts finishedResults). */
 export type StoredRow = Awaited<ReturnType<typeof finishedResults>>[number];
 
-export interface ViewOnRequest {
+/** A job of the statistics threads (jobs/pool.ts PoolJob, as services see it). */
+type ThreadJob = Parameters<Awaited<ReturnType<NonNullable<Services['statisticsPool']>>>['run']>[0];
+
+/** Where a view reads the point's record: the source, the position, the calibrated variant's correction. */
+export interface RecordAt {
+  source: DataSource;
+  lat: number;
+  lon: number;
+  correction?: SeriesCorrection;
+}
+
+export interface ViewOnRequest<Answer = unknown> {
   /** The statistic the view is for, and the refusal of a request for another one. */
   statistic: string;
   wrongStatistic: string;
@@ -21,15 +38,37 @@ export interface ViewOnRequest {
   notComputed: string;
   /** Whether the stored payload already holds the view, or a note saying why it cannot. */
   settled(payload: Record<string, unknown>): boolean;
-  /** Computes the view in a statistics thread and stores it with the result. */
-  computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void>;
+  /** The statistics thread's job for the stored result, reading the record `at`. */
+  job(row: StoredRow, at: RecordAt): ThreadJob;
+  /** The payload stored once the thread answered (the view, or a note saying why there is none). */
+  stored(row: StoredRow, answer: Answer): Record<string, unknown>;
+}
+
+/** Computes the view in a statistics thread from the point's record and stores it with the result. */
+async function computeAndStore<Answer>(
+  view: ViewOnRequest<Answer>,
+  services: Services,
+  zoneId: number,
+  row: StoredRow,
+): Promise<void> {
+  const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
+  if (!source) throw notFound();
+  if (!services.statisticsPool) throw new Error('no statistics threads in this process');
+  const pool = await services.statisticsPool();
+  const correction = correctionOf(row.calibration);
+  const job = view.job(row, { source, lat: row.lat, lon: row.lng, ...(correction ? { correction } : {}) });
+  const answer = (await pool.run(job)) as Answer;
+  await services.db
+    .update(results)
+    .set({ payload: encodePayload(JSON.stringify(view.stored(row, answer))) })
+    .where(eq(results.id, row.id));
 }
 
 /** Views being computed, per result row: a second request while one runs waits for it. */
 const computing = new Map<number, Promise<void>>();
 
-export async function viewOnRequest(
-  view: ViewOnRequest,
+export async function viewOnRequest<Answer>(
+  view: ViewOnRequest<Answer>,
   services: Services,
   caller: Caller,
   projectId: number,
@@ -50,7 +89,7 @@ export async function viewOnRequest(
   if (!view.settled(row.payload)) {
     let running = computing.get(row.id);
     if (!running) {
-      running = view.computeAndStore(services, access.zone.id, row).finally(() => computing.delete(row.id));
+      running = computeAndStore(view, services, access.zone.id, row).finally(() => computing.delete(row.id));
       computing.set(row.id, running);
     }
     await running;

@@ -4,17 +4,12 @@
 // node, correction and analysed series as the standard set), at the stored result's limit and durations,
 // stored with the WD result (a second request, the Analyze view and the exports read it) and answered as the
 // result's visualisation payload. No credit: the point was paid for when computed.
-import { eq } from 'drizzle-orm';
 import type { VisuPayload } from '@metocean/contracts';
 import type { StatisticTarget } from '@metocean/core';
-import { correctionOf, type SeriesCorrection } from '../data/calibrated';
+import type { SeriesCorrection } from '../data/calibrated';
 import type { DataSource } from '../data/sources';
-import { sourceForPoint } from '../data/registry';
-import { encodePayload } from '../db/payload';
-import { results } from '../db/schema';
-import { notFound } from '../http/errors';
 import type { Caller, Services } from './context';
-import { viewOnRequest, type StoredRow, type ViewOnRequest } from './on-request';
+import { viewOnRequest, type ViewOnRequest } from './on-request';
 
 /** The job a statistics thread runs for the intervals (jobs/wd-intervals.ts). */
 export interface WdIntervalsJob {
@@ -81,40 +76,25 @@ export function wdIntervals(
   return viewOnRequest(intervalsView, services, caller, projectId, pointId, statId);
 }
 
-const intervalsView: ViewOnRequest = {
+const intervalsView: ViewOnRequest<unknown[]> = {
   statistic: 'WD',
   wrongStatistic: 'Intervals on request are computed for weather downtime (WD) only',
   computed: (result) => Array.isArray(result),
   notComputed: 'These waiting times were not computed',
   settled: intervalsSettled,
-  computeAndStore,
-};
-
-async function computeAndStore(services: Services, zoneId: number, row: StoredRow): Promise<void> {
-  const source = await sourceForPoint(services.db, zoneId, row.lat, row.lng);
-  if (!source) throw notFound();
-  if (!services.statisticsPool) throw new Error('no statistics threads in this process');
-  const pool = await services.statisticsPool();
-  const correction = correctionOf(row.calibration);
-  const limit = row.payload.limit;
-  const job: WdIntervalsJob = {
-    kind: 'wd-intervals',
-    source,
-    lat: row.lat,
-    lon: row.lng,
-    ...(correction ? { correction } : {}),
-    target: row.payload.target as StatisticTarget,
-    durationsHours: durationsOf(row.payload.result),
-    ...(typeof limit === 'number' ? { below: limit } : {}),
-  };
-  const answer = (await pool.run(job)) as unknown[];
+  job(row, at): WdIntervalsJob {
+    const limit = row.payload.limit;
+    return {
+      kind: 'wd-intervals',
+      ...at,
+      target: row.payload.target as StatisticTarget,
+      durationsHours: durationsOf(row.payload.result),
+      ...(typeof limit === 'number' ? { below: limit } : {}),
+    };
+  },
   // the intervals are those of the stored rows only if the record gives the same rows now
-  const fresh = bareRows(answer) === bareRows(row.payload.result);
-  const stored = fresh
-    ? { ...row.payload, result: answer }
-    : { ...row.payload, intervalsNote: WAIT_INTERVALS_STALE };
-  await services.db
-    .update(results)
-    .set({ payload: encodePayload(JSON.stringify(stored)) })
-    .where(eq(results.id, row.id));
-}
+  stored: (row, answer) =>
+    bareRows(answer) === bareRows(row.payload.result)
+      ? { ...row.payload, result: answer }
+      : { ...row.payload, intervalsNote: WAIT_INTERVALS_STALE },
+};
