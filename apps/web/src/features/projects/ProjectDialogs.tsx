@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -243,6 +243,12 @@ export function DemoLocationDialog({
     latitude: initial ? initial.lat.toFixed(4) : '',
   });
   const [state, setState] = useState<string>('idle');
+  // Send is disabled, then removed: focus would fall to the page's body, outside the dialog, and
+  // Escape would not reach it. Once sent, the focus goes to Close.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (state === 'sent') closeButton.current?.focus();
+  }, [state]);
   const lng = Number(values.longitude);
   const lat = Number(values.latitude);
   const lngError = coordinateError(values.longitude, 180);
@@ -289,7 +295,9 @@ export function DemoLocationDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{state === 'sent' ? 'Close' : 'Cancel'}</Button>
+        <Button ref={closeButton} onClick={onClose}>
+          {state === 'sent' ? 'Close' : 'Cancel'}
+        </Button>
         {state !== 'sent' && (
           <Button variant="contained" disabled={!complete || state === 'sending'} onClick={send}>
             Send
