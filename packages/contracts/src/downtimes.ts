@@ -200,6 +200,11 @@ export const planningBreakdownResults = z.object({
   intervalYears: z.record(z.string(), z.number()).optional(),
   /** Why a period has no interval (fewer than 5 years). */
   intervalNotes: z.record(z.string(), z.string()).optional(),
+  /**
+   * Why the breakdown has no intervals (issue 31, session 31): "intervals on request: …" until they are asked
+   * for (POST /api/downtimes/{id}/intervals/?breakdown=), or "no intervals: …" when they could not be stored.
+   */
+  intervalsNote: z.string().optional(),
 });
 export type PlanningBreakdownResults = z.infer<typeof planningBreakdownResults>;
 

@@ -1,6 +1,8 @@
 import { describe as suite, expect, test } from 'vitest';
 import {
+  breakdownIntervals,
   MIN_INTERVAL_YEARS,
+  PLANNING_INTERVALS_ON_REQUEST,
   YearPool,
   percentileInterval,
   planningIntervals,
@@ -280,5 +282,56 @@ suite('AWD intervals (issue 31): planningIntervals equals the brute force', () =
   test('bad options are refused with a reason', () => {
     expect(() => planningIntervals(sim, percentiles, { ci: 1 })).toThrow(/ci must be in/);
     expect(() => planningIntervals(sim, percentiles, { resamples: 10 })).toThrow(/resamples must be/);
+  });
+});
+
+suite('AWD intervals on request (issue 31, session 31): one breakdown at a time, the same numbers', () => {
+  const years = 8;
+  const sim = simulation(years, 5);
+  const percentiles = [10, 50, 90];
+  const options = { ci: 0.9, resamples: 300, seed: 1 };
+  const all = planningIntervals(sim, percentiles, options);
+  test('the weekly or bi-weekly intervals computed alone equal those of planningIntervals, seed for seed', () => {
+    const weekly = breakdownIntervals(sim, percentiles, options, ['WEEKLY']);
+    expect(weekly.WEEKLY).toEqual(all.WEEKLY);
+    expect(weekly.MONTHLY).toBeUndefined();
+    expect(weekly.intervals).toEqual(all.intervals);
+    expect(breakdownIntervals(sim, percentiles, options, ['BIWEEKLY']).BIWEEKLY).toEqual(all.BIWEEKLY);
+    expect(breakdownIntervals(sim, percentiles, options, ['MONTHLY']).MONTHLY).toEqual(all.MONTHLY);
+  });
+  test('the weekly interval of "Jan 8-14" equals the brute force of the literal definition', () => {
+    // the starts of 8–14 January of each year, whole years drawn with replacement (Efron & Tibshirani ch. 13)
+    const byYear = (values: Int32Array) =>
+      Array.from({ length: years }, (_, y) =>
+        Array.from(values).filter((_, i) => {
+          const t = new Date(sim.time[i]!);
+          return (
+            !sim.censored[i] && t.getUTCFullYear() === 2000 + y && t.getUTCDate() >= 8 && t.getUTCDate() <= 14
+          );
+        }),
+      );
+    const weights = yearBlockWeights(years, 300, 1);
+    const delay = Array.from({ length: 300 }, (_, r) =>
+      brutePooled(byYear(sim.delay), weights.subarray(r * years, (r + 1) * years), 90),
+    );
+    const [lower, upper] = breakdownIntervals(sim, percentiles, options, ['WEEKLY']).WEEKLY!
+      .distribsOfAllDelay.wholeSequenceIntervals.P90!['Jan 8-14']!;
+    const want = percentileInterval(delay, 0.9)!;
+    expect(lower).toBeCloseTo(want[0], 9);
+    expect(upper).toBeCloseTo(want[1], 9);
+  });
+  test('withIntervals of the monthly intervals only: the other breakdowns say their intervals are on request', () => {
+    const merged = withIntervals(
+      planningStatistics(sim, percentiles),
+      breakdownIntervals(sim, percentiles, options, ['MONTHLY']),
+    );
+    expect(merged.MONTHLY).toMatchObject({ intervalYears: all.MONTHLY.intervalYears });
+    expect(merged.MONTHLY).not.toHaveProperty('intervalsNote');
+    for (const b of ['BIWEEKLY', 'WEEKLY'] as const) {
+      expect(merged[b]).toMatchObject({ intervalsNote: PLANNING_INTERVALS_ON_REQUEST });
+      expect(merged[b]).not.toHaveProperty('intervalYears');
+      expect(merged[b].distribsOfAllDelay).not.toHaveProperty('wholeSequenceIntervals');
+    }
+    expect(PLANNING_INTERVALS_ON_REQUEST).toMatch(/^intervals on request/);
   });
 });

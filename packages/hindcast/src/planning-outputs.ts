@@ -180,6 +180,9 @@ export async function planningOutputWorkbook(
     sheet.addRow(['Uncensored starts', ...b.periods.map((p) => b.starts[p] ?? 0)]);
     // the years each interval rests on; under 5 there is none
     if (years) sheet.addRow(['Years (intervals; < 5: none)', ...b.periods.map((p) => years[p] ?? 0)]);
+    // issue 31, session 31: a breakdown whose intervals were not computed says why (on request, or stale)
+    const note = (b as BreakdownResults & { intervalsNote?: string }).intervalsNote;
+    if (!years && note) sheet.addRow([`No interval rows: ${note}`]).font = { italic: true };
     // issue 35: what Pp means, under the tables (the weather window's P50 above its P99 surprises otherwise)
     sheet.addRow([]);
     sheet.addRow([planningPercentileConventions[spec.dataset]]).font = { italic: true };

@@ -25,7 +25,7 @@ import { contractorJobs, points, projects } from '../db/schema';
 import type { Services } from '../services/context';
 import { resolveAlpha } from '../services/alpha-tables';
 import { boatsOf } from '../services/contractors';
-import { recordPointOf } from './planning-record';
+import { recordPointOf } from '../services/planning-simulation';
 import { contractorsPointInThread, PlanningThreadRefusal } from './planning-thread';
 
 /** A constraint as the simulator reads it: the variable's catalogue field, its limit in the field's unit. */

@@ -14,10 +14,14 @@ import type {
   ContractorsPointResults,
   PlanningThreadAnswer,
   PlanningThreadJob,
+  PlanIntervalsJob,
   PlanningThreadResults,
   PlanSimulateJob,
   RecordRead,
 } from './planning-worker';
+
+/** The job types services build (services may import this file, not the worker's). */
+export type { PlanSimulateJob, RecordPoint } from './planning-worker';
 
 /** Heap of the thread that reads a plan: a bounded workbook (16 MB inflated, 100,000 cells) needs far less. */
 export const PLAN_READ_MEMORY_MB = 512;
@@ -150,6 +154,20 @@ export async function simulateInThread(
   if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
   if (answer.kind !== 'results') throw new Error('the simulation thread answered another job');
   return { results: answer.results, reads: answer.reads };
+}
+
+/**
+ * One breakdown's intervals of a planning on request (issue 31, session 31): the plan simulated again in the
+ * simulation pool and that breakdown's statistics and intervals; throws PlanningThreadRefusal as a simulation.
+ */
+export async function planningIntervalsInThread(
+  job: Omit<PlanIntervalsJob, 'kind'>,
+  memoryMb: number,
+): Promise<Extract<PlanningThreadAnswer, { kind: 'intervals' }>> {
+  const answer = await run('simulate', memoryMb, { kind: 'intervals', ...job });
+  if (answer.kind === 'refused') throw new PlanningThreadRefusal(answer.message);
+  if (answer.kind !== 'intervals') throw new Error('the simulation thread answered another job');
+  return answer;
 }
 
 /**

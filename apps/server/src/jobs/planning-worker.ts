@@ -12,11 +12,11 @@ import {
   type CalibrationOptions,
   type Pairs,
   alphaSummary,
+  breakdownIntervals,
   commonRecord,
   DEFAULT_INTERVALS,
   expandCopies,
   planAgainstRecord,
-  planningIntervals,
   planningStatistics,
   PlanningError,
   readPlan,
@@ -27,7 +27,11 @@ import {
   type PlanResults,
   type Plan,
   type PlanRead,
-  type PlanResultsWithIntervals,
+  type BreakdownIntervals,
+  type BreakdownResults,
+  type IntervalSettings,
+  type PlanBreakdown,
+  type PlanResultsWithSomeIntervals,
   sequenceIntervals,
   sequenceStatistics,
   simulateSequence,
@@ -41,7 +45,7 @@ import { loadWorkbookGrid, planningFields, WorkbookError } from '@metocean/hindc
 import { readPointRecord } from '../data/calibrated';
 import type { DataSource, PointSeries } from '../data/sources';
 
-/** A point and where its record is read (found by planning-record.ts): what the thread reads. */
+/** A point and where its record is read (found by services/planning-simulation.ts): what the thread reads. */
 export interface RecordPoint {
   name: string;
   lat: number;
@@ -70,9 +74,19 @@ export interface PlanSimulateJob {
   alpha?: AlphaTable | null;
 }
 
-/** A simulation's results: the statistics with their intervals, the alpha table used and, when one was, the
- * plan's statistics without it (for the side by side). */
-export type PlanningThreadResults = PlanResultsWithIntervals & {
+/**
+ * A planning's breakdown's intervals on request (issue 31, session 31): the same plan simulated again (the
+ * simulation is deterministic) and that breakdown's statistics and intervals, for the server to store them
+ * only if the statistics equal the stored ones.
+ */
+export interface PlanIntervalsJob extends Omit<PlanSimulateJob, 'kind'> {
+  kind: 'intervals';
+  breakdown: PlanBreakdown;
+}
+
+/** A simulation's results: the statistics with their intervals (the monthly breakdown's; the others on
+ * request), the alpha table used and, when one was, the plan's statistics without it (for the side by side). */
+export type PlanningThreadResults = PlanResultsWithSomeIntervals & {
   alpha: AlphaSummary | null;
   withoutAlpha?: Pick<PlanResults, 'MONTHLY' | 'BIWEEKLY' | 'WEEKLY' | 'censored' | 'totalStarts'>;
 };
@@ -109,7 +123,8 @@ export interface ContractorsPointResults {
   }[];
 }
 
-export type PlanningThreadJob = PlanReadJob | PlanSimulateJob | ContractorsPointJob | CalibrateJob;
+export type PlanningThreadJob =
+  PlanReadJob | PlanSimulateJob | PlanIntervalsJob | ContractorsPointJob | CalibrateJob;
 
 /** What was read for a point: the dataset and its node, for the audit stamp. */
 export type RecordRead = Pick<PointSeries, 'dataset' | 'node'>;
@@ -117,6 +132,13 @@ export type RecordRead = Pick<PointSeries, 'dataset' | 'node'>;
 export type PlanningThreadAnswer =
   | ({ kind: 'read' } & PlanRead)
   | { kind: 'results'; results: PlanningThreadResults; reads: RecordRead[] }
+  | {
+      kind: 'intervals';
+      /** The breakdown's statistics as simulated now, and its intervals. */
+      statistics: BreakdownResults;
+      intervals: BreakdownIntervals;
+      settings: IntervalSettings;
+    }
   | { kind: 'contractors'; results: ContractorsPointResults }
   | { kind: 'calibration'; calibration: Calibration }
   /** The file or the plan refused, with the reason in the person's words. */
@@ -131,27 +153,26 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
     if (job.kind === 'calibrate')
       return { kind: 'calibration', calibration: calibrate(job.pairs, job.options) };
     if (job.kind === 'contractors') return { kind: 'contractors', results: await contractorsPoint(job) };
-    const reads: RecordRead[] = [];
-    const records = [];
-    for (const point of job.points) {
-      const { read, time, location } = await readPlanningRecord(point);
-      records.push({ ...location, time });
-      reads.push({ dataset: read.dataset, node: read.node });
+    const { sim, input, raw, alpha, factored, reads } = await simulated(job);
+    if (job.kind === 'intervals') {
+      // the same settings as the run's (1,000 resamples, seed 1, 90 %): each breakdown's intervals are drawn
+      // alone from the seed, so these equal what a run computing every breakdown gave
+      const { intervals, ...rest } = breakdownIntervals(sim, job.percentiles, DEFAULT_INTERVALS, [
+        job.breakdown,
+      ]);
+      return {
+        kind: 'intervals',
+        statistics: planningStatistics(sim, job.percentiles)[job.breakdown],
+        intervals: rest[job.breakdown]!,
+        settings: intervals,
+      };
     }
-    const { time, locations } = commonRecord(records);
-    const tooLong = planAgainstRecord(job.plan, time.length);
-    if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
-    // alpha factors (issue 32): the copies run on α·L; the raw plan is simulated too, for the side by side
-    const alpha = job.alpha ?? null;
-    const factored = alpha ? alphaCopies(job.plan.activities, job.plan.environments, alpha) : null;
-    const input = { time, locations, aliases: job.aliases, environments: job.plan.environments };
-    const raw = expandCopies(job.plan.activities);
-    const sim = simulatePlan({ ...input, copies: factored ? factored.copies : raw });
-    // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile
+    // issue 31: 90 % year-block intervals (1,000 resamples, seed 1) beside every percentile of the monthly
+    // breakdown (the one the results open on); the bi-weekly and weekly ones are computed on request
     const results: PlanningThreadResults = {
       ...withIntervals(
         planningStatistics(sim, job.percentiles),
-        planningIntervals(sim, job.percentiles, DEFAULT_INTERVALS),
+        breakdownIntervals(sim, job.percentiles, DEFAULT_INTERVALS, ['MONTHLY']),
       ),
       alpha: alpha && factored ? alphaSummary(alpha, factored.factored) : null,
     };
@@ -172,6 +193,27 @@ export default async function run(job: PlanningThreadJob): Promise<PlanningThrea
       return { kind: 'refused', message: error.message };
     throw error;
   }
+}
+
+/** The plan simulated on its points' records (read here), with α·L copies when an alpha table is chosen. */
+async function simulated(job: Omit<PlanSimulateJob, 'kind'>) {
+  const reads: RecordRead[] = [];
+  const records = [];
+  for (const point of job.points) {
+    const { read, time, location } = await readPlanningRecord(point);
+    records.push({ ...location, time });
+    reads.push({ dataset: read.dataset, node: read.node });
+  }
+  const { time, locations } = commonRecord(records);
+  const tooLong = planAgainstRecord(job.plan, time.length);
+  if (tooLong) throw new PlanningError(tooLong.cell ? `${tooLong.cell}: ${tooLong.text}` : tooLong.text);
+  // alpha factors (issue 32): the copies run on α·L; the raw plan is simulated too, for the side by side
+  const alpha = job.alpha ?? null;
+  const factored = alpha ? alphaCopies(job.plan.activities, job.plan.environments, alpha) : null;
+  const input = { time, locations, aliases: job.aliases, environments: job.plan.environments };
+  const raw = expandCopies(job.plan.activities);
+  const sim = simulatePlan({ ...input, copies: factored ? factored.copies : raw });
+  return { sim, input, raw, alpha, factored, reads };
 }
 
 /** A point's record as the simulators read it: its times and the fields they know. */

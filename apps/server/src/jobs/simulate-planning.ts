@@ -4,15 +4,13 @@
 // e-mails the user. Progress: 10 once the data are read, 100 when stored. Any error fails the planning with
 // its message; a thread that breaks its memory limit fails it too, and is not retried.
 import { eq, isNull, sql } from 'drizzle-orm';
-import type { PlanningPoint, PlanningSettings } from '@metocean/contracts';
-import { PlanningError, type Plan } from '@metocean/core';
-import { plannings, points, projects, users, type PointCalibration } from '../db/schema';
+import type { PlanningSettings } from '@metocean/contracts';
+import { PlanningError } from '@metocean/core';
+import { plannings, projects, users } from '../db/schema';
 import { planningDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
-import { resolveAlpha } from '../services/alpha-tables';
-import { bindPoints } from '../services/downtimes';
-import { recordPointOf } from './planning-record';
-import { PlanningThreadRefusal, readPlanInThread, simulateInThread } from './planning-thread';
+import { simulationJob, storedPlan } from '../services/planning-simulation';
+import { PlanningThreadRefusal, simulateInThread } from './planning-thread';
 
 async function progress(services: Services, id: number, value: number): Promise<void> {
   await services.db.update(plannings).set({ progress: value }).where(eq(plannings.id, id));
@@ -26,45 +24,6 @@ export const MAX_PLANNING_ATTEMPTS = 2;
 
 export const interruptedMessage = (attempts: number) =>
   `The simulation was interrupted ${attempts} times before it could finish (the server stopped during it) and is not started again: launch it again, or contact support if this repeats`;
-
-/** The stored plan; a planning from before plans were kept has its workbook read once more, and kept. */
-async function storedPlan(services: Services, planning: typeof plannings.$inferSelect): Promise<Plan> {
-  if (planning.plan) return planning.plan as Plan;
-  const settings = planning.settings as PlanningSettings;
-  const { plan } = await readPlanInThread(Buffer.from(planning.document, 'base64'), {
-    envCoords: settings.envCoords,
-    tasksCoords: settings.tasksCoords,
-  });
-  if (!plan) throw new PlanningError('the planning file no longer reads without errors');
-  await services.db.update(plannings).set({ plan }).where(eq(plannings.id, planning.id));
-  return plan;
-}
-
-/**
- * The correction of each of the planning's points that is a calibrated variant (issue 33), by point name: found
- * by its id (plannings stored before found by name in the project). A point stored as a variant whose row is
- * gone fails the run rather than reading the uncorrected series under the variant's name.
- */
-async function calibrationsOf(
-  services: Services,
-  projectId: number,
-  stored: PlanningPoint[],
-): Promise<Map<string, PointCalibration>> {
-  const rows = await services.db
-    .select({ id: points.id, name: points.name, calibration: points.calibration })
-    .from(points)
-    .where(eq(points.projectId, projectId));
-  const out = new Map<string, PointCalibration>();
-  for (const point of stored) {
-    const row = rows.find((r) => (point.id === undefined ? r.name === point.name : r.id === point.id));
-    if (row?.calibration) out.set(point.name, row.calibration);
-    else if (point.calibration)
-      throw new PlanningError(
-        `the calibrated variant "${point.name}" no longer exists: create the planning again with the project's points`,
-      );
-  }
-  return out;
-}
 
 export async function simulatePlanningJob(services: Services, planningId: number): Promise<void> {
   const db = services.db;
@@ -91,27 +50,10 @@ export async function simulatePlanningJob(services: Services, planningId: number
   try {
     if (claimed && claimed.attempts > MAX_PLANNING_ATTEMPTS)
       throw new PlanningError(interruptedMessage(claimed.attempts - 1));
-    const settings = planning.settings as PlanningSettings;
-    const plan = await storedPlan(services, planning);
-    const stored = planning.points as PlanningPoint[];
-    const { aliases } = bindPoints(plan, settings, stored);
-    const calibrations = await calibrationsOf(services, planning.projectId, stored);
-    const recordPoints = [];
-    for (const point of stored)
-      recordPoints.push(
-        await recordPointOf(services, row.zoneId, {
-          ...point,
-          calibration: calibrations.get(point.name) ?? null,
-        }),
-      );
+    const { job, calibrations, stored } = await simulationJob(services, planning, row);
     await progress(services, planningId, 10);
-    // alpha factors (issue 32): the copies run on α·L (the raw plan too, for the side by side); the records
-    // are read and the plan simulated in the planning thread, off the event loop and under its memory limit
-    const alpha = await resolveAlpha(services, row.customerId, settings.alpha);
-    const { results, reads } = await simulateInThread(
-      { plan, aliases, points: recordPoints, percentiles: settings.percentiles, alpha },
-      services.config.planningMemoryMb,
-    );
+    const { results, reads } = await simulateInThread(job, services.config.planningMemoryMb);
+    const settings = planning.settings as PlanningSettings;
     const stampPoints = stored.map((point, i) => {
       const read = reads[i]!;
       const calibration = calibrations.get(point.name) ?? null;

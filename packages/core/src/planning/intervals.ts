@@ -54,6 +54,19 @@ export const PLANNING_INTERVALS_METHOD =
 
 export type PlanIntervals = Record<PlanBreakdown, BreakdownIntervals> & { intervals: IntervalSettings };
 
+/** The intervals of some breakdowns (the planning run computes the monthly one; the others on request). */
+export type SomePlanIntervals = Partial<Record<PlanBreakdown, BreakdownIntervals>> & {
+  intervals: IntervalSettings;
+};
+
+/** A breakdown's `intervalsNote` while its intervals have not been asked for (issue 31, session 31). */
+export const PLANNING_INTERVALS_ON_REQUEST =
+  'intervals on request: the 90 % intervals of this breakdown are computed when asked for (POST /api/downtimes/{id}/intervals/?breakdown=…; the results page\'s "Intervals" switch)';
+
+/** A breakdown's `intervalsNote` when its statistics re-simulated now differ from the stored ones. */
+export const PLANNING_INTERVALS_STALE =
+  'no intervals: the statistics simulated again now differ from the stored ones (computed by an earlier version, or the data changed); launch the planning again to get intervals';
+
 const key = (p: number) => `P${p}`;
 
 /** Intervals of every percentile of planningStatistics(sim, percentiles). */
@@ -62,7 +75,7 @@ export function planningIntervals(
   percentiles: readonly number[],
   options: IntervalOptions = {},
 ): PlanIntervals {
-  return intervalsOf(sim, percentiles, options, BREAKDOWNS) as PlanIntervals;
+  return breakdownIntervals(sim, percentiles, options, BREAKDOWNS) as PlanIntervals;
 }
 
 /** The intervals of the monthly breakdown only (the contractors' outputs read no other). */
@@ -71,11 +84,15 @@ export function monthlyIntervals(
   percentiles: readonly number[],
   options: IntervalOptions = {},
 ): BreakdownIntervals & { intervals: IntervalSettings } {
-  const out = intervalsOf(sim, percentiles, options, ['MONTHLY']);
+  const out = breakdownIntervals(sim, percentiles, options, ['MONTHLY']);
   return { ...out.MONTHLY!, intervals: out.intervals };
 }
 
-function intervalsOf(
+/**
+ * The intervals of the breakdowns listed only: each breakdown's are computed alone, from the same seed, so
+ * `breakdownIntervals(sim, p, o, ['WEEKLY']).WEEKLY` equals `planningIntervals(sim, p, o).WEEKLY`.
+ */
+export function breakdownIntervals(
   sim: SimulationResult,
   percentiles: readonly number[],
   options: IntervalOptions,
@@ -220,23 +237,52 @@ export type BreakdownResultsWithIntervals = Omit<
   intervalNotes: Record<string, string>;
 };
 
+/** A breakdown's results with its intervals beside the percentiles (`wholeSequenceIntervals`, `tripsIntervals`). */
+export function mergeBreakdownIntervals(
+  r: BreakdownResults,
+  i: BreakdownIntervals,
+): BreakdownResultsWithIntervals {
+  return {
+    ...r,
+    distribsOfAllDelay: { ...r.distribsOfAllDelay, ...i.distribsOfAllDelay },
+    distribsOfAllDurations: { ...r.distribsOfAllDurations, ...i.distribsOfAllDurations },
+    distribsOfDowntimePercent: { ...r.distribsOfDowntimePercent, ...i.distribsOfDowntimePercent },
+    distribsOfNoDowntimeRatio: { ...r.distribsOfNoDowntimeRatio, ...i.distribsOfNoDowntimeRatio },
+    intervalYears: i.intervalYears,
+    intervalNotes: i.intervalNotes,
+  };
+}
+
+/** A breakdown without its intervals yet: the statistics and a note saying they are computed on request. */
+export type BreakdownResultsOnRequest = BreakdownResults & { intervalsNote: string };
+
 export type PlanResultsWithIntervals = Omit<PlanResults, PlanBreakdown> &
   Record<PlanBreakdown, BreakdownResultsWithIntervals> & { intervals: IntervalSettings };
 
-/** The results with the intervals beside the percentiles (`wholeSequenceIntervals`, `tripsIntervals`). */
-export function withIntervals(results: PlanResults, intervals: PlanIntervals): PlanResultsWithIntervals {
-  const merge = (b: PlanBreakdown): BreakdownResultsWithIntervals => {
-    const r = results[b];
+/** The results of a planning run: the monthly intervals, the other breakdowns' on request until asked for. */
+export type PlanResultsWithSomeIntervals = Omit<PlanResults, PlanBreakdown> &
+  Record<PlanBreakdown, BreakdownResultsWithIntervals | BreakdownResultsOnRequest> & {
+    intervals: IntervalSettings;
+  };
+
+/**
+ * The results with the intervals beside the percentiles (`wholeSequenceIntervals`, `tripsIntervals`); a
+ * breakdown whose intervals are not given carries `intervalsNote` (PLANNING_INTERVALS_ON_REQUEST) instead.
+ */
+export function withIntervals(results: PlanResults, intervals: PlanIntervals): PlanResultsWithIntervals;
+export function withIntervals(
+  results: PlanResults,
+  intervals: SomePlanIntervals,
+): PlanResultsWithSomeIntervals;
+export function withIntervals(
+  results: PlanResults,
+  intervals: SomePlanIntervals,
+): PlanResultsWithSomeIntervals {
+  const merge = (b: PlanBreakdown): BreakdownResultsWithIntervals | BreakdownResultsOnRequest => {
     const i = intervals[b];
-    return {
-      ...r,
-      distribsOfAllDelay: { ...r.distribsOfAllDelay, ...i.distribsOfAllDelay },
-      distribsOfAllDurations: { ...r.distribsOfAllDurations, ...i.distribsOfAllDurations },
-      distribsOfDowntimePercent: { ...r.distribsOfDowntimePercent, ...i.distribsOfDowntimePercent },
-      distribsOfNoDowntimeRatio: { ...r.distribsOfNoDowntimeRatio, ...i.distribsOfNoDowntimeRatio },
-      intervalYears: i.intervalYears,
-      intervalNotes: i.intervalNotes,
-    };
+    return i
+      ? mergeBreakdownIntervals(results[b], i)
+      : { ...results[b], intervalsNote: PLANNING_INTERVALS_ON_REQUEST };
   };
   return {
     ...results,

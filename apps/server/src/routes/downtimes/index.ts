@@ -16,6 +16,7 @@ import { downloadPlanning } from '../../exports/planning';
 import { callerOf } from '../../http/auth';
 import { badRequest, HttpError } from '../../http/errors';
 import * as downtimes from '../../services/downtimes';
+import { planningIntervalsOnRequest } from '../../services/planning-intervals';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
 const tags = ['downtimes'];
@@ -195,6 +196,23 @@ export function downtimeRoutes(app: App, { services, auth }: RouteDeps): void {
       preHandler,
     },
     async (request) => downtimes.planningResults(services, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/downtimes/:id/intervals/',
+    {
+      schema: {
+        tags,
+        summary:
+          "A breakdown's 90 % intervals on request (BIWEEKLY or WEEKLY; the run computes MONTHLY's): the plan simulated again, 1,000 year-block resamples (seed 1), stored with the results if the statistics are unchanged (else the breakdown's intervalsNote says why); no credit. Answers the results layout",
+        params: idParams,
+        querystring: z.object({ breakdown: z.string().optional() }),
+        response: { 200: planningResults, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request) =>
+      planningIntervalsOnRequest(services, callerOf(request), request.params.id, request.query.breakdown),
   );
 
   app.get(
