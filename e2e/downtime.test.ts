@@ -272,7 +272,34 @@ describe('advanced weather downtime in the browser', () => {
     );
     await page.waitForTimeout(500);
     expect(await whiskerPixels(page, 'results-bars')).toBeGreaterThan(100);
-  });
+
+    // issue 31, session 31: the run computed the monthly intervals only; the weekly ones are on request
+    await page.getByRole('tab', { name: 'Weekly', exact: true }).click();
+    const caption = page.getByTestId('results-bars-intervals');
+    await expect
+      .poll(() => caption.textContent())
+      .toMatch(/^The 90 % intervals of this breakdown are available on request: switch "Intervals" on/);
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'results-bars')).toBeLessThan(20);
+    const toggle = page.getByLabel('Intervals: the 90 % interval of each value of this breakdown');
+    expect(await toggle.isChecked()).toBe(false);
+    await screenshot(page, '66b-awd-results-weekly-on-request');
+    await toggle.check();
+    await visible(page.getByTestId('results-intervals-progress')).catch(() => undefined);
+    await expect
+      .poll(() => caption.textContent(), { timeout: 120_000 })
+      .toMatch(/^Whiskers: the 90 % interval of each value \(year-block bootstrap, 1,000 resamples\)/);
+    await hidden(page.getByTestId('results-intervals-progress'));
+    await page.waitForTimeout(500);
+    expect(await whiskerPixels(page, 'results-bars')).toBeGreaterThan(100);
+    await screenshot(page, '66c-awd-results-weekly-intervals');
+    // stored: the page opened again draws them at once, the switch on
+    await page.reload();
+    await page.getByRole('tab', { name: 'Weekly', exact: true }).click();
+    await expect.poll(() => caption.textContent()).toMatch(/^Whiskers: /);
+    expect(await toggle.isChecked()).toBe(true);
+    await page.getByRole('tab', { name: 'Monthly' }).click();
+  }, 240_000);
 
   it('compares three plannings; month and percentile change the values and the Best Result follows the lowest', async () => {
     const { page, server } = harness;

@@ -21,7 +21,7 @@ import { planningComparisonBars } from '@metocean/charts';
 import { planningPercentileConventions } from '@metocean/contracts';
 import { DURATION_DIGITS } from '@metocean/core';
 import { FluidChart } from './FluidChart';
-import { comparisonTable, type Breakdown, type ComparedPlanning } from './comparison';
+import { comparisonTable, withoutIntervalsText, type Breakdown, type ComparedPlanning } from './comparison';
 import { intervalSummary } from './results';
 import { RESULT_KINDS, type ResultKind } from './rules';
 
@@ -189,6 +189,16 @@ export function PeriodComparison({
           ? 'No intervals: these plannings were computed before intervals existed; launch them again to tell a real difference from the noise.'
           : `≈ within the noise: the value's ${ciText} interval overlaps the best planning's (the best is marked too when any other overlaps it; with no best, values whose intervals overlap). The data cannot tell these plannings apart at ${ciText}. Hover a value for its interval; a value without an interval (fewer than 5 years in the period) is never marked.`}
       </Typography>
+      {table.ci !== null && table.withoutIntervals.length > 0 && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+          data-testid="noise-on-request"
+        >
+          {withoutIntervalsText(table.withoutIntervals)}
+        </Typography>
+      )}
       <Typography
         variant="caption"
         color="text.secondary"

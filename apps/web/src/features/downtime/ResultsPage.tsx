@@ -2,14 +2,18 @@
 // breakdown, the percentiles of the chosen data set per period (table and grouped bars), the per-trip
 // stacked values at one percentile, and the censored starts stated; the alpha factors applied and the
 // planning with and without them side by side (issue 32, AlphaResults.tsx).
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import DownloadIcon from '@mui/icons-material/Download';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -29,8 +33,22 @@ import { FluidChart } from './FluidChart';
 import { DowntimeFrame, DowntimeHeader } from './frame';
 import { AlphaSideBySide, AlphaSummaryPanel } from './AlphaResults';
 import { PlanningGantt } from './PlanningGantt';
-import { downloadPlanning, usePlannings, usePlanningResults, usePlanningTrips } from './queries';
-import { RESULT_DATASETS, intervalCaption, intervalSummary, recordText, type ResultDataset } from './results';
+import {
+  downloadPlanning,
+  usePlannings,
+  usePlanningIntervals,
+  usePlanningResults,
+  usePlanningTrips,
+} from './queries';
+import {
+  RESULT_DATASETS,
+  intervalCaption,
+  intervalsOnRequest,
+  intervalSummary,
+  noIntervalsCaption,
+  recordText,
+  type ResultDataset,
+} from './results';
 
 const BREAKDOWNS = [
   { value: 'MONTHLY', label: 'Monthly' },
@@ -39,8 +57,16 @@ const BREAKDOWNS = [
 ] as const;
 type BreakdownKey = (typeof BREAKDOWNS)[number]['value'];
 
-function ResultsBody({ name, results }: { name: string; results: PlanningResults }) {
+function ResultsBody({ id, name, results }: { id: number; name: string; results: PlanningResults }) {
   const [breakdown, setBreakdown] = useState<BreakdownKey>('MONTHLY');
+  // issue 31, session 31: the planning computed the monthly intervals; the bi-weekly and weekly ones are
+  // computed when their "Intervals" switch is turned on (stored ones are drawn at once)
+  const [shown, setShown] = useState<Record<BreakdownKey, boolean>>({
+    MONTHLY: true,
+    BIWEEKLY: Boolean(results.BIWEEKLY.intervalYears),
+    WEEKLY: Boolean(results.WEEKLY.intervalYears),
+  });
+  const computing = usePlanningIntervals(id);
   const [dataset, setDataset] = useState<ResultDataset>('distribsOfAllDurations');
   const data = results[breakdown];
   const [tripPercentile, setTripPercentile] = useState<number>(
@@ -99,9 +125,19 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
       : null;
   }, [distribution, unit]);
   const chartUnit = unit ?? meta.unit;
+  const onRequest = breakdown !== 'MONTHLY' && intervalsOnRequest(data);
+  const offerSwitch = breakdown !== 'MONTHLY' && (onRequest || Boolean(data.intervalYears));
+  const on = shown[breakdown];
+  const { mutate, isIdle, isPending, isError, error, reset, variables } = computing;
+  useEffect(() => {
+    if (on && onRequest && (isIdle || variables !== breakdown) && !isPending) mutate(breakdown);
+  }, [on, onRequest, breakdown, isIdle, isPending, variables, mutate]);
   // the whiskers (issue 31): the year-block bootstrap interval of each value, and the years it rests on
-  const summary = useMemo(() => intervalSummary(results, data), [results, data]);
-  const caption = intervalCaption(summary, data.periods, results.intervals?.resamples);
+  const summary = useMemo(() => (on ? intervalSummary(results, data) : null), [on, results, data]);
+  const caption =
+    summary || !(offerSwitch || data.intervalsNote)
+      ? intervalCaption(summary, data.periods, results.intervals?.resamples)
+      : noIntervalsCaption(data);
   const bars = useMemo(
     () =>
       inUnit
@@ -173,7 +209,41 @@ function ResultsBody({ name, results }: { name: string; results: PlanningResults
             </MenuItem>
           ))}
         </TextField>
+        {offerSwitch && (
+          <FormControlLabel
+            control={
+              <Switch
+                size="small"
+                checked={on}
+                onChange={(e) => {
+                  setShown({ ...shown, [breakdown]: e.target.checked });
+                  // a failed attempt is tried again when the switch is turned on again
+                  if (e.target.checked && isError) reset();
+                }}
+                slotProps={{
+                  input: { 'aria-label': 'Intervals: the 90 % interval of each value of this breakdown' },
+                }}
+              />
+            }
+            label="Intervals"
+          />
+        )}
       </Stack>
+      {on && onRequest && isPending && (
+        <Box sx={{ maxWidth: 600 }} data-testid="results-intervals-progress">
+          <Typography variant="caption" color="text.secondary">
+            Computing the {breakdown === 'WEEKLY' ? 'weekly' : 'bi-weekly'} intervals: the plan simulated
+            again and 1,000 resamples of the record&apos;s years (about a second on a 40-year record)…
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {on && onRequest && isError && variables === breakdown && (
+        <Alert severity="error" sx={{ maxWidth: 600 }} data-testid="results-intervals-error">
+          The intervals could not be computed: {error.message}. Switch &quot;Intervals&quot; off and on to try
+          again.
+        </Alert>
+      )}
       {bars && (
         <Paper variant="outlined" sx={{ p: 1 }}>
           <FluidChart option={bars} height={380} testId="results-bars" />
@@ -327,7 +397,7 @@ function Results({ project }: { project: Project }) {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Percentiles of all hourly starts of the period, every year pooled. Hover a bar to read its value.
           </Typography>
-          <ResultsBody name={planning.name} results={results.data} />
+          <ResultsBody id={planning.id} name={planning.name} results={results.data} />
           <PlanGantt id={planning.id} />
         </>
       )}

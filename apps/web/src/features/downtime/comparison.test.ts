@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanningResults } from '@metocean/contracts';
-import { comparisonTable, intervalsOverlap, withinNoise } from './comparison';
+import { PLANNING_INTERVALS_ON_REQUEST, PLANNING_INTERVALS_STALE } from '@metocean/core';
+import { comparisonTable, intervalsOverlap, withinNoise, withoutIntervalsText } from './comparison';
 
 // Only the parts of a results layout the comparison reads: one breakdown's periods and whole-sequence values.
 function results(
@@ -184,5 +185,31 @@ describe('comparisonTable intervals (issue 31)', () => {
   it('a planning without intervals (older results) is never marked', () => {
     const table = comparisonTable([C, A], 'MONTHLY', 'distribsOfAllDurations', [50]);
     expect(table.rows.every((r) => r.withinNoise.every((m) => !m))).toBe(true);
+  });
+});
+
+// issue 31, session 31: a breakdown whose intervals are on request marks nothing, and the legend says so
+describe('plannings without intervals in the breakdown compared', () => {
+  const withNote = (p: typeof A, note: string) => ({
+    ...p,
+    results: {
+      ...p.results,
+      intervals: { ci: 0.9, resamples: 1000, seed: 1, method: '' },
+      WEEKLY: { ...p.results.WEEKLY, intervalsNote: note },
+    } as PlanningResults,
+  });
+  it('are listed with their note, and named in the legend', () => {
+    const table = comparisonTable(
+      [withNote(A, PLANNING_INTERVALS_ON_REQUEST), withNote(B, PLANNING_INTERVALS_STALE)],
+      'WEEKLY',
+      'distribsOfAllDurations',
+      [50],
+    );
+    expect(table.withoutIntervals.map((w) => w.name)).toEqual(['Campaign A', 'Campaign B']);
+    expect(table.rows.every((r) => r.withinNoise.every((n) => !n))).toBe(true);
+    expect(withoutIntervalsText(table.withoutIntervals)).toBe(
+      `No intervals yet for Campaign A in this breakdown: they are computed on request (switch "Intervals" on in the planning's results, then come back); until then their values are never marked ≈. No intervals for Campaign B: ${PLANNING_INTERVALS_STALE.replace('no intervals: ', '')}.`,
+    );
+    expect(comparisonTable([A, B], 'WEEKLY', 'distribsOfAllDurations', [50]).withoutIntervals).toEqual([]);
   });
 });

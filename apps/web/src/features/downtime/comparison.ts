@@ -43,6 +43,12 @@ export interface ComparisonTable {
   rows: ComparisonRow[];
   /** The coverage of the intervals (0.9), or null when no planning has intervals. */
   ci: number | null;
+  /**
+   * The plannings whose intervals of this breakdown are not stored (issue 31, session 31: the bi-weekly and
+   * weekly ones are computed on request, on the planning's results page), with the note saying why: their
+   * values are never marked within the noise, and the legend says so.
+   */
+  withoutIntervals: { name: string; note: string }[];
 }
 
 type Interval = readonly [number, number];
@@ -142,5 +148,22 @@ export function comparisonTable(
     };
   });
   const ci = plannings.find((p) => p.results.intervals)?.results.intervals?.ci ?? null;
-  return { unit, columns, rows, ci };
+  const withoutIntervals = plannings.flatMap((p) => {
+    const note = p.results[breakdown].intervalsNote;
+    return note ? [{ name: p.name, note }] : [];
+  });
+  return { unit, columns, rows, ci, withoutIntervals };
+}
+
+/** The legend's line for the plannings without intervals in the breakdown compared (on request, or why none). */
+export function withoutIntervalsText(without: readonly { name: string; note: string }[]): string {
+  const onRequest = without.filter((w) => w.note.startsWith('intervals on request')).map((w) => w.name);
+  const others = without.filter((w) => !w.note.startsWith('intervals on request'));
+  const lines: string[] = [];
+  if (onRequest.length > 0)
+    lines.push(
+      `No intervals yet for ${onRequest.join(', ')} in this breakdown: they are computed on request (switch "Intervals" on in the planning's results, then come back); until then their values are never marked ≈.`,
+    );
+  for (const w of others) lines.push(`No intervals for ${w.name}: ${w.note.replace(/^no intervals: /, '')}.`);
+  return lines.join(' ');
 }

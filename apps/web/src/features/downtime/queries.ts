@@ -19,6 +19,7 @@ export const downtimePaths = {
   detail: (id: number) => `/api/downtimes/${id}/`,
   compute: (id: number) => `/api/downtimes/${id}/compute/`,
   results: (id: number) => `/api/downtimes/${id}/results/`,
+  intervals: (id: number) => `/api/downtimes/${id}/intervals/`,
   download: (id: number) => `/api/downtimes/${id}/download/`,
   scan: (projectId: number) => `/api/projects/${projectId}/scan_planning_file/`,
 };
@@ -71,6 +72,23 @@ export function usePlanningResults(id: number | null) {
       apiRequest(downtimePaths.results(id!), { schema: planningResults, signal, forbidden: 'throw' }),
     enabled: id !== null,
     staleTime: Infinity,
+  });
+}
+
+/**
+ * POST intervals (issue 31, session 31): a breakdown's intervals computed once and stored; the answer (the
+ * whole results) replaces the cached results.
+ */
+export function usePlanningIntervals(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (breakdown: 'BIWEEKLY' | 'WEEKLY') =>
+      apiRequest(`${downtimePaths.intervals(id)}?${new URLSearchParams({ breakdown }).toString()}`, {
+        method: 'POST',
+        schema: planningResults,
+        forbidden: 'throw',
+      }),
+    onSuccess: (results) => client.setQueryData(downtimeKeys.results(id), results),
   });
 }
 

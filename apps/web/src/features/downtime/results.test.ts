@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { intervalCaption, intervalSummary, recordText } from './results';
+import { PLANNING_INTERVALS_ON_REQUEST, PLANNING_INTERVALS_STALE } from '@metocean/core';
+import {
+  intervalCaption,
+  intervalsOnRequest,
+  intervalSummary,
+  noIntervalsCaption,
+  recordText,
+} from './results';
 
 // issue 30 "state the record each planning used": the ERA5 South China Sea record runs 2000-01-01 00:00 to
 // 2010-12-31 23:00, 96,432 hourly steps = 4,018 days = 11.0 years of 365.25 days (shared/data README)
@@ -45,5 +52,24 @@ describe('intervalCaption', () => {
     );
     expect(intervalSummary({}, { intervalYears: { Jan: 11 } })).toBeNull();
     expect(intervalCaption(null, ['Jan'])).toMatch(/^No intervals: these results were computed before/);
+  });
+});
+
+// issue 31, session 31: the bi-weekly and weekly intervals are computed on request; the line says which case
+describe('noIntervalsCaption', () => {
+  it('on request: the switch computes them', () => {
+    expect(intervalsOnRequest({ intervalsNote: PLANNING_INTERVALS_ON_REQUEST })).toBe(true);
+    expect(intervalsOnRequest({ intervalsNote: PLANNING_INTERVALS_STALE })).toBe(false);
+    expect(intervalsOnRequest({})).toBe(false);
+    expect(noIntervalsCaption({ intervalsNote: PLANNING_INTERVALS_ON_REQUEST })).toMatch(
+      /^The 90 % intervals of this breakdown are available on request: switch "Intervals" on/,
+    );
+  });
+  it('stored but switched off, or not stored and why', () => {
+    expect(noIntervalsCaption({ intervalYears: { Jan: 11 } })).toMatch(/^Intervals switched off/);
+    expect(noIntervalsCaption({ intervalsNote: PLANNING_INTERVALS_STALE })).toBe(
+      `No whiskers: ${PLANNING_INTERVALS_STALE.replace('no intervals: ', '')}.`,
+    );
+    expect(noIntervalsCaption({})).toMatch(/^No intervals: these results were computed before/);
   });
 });

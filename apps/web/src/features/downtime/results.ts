@@ -32,6 +32,24 @@ export function intervalSummary(
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
+ * Whether a breakdown's intervals wait to be asked for (issue 31, session 31: the planning computes the monthly
+ * ones; the bi-weekly and weekly ones are computed on request, and say so in `intervalsNote`).
+ */
+export function intervalsOnRequest(breakdown: { intervalsNote?: string }): boolean {
+  return breakdown.intervalsNote?.startsWith('intervals on request') ?? false;
+}
+
+/** The line under a chart whose breakdown has no intervals: on request, switched off, or why none. */
+export function noIntervalsCaption(breakdown: { intervalsNote?: string; intervalYears?: unknown }): string {
+  if (intervalsOnRequest(breakdown))
+    return 'The 90 % intervals of this breakdown are available on request: switch "Intervals" on to compute them (about a second per breakdown on a 40-year record).';
+  if (breakdown.intervalYears) return 'Intervals switched off: switch "Intervals" on to draw the whiskers.';
+  if (breakdown.intervalsNote)
+    return `No whiskers: ${breakdown.intervalsNote.replace(/^no intervals: /, '')}.`;
+  return intervalCaption(null, []);
+}
+
+/**
  * The sentence under a chart with whiskers: what they are and the years they rest on, the periods without
  * one and why, or why the whole chart has none.
  */
