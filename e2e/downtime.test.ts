@@ -285,7 +285,10 @@ describe('advanced weather downtime in the browser', () => {
     expect(await toggle.isChecked()).toBe(false);
     await screenshot(page, '66b-awd-results-weekly-on-request');
     await toggle.check();
-    await visible(page.getByTestId('results-intervals-progress')).catch(() => undefined);
+    // the plan simulated again on 40 years and the weekly intervals drawn: seconds, with a progress bar
+    expect(await (await visible(page.getByTestId('results-intervals-progress'))).textContent()).toMatch(
+      /^Computing the weekly intervals: the plan simulated again/,
+    );
     await expect
       .poll(() => caption.textContent(), { timeout: 120_000 })
       .toMatch(/^Whiskers: the 90 % interval of each value \(year-block bootstrap, 1,000 resamples\)/);
