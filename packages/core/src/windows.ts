@@ -408,8 +408,8 @@ function downtimeCounts(
   const starts = new Int32Array(13);
   const censored = new Int32Array(13);
   let width = 64;
-  let events = new Int32Array(13 * width);
-  let censoredAt = new Int32Array(13 * width);
+  let events: Int32Array = new Int32Array(13 * width);
+  let censoredAt: Int32Array = new Int32Array(13 * width);
   let longest = 0;
   let upcoming = -1;
   let unknown = -1;
