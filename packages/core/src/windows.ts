@@ -405,20 +405,18 @@ function downtimeCounts(
 ): { starts: Int32Array; censored: Int32Array; events: Int32Array; censoredAt: Int32Array; width: number } {
   const { values, calm, exceed, month } = layout;
   const n = calm.length;
-  const starts = new Int32Array(13);
-  const censored = new Int32Array(13);
   let width = 64;
   let events: Int32Array = new Int32Array(13 * width);
   let censoredAt: Int32Array = new Int32Array(13 * width);
-  let longest = 0;
   let upcoming = -1;
   let unknown = -1;
+  // one increment per start (a count per month in the loop would chain each step's store to the previous
+  // one's: the month holds for weeks); the starts, censored starts and longest wait read from the tables
   for (let i = n - 1; i >= 0; i--) {
     if (calm[i]! >= steps) upcoming = i;
     else if (exceed[i]! >= steps) unknown = i;
     const v = values[i]!;
     if (v !== v) continue;
-    const m = month[i]!;
     const event = upcoming >= 0 && (unknown < 0 || upcoming < unknown);
     const t = event ? upcoming - i : (unknown >= 0 ? unknown : n) - i;
     if (t >= width) {
@@ -427,14 +425,20 @@ function downtimeCounts(
       events = widened(events, width);
       censoredAt = widened(censoredAt, width);
     }
-    if (t > longest) longest = t;
-    starts[m]!++;
-    if (event) events[m * width + t]!++;
-    else {
-      censored[m]!++;
-      censoredAt[m * width + t]!++;
-    }
+    if (event) events[month[i]! * width + t]!++;
+    else censoredAt[month[i]! * width + t]!++;
   }
+  const starts = new Int32Array(13);
+  const censored = new Int32Array(13);
+  let longest = 0;
+  for (let m = 1; m <= 12; m++)
+    for (let w = 0; w < width; w++) {
+      const e = events[m * width + w]!;
+      const c = censoredAt[m * width + w]!;
+      starts[m]! += e + c;
+      censored[m]! += c;
+      if (e + c > 0 && w > longest) longest = w;
+    }
   // the columns up to the longest wait: the widths the curves read (as many as waitsOrCensoring's codes give)
   const used = longest + 1;
   return {
