@@ -140,6 +140,49 @@ describe('analyze settings: windows recomputed, all time series exported', () =>
     await closeModal(page);
   });
 
+  it('draws the WW probabilities with their whiskers once "Intervals" is on and says what they rest on (issue 34)', async () => {
+    const { page } = harness;
+    onTestFailed(() => screenshot(page, 'failure-window-intervals'));
+    await display(page, /wave height/i, 'Weather windows');
+    const note = modal(page).getByTestId('window-intervals');
+    await visible(note);
+    // the standard set has none (issue 34, session 31): the bars alone and one line saying they are on request
+    expect(await note.textContent()).toMatch(/available on request: switch "Intervals" on/);
+    await page.waitForTimeout(1200);
+    const darkPixels = () =>
+      modal(page)
+        .locator('canvas')
+        .first()
+        .evaluate((canvas: HTMLCanvasElement, top: number) => {
+          const scale = canvas.width / canvas.getBoundingClientRect().width;
+          const [x0, y0] = [Math.ceil(58 * scale), Math.ceil((top + 2) * scale)];
+          const [x1, y1] = [Math.floor(canvas.width - 22 * scale), Math.floor(canvas.height - 82 * scale)];
+          const { data } = canvas.getContext('2d')!.getImageData(x0, y0, x1 - x0, y1 - y0);
+          let n = 0;
+          for (let i = 0; i < data.length; i += 4)
+            if (data[i]! < 60 && data[i + 1]! < 60 && data[i + 2]! < 60 && data[i + 3]! > 200) n++;
+          return n;
+        }, GRID_TOP);
+    const before = await darkPixels();
+    await screenshot(page, 'analyze-96-weather-windows-intervals-off');
+    await modal(page).getByLabel('Intervals: the 90 % interval of each window probability').check();
+    await page.waitForFunction(
+      () => /^Whiskers/.test(document.querySelector('[data-testid="window-intervals"]')?.textContent ?? ''),
+      undefined,
+      { timeout: 60_000 },
+    );
+    // ERA5 South China Sea 2000-2010: 11 years in every month (shared/data README)
+    expect(await note.textContent()).toMatch(
+      /^Whiskers on the probability: its 90 % interval .* on 11 years of data per month/,
+    );
+    await page.waitForTimeout(1200);
+    // the whiskers: near-black (#222222) pixels inside the plot, where only the bars and the whiskers are
+    // drawn (grid: left 56, right 20, top GRID_TOP, bottom 80 in packages/charts)
+    expect(await darkPixels()).toBeGreaterThan(before + 200);
+    await screenshot(page, 'analyze-96-weather-windows-intervals');
+    await closeModal(page);
+  });
+
   it('exports the chosen variables of the point as one NetCDF file, with progress', async () => {
     const { page } = harness;
     onTestFailed(() => screenshot(page, 'failure-export-all'));

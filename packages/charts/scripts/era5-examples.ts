@@ -44,8 +44,10 @@ const runs: [string, StatisticTarget][] = [
 const payloads = runs.map(([id, target]) => {
   const statistic = statisticOf(id);
   const statId = statIdOf(id, target);
-  // WD as stored once its wait intervals were asked for (computed on request since issue 31, session 30)
-  const result = toStoredJson(statistic.compute(series, target, id === 'WD' ? { waitIntervals: true } : {}));
+  // WD and WW as stored once their intervals were asked for (computed on request since issue 31, session
+  // 30, and issue 34, session 31)
+  const options = id === 'WD' ? { waitIntervals: true } : id === 'WW' ? { probabilityIntervals: true } : {};
+  const result = toStoredJson(statistic.compute(series, target, options));
   return visuPayloadOf({ statId, code: statistic.code, payload: { target, dataset, node, result } }, fields);
 });
 writeFileSync(out, `${JSON.stringify(payloads)}\n`);

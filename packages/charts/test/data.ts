@@ -97,12 +97,18 @@ export function era5Row(id: string): ReturnType<typeof rowOf> {
       : id === 'ENVC'
         ? { field: 'swh', partner: 'pp1d' }
         : { field: 'swh' };
-    // WD as stored once its intervals were asked for (the wd_intervals route)
+    // WD and WW as stored once their intervals were asked for (the wd_intervals and ww_intervals routes)
     row = rowOf(
       era5(),
       id,
       target,
-      id === 'NOCYC' ? { cyclone: nocycMask() } : id === 'WD' ? { waitIntervals: true } : {},
+      id === 'NOCYC'
+        ? { cyclone: nocycMask() }
+        : id === 'WD'
+          ? { waitIntervals: true }
+          : id === 'WW'
+            ? { probabilityIntervals: true }
+            : {},
     );
     // ENVC as stored once its band was asked for (the contour band route): the contours with their band
     if (id === 'ENVC') {

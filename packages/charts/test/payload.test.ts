@@ -3,6 +3,7 @@ import { MISSING_VALUE, visuArrays, visuPayload } from '@metocean/contracts';
 import {
   extremeValueAnalysis,
   WAIT_INTERVALS_ON_REQUEST,
+  WINDOW_INTERVALS_ON_REQUEST,
   type DowntimeRow,
   type DowntimeRowWithIntervals,
   type EmpiricalDistribution,
@@ -157,6 +158,19 @@ describe('visuPayloadOf', () => {
     expect(payload.kwargs.intervals).toMatch(
       /^90 % interval of each month's probability: year-block bootstrap/,
     );
+  });
+
+  it('WW as the standard set stores it (no intervals asked): no interval array, the note says they are on request', () => {
+    const row = rowOf(era5(), 'WW', { field: 'swh' });
+    const payload = visuPayloadOf(row, fields());
+    expect(visuPayload.safeParse(payload).success).toBe(true);
+    expect(payload.kwargs.intervalsNote).toBe(WINDOW_INTERVALS_ON_REQUEST);
+    expect(payload.kwargs.intervals).toBeUndefined();
+    for (const name of ['probabilityLower', 'probabilityUpper', 'intervalYears'])
+      expect(payload[name]).toBeUndefined();
+    // the same probabilities as with the intervals
+    expect(payload.probability).toEqual(payloadOf('WW').payload.probability);
+    expect(payloadOf('WW').payload.kwargs.intervalsNote).toBeUndefined();
   });
 
   it('WD as the standard set stores it (no intervals asked): no interval array, the note says they are on request', () => {

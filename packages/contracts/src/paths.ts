@@ -42,6 +42,7 @@ export const paths = {
   projectVisuData: (id: number) => `/api/projects/${id}/get_visu_data/`,
   projectContourBand: (id: number) => `/api/projects/${id}/contour_band/`, // ours: a contour's band on request
   projectWdIntervals: (id: number) => `/api/projects/${id}/wd_intervals/`, // ours: WD wait intervals on request
+  projectWwIntervals: (id: number) => `/api/projects/${id}/ww_intervals/`, // ours: WW probability intervals on request
   projectExport: (id: number) => `/api/projects/${id}/export/`,
   points: '/api/points/',
   point: (id: number) => `/api/points/${id}/`,

@@ -18,6 +18,7 @@ import {
   sharedMoments,
   sharedQuantiles,
   sharedSortedIfMade,
+  sharedRanks,
   sharedSortedValues,
 } from './shared';
 import type { Series } from './series';
@@ -358,7 +359,8 @@ function overviewRows(series: Series): OverviewRow[] {
       levelType: field.levelType ?? null,
     };
     if (isDirection(name, field)) {
-      const c = circularStats(field.values);
+      // the column's distinct values when counted (sharedMoments counts a hindcast column): the same sums
+      const c = circularStats(field.values, sharedRanks(field.values));
       return { ...head, mean: c.mean, min: m.min, max: m.max, median: NaN, std: c.std, circular: true };
     }
     // the median from the field's sorted values when another statistic made them (a worker computes the

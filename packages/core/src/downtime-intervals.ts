@@ -43,6 +43,14 @@ export interface WaitIntervalRow {
 export const WAIT_INTERVALS_ON_REQUEST =
   'intervals on request: switch "Intervals" on to compute the 90 % intervals of the wait percentiles';
 
+/**
+ * The WW payload's intervalsNote while its stored result has no intervals (issue 34, session 31): the
+ * bootstrap of the probabilities was most of a 40-year point's WW cost, so the standard set leaves it to a
+ * request (Analyze's "Intervals"), as for WD.
+ */
+export const WINDOW_INTERVALS_ON_REQUEST =
+  'intervals on request: switch "Intervals" on to compute the 90 % intervals of the window probabilities';
+
 /** Year-block bootstrap intervals of the WD wait percentiles of one duration, per month. */
 export function waitPercentileIntervals(
   time: Float64Array,

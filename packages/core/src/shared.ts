@@ -7,7 +7,7 @@ import { memoized, memoizedIfMade } from './memo';
 import { moments, momentsOfRanks } from './moments';
 import type { Moments } from './moments';
 import { checkProbability, countable, quantileSorted, sortedByCounting, sortedWithRanks } from './order';
-import type { SortedValues } from './order';
+import type { Ranks, SortedValues } from './order';
 
 /**
  * The calendar of a time axis computed once and shared by every statistic of the point (memo on the
@@ -23,6 +23,14 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
  */
 function sharedCounted(values: ArrayLike<number>): SortedValues | null {
   return memoized(values, 'counted', () => sortedByCounting(values as Float32Array));
+}
+
+/**
+ * The distinct values of a hindcast column (float32 at a fixed precision, few distinct values) and each
+ * step's code, counted once and shared (read-only); undefined for another column.
+ */
+export function sharedRanks(values: ArrayLike<number>): Ranks | undefined {
+  return (countable(values) ? sharedCounted(values)?.ranks : undefined) ?? undefined;
 }
 
 /** The valid values of a field sorted ascending, with their ranks for hindcast columns (read-only, memo.ts). */

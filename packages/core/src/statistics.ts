@@ -132,6 +132,11 @@ export interface StatisticOptions {
   waitIntervals?: boolean;
   /** WD with waitIntervals: the percentiles given intervals (default all of the rows'). */
   intervalPercentiles?: readonly number[];
+  /**
+   * WW: also the year-block bootstrap interval of each month's probability (issue 31; about half a second of
+   * CPU on a 40-year record, so computed on request only: the server's ww_intervals route).
+   */
+  probabilityIntervals?: boolean;
 }
 
 export interface StatisticDefinition {
@@ -538,7 +543,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
     description:
       'Per month and duration: probability that a window starts, calm periods per year, their mean length.',
     method:
-      'a window of D hours starts at t when every value of the record (at its own step) in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year; the probability interval: year-block bootstrap, the years with a start of known outcome in the month drawn with replacement (1,000 resamples, seed 1), 90 % percentile interval to 0.01 %, none under 5 years and none for the whole year',
+      'a window of D hours starts at t when every value of the record (at its own step) in [t, t + D) exists and is strictly below the limit (default: the median); probability over the starts with a known outcome: a start whose window runs into missing data or the end of the record before any value at or above the limit is censored (counted, neither success nor failure); calm periods are maximal runs counted in the month they start; month 0 is the whole year; the probability interval, on request: year-block bootstrap, the years with a start of known outcome in the month drawn with replacement (1,000 resamples, seed 1), 90 % percentile interval to 0.01 %, none under 5 years and none for the whole year',
     monthly: true,
     appliesTo: 'wave height, wind and current speeds',
     targets: perField(MAGNITUDES),
@@ -550,6 +555,7 @@ export const STATISTICS: readonly StatisticDefinition[] = [
         stepMs: s.stepMs,
       };
       const rows = weatherWindows(s.time, values(s, t.field), options);
+      if (o.probabilityIntervals !== true) return rows;
       return withProbabilityIntervals(rows, windowProbabilityIntervals(s.time, values(s, t.field), options));
     },
   },

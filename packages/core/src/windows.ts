@@ -381,6 +381,75 @@ export function windowOutcomes(
   });
 }
 
+/**
+ * A table of 13 rows (months, row 0 for all) by wait length in steps, at `width` columns: widened with
+ * zeros, or cut to the columns in use.
+ */
+function widened(table: Int32Array, width: number): Int32Array {
+  const old = table.length / 13;
+  const kept = Math.min(old, width);
+  const wide = new Int32Array(13 * width);
+  for (let m = 0; m < 13; m++) wide.set(table.subarray(m * old, m * old + kept), m * width);
+  return wide;
+}
+
+/**
+ * The counts the WD rows are read from, in one backward pass (as waitsOrCensoring codes each start, without
+ * storing the codes): per month (row 0 left for all) and wait length in steps, the events at w and the
+ * censorings "at least c" at c, in flat tables widened as longer waits appear; the starts and censored
+ * starts per month (integers, all below 2^31).
+ */
+function downtimeCounts(
+  layout: DowntimeLayout,
+  steps: number,
+): { starts: Int32Array; censored: Int32Array; events: Int32Array; censoredAt: Int32Array; width: number } {
+  const { values, calm, exceed, month } = layout;
+  const n = calm.length;
+  let width = 64;
+  let events: Int32Array = new Int32Array(13 * width);
+  let censoredAt: Int32Array = new Int32Array(13 * width);
+  let upcoming = -1;
+  let unknown = -1;
+  // one increment per start (a count per month in the loop would chain each step's store to the previous
+  // one's: the month holds for weeks); the starts, censored starts and longest wait read from the tables
+  for (let i = n - 1; i >= 0; i--) {
+    if (calm[i]! >= steps) upcoming = i;
+    else if (exceed[i]! >= steps) unknown = i;
+    const v = values[i]!;
+    if (v !== v) continue;
+    const event = upcoming >= 0 && (unknown < 0 || upcoming < unknown);
+    const t = event ? upcoming - i : (unknown >= 0 ? unknown : n) - i;
+    if (t >= width) {
+      // a wait longer than any before: the tables widened (doubling, so rarely)
+      while (t >= width) width *= 2;
+      events = widened(events, width);
+      censoredAt = widened(censoredAt, width);
+    }
+    if (event) events[month[i]! * width + t]!++;
+    else censoredAt[month[i]! * width + t]!++;
+  }
+  const starts = new Int32Array(13);
+  const censored = new Int32Array(13);
+  let longest = 0;
+  for (let m = 1; m <= 12; m++)
+    for (let w = 0; w < width; w++) {
+      const e = events[m * width + w]!;
+      const c = censoredAt[m * width + w]!;
+      starts[m]! += e + c;
+      censored[m]! += c;
+      if (e + c > 0 && w > longest) longest = w;
+    }
+  // the columns up to the longest wait: the widths the curves read (as many as waitsOrCensoring's codes give)
+  const used = longest + 1;
+  return {
+    starts,
+    censored,
+    events: widened(events, used),
+    censoredAt: widened(censoredAt, used),
+    width: used,
+  };
+}
+
 function downtimeRows(
   layout: DowntimeLayout,
   steps: number,
@@ -388,51 +457,18 @@ function downtimeRows(
   stepHours: number,
   percentiles: readonly number[],
 ): DowntimeRow[] {
-  const { month } = layout;
-  const coded = waitsOrCensoring(layout, steps);
-  let longest = 0;
-  for (let i = 0; i < coded.length; i++) {
-    const c = coded[i]!;
-    if (c === NO_START) continue;
-    const t = c >= 0 ? c : -1 - c;
-    if (t > longest) longest = t;
-  }
-  // counts per month (0: all) and wait length in steps: events at w, censorings "at least c" at c; the rows
-  // of a month made on its first start (indexed by month, not looked up in a map per start)
-  const width = longest + 1;
-  const starts = new Float64Array(13);
-  const censored = new Float64Array(13);
-  const eventsByMonth: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(13).fill(undefined);
-  const censoredByMonth: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(13).fill(undefined);
-  for (let i = 0; i < coded.length; i++) {
-    const c = coded[i]!;
-    if (c === NO_START) continue;
-    const m = month[i]!;
-    starts[m]!++;
-    if (c >= 0) (eventsByMonth[m] ??= new Int32Array(width))[c]!++;
-    else {
-      censored[m]!++;
-      (censoredByMonth[m] ??= new Int32Array(width))[-1 - c]!++;
-    }
-  }
+  const { starts, censored, events, censoredAt, width } = downtimeCounts(layout, steps);
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
+    for (let w = 0; w < width; w++) {
+      events[w]! += events[m * width + w]!;
+      censoredAt[w]! += censoredAt[m * width + w]!;
+    }
   }
-  const empty = new Int32Array(width);
-  const all = (rows: readonly (Int32Array | undefined)[]): Int32Array => {
-    const sum = new Int32Array(width);
-    for (const r of rows) if (r) for (let w = 0; w < width; w++) sum[w]! += r[w]!;
-    return sum;
-  };
-  const eventsAll = all(eventsByMonth);
-  const censoredAll = all(censoredByMonth);
   return Array.from({ length: 13 }, (_, m) => {
-    const curve = waitCurve(
-      m === 0 ? eventsAll : (eventsByMonth[m] ?? empty),
-      m === 0 ? censoredAll : (censoredByMonth[m] ?? empty),
-      stepHours,
-    );
+    const row = (table: Int32Array) => table.subarray(m * width, (m + 1) * width);
+    const curve = waitCurve(row(events), row(censoredAt), stepHours);
     const quantile = (p: number): number | null => (curve.total > 0 ? survivalQuantile(curve, p) : null);
     const mean = curve.total > 0 ? restrictedMean(curve) : { mean: NaN, horizon: NaN, restricted: false };
     return {

@@ -3,6 +3,7 @@
 // scipy.stats.circmean/circstd with high = 360 on hand cases and on the real series.
 import { describe as suite, expect, test } from 'vitest';
 import { angularDifference, circularStats, overview } from '../src';
+import { sortedByCounting } from '../src/order';
 import { era5, nora3, reference, values } from './data';
 
 interface Circ {
@@ -35,6 +36,23 @@ suite('circular mean and standard deviation against scipy circmean/circstd', () 
     expectSame(circularStats(values(era5(), 'mwd')), ref['era5.mwd']!);
     expectSame(circularStats(values(nora3(), 'thq')), ref['nora3.thq']!);
     expectSame(circularStats(values(nora3(), 'wind_direction_10m')), ref['nora3.wind_direction_10m']!);
+  });
+  test("a counted hindcast column's distinct values give the same sums: the same numbers, bit for bit (issue 34)", () => {
+    // reference: circularStats step by step (scipy-checked above); with the column's ranks each distinct
+    // direction's sine and cosine is computed once and the steps summed in the same order
+    // float32 columns, as a hindcast stores them (what the counting sort reads)
+    const gappy = Float32Array.from(values(nora3(), 'thq'), (x, i) => (i % 97 === 0 ? NaN : x));
+    for (const column of [
+      Float32Array.from(values(nora3(), 'Pdir')),
+      Float32Array.from(values(nora3(), 'thq')),
+      Float32Array.from(values(nora3(), 'wind_direction_10m')),
+      gappy,
+    ]) {
+      const ranks = sortedByCounting(column)?.ranks;
+      expect(ranks).toBeTruthy();
+      expect(circularStats(column, ranks!)).toStrictEqual(circularStats(column));
+    }
+    expect(circularStats(gappy).count).toBe(gappy.filter((x) => x === x).length);
   });
   test('NaN values are left out; no value gives NaN; opposite directions have no mean', () => {
     expect(circularStats([NaN, 350, 10, NaN]).count).toBe(2);

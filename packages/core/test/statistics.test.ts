@@ -13,6 +13,7 @@ import {
   statisticsFor,
   waitPercentileIntervals,
   weatherDowntimes,
+  weatherWindows,
   windowProbabilityIntervals,
 } from '../src';
 import type {
@@ -240,8 +241,20 @@ suite('statistic registry', () => {
   test('WW carries the year-block interval of each month’s probability, to 0.01 %, the whole year none (issue 31)', () => {
     const s = era5();
     const options = { below: 1.5, durationsHours: [12] };
-    const rows = statisticOf('WW').compute(s, { field: 'swh' }, options) as WindowRowWithInterval[];
+    const rows = statisticOf('WW').compute(
+      s,
+      { field: 'swh' },
+      { ...options, probabilityIntervals: true },
+    ) as WindowRowWithInterval[];
     const reference = windowProbabilityIntervals(s.time, s.fields.swh!.values, options);
+    // on request only (issue 34, session 31): without probabilityIntervals the rows are the bare WW rows,
+    // and with them the same rows with the intervals beside (nothing else changes)
+    const bare = statisticOf('WW').compute(s, { field: 'swh' }, options) as WindowRowWithInterval[];
+    expect(bare).toEqual(weatherWindows(s.time, s.fields.swh!.values, { ...options, stepMs: s.stepMs }));
+    expect(bare.some((r) => r.intervalYears !== undefined)).toBe(false);
+    expect(
+      rows.map(({ probabilityInterval: _p, intervalYears: _y, intervalNote: _n, ...row }) => row),
+    ).toEqual(bare);
     for (const row of rows.filter((r) => r.month > 0)) {
       const band = reference.find((b) => b.month === row.month)!;
       expect(row.probabilityInterval).toEqual(band.interval!.map((x) => Math.round(x * 100) / 100));
@@ -256,7 +269,11 @@ suite('statistic registry', () => {
       time: s.time.subarray(0, n),
       fields: { swh: { ...s.fields.swh!, values: s.fields.swh!.values.subarray(0, n) } },
     };
-    const few = statisticOf('WW').compute(short, { field: 'swh' }, options) as WindowRowWithInterval[];
+    const few = statisticOf('WW').compute(
+      short,
+      { field: 'swh' },
+      { ...options, probabilityIntervals: true },
+    ) as WindowRowWithInterval[];
     const january = few.find((r) => r.month === 1)!;
     expect(january.probabilityInterval).toBeNull();
     expect(january.intervalYears).toBe(3);

@@ -9,14 +9,13 @@ import type { StatisticJob } from './statistics-worker';
 import type { SatelliteCollocationJob } from './satellite-collocate';
 import type { Stat2dNodeJob } from '../data/stat2d';
 import type { ContourBandJob } from './contour-band';
-import type { WdIntervalsJob } from './wd-intervals';
+import type { IntervalsJob } from './intervals';
 
 /**
  * What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation, the
- * band of a point's contours, the intervals of a point's WD waits.
+ * band of a point's contours, the intervals of a point's WD waits or WW probabilities.
  */
-export type PoolJob =
-  StatisticJob | Stat2dNodeJob | SatelliteCollocationJob | ContourBandJob | WdIntervalsJob;
+export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob | ContourBandJob | IntervalsJob;
 
 export { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 

@@ -163,17 +163,25 @@ export async function storedPayload(
     }
   }
   const payload = visuPayload.parse(visuPayloadOf(stored, overview?.result ?? []));
-  // WD's wait intervals are computed on request for the stored limit and durations (wd_intervals): a
-  // user's limit or durations, recomputed here on the API thread, get none (≈1 s of CPU would block it)
-  if (id === 'WD' && settings) payload.kwargs.intervalsNote = WAIT_INTERVALS_AT_STORED;
-  else if (id === 'WD' && typeof row.payload.intervalsNote === 'string')
-    payload.kwargs.intervalsNote = row.payload.intervalsNote;
+  // WD's and WW's intervals are computed on request for the stored limit and durations (wd_intervals,
+  // ww_intervals): a user's limit or durations, recomputed here on the API thread, get none (the bootstrap
+  // would block it: ≈1 s of CPU for WD)
+  if (id === 'WD' || id === 'WW') {
+    if (settings)
+      payload.kwargs.intervalsNote = id === 'WD' ? WAIT_INTERVALS_AT_STORED : WINDOW_INTERVALS_AT_STORED;
+    else if (typeof row.payload.intervalsNote === 'string')
+      payload.kwargs.intervalsNote = row.payload.intervalsNote;
+  }
   return payload;
 }
 
 /** The WD payload's intervalsNote with a user's limit or durations. */
 export const WAIT_INTERVALS_AT_STORED =
   'no intervals at this limit and these durations: the 90 % intervals of the wait percentiles are computed on request for the stored limit and durations only';
+
+/** The WW payload's intervalsNote with a user's limit or durations. */
+export const WINDOW_INTERVALS_AT_STORED =
+  'no intervals at this limit and these durations: the 90 % intervals of the window probabilities are computed on request for the stored limit and durations only';
 
 const EXTREMES = new Set(['EXT', 'MAEXT', 'MIEXT', 'NOCYC']);
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
+import { WAIT_INTERVALS_ON_REQUEST, WINDOW_INTERVALS_ON_REQUEST } from '@metocean/core';
 import {
   projectMessages,
   type Offer,
@@ -299,8 +299,22 @@ describe('statistic exports', () => {
 });
 
 describe('interval columns (issue 31)', () => {
-  it("WW as EXCEL: the probability's lower and upper bounds with their unit and the years they rest on; blank under 5 years", async () => {
+  it("WW as EXCEL: on request (one line says so until asked), then the probability's lower and upper bounds with their unit and the years they rest on; blank under 5 years", async () => {
     const id = statIds.find((s) => s === 'WW__hs')!;
+    // the standard set computes none (issue 34, session 31): the file says in one line they are on request,
+    // and has no interval sheet
+    const bare = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
+    expect(bare.status).toBe(200);
+    const bareSheets = await readXlsx(bare.bytes);
+    expect(bareSheets.probabilityLower).toBeUndefined();
+    expect(bareSheets.intervalYears).toBeUndefined();
+    const bareAbout = bareSheets.About!.map((row) => row.map(String).join(' | ')).join('\n');
+    expect(bareAbout).toContain(WINDOW_INTERVALS_ON_REQUEST);
+    // computed on request (the Analyze "Intervals" switch), stored: the exports carry them
+    const asked = await manager.post(
+      `/api/projects/${projectId}/ww_intervals/?point=${pointId}&stats_id=${encodeURIComponent(id)}`,
+    );
+    expect(asked.status).toBe(200);
     const payload = await visu(id);
     const answer = await download({ point: pointId, stat_id: id, export_kind: 'EXCEL' });
     expect(answer.status).toBe(200);

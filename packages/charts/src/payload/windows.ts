@@ -1,6 +1,6 @@
 // Payloads of the weather windows (WW) and weather downtime (WD), drawn by ../windows.ts.
 import type { VisuArray } from '@metocean/contracts';
-import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
+import { WAIT_INTERVALS_ON_REQUEST, WINDOW_INTERVALS_ON_REQUEST } from '@metocean/core';
 import { label, type PayloadBuilder } from './context';
 import { array, list, num, obj, type Arrays, type Json } from './read';
 
@@ -120,7 +120,10 @@ export const windowsPayload: PayloadBuilder = (result, { id, field, limit: given
         xLabel: 'Month',
         yLabel: 'Probability (%)',
         ...limit,
-        ...(intervals ? { intervals: PROBABILITY_INTERVAL_METHOD, intervalCi: 0.9 } : {}),
+        // issue 34: the standard set leaves the intervals to a request (ww_intervals)
+        ...(intervals
+          ? { intervals: PROBABILITY_INTERVAL_METHOD, intervalCi: 0.9 }
+          : { intervalsNote: WINDOW_INTERVALS_ON_REQUEST }),
       },
     };
   }

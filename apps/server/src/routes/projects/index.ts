@@ -22,7 +22,7 @@ import * as compute from '../../services/compute';
 import * as projects from '../../services/projects';
 import * as results from '../../services/results';
 import { contourBand } from '../../services/contour-band';
-import { wdIntervals } from '../../services/wd-intervals';
+import { wdIntervals, wwIntervals } from '../../services/intervals';
 import * as team from '../../services/team';
 import { errorResponses, idParams, type App, type RouteDeps } from '../types';
 
@@ -234,7 +234,7 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
         tags,
         summary: 'One stored statistic of one point, as named arrays and kwargs (spec 002 §3; -999 missing)',
         description:
-          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement). WW and WD also take below (the limit, in the variable units) and durations (hours, comma-separated): recomputed from the full record with them. Intervals (issue 31; absent from results stored before them): WW carries probabilityLower and probabilityUpper (%, duration × month) and intervalYears; WD carries waitPercentileLower and waitPercentileUpper (hour, duration × month × percentile; -999: no interval under 5 years, or a censored end), waitIntervalMoreThan (hour: a censored end is more than it) and intervalYears (duration × month); kwargs.intervals states the method, kwargs.intervalCi the coverage.',
+          'TS and CTS also take start and end (ms since 1970) and pixels: the window is re-read from the full record and min/max-downsampled to the pixels (zoom refinement). WW and WD also take below (the limit, in the variable units) and durations (hours, comma-separated): recomputed from the full record with them. Intervals (issue 31; computed on request: wd_intervals and ww_intervals; absent until then, kwargs.intervalsNote says so): WW carries probabilityLower and probabilityUpper (%, duration × month) and intervalYears; WD carries waitPercentileLower and waitPercentileUpper (hour, duration × month × percentile; -999: no interval under 5 years, or a censored end), waitIntervalMoreThan (hour: a censored end is more than it) and intervalYears (duration × month); kwargs.intervals states the method, kwargs.intervalCi the coverage.',
         params: idParams,
         querystring: visuWindowQuery,
         response: { 200: visuPayload, ...errorResponses },
@@ -300,6 +300,31 @@ export function projectRoutes(app: App, { services, auth }: RouteDeps): void {
     },
     async (request) =>
       wdIntervals(
+        services,
+        callerOf(request),
+        request.params.id,
+        request.query.point,
+        request.query.stats_id,
+      ),
+  );
+
+  app.post(
+    '/api/projects/:id/ww_intervals/',
+    {
+      schema: {
+        tags,
+        summary:
+          "The 90 % intervals of a point's weather window (WW) probabilities, computed once and stored",
+        description:
+          "The year-block bootstrap interval of each month's window probability in the stored WW result (1,000 resamples of whole years per month, seed 1; docs/methods/ww.md), at the stored limit and durations, computed on request in a statistics thread (about 0.1 s of CPU per duration on a 40-year record) and stored with the result: a second call answers the stored intervals at once. No credit is used (the point was paid for). Answers the WW result as get_visu_data does, with probabilityLower, probabilityUpper and intervalYears, or kwargs.intervalsNote saying why there are none. get_visu_data with a user's limit or durations carries none (kwargs.intervalsNote says so). Anyone who may see the project's results may ask.",
+        params: idParams,
+        querystring: visuDataQuery,
+        response: { 200: visuPayload, ...errorResponses },
+      },
+      preValidation,
+    },
+    async (request) =>
+      wwIntervals(
         services,
         callerOf(request),
         request.params.id,

@@ -9,7 +9,13 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MISSING_VALUE, statIdOf, toStoredJson, type VisuPayload } from '@metocean/contracts';
-import { overview, statisticOf, statisticsFor, type StatisticOptions } from '@metocean/core';
+import {
+  overview,
+  statisticOf,
+  statisticsFor,
+  WINDOW_INTERVALS_ON_REQUEST,
+  type StatisticOptions,
+} from '@metocean/core';
 import { visuPayloadOf, type FieldInfo } from '@metocean/charts';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { dimensionLabels, payloadDocument } from '../../../src/exports/document';
@@ -208,8 +214,24 @@ describe('matrix sheets name their rows and columns (issue 21)', () => {
 // issue 31: the WW probability's year-block interval travels to the files as lower and upper columns with
 // the unit in the header, beside the years it rests on (ERA5 2000-2010: 11 years in every month)
 describe('interval columns of WW (issue 31)', () => {
+  it('xlsx as the standard set stores it (issue 34): no interval sheet, one line in About says they are on request', async () => {
+    const bare = payloadOf('WW');
+    const buffer = await xlsxBuffer(payloadDocument(bare, { classLists: {} }, context));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    for (const name of ['probabilityLower', 'probabilityUpper', 'intervalYears'])
+      expect(workbook.getWorksheet(name)).toBeUndefined();
+    expect(workbook.getWorksheet('probability')).toBeDefined();
+    const about: string[] = [];
+    workbook
+      .getWorksheet('About')!
+      .eachRow((row) => about.push((row.values as unknown[]).slice(1).join(' | ')));
+    expect(about.join('\n')).toContain(WINDOW_INTERVALS_ON_REQUEST);
+  });
+
   it('xlsx: probabilityLower, probabilityUpper (%) and intervalYears equal to the payload, the method in About', async () => {
-    const ww = payloadOf('WW');
+    // as stored once its intervals were asked for (the ww_intervals route)
+    const ww = payloadOf('WW', { field: 'swh' }, { probabilityIntervals: true });
     const buffer = await xlsxBuffer(payloadDocument(ww, { classLists: {} }, context));
     await assertHonestDigits('ww.xlsx', buffer);
     const workbook = new ExcelJS.Workbook();

@@ -75,13 +75,17 @@ export function useContourBand(projectId: number, entry: StatEntry) {
   });
 }
 
-/** POST wd_intervals (issue 31): the WD wait intervals computed once and stored; the answer replaces the cached payload. */
-export function useWdIntervals(projectId: number, entry: StatEntry) {
+/**
+ * POST wd_intervals (issue 31) or ww_intervals (issue 34) by the entry's statistic: the WD wait intervals or
+ * the WW probability intervals computed once and stored; the answer replaces the cached payload.
+ */
+export function useIntervalsOnRequest(projectId: number, entry: StatEntry) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => {
       const query = new URLSearchParams({ point: String(entry.pointId), stats_id: entry.statId });
-      return apiRequest(`${paths.projectWdIntervals(projectId)}?${query.toString()}`, {
+      const path = entry.id === 'WW' ? paths.projectWwIntervals : paths.projectWdIntervals;
+      return apiRequest(`${path(projectId)}?${query.toString()}`, {
         method: 'POST',
         schema: visuPayload,
         forbidden: 'throw',

@@ -21,7 +21,7 @@ import {
   type WindowMeasure,
 } from '@metocean/charts';
 import { errorMessage } from '../../../api/client';
-import { useRecomputedWindows, useWdIntervals, type WindowQuery } from '../api';
+import { useIntervalsOnRequest, useRecomputedWindows, type WindowQuery } from '../api';
 import type { StatEntry } from '../selection';
 import { SimpleChart, payloadOf, perLevel, type ViewProps } from './frame';
 
@@ -122,7 +122,6 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
         </Typography>
       ) : null}
       <CensoredNote payload={payload} />
-      <IntervalNote payload={payload} />
     </Stack>
   );
   return { payload, windows: shown?.settings, controls, notes };
@@ -130,11 +129,23 @@ function useWindowSettings(props: ViewProps, entry: StatEntry): WindowSettings {
 
 /**
  * WW (issue 31): what the probability's whiskers rest on — the years per month — or why a month has none;
- * nothing for results stored before the intervals.
+ * switched off, that they are available on request (issue 34, session 31); nothing for results stored
+ * before the intervals.
  */
-function IntervalNote({ payload }: { payload: VisuPayload }) {
-  // WD's note follows its "Intervals" switch (DowntimeChart)
-  if (!payload.intervalYears || payload.kwargs.code !== 'WW') return null;
+function IntervalNote({ payload, on }: { payload: VisuPayload; on: boolean }) {
+  const note = payload.kwargs.intervalsNote;
+  if (!payload.intervalYears || !on) {
+    const text = !on
+      ? 'The 90 % intervals of the window probabilities (year-block bootstrap of the record\'s years) are available on request: switch "Intervals" on.'
+      : typeof note === 'string' && !onRequest(payload)
+        ? `No whiskers: ${note.replace(/^no intervals[^:]*: /, '')}.`
+        : '';
+    return text ? (
+      <Typography variant="body2" color="text.secondary" data-testid="window-intervals">
+        {text}
+      </Typography>
+    ) : null;
+  }
   const years = (payload.intervalYears.values ?? []) as number[][];
   const lower = (payload.probabilityLower?.values ?? []) as number[][];
   const has = (d: number, m: number) => (lower[d]?.[m] ?? -999) !== -999;
@@ -249,17 +260,98 @@ function WaitIntervalNote({ payload, on }: { payload: VisuPayload; on: boolean }
   );
 }
 
-/** WD's standard set has no wait intervals: they are computed when asked for (kwargs.intervalsNote). */
+/** WD's and WW's standard set have no intervals: they are computed when asked for (kwargs.intervalsNote). */
 const onRequest = (payload: VisuPayload) =>
   typeof payload.kwargs.intervalsNote === 'string' &&
   payload.kwargs.intervalsNote.startsWith('intervals on request');
 
-/** The WD payload without its interval arrays: the chart as without intervals (the switch off). */
+/** The WD or WW payload without its interval arrays: the chart as without intervals (the switch off). */
 function withoutIntervals(payload: VisuPayload): VisuPayload {
   const rest: VisuPayload = { ...payload };
-  for (const name of ['waitPercentileLower', 'waitPercentileUpper', 'waitIntervalMoreThan', 'intervalYears'])
+  for (const name of [
+    'waitPercentileLower',
+    'waitPercentileUpper',
+    'waitIntervalMoreThan',
+    'probabilityLower',
+    'probabilityUpper',
+    'intervalYears',
+  ])
     delete rest[name];
   return rest;
+}
+
+interface IntervalsSwitch {
+  /** Whether the switch is on. */
+  on: boolean;
+  /** The payload with its intervals (answered by the route, or stored), or the user's recomputed one. */
+  full: VisuPayload;
+  /** What the chart draws: `full`, without its interval arrays while the switch is off. */
+  payload: VisuPayload;
+  /** The switch, where the result can have intervals (null otherwise). */
+  control: ReactNode;
+  /** The progress while the route computes, or its failure. */
+  status: ReactNode;
+}
+
+/**
+ * The "Intervals" switch of WD and WW (issue 31, session 30; issue 34, session 31): stored intervals are
+ * drawn at once; ones not yet computed are asked for (wd_intervals, ww_intervals) when the switch is turned
+ * on, with a progress bar, then drawn; a failure is said and tried again by switching off and on.
+ */
+function useIntervalsSwitch(
+  props: ViewProps,
+  entry: StatEntry,
+  settings: WindowSettings,
+  words: { label: string; progress: string; testId: string },
+): IntervalsSwitch {
+  const stored = payloadOf(props, entry)!;
+  const [on, setOn] = useState(Boolean(stored.intervalYears));
+  const computing = useIntervalsOnRequest(props.projectId, entry);
+  // the user's limit or durations: their recomputed payload (no intervals: its note says why); otherwise the
+  // payload answered with the intervals, until the cached one (replaced by it) reaches this view
+  const full = settings.windows ? settings.payload : (computing.data ?? settings.payload);
+  const pending = onRequest(full);
+  const { mutate, isIdle } = computing;
+  useEffect(() => {
+    if (on && pending && isIdle) mutate();
+  }, [on, pending, isIdle, mutate]);
+  const offer = pending || Boolean(full.intervalYears) || settings.windows !== undefined;
+  const control = offer ? (
+    <FormControlLabel
+      control={
+        <Switch
+          size="small"
+          checked={on}
+          onChange={(e) => {
+            setOn(e.target.checked);
+            // a failed attempt is tried again when the switch is turned on again
+            if (e.target.checked && computing.isError) computing.reset();
+          }}
+          slotProps={{ input: { 'aria-label': words.label } }}
+        />
+      }
+      label="Intervals"
+    />
+  ) : null;
+  const status = (
+    <>
+      {on && computing.isPending && (
+        <Box sx={{ maxWidth: 600 }} data-testid={`${words.testId}-progress`}>
+          <Typography variant="caption" color="text.secondary">
+            {words.progress}
+          </Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {on && computing.isError && (
+        <Alert severity="error" sx={{ maxWidth: 600 }} data-testid={`${words.testId}-error`}>
+          The intervals could not be computed: {computing.error.message}. Switch &quot;Intervals&quot; off and
+          on to try again.
+        </Alert>
+      )}
+    </>
+  );
+  return { on, full, payload: on ? full : withoutIntervals(full), control, status };
 }
 
 /** The stats modal hands its payloads by stat id: the recomputed one stands in for the stored one. */
@@ -271,10 +363,16 @@ const withPayload = (props: ViewProps, entry: StatEntry, payload: VisuPayload): 
 function WeatherWindowChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const [measure, setMeasure] = useState<WindowMeasure>('probability');
   const settings = useWindowSettings(props, entry);
+  const intervals = useIntervalsSwitch(props, entry, settings, {
+    label: 'Intervals: the 90 % interval of each window probability',
+    progress:
+      "Computing the intervals: 1,000 resamples of the record's years per duration and month (a fraction of a second on a 40-year record)…",
+    testId: 'window-intervals',
+  });
   return (
     <Stack spacing={1}>
       <SimpleChart
-        props={withPayload(props, entry, settings.payload)}
+        props={withPayload(props, entry, intervals.payload)}
         entry={entry}
         build={(p, legend) => weatherWindowOption(p, { measure, legend, pointName: props.point.name })}
         extra={settings.windows ? { windows: settings.windows } : undefined}
@@ -293,9 +391,12 @@ function WeatherWindowChart({ props, entry }: { props: ViewProps; entry: StatEnt
               <MenuItem value="meanCalmPeriods">Calm periods per year</MenuItem>
               <MenuItem value="meanCalmLength">Mean calm length</MenuItem>
             </TextField>
+            {intervals.control}
           </>
         }
       />
+      {intervals.status}
+      <IntervalNote payload={intervals.full} on={intervals.on} />
       {settings.notes}
     </Stack>
   );
@@ -305,20 +406,13 @@ export const WeatherWindowView = perLevel(WeatherWindowChart);
 
 function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry }) {
   const settings = useWindowSettings(props, entry);
-  const stored = payloadOf(props, entry)!;
-  // stored intervals are drawn at once; ones not yet computed are computed when the switch is turned on
-  const [intervals, setIntervals] = useState(Boolean(stored.intervalYears));
-  const computing = useWdIntervals(props.projectId, entry);
-  // the user's limit or durations: their recomputed payload (no intervals: its note says why); otherwise the
-  // payload answered with the intervals, until the cached one (replaced by it) reaches this view
-  const full = settings.windows ? settings.payload : (computing.data ?? settings.payload);
-  const pending = onRequest(full);
-  const { mutate, isIdle } = computing;
-  useEffect(() => {
-    if (intervals && pending && isIdle) mutate();
-  }, [intervals, pending, isIdle, mutate]);
-  const payload = intervals ? full : withoutIntervals(full);
-  const offerSwitch = pending || Boolean(full.intervalYears) || settings.windows !== undefined;
+  const intervals = useIntervalsSwitch(props, entry, settings, {
+    label: 'Intervals: the 90 % interval of each waiting-time percentile',
+    progress:
+      "Computing the intervals: 1,000 resamples of the record's years per duration (about a second per duration on a 40-year record)…",
+    testId: 'downtime-intervals',
+  });
+  const payload = intervals.payload;
   const durations = (payload.duration?.values ?? []) as number[];
   const percentiles = (payload.percentile?.values ?? []) as number[];
   const [duration, setDuration] = useState(0);
@@ -373,45 +467,13 @@ function DowntimeChart({ props, entry }: { props: ViewProps; entry: StatEntry })
               sx={{ width: 230 }}
               slotProps={{ htmlInput: { 'data-testid': 'quantiles' } }}
             />
-            {offerSwitch && (
-              <FormControlLabel
-                control={
-                  <Switch
-                    size="small"
-                    checked={intervals}
-                    onChange={(e) => {
-                      setIntervals(e.target.checked);
-                      // a failed attempt is tried again when the switch is turned on again
-                      if (e.target.checked && computing.isError) computing.reset();
-                    }}
-                    slotProps={{
-                      input: { 'aria-label': 'Intervals: the 90 % interval of each waiting-time percentile' },
-                    }}
-                  />
-                }
-                label="Intervals"
-              />
-            )}
+            {intervals.control}
           </>
         }
       />
-      {intervals && computing.isPending && (
-        <Box sx={{ maxWidth: 600 }} data-testid="downtime-intervals-progress">
-          <Typography variant="caption" color="text.secondary">
-            Computing the intervals: 1,000 resamples of the record&apos;s years per duration (about a second
-            per duration on a 40-year record)…
-          </Typography>
-          <LinearProgress />
-        </Box>
-      )}
-      {intervals && computing.isError && (
-        <Alert severity="error" sx={{ maxWidth: 600 }} data-testid="downtime-intervals-error">
-          The intervals could not be computed: {computing.error.message}. Switch &quot;Intervals&quot; off and
-          on to try again.
-        </Alert>
-      )}
+      {intervals.status}
       <BeyondFollowUpNote payload={payload} duration={picked} />
-      <WaitIntervalNote payload={full} on={intervals} />
+      <WaitIntervalNote payload={intervals.full} on={intervals.on} />
       {settings.notes}
     </Stack>
   );

@@ -1,10 +1,15 @@
-// The WD intervals route's rules (services/wd-intervals.ts): when a stored WD result needs no new intervals,
-// and when the rows a thread recomputed are the stored ones (else the intervals would be those of waits the
+// The WD and WW intervals routes' rules (services/intervals.ts): when a stored WD or WW result needs no new
+// intervals, and when the rows a thread recomputed are the stored ones (else the intervals would be those of waits the
 // user does not see); and the Operability report's persistence memo (reports/operability.ts): one
 // computation per point and field for the report's two drawing passes.
 import { describe, expect, it } from 'vitest';
-import { WAIT_INTERVALS_ON_REQUEST } from '@metocean/core';
-import { bareRows, intervalsSettled, WAIT_INTERVALS_STALE } from '../../src/services/wd-intervals';
+import { WAIT_INTERVALS_ON_REQUEST, WINDOW_INTERVALS_ON_REQUEST } from '@metocean/core';
+import {
+  bareRows,
+  intervalsSettled,
+  WAIT_INTERVALS_STALE,
+  WINDOW_INTERVALS_STALE,
+} from '../../src/services/intervals';
 import { persistenceOf } from '../../src/reports/operability';
 import type { ReportData, ReportPoint } from '../../src/reports/data';
 
@@ -33,6 +38,31 @@ describe('WD intervals on request', () => {
     expect(bareRows([[row(0, 5), withIntervals(1, 6)]])).toBe(bareRows(stored));
     expect(bareRows([[row(0, 5), withIntervals(1, 6.5)]])).not.toBe(bareRows(stored));
     expect(bareRows([[row(0, 5)]])).not.toBe(bareRows(stored));
+  });
+});
+
+// WW rows: one per duration and month (not grouped by duration as WD's)
+const window = (month: number, probability: number) => ({ durationHours: 12, month, probability });
+const windowWithInterval = (month: number, probability: number) => ({
+  ...window(month, probability),
+  probabilityInterval: [probability - 2, probability + 2],
+  intervalYears: 11,
+});
+
+describe('WW intervals on request', () => {
+  it('computes for the standard set and results stored before; not again once stored or refused', () => {
+    expect(intervalsSettled({ result: [window(0, 50), window(1, 40)] })).toBe(false);
+    expect(intervalsSettled({ result: [window(0, 50), windowWithInterval(1, 40)] })).toBe(true);
+    expect(intervalsSettled({ result: [window(0, 50)], intervalsNote: WINDOW_INTERVALS_STALE })).toBe(true);
+    expect(intervalsSettled({ result: [] })).toBe(false);
+    expect(WINDOW_INTERVALS_ON_REQUEST).toMatch(/^intervals on request/);
+  });
+
+  it('the recomputed rows, their intervals left aside, must be the stored ones', () => {
+    const stored = [window(0, 50), window(1, 40)];
+    expect(bareRows([window(0, 50), windowWithInterval(1, 40)])).toBe(bareRows(stored));
+    expect(bareRows([window(0, 50), windowWithInterval(1, 40.01)])).not.toBe(bareRows(stored));
+    expect(bareRows([window(0, 50)])).not.toBe(bareRows(stored));
   });
 });
 
