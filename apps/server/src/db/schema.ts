@@ -6,6 +6,7 @@ import type { Correction } from '@metocean/core';
 import { decodePayload } from './payload';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   doublePrecision,
@@ -261,6 +262,12 @@ export const projects = pgTable(
     status: text('status').notNull().default('PENDING'),
     type: integer('type').notNull().default(0),
     isMcDashboard: boolean('is_mc_dashboard').notNull().default(false),
+    /**
+     * Moves with every write to the rows the project's detail shows (its points, their tasks and overview
+     * results, collaborators, computations, its zone's datasets): triggers of migration 0019, in the
+     * writer's transaction. The detail's row cache (services/project-rows.ts) is keyed on it.
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   // Names are unique within a customer: a global rule would reveal other customers' project names.
