@@ -1,8 +1,8 @@
 // The rows a project's detail (and its line in the list) is built from, kept per project and revision
-// (issue 34: the detail under load). The project's `revision` (migration 0019) moves in the writer's own
-// transaction with every write to these rows, whichever process writes (API, worker, command): the access
-// query reads it with the project, and a kept entry of another revision is read again. What depends on the
-// caller or on the clock (the access, the offer's end) is never kept: it comes from the access each time.
+// (issue 34: the detail under load). The project's revision (db/project-changes.ts, migration 0019) grows
+// with every write to these rows committed by any process (API, worker, command): the access query reads it
+// with the project, and a kept entry of an older revision is read again. What depends on the caller or on
+// the clock (the access, the offer's end) is never kept: it comes from the access each time.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { computations, points, projectCollaborators, tasks } from '../db/schema';
 import type { Db } from '../db/client';
@@ -80,7 +80,8 @@ function entryFor(db: Db, access: ProjectAccess): Entry {
     byProject = new Map();
     kept.set(db, byProject);
   }
-  const { id, revision } = access.project;
+  const { id } = access.project;
+  const { revision } = access;
   const found = byProject.get(id);
   // an entry of a newer revision (a request that read the access later) is as good: never go back to older
   if (found && found.revision >= revision) {

@@ -1,7 +1,8 @@
 // The project detail's rows are kept per project revision (issue 34, services/project-rows.ts): every write
 // is seen by the next read, whether it goes through the API or straight to the database as a worker
-// process's would (the revision moves in the writer's transaction, migration 0019), and the access is
-// checked on every read, never kept.
+// process's would (the revision grows in the writer's transaction, migration 0019, whatever the order in
+// which concurrent writers commit), and the access is checked on every read, never kept.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collaborator, Offer, Point, Project, ProjectListItem } from '@metocean/contracts';
 import { startTestServer, type Actor, type TestServer } from '../harness';
@@ -14,6 +15,15 @@ let memberId: number;
 
 const detail = async (who: Actor = manager) => (await who.get<Project>(`/api/projects/${projectId}/`)).body;
 const sql = (text: string, values?: unknown[]) => server.runtime.services.database.executeSql(text, values);
+/** The project's revision as the access reads it (db/project-changes.ts). */
+const revision = async () =>
+  Number(
+    (
+      await sql('SELECT coalesce(sum(writes), 0) AS r FROM project_changes WHERE project_id = $1', [
+        projectId,
+      ])
+    ).rows[0]!.r,
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -115,9 +125,10 @@ describe('the project detail after a write', () => {
   });
 
   it('moves the revision with each kind of write the detail shows, in the writer’s transaction', async () => {
-    const revision = async () =>
-      Number((await sql('SELECT revision FROM projects WHERE id = $1', [projectId])).rows[0]!.revision);
     const pointA = (await detail()).points.find((p) => p.name === 'A')!;
+    const zoneId = Number(
+      (await sql('SELECT zone_id FROM projects WHERE id = $1', [projectId])).rows[0]!.zone_id,
+    );
     const writes = [
       `UPDATE points SET name = 'A2' WHERE id = ${pointA.id}`,
       `INSERT INTO project_collaborators (project_id, user_id) VALUES (${projectId}, ${memberId})`,
@@ -126,16 +137,61 @@ describe('the project detail after a write', () => {
       `UPDATE computations SET status = 'FAILED' WHERE project_id = ${projectId}`,
       `INSERT INTO tasks (point_id, process_type, status, progress) VALUES (${pointA.id}, 'STATISTICS', 'PENDING', 0)`,
       `UPDATE tasks SET progress = 5 WHERE point_id = ${pointA.id}`,
+      `INSERT INTO results (task_id, point_id, stat_id, code, payload)
+         SELECT id, point_id, 'OVERVIEW', 'OVERVIEW', '\\x00'::bytea FROM tasks WHERE point_id = ${pointA.id}`,
+      `DELETE FROM results WHERE point_id = ${pointA.id} AND code = 'OVERVIEW'`,
+      `UPDATE dataset_zones SET zone_id = zone_id WHERE ctid = (SELECT ctid FROM dataset_zones WHERE zone_id = ${zoneId} LIMIT 1)`,
     ];
     for (const write of writes) {
       const before = await revision();
       await sql(write);
       expect(await revision(), write).toBe(before + 1);
     }
+    // a heartbeat (updated_at alone) and a result other than the overview change nothing the detail shows
+    const beforeBeat = await revision();
+    await sql(`UPDATE tasks SET updated_at = now() WHERE point_id = ${pointA.id}`);
+    await sql(
+      `INSERT INTO results (task_id, point_id, stat_id, code, payload)
+         SELECT id, point_id, 'EXT__hs', 'EXT', '\\x00'::bytea FROM tasks WHERE point_id = ${pointA.id}`,
+    );
+    await sql(`DELETE FROM results WHERE point_id = ${pointA.id}`);
+    expect(await revision()).toBe(beforeBeat);
     // a write that is rolled back leaves the revision (and so the kept rows) as they were
     const before = await revision();
     await sql(`BEGIN; UPDATE points SET name = 'A3' WHERE id = ${pointA.id}; ROLLBACK;`);
     expect(await revision()).toBe(before);
     expect((await detail()).points.map((p) => p.name)).toEqual(['A2', 'B']);
+  });
+
+  it('sees a write committed after a later-begun one has committed (the log is summed, not read by its max id)', async () => {
+    const [pointA, pointB] = (await detail()).points;
+    const url = server.runtime.services.config.databaseUrl;
+    // two writers side by side on connections of their own (PostgreSQL); on the embedded database, whose one
+    // connection takes one transaction at a time, the same writes one after the other
+    const first = url ? new pg.Client({ connectionString: url }) : undefined;
+    const second = url ? new pg.Client({ connectionString: url }) : undefined;
+    await first?.connect();
+    await second?.connect();
+    try {
+      if (first && second) {
+        await first.query('BEGIN');
+        // the first writer appends its change row (the lower id) and has not committed
+        await first.query(`UPDATE points SET name = 'A_late' WHERE id = $1`, [pointA!.id]);
+        await second.query('BEGIN');
+        await second.query(`UPDATE points SET name = 'B_early' WHERE id = $1`, [pointB!.id]);
+        await second.query('COMMIT');
+        // read and kept at the revision that counts the second write only
+        expect((await detail()).points.map((p) => p.name)).toEqual(['A2', 'B_early']);
+        await first.query('COMMIT');
+      } else {
+        await sql(`UPDATE points SET name = 'B_early' WHERE id = $1`, [pointB!.id]);
+        expect((await detail()).points.map((p) => p.name)).toEqual(['A2', 'B_early']);
+        await sql(`UPDATE points SET name = 'A_late' WHERE id = $1`, [pointA!.id]);
+      }
+      expect((await detail()).points.map((p) => p.name)).toEqual(['A_late', 'B_early']);
+    } finally {
+      await first?.end();
+      await second?.end();
+    }
   });
 });
