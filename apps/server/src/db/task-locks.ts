@@ -2,7 +2,9 @@
 // several tasks locks them in the order its plan visits them, and two such writers (two cancels, a cancel and
 // the reconciler's take-back) visiting them in different orders could each hold a task the other waits for.
 // Taking them first in one SELECT … FOR UPDATE ordered by id gives every such writer the same order; a writer
-// of one task (a worker's progress, its heartbeat) holds one row and cannot close a circle with them.
+// of one task (a worker's progress, its heartbeat) holds one row and cannot close a circle with them. Tasks
+// come before the customer's row: the cancel refunds after its tasks, and the compute of a draft takes the
+// draft before charging the credits.
 import { asc, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { tasks } from './schema';

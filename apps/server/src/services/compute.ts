@@ -37,6 +37,8 @@ export async function startComputation(
   const price = creditsPerPoint(instance, zone);
   const { taskIds, todo, cost } = await services.db.transaction(async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    // the draft before the customer's credits: a cancel takes its tasks, then the customer (db/task-locks.ts)
+    if (target.kind === 'task') await lockTasks(tx, eq(tasks.id, target.taskId));
     const pointRows: PointRow[] = await tx.select().from(points).where(eq(points.projectId, project.id));
     if (instance.nbAuthPoints !== null && pointRows.length > instance.nbAuthPoints)
       throw badRequest({ nonFieldErrors: [projectMessages.tooManyPoints(instance.nbAuthPoints)] });
