@@ -6,6 +6,8 @@ import type { Correction } from '@metocean/core';
 import { decodePayload } from './payload';
 import {
   type AnyPgColumn,
+  bigint,
+  bigserial,
   boolean,
   customType,
   doublePrecision,
@@ -265,6 +267,23 @@ export const projects = pgTable(
   },
   // Names are unique within a customer: a global rule would reveal other customers' project names.
   (t) => [uniqueIndex('projects_customer_name_key').on(t.customerId, t.name)],
+);
+
+/**
+ * A project's change log (migration 0019, issue 34): a row appended by triggers, in the writer's own
+ * transaction, with every write to the rows the project's detail shows (its points, their tasks and overview
+ * results, collaborators, computations, its zone's datasets). The project's revision is the sum of `writes`
+ * (projectRevision in db/project-changes.ts); compactProjectChanges folds a project's rows into one with
+ * their sum. No foreign key: appending locks no row of `projects` (see the migration).
+ */
+export const projectChanges = pgTable(
+  'project_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id').notNull(),
+    writes: bigint('writes', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [index('project_changes_project').on(t.projectId, t.writes)],
 );
 
 export const projectCollaborators = pgTable(

@@ -11,6 +11,7 @@
 // failed or retried within 25 s of its last beat.
 import type { Services } from '../services/context';
 import type { Db } from '../db/client';
+import { compactProjectChanges } from '../db/project-changes';
 import type { JobName, JobPayloads } from './queue';
 
 export interface ReconcileSettings {
@@ -118,7 +119,7 @@ export async function reconcileJobs(
   return lost;
 }
 
-/** Reconciles now and every `intervalSeconds`; answers the stop function. */
+/** Reconciles now and every `intervalSeconds`, then folds the projects' change logs; answers the stop function. */
 export function startReconciler(
   services: Services,
   kinds: readonly TrackedJob[],
@@ -130,6 +131,11 @@ export function startReconciler(
     running = true;
     reconcileJobs(services, kinds, settings)
       .catch((error: unknown) => services.log.error({ err: error }, 'job reconciliation failed'))
+      // the projects' change logs folded on the same beat (one process at a time: db/project-changes.ts)
+      .then(() => compactProjectChanges(services.db))
+      .catch((error: unknown) =>
+        services.log.error({ err: error }, 'compacting the project change log failed'),
+      )
       .finally(() => {
         running = false;
       });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { contractorMessages, downtimeMessages, reportMessages } from '@metocean/contracts';
 import { contractorJobs, plannings, reports, results, satelliteComparisons, tasks } from '../db/schema';
+import { lockTasks, lockedTasks } from '../db/task-locks';
 import { reportsDir } from '../services/reports';
 import { failLostTask } from './compute-point';
 import { partialReportFile, reportFile } from './render-report';
@@ -24,10 +25,13 @@ const pointTask: TrackedJob<'compute-point'> = {
   },
   takeBack: (db, cutoff) =>
     db.transaction(async (tx) => {
+      const stale = and(eq(tasks.status, 'RUNNING'), lt(tasks.updatedAt, cutoff));
+      // several tasks: locked first in id order, as every writer of several tasks does (db/task-locks.ts)
+      const locked = await lockTasks(tx, stale);
       const rows = await tx
         .update(tasks)
         .set({ status: 'PENDING', progress: 0, updatedAt: new Date() })
-        .where(and(eq(tasks.status, 'RUNNING'), lt(tasks.updatedAt, cutoff)))
+        .where(and(lockedTasks(locked), stale))
         .returning({ id: tasks.id });
       for (const { id } of rows) await tx.delete(results).where(eq(results.taskId, id));
       return rows.map((row) => row.id);

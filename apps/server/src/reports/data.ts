@@ -23,6 +23,7 @@ import {
   projects,
 } from '../db/schema';
 import type { Db } from '../db/client';
+import { projectRevision } from '../db/project-changes';
 import type { ProjectAccess } from '../services/project-access';
 import { buoysNearPoint, compareAtPoint } from '../services/buoys';
 import { reportMaps, type ReportMaps } from '../services/stat2ds';
@@ -149,7 +150,13 @@ export function statIdWithPrefix(point: ReportPoint, prefix: string): string | u
 /** The project's access as the policy gives it, for the job (no caller: the report was allowed when asked). */
 async function accessOf(db: Db, projectId: number): Promise<ProjectAccess> {
   const [row] = await db
-    .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
+    .select({
+      project: projects,
+      revision: projectRevision(),
+      instance: offerInstances,
+      offerName: offers.name,
+      zone: zones,
+    })
     .from(projects)
     .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
     .innerJoin(offers, eq(offers.id, offerInstances.offerId))

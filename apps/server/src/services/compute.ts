@@ -4,6 +4,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { projectMessages, type Project } from '@metocean/contracts';
 import { computations, customers, points, projects, tasks } from '../db/schema';
+import { lockTasks, lockedTasks } from '../db/task-locks';
 import { badRequest } from '../http/errors';
 import type { Caller, Services } from './context';
 import { chargeCredits } from './credits';
@@ -36,6 +37,8 @@ export async function startComputation(
   const price = creditsPerPoint(instance, zone);
   const { taskIds, todo, cost } = await services.db.transaction(async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    // the draft before the customer's credits: a cancel takes its tasks, then the customer (db/task-locks.ts)
+    if (target.kind === 'task') await lockTasks(tx, eq(tasks.id, target.taskId));
     const pointRows: PointRow[] = await tx.select().from(points).where(eq(points.projectId, project.id));
     if (instance.nbAuthPoints !== null && pointRows.length > instance.nbAuthPoints)
       throw badRequest({ nonFieldErrors: [projectMessages.tooManyPoints(instance.nbAuthPoints)] });
@@ -131,19 +134,20 @@ export async function cancelTasks(
   requireEditable(access);
   const price = creditsPerPoint(access.instance, access.zone);
   const cancelled = await services.db.transaction(async (tx) => {
+    const active = and(
+      inArray(tasks.status, ACTIVE),
+      taskIds ? inArray(tasks.id, taskIds.length > 0 ? taskIds : [0]) : undefined,
+      inArray(
+        tasks.pointId,
+        tx.select({ id: points.id }).from(points).where(eq(points.projectId, access.project.id)),
+      ),
+    );
+    // the tasks first, in id order (db/task-locks.ts), then the customer and the computation
+    const locked = await lockTasks(tx, active);
     const cancelled = await tx
       .update(tasks)
       .set({ status: 'CANCELLED', updatedAt: new Date() })
-      .where(
-        and(
-          inArray(tasks.status, ACTIVE),
-          taskIds ? inArray(tasks.id, taskIds.length > 0 ? taskIds : [0]) : undefined,
-          inArray(
-            tasks.pointId,
-            tx.select({ id: points.id }).from(points).where(eq(points.projectId, access.project.id)),
-          ),
-        ),
-      )
+      .where(and(lockedTasks(locked), inArray(tasks.status, ACTIVE)))
       .returning({ id: tasks.id, computationId: tasks.computationId });
     const perComputation = new Map<number, number>();
     for (const { computationId } of cancelled)

@@ -5,6 +5,7 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { messages, projectMessages } from '@metocean/contracts';
 import { customers, offerInstances, offers, projectCollaborators, projects, zones } from '../db/schema';
 import type { Db } from '../db/client';
+import { projectRevision } from '../db/project-changes';
 import { badRequest, fieldError, forbidden, notFound } from '../http/errors';
 import type { Caller } from './context';
 import { isExpired } from './zones';
@@ -15,6 +16,11 @@ type ZoneRow = typeof zones.$inferSelect;
 
 export interface ProjectAccess {
   project: ProjectRow;
+  /**
+   * The project's revision when the access was read (db/project-changes.ts): the detail's rows kept at this
+   * revision or a later one are current (services/project-rows.ts).
+   */
+  revision: number;
   instance: InstanceRow;
   offerName: string;
   zone: ZoneRow;
@@ -42,7 +48,13 @@ export async function accessibleProjects(
   orderBy: SQL[] = [],
 ): Promise<ProjectAccess[]> {
   const rows = await db
-    .select({ project: projects, instance: offerInstances, offerName: offers.name, zone: zones })
+    .select({
+      project: projects,
+      revision: projectRevision(),
+      instance: offerInstances,
+      offerName: offers.name,
+      zone: zones,
+    })
     .from(projects)
     .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
     .innerJoin(offers, eq(offers.id, offerInstances.offerId))

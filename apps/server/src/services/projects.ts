@@ -13,7 +13,6 @@ import {
   type Status,
 } from '@metocean/contracts';
 import {
-  computations,
   contractorJobs,
   offerInstances,
   offerInstanceZones,
@@ -21,12 +20,11 @@ import {
   points,
   projectCollaborators,
   projects,
-  tasks,
   users,
   zones,
 } from '../db/schema';
 import type { Db } from '../db/client';
-import { pointDataList, sameNodeIndices } from '../data/point-data';
+import { sameNodeIndices, type PointDataView } from '../data/point-data';
 import { likePattern } from '../db/like';
 import { badRequest, fieldError, forbidden } from '../http/errors';
 import type { Caller, Services } from './context';
@@ -35,8 +33,7 @@ import { accessibleProjects, projectFor, requireEditable, type ProjectAccess } f
 import { offerPreference } from './accounts';
 import { isExpired } from './zones';
 import { checkNewPoints, presentPoint } from './points';
-import { latestStartedTasks } from './task-state';
-import { overviewStats } from './results';
+import { projectDataNodes, projectRows } from './project-rows';
 import { withReportFilesRemoved } from './reports';
 
 type InstanceRow = typeof offerInstances.$inferSelect;
@@ -70,38 +67,11 @@ export const creditsPerPoint = (instance: InstanceRow, zone: ZoneRow) =>
 
 export async function presentProject(db: Db, caller: Caller, access: ProjectAccess): Promise<Project> {
   const { project, instance, zone } = access;
-  // independent reads side by side: on PostgreSQL each takes a connection of the pool, and the project's
-  // detail waits for the slowest instead of their sum (issue 34: the detail under load)
-  const [pointRows, taskRows, collaboratorRows, computationRows] = await Promise.all([
-    db.select().from(points).where(eq(points.projectId, project.id)).orderBy(asc(points.id)),
-    latestStartedTasks(db, eq(points.projectId, project.id)),
-    db
-      .select({ userId: projectCollaborators.userId })
-      .from(projectCollaborators)
-      .where(eq(projectCollaborators.projectId, project.id)),
-    db
-      .select()
-      .from(computations)
-      .where(eq(computations.projectId, project.id))
-      .orderBy(asc(computations.id)),
-  ]);
-  const [computationTasks, overview] = await Promise.all([
-    computationRows.length === 0
-      ? []
-      : db
-          .select({ computationId: tasks.computationId, status: tasks.status })
-          .from(tasks)
-          .where(
-            inArray(
-              tasks.computationId,
-              computationRows.map((c) => c.id),
-            ),
-          ),
-    overviewStats(
-      db,
-      pointRows.filter((p) => p.isComputed).map((p) => p.id),
-    ),
-  ]);
+  // the rows as of the revision read with the access (kept per revision: project-rows.ts)
+  const rows = await projectRows(db, access);
+  const { points: pointRows, latestTasks: taskRows, computations: computationRows } = rows;
+  const computationTasks = rows.computationTasks;
+  const overview = rows.overview;
   const active = taskRows.map((t) => t.status as Status);
   const running = taskRows.filter((t) => t.status === 'RUNNING' || t.status === 'PENDING');
   return {
@@ -123,7 +93,7 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
       has2DStatistics: zone.has2DStatistics,
       bounds: zone.bounds,
     },
-    collaborators: collaboratorRows.map((c) => c.userId),
+    collaborators: [...rows.collaborators],
     computations: computationRows.map((c) => ({
       id: c.id,
       spentBy: c.spentById,
@@ -167,16 +137,19 @@ export async function presentProject(db: Db, caller: Caller, access: ProjectAcce
 
 export async function getProject(services: Services, caller: Caller, id: number): Promise<Project> {
   const access = await projectFor(services.db, caller, id);
-  const project = await presentProject(services.db, caller, access);
-  return { ...project, points: await withDataNodes(services.db, access.zone.id, project.points) };
+  const [project, found] = await Promise.all([
+    presentProject(services.db, caller, access),
+    projectDataNodes(services.db, access),
+  ]);
+  return { ...project, points: withDataNodes(project.points, found) };
 }
 
 /**
  * The points with the data node each reads and the points sharing it (issue 30: two points 10 km apart
  * read one node, and the project must not list them as two places). The detail only: the list skips it.
+ * `found` is pointDataList's answer for the same points in the same order.
  */
-async function withDataNodes(db: Db, zoneId: number, list: Project['points']): Promise<Project['points']> {
-  const found = await pointDataList(db, zoneId, list);
+function withDataNodes(list: Project['points'], found: readonly (PointDataView | null)[]): Project['points'] {
   const shared = sameNodeIndices(found);
   return list.map((point, index) => {
     const data = found[index];
