@@ -2,7 +2,7 @@
 // manager has created the project under test, the demo callers, a regular user made a collaborator, and the
 // project's offer ended for the time of a check.
 import { eq } from 'drizzle-orm';
-import type { Offer } from '@metocean/contracts';
+import type { Offer, Project } from '@metocean/contracts';
 import { offerInstances, projectCollaborators, projects, users } from '../src/db/schema';
 import { startTestServer, type Actor, type TestServer } from './harness';
 
@@ -29,6 +29,25 @@ export async function createProject(who: Actor, project: ProjectToCreate): Promi
   if (created.status !== 201)
     throw new Error(`the project ${project.name}: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.projectId;
+}
+
+/** The South China Sea node of real ERA5 waves (2000–2010) the tests of stored statistics compute. */
+export const ERA5_NODE = { name: 'ERA5 node', lat: 15.51, lng: 109.94 };
+
+/** A one-point On Demand project on the ERA5 node, created by `who`; resolves to its id. */
+export const createEra5Project = (who: Actor, name: string): Promise<number> =>
+  createProject(who, { offer: 'On Demand', zone: 'South China Sea', name, points: [ERA5_NODE] });
+
+/** Computes the project's points; resolves to the project once FINISHED, throws if it ends otherwise. */
+export async function computeProject(who: Actor, projectId: number): Promise<Project> {
+  await who.put(`/api/projects/${projectId}/compute/`);
+  const project = await who.until<Project>(
+    `/api/projects/${projectId}/`,
+    (p) => ['FINISHED', 'FAILED'].includes(p.status),
+    { timeoutMs: 170_000, intervalMs: 1000 },
+  );
+  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  return project;
 }
 
 export interface ServerWithProject {

@@ -3,9 +3,10 @@
 // the visualisation payload; on the real ERA5 record the demo ingests (South China Sea node, 11 years).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTOUR_BAND_ON_REQUEST, CONTOUR_BAND_RESAMPLES } from '@metocean/core';
-import { visuPayload, type Offer, type Project, type VisuPayload } from '@metocean/contracts';
+import { visuPayload, type VisuPayload } from '@metocean/contracts';
 import type { PoolJob } from '../../src/jobs/pool';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { computeProject, createEra5Project } from '../project-fixture';
 
 let server: TestServer;
 let manager: Actor;
@@ -41,23 +42,8 @@ beforeAll(async () => {
   };
   manager = await server.as('manager');
   standard = await server.as('standard');
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
-  const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
-  projectId = (
-    await manager.post<{ projectId: number }>('/api/projects/', {
-      name: 'Band_ERA5',
-      offerInstance: offer.id,
-      zone,
-      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
-    })
-  ).body.projectId;
-  await manager.put(`/api/projects/${projectId}/compute/`);
-  const project = await manager.until<Project>(
-    `/api/projects/${projectId}/`,
-    (p) => ['FINISHED', 'FAILED'].includes(p.status),
-    { timeoutMs: 170_000, intervalMs: 1000 },
-  );
-  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  projectId = await createEra5Project(manager, 'Band_ERA5');
+  const project = await computeProject(manager, projectId);
   pointId = project.points[0]!.id;
   const stats = (await manager.get<{ statId: string; code: string }[]>(`/api/projects/${projectId}/stats/`))
     .body;

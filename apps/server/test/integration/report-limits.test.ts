@@ -10,12 +10,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Offer, Project, Report } from '@metocean/contracts';
+import type { Report } from '@metocean/contracts';
 import { reports } from '../../src/db/schema';
 import { createReportThread, type ReportThread } from '../../src/jobs/report-thread';
 import { runReportJob } from '../../src/jobs/render-report';
 import { clonePoints } from '../clone-points';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { computeProject, createEra5Project } from '../project-fixture';
 
 /**
  * The heap the flat reports are drawn in: enough for the thread's libraries (pdfkit, ECharts, the fonts)
@@ -35,23 +36,8 @@ beforeAll(async () => {
   process.env.STAT2D_MAX_NODES = '8';
   server = await startTestServer();
   manager = await server.as('manager');
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
-  const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
-  projectId = (
-    await manager.post<{ projectId: number }>('/api/projects/', {
-      name: 'Report_limits',
-      offerInstance: offer.id,
-      zone,
-      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
-    })
-  ).body.projectId;
-  await manager.put(`/api/projects/${projectId}/compute/`);
-  const project = await manager.until<Project>(
-    `/api/projects/${projectId}/`,
-    (p) => ['FINISHED', 'FAILED'].includes(p.status),
-    { timeoutMs: 170_000, intervalMs: 1000 },
-  );
-  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  projectId = await createEra5Project(manager, 'Report_limits');
+  const project = await computeProject(manager, projectId);
   const original = project.points[0]!.id;
   pointIds = [original, ...(await clonePoints(server.runtime.services.db, original, 39, 'Copy'))];
 }, 300_000);

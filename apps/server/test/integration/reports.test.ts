@@ -29,6 +29,7 @@ import {
 } from '../../src/db/schema';
 import { loadReportHeader, validationsOf, type ComparisonMemo } from '../../src/reports/data';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { computeProject, createEra5Project } from '../project-fixture';
 import { CONTOUR_BAND_NOT_COMPUTED } from '../../src/reports/design';
 import { assertHonestDigits } from '../honest-digits';
 
@@ -116,24 +117,9 @@ beforeAll(async () => {
   member = await server.as('member');
   standard = await server.as('standard');
   memberId = (await member.get<{ id: number }>('/api/users/current/')).body.id;
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
-  const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
-  projectId = (
-    await manager.post<{ projectId: number }>('/api/projects/', {
-      name: 'Report_ERA5',
-      offerInstance: offer.id,
-      zone,
-      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
-    })
-  ).body.projectId;
+  projectId = await createEra5Project(manager, 'Report_ERA5');
   await manager.post(`/api/projects/${projectId}/update_collaborators/`, { collaborators: [memberId] });
-  await manager.put(`/api/projects/${projectId}/compute/`);
-  const project = await manager.until<Project>(
-    `/api/projects/${projectId}/`,
-    (p) => ['FINISHED', 'FAILED'].includes(p.status),
-    { timeoutMs: 170_000, intervalMs: 1000 },
-  );
-  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  const project = await computeProject(manager, projectId);
   pointId = project.points[0]!.id;
 }, 200_000);
 afterAll(async () => {

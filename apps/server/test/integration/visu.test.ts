@@ -6,8 +6,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { empiricalDistribution, weatherDowntimes, weatherWindows } from '@metocean/core';
 import { parseCsvSeries } from '@metocean/hindcast';
-import { visuPayload, type Offer, type Project, type VisuPayload } from '@metocean/contracts';
+import { visuPayload, type VisuPayload } from '@metocean/contracts';
 import { startTestServer, type Actor, type TestServer } from '../harness';
+import { computeProject, createEra5Project } from '../project-fixture';
 
 let server: TestServer;
 let manager: Actor;
@@ -25,23 +26,8 @@ beforeAll(async () => {
   server = await startTestServer();
   manager = await server.as('manager');
   standard = await server.as('standard');
-  const offer = (await manager.get<Offer[]>('/api/offers/')).body.find((o) => o.name === 'On Demand')!;
-  const zone = offer.zones.find((z) => z.name === 'South China Sea')!.id;
-  projectId = (
-    await manager.post<{ projectId: number }>('/api/projects/', {
-      name: 'Visu_ERA5',
-      offerInstance: offer.id,
-      zone,
-      points: [{ name: 'ERA5 node', lat: 15.51, lng: 109.94 }],
-    })
-  ).body.projectId;
-  await manager.put(`/api/projects/${projectId}/compute/`);
-  const project = await manager.until<Project>(
-    `/api/projects/${projectId}/`,
-    (p) => ['FINISHED', 'FAILED'].includes(p.status),
-    { timeoutMs: 170_000, intervalMs: 1000 },
-  );
-  if (project.status !== 'FINISHED') throw new Error(`compute ended ${project.status}`);
+  projectId = await createEra5Project(manager, 'Visu_ERA5');
+  const project = await computeProject(manager, projectId);
   pointId = project.points[0]!.id;
   stats = (await manager.get<typeof stats>(`/api/projects/${projectId}/stats/`)).body;
 }, 200_000);
