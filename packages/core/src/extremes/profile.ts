@@ -138,13 +138,24 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     if (known !== undefined) return known;
     let from = start;
     let distance = Infinity;
+    let near: { z: number; x: number[] } | null = null;
+    let next: { z: number; x: number[] } | null = null;
     for (const s of solved) {
       if (Math.abs(s.z - z) < distance) {
         distance = Math.abs(s.z - z);
         from = s.x;
-      }
+        next = near;
+        near = s;
+      } else if (!next || Math.abs(s.z - z) < Math.abs(next.z - z)) next = s;
     }
-    let best = solve(z, from);
+    let best: Solved | null = null;
+    if (unbounded && near && next && next.z !== near.z) {
+      const slope = (z - near.z) / (near.z - next.z);
+      const guess = near.x.map((x, i) => x + slope * (x - next.x[i]!));
+      best = solve(z, guess);
+      if (!converged(best)) best = null;
+    }
+    best ??= solve(z, from);
     // the start ξ = 0 once more, where the warm start did not converge inside the range by Newton's method
     // (it fell back, stopped at the edge ξ = −1 or left the support): a converged warm start is the
     // answer (on the 40-year set the second start found a lower value only at the edge, by < 2e-7)
