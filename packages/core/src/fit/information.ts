@@ -9,6 +9,8 @@ import type { WeightedSample } from './sample';
  * the closed forms subtract quantities of size z to leave one of size ξz² (relative error ≈ ε/|ξz|²).
  */
 const SERIES_BELOW = 0.05;
+/** 2^-54: a term smaller than this times its sum is below half the sum's ulp (adding it changes nothing). */
+const NEGLIGIBLE = 2 ** -54;
 
 /**
  * A = ln(1 + ξz)/ξ (→ z as ξ → 0) and its derivatives, written into `out` as [A, A_z, A_zz, A_ξ, A_zξ,
@@ -31,9 +33,22 @@ function logTerms(xi: number, z: number, out: Float64Array): void {
     let previous = 0; // (−u)^{k−2}
     let beforeThat = 0; // (−u)^{k−3}
     for (let k = 1; k <= 20; k++) {
-      a += power / k;
-      if (k >= 2) aXi -= (previous * (k - 1)) / k;
-      if (k >= 3) aXiXi += (beforeThat * (k - 1) * (k - 2)) / k;
+      const termA = power / k;
+      const termXi = k >= 2 ? (previous * (k - 1)) / k : 0;
+      const termXiXi = k >= 3 ? (beforeThat * (k - 1) * (k - 2)) / k : 0;
+      // a term below half an ulp of its sum leaves the sum as it is (2^-54·|s| < ulp(s)/2), and the
+      // terms after it are smaller still (each series falls by a factor ≤ 2.25|u| < 1 a term): the rest of
+      // the 20 terms would add nothing, the sums are those of the full loop bit for bit
+      if (
+        k >= 4 &&
+        Math.abs(termA) < Math.abs(a) * NEGLIGIBLE &&
+        Math.abs(termXi) < Math.abs(aXi) * NEGLIGIBLE &&
+        Math.abs(termXiXi) < Math.abs(aXiXi) * NEGLIGIBLE
+      )
+        break;
+      a += termA;
+      aXi -= termXi;
+      aXiXi += termXiXi;
       beforeThat = previous;
       previous = power;
       power *= -u;
