@@ -84,9 +84,38 @@ export async function takeTask(db: Db, taskId: number): Promise<boolean> {
   });
 }
 
-async function taskStatus(db: Db, taskId: number): Promise<string | undefined> {
-  const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)).limit(1);
-  return row?.status;
+/**
+ * Stores a batch's results and the task's progress in one statement, only while the task is RUNNING (a
+ * cancel, or the reconciler taking the task back, stops the point before its next batch is stored): answers
+ * whether it was. One round trip and one statement per batch, where reading the status, inserting the rows
+ * and writing the progress took three (issue 34, session 31); the status is checked and the rows written
+ * atomically, so no batch is stored after a cancel that committed before it.
+ */
+async function storeBatch(
+  db: Db,
+  batch: {
+    taskId: number;
+    pointId: number;
+    progress: number;
+    rows: { statId: string; code: string; payload: string }[];
+  },
+): Promise<boolean> {
+  const values = sql.join(
+    batch.rows.map((r) => sql`(${r.statId}::text, ${r.code}::text, ${r.payload}::text)`),
+    sql`, `,
+  );
+  // both drivers (node-postgres, PGlite) answer the returned rows as `rows`
+  const answer: unknown = await db.execute(sql`
+    with live as (
+      update ${tasks} set "progress" = ${batch.progress}, "updated_at" = ${new Date().toISOString()}::timestamptz
+      where "id" = ${batch.taskId} and "status" = 'RUNNING'
+      returning "id"
+    )
+    insert into ${results} ("task_id", "point_id", "stat_id", "code", "payload")
+    select live."id", ${batch.pointId}::integer, v.stat_id, v.code, decode(v.payload, 'base64')
+    from live cross join (values ${values}) as v (stat_id, code, payload)
+    returning 1 as "stored"`);
+  return (answer as { rows: unknown[] }).rows.length === batch.rows.length;
 }
 
 /**
@@ -173,24 +202,21 @@ async function computePoint(
       let stored = 0;
       for (const [k, batch] of batches.entries()) {
         const outcomes = await outcomesOf[k]!;
-        if ((await taskStatus(db, taskId)) !== 'RUNNING') return;
+        stored += batch.length;
         // A statistic the data cannot support (a constant field, too few storms) is stored with its reason;
         // the point's other statistics still count. Every result names its dataset and the node read. The
         // worker sends each payload compressed, stored as it is (db/payload.ts).
-        await db.insert(results).values(
-          batch.map((run, i) => ({
-            taskId,
-            pointId: row.point.id,
+        const stillRunning = await storeBatch(db, {
+          taskId,
+          pointId: row.point.id,
+          progress: Math.round((stored / runs.length) * 100),
+          rows: batch.map((run, i) => ({
             statId: statIdOf(run.id, run.target),
             code: run.id === OVERVIEW_ID ? OVERVIEW_ID : statisticOf(run.id).code,
             payload: outcomes[i]!,
           })),
-        );
-        stored += batch.length;
-        await db
-          .update(tasks)
-          .set({ progress: Math.round((stored / runs.length) * 100), updatedAt: new Date() })
-          .where(eq(tasks.id, taskId));
+        });
+        if (!stillRunning) return;
       }
     } finally {
       stopped = true;

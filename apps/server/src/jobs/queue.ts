@@ -143,6 +143,9 @@ export interface Queue {
   stop(): Promise<void>;
 }
 
+/** How often a worker looks for jobs when it has none: the minimum pg-boss accepts. */
+const POLLING_SECONDS = 0.5;
+
 export async function startQueue(
   database: Database,
   log: FastifyBaseLogger,
@@ -163,16 +166,22 @@ export async function startQueue(
     // createQueue leaves an existing queue as it was: the settings of this start apply to new jobs.
     await boss.updateQueue(name, { name, retryBackoff: true, ...options[name] });
   }
+  /** This process's workers of each queue, woken by a job sent here (Queue.send). */
+  const workers = new Map<JobName, string[]>();
   return {
     async send(name, payload, sendOptions) {
       await boss.send(name, payload as object, sendOptions ?? {});
+      // A worker of this process (the embedded default runs one beside the API) takes the job now, not at
+      // its next poll (up to POLLING_SECONDS later, issue 34): pg-boss fetches again at once when woken. A
+      // worker process elsewhere still finds it by polling.
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     async work(handlers, concurrency = {}) {
       // pg-boss 10 takes a queue's jobs one at a time per registered worker: one per job taken at once
       const register = async <K extends JobName>(name: K) => {
-        await boss.work<JobPayloads[K]>(
+        const id = await boss.work<JobPayloads[K]>(
           name,
-          { pollingIntervalSeconds: 0.5, includeMetadata: true },
+          { pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
               log.debug({ job: name, id: job.id }, 'job started');
@@ -180,6 +189,7 @@ export async function startQueue(
             }
           },
         );
+        workers.set(name, [...(workers.get(name) ?? []), id]);
       };
       for (const name of jobNames) {
         for (let k = 0; k < (concurrency[name] ?? 1); k++) await register(name);

@@ -46,9 +46,33 @@ const REFUSE_REQUIRE_OF_ESM = process.allowedNodeEnvironmentFlags.has('--no-expe
   : [];
 
 /**
+ * The process's options without tsx's loader (`--import tsx`, or the `--require …/tsx/dist/preflight.cjs
+ * --import …/tsx/dist/loader.mjs` the tsx command adds): a worker runs JavaScript only, the built file or
+ * the bundle workerFile makes, and tsx cost each thread 1.1–1.5 CPU s to load at its start (issue 34,
+ * session 31), in the pipeline bench and the tests, which run from source.
+ */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const isTsx = (value: string) => /(^|[/\\:])tsx([/\\]|$)/.test(value);
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i]!;
+    const [name, inline] = option.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (['--import', '--require', '-r', '--loader', '--experimental-loader'].includes(name)) {
+      const value = inline ?? execArgv[i + 1];
+      if (value !== undefined && isTsx(value)) {
+        if (inline === undefined) i++;
+        continue;
+      }
+    }
+    kept.push(option);
+  }
+  return kept;
+}
+
+/**
  * The execArgv of a worker thread. piscina loads the worker with require() first: on Node 20, require() of
  * an ES module can abort the whole process (FATAL ERROR: v8::Module::IsGraphAsync ... instantiated module,
  * seen once in CI with two threads starting together). Refused, it falls back to import(), which Node loads
  * safely.
  */
-export const WORKER_EXEC_ARGV = [...process.execArgv, ...REFUSE_REQUIRE_OF_ESM];
+export const WORKER_EXEC_ARGV = [...withoutTsx(process.execArgv), ...REFUSE_REQUIRE_OF_ESM];
