@@ -252,10 +252,10 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
     // reconciler's: it took up to 95 s on the loaded 2-core machine)
     const restarted = Date.now();
     token = await signIn(port);
-    // what the kill interrupted: its pg-boss job still active, no worker of it alive
-    const atRestart = await statuses(port, token, ids);
-    const interrupted = (Object.keys(atRestart) as (keyof Launched)[]).filter((k) => inFlight(atRestart[k]));
-    expect(interrupted).toEqual(expect.arrayContaining(['planning', 'contractors', 'comparison', 'report']));
+    // what the kill interrupted: the four jobs, RUNNING just before it. At the first read after the restart
+    // each is still in flight (its pg-boss job active, no worker of it alive) or already ended: the
+    // restarted workers pick a retried job up at once, and a short planning may finish before that read.
+    const interrupted: (keyof Launched)[] = ['planning', 'contractors', 'comparison', 'report'];
     const ended = await eventually(
       () => statuses(port, token, ids),
       (s) => interrupted.every((k) => !inFlight(s[k])),
