@@ -42,7 +42,7 @@ export function intervalsOnRequest(breakdown: { intervalsNote?: string }): boole
 /** The line under a chart whose breakdown has no intervals: on request, switched off, or why none. */
 export function noIntervalsCaption(breakdown: { intervalsNote?: string; intervalYears?: unknown }): string {
   if (intervalsOnRequest(breakdown))
-    return 'The 90 % intervals of this breakdown are available on request: switch "Intervals" on to compute them (about a second per breakdown on a 40-year record).';
+    return 'The 90 % intervals of this breakdown are available on request: switch "Intervals" on to compute them (a few seconds on a 40-year record).';
   if (breakdown.intervalYears) return 'Intervals switched off: switch "Intervals" on to draw the whiskers.';
   if (breakdown.intervalsNote)
     return `No whiskers: ${breakdown.intervalsNote.replace(/^no intervals: /, '')}.`;
