@@ -11,20 +11,9 @@ import { greatCircleKm } from '@metocean/hindcast';
 import { datasetsOfZones, sourceForPoint, type ZoneDataset } from '../data/registry';
 import { openSource, type DataSource } from '../data/sources';
 import type { reports } from '../db/schema';
-import {
-  offerInstances,
-  offers,
-  points,
-  resultPayload,
-  results,
-  tasks,
-  users,
-  zones,
-  projects,
-} from '../db/schema';
+import { points, resultPayload, results, tasks, users, projects } from '../db/schema';
 import type { Db } from '../db/client';
-import { projectRevision } from '../db/project-changes';
-import type { ProjectAccess } from '../services/project-access';
+import { projectAccessRows, type ProjectAccess } from '../services/project-access';
 import { buoysNearPoint, compareAtPoint } from '../services/buoys';
 import { reportMaps, type ReportMaps } from '../services/stat2ds';
 import { HttpError } from '../http/errors';
@@ -149,20 +138,7 @@ export function statIdWithPrefix(point: ReportPoint, prefix: string): string | u
 
 /** The project's access as the policy gives it, for the job (no caller: the report was allowed when asked). */
 async function accessOf(db: Db, projectId: number): Promise<ProjectAccess> {
-  const [row] = await db
-    .select({
-      project: projects,
-      revision: projectRevision(),
-      instance: offerInstances,
-      offerName: offers.name,
-      zone: zones,
-    })
-    .from(projects)
-    .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
-    .innerJoin(offers, eq(offers.id, offerInstances.offerId))
-    .innerJoin(zones, eq(zones.id, projects.zoneId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
+  const [row] = await projectAccessRows(db, eq(projects.id, projectId)).limit(1);
   if (!row) throw new Error(`project ${projectId} not found`);
   return { ...row, canEdit: false, expired: isExpired(row.instance.offerEnd) };
 }

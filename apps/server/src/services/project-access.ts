@@ -47,7 +47,16 @@ export async function accessibleProjects(
   where: SQL | undefined,
   orderBy: SQL[] = [],
 ): Promise<ProjectAccess[]> {
-  const rows = await db
+  const rows = await projectAccessRows(db, and(visibleTo(db, caller), where), orderBy);
+  return rows.map((row) => ({ ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) }));
+}
+
+/**
+ * The projects matching `where` with their revision, offer instance, offer name and zone, whoever asks: the
+ * query behind every access (callers scope it, as `accessibleProjects` does by `visibleTo`).
+ */
+export function projectAccessRows(db: Db, where: SQL | undefined, orderBy: SQL[] = []) {
+  return db
     .select({
       project: projects,
       revision: projectRevision(),
@@ -59,9 +68,8 @@ export async function accessibleProjects(
     .innerJoin(offerInstances, eq(offerInstances.id, projects.offerInstanceId))
     .innerJoin(offers, eq(offers.id, offerInstances.offerId))
     .innerJoin(zones, eq(zones.id, projects.zoneId))
-    .where(and(visibleTo(db, caller), where))
+    .where(where)
     .orderBy(...orderBy);
-  return rows.map((row) => ({ ...row, canEdit: caller.isStaff, expired: isExpired(row.instance.offerEnd) }));
 }
 
 /** The project if the caller may see it; 404 otherwise, so its existence is not revealed. */
