@@ -8,12 +8,13 @@ import { CONTOUR_BAND_RESAMPLES, contourBands } from './contour-band';
 import type { ContourBandResult, ContourBands } from './contour-band';
 import { classBins, dependenceCurves, iformContour, muOf, sigmaOf } from './contour-model';
 import type { Contour, HsTpModel } from './contour-model';
-import { fitParameters, weightedSample } from './fit';
+import { fitParameters, weightedSample, weightedSampleOfCounts } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
 import { checkedOnce } from './memo';
+import { NO_RANK, type Ranks } from './order';
 import { HOURS_PER_YEAR } from './series';
-import { sharedMoments } from './shared';
+import { sharedMoments, sharedRanks } from './shared';
 import { normalPpf } from './special';
 
 export * from './contour-model';
@@ -30,7 +31,10 @@ export function fitHsTpModel(
   if (hs.length !== tp.length) throw new RangeError('fitHsTpModel: hs and tp differ in length');
   const width = options.binWidth ?? 0.5;
   const minCount = options.minCount ?? 50;
-  return checkedOnce(() => fitFromSums(hs, tp, classSums(hs, tp, width, null), minCount));
+  return checkedOnce(() => {
+    const ranked = rankedPair(hs, tp);
+    return fitFromSums(hs, tp, classSums(hs, tp, width, null, ranked), minCount, ranked);
+  });
 }
 
 /** Per Hs class: Σ ln Tp, Σ (ln Tp)² and the pairs; the class width, the pairs and positive wave heights. */
@@ -41,6 +45,24 @@ interface ClassSums {
   count: Float64Array;
   pairs: number;
   positiveHs: number;
+  /** With ranked columns: the pairs per distinct Hs (the Hs sample of the pairs without a sort). */
+  hsCounts: Int32Array | null;
+}
+
+/**
+ * Hs and Tp as hindcast columns (float32, few distinct values: order.ts): each step's value read by its rank,
+ * so what depends on a value alone (its class, cell, ln Tp, the contour's terms) is computed once per
+ * distinct value and the steps sum the same numbers in the same order. Null for other columns.
+ */
+interface RankedPair {
+  h: Ranks;
+  t: Ranks;
+}
+
+function rankedPair(hs: ArrayLike<number>, tp: ArrayLike<number>): RankedPair | null {
+  const h = sharedRanks(hs);
+  const t = sharedRanks(tp);
+  return h && t && h.code.length === hs.length && t.code.length === tp.length ? { h, t } : null;
 }
 
 /** The (Tp, Hs) occurrence cells of the pairs, in rows of Tp. */
@@ -66,6 +88,7 @@ function classSums(
   tp: ArrayLike<number>,
   width: number,
   cells: Cells | null,
+  ranked = rankedPair(hs, tp),
 ): ClassSums {
   const top = sharedMoments(hs).max;
   if (top === Infinity) throw new RangeError('fitHsTpModel: infinite wave height');
@@ -73,6 +96,7 @@ function classSums(
   const sl = new Float64Array(size);
   const sll = new Float64Array(size);
   const count = new Float64Array(size);
+  if (ranked) return rankedClassSums(ranked, width, cells, { sl, sll, count });
   const flat = cells?.flat;
   const nHs = cells?.nHs ?? 0;
   const iHs = cells ? 1 / cells.dHs : 0;
@@ -103,21 +127,78 @@ function classSums(
     cells.hsMax = hsMax;
     cells.tpMax = tpMax;
   }
-  return { width, sl, sll, count, pairs, positiveHs };
+  return { width, sl, sll, count, pairs, positiveHs, hsCounts: null };
+}
+
+/**
+ * classSums on ranked columns: the same sums in the same step order (ln Tp, the class and the cell of each
+ * distinct value computed once), and the pairs per distinct Hs.
+ */
+function rankedClassSums(
+  { h, t }: RankedPair,
+  width: number,
+  cells: Cells | null,
+  { sl, sll, count }: Pick<ClassSums, 'sl' | 'sll' | 'count'>,
+): ClassSums {
+  const hx = h.distinct;
+  const tx = t.distinct;
+  const hClass = Int32Array.from(hx, (x) => (x > 0 ? Math.floor(x / width) : -1));
+  const tLog = Float64Array.from(tx, (v) => (v > 0 ? Math.log(v) : NaN));
+  const flat = cells?.flat;
+  const nHs = cells?.nHs ?? 0;
+  const hCell = cells ? Int32Array.from(hx, (x) => Math.floor(x * (1 / cells.dHs))) : null;
+  const tCell = cells ? Int32Array.from(tx, (v) => Math.floor(v * (1 / cells.dTp)) * nHs) : null;
+  const hsCounts = new Int32Array(hx.length);
+  const hCode = h.code;
+  const tCode = t.code;
+  let hsMax = 0;
+  let tpMax = 0;
+  let pairs = 0;
+  let positiveHs = 0;
+  for (let i = 0; i < hCode.length; i++) {
+    const rh = h.rankOf[hCode[i]!]!;
+    if (rh === NO_RANK) continue;
+    const k = hClass[rh]!;
+    if (k < 0) continue;
+    positiveHs++;
+    const rt = t.rankOf[tCode[i]!]!;
+    if (rt === NO_RANK) continue;
+    const l = tLog[rt]!;
+    if (l !== l) continue;
+    sl[k]! += l;
+    sll[k]! += l * l;
+    count[k]!++;
+    hsCounts[rh]!++;
+    pairs++;
+    if (flat) {
+      flat[tCell![rt]! + hCell![rh]!]!++;
+      if (rh > hsMax) hsMax = rh;
+      if (rt > tpMax) tpMax = rt;
+    }
+  }
+  if (cells) {
+    // the largest ranks paired: the largest values (ranks ascend with the values)
+    cells.hsMax = pairs > 0 ? hx[hsMax]! : 0;
+    cells.tpMax = pairs > 0 ? tx[tpMax]! : 0;
+  }
+  return { width, sl, sll, count, pairs, positiveHs, hsCounts };
 }
 
 function fitFromSums(
   hs: ArrayLike<number>,
   tp: ArrayLike<number>,
-  { width, sl, sll, count, pairs, positiveHs }: ClassSums,
+  { width, sl, sll, count, pairs, positiveHs, hsCounts }: ClassSums,
   minCount: number,
+  ranked: RankedPair | null,
 ): HsTpModel {
   if (pairs < 10) throw new RangeError('fitHsTpModel: fewer than 10 pairs');
   // Hs of the pairs: the field's own positive values (sorted once per field, shared with its other fits)
-  // when every one of them has its period, as in a hindcast record
-  let hsSample: WeightedSample;
+  // when every one of them has its period, as in a hindcast record; else, on ranked columns, the distinct
+  // values counted by classSums (no sort of the pairs' Hs)
+  let hsSample: WeightedSample | null = null;
   if (pairs === positiveHs) hsSample = weightedSample(hs, { positive: true });
-  else {
+  else if (ranked && hsCounts) hsSample = weightedSampleOfCounts(ranked.h.distinct, hsCounts);
+  if (!hsSample) {
     const h = new Float64Array(pairs);
     let j = 0;
     for (let i = 0; i < hs.length; i++) if (hs[i]! > 0 && tp[i]! > 0) h[j++] = hs[i]!;
@@ -166,10 +247,50 @@ export function contourExceedances(
   contours: readonly Contour[],
   hs: ArrayLike<number>,
   tp: ArrayLike<number>,
+  ranked = rankedPair(hs, tp),
 ): { exceedances: ContourExceedance[]; pairs: number } {
   const outside = contours.map(() => 0);
   const largest = contours.map(() => NaN);
   const radii = contours.map((c) => c.beta * c.beta);
+  const result = (pairs: number): { exceedances: ContourExceedance[]; pairs: number } => ({
+    pairs,
+    exceedances: contours.map((c, k) => ({
+      returnPeriod: c.returnPeriod,
+      outside: outside[k]!,
+      expected: pairs * Math.exp((-c.beta * c.beta) / 2),
+      largestHs: largest[k]!,
+    })),
+  });
+  if (ranked) {
+    // each distinct Hs's terms and each distinct Tp's logarithm once, the steps read them by rank
+    const { h, t } = ranked;
+    const u1Of = Float64Array.from(h.distinct, (x) =>
+      x > 0 ? normalPpf(LAWS.weibull3.cdf(x, model.hs)) : NaN,
+    );
+    const muAt = Float64Array.from(h.distinct, (x) => muOf(model.a, x));
+    const sigmaAt = Float64Array.from(h.distinct, (x) => sigmaOf(model.b, x));
+    const tLog = Float64Array.from(t.distinct, (v) => (v > 0 ? Math.log(v) : NaN));
+    let pairs = 0;
+    for (let i = 0; i < h.code.length; i++) {
+      const rh = h.rankOf[h.code[i]!]!;
+      const rt = t.rankOf[t.code[i]!]!;
+      if (rh === NO_RANK || rt === NO_RANK || !(h.distinct[rh]! > 0)) continue;
+      const l = tLog[rt]!;
+      if (l !== l) continue;
+      pairs++;
+      const u1 = u1Of[rh]!;
+      const u2 = (l - muAt[rh]!) / sigmaAt[rh]!;
+      const r2 = u1 * u1 + u2 * u2;
+      for (let k = 0; k < contours.length; k++) {
+        if (r2 > radii[k]! || Number.isNaN(r2)) {
+          outside[k]!++;
+          const x = h.distinct[rh]!;
+          if (!(x <= largest[k]!)) largest[k] = x;
+        }
+      }
+    }
+    return result(pairs);
+  }
   // u1, μ(hs) and σ(hs) per distinct Hs (stored to a few decimals, a record repeats each value hundreds of
   // times; Φ⁻¹ is the costly part), up to CACHED_HS values
   const byHs = new Map<number, readonly [number, number, number]>();
@@ -194,15 +315,7 @@ export function contourExceedances(
       }
     }
   }
-  return {
-    pairs,
-    exceedances: contours.map((c, k) => ({
-      returnPeriod: c.returnPeriod,
-      outside: outside[k]!,
-      expected: pairs * Math.exp((-c.beta * c.beta) / 2),
-      largestHs: largest[k]!,
-    })),
-  };
+  return result(pairs);
 }
 
 /** Occurrences of the (Tp, Hs) pairs in cells of the two widths, from 0 (bins left-closed). */
@@ -279,14 +392,15 @@ export function environmentalContours(
   if (hs.length !== tp.length) throw new RangeError('fitHsTpModel: hs and tp differ in length');
   // the model's class sums and the pairs' cells (0.25 m × 0.5 s) from one pass over the pairs
   return checkedOnce(() => {
+    const ranked = rankedPair(hs, tp);
     const cells = emptyCells(hs, tp, 0.25, 0.5);
-    const sums = classSums(hs, tp, options.binWidth ?? 0.5, cells);
-    const model = fitFromSums(hs, tp, sums, options.minCount ?? 50);
+    const sums = classSums(hs, tp, options.binWidth ?? 0.5, cells, ranked);
+    const model = fitFromSums(hs, tp, sums, options.minCount ?? 50, ranked);
     const seaStateHours = options.seaStateHours ?? 1;
     const contours = (options.returnPeriods ?? [1, 10, 100]).map((T) =>
       iformContour(model, T, { seaStateHours, points: options.points }),
     );
-    const { exceedances } = contourExceedances(model, contours, hs, tp);
+    const { exceedances } = contourExceedances(model, contours, hs, tp, ranked);
     const warnings = contourWarnings(exceedances, (sums.pairs * seaStateHours) / HOURS_PER_YEAR);
     const band: ContourBandResult = options.time
       ? contourBands(hs, tp, options.time, model, contours, {

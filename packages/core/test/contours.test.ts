@@ -7,6 +7,7 @@ import { describe as suite, expect, test } from 'vitest';
 import { parseCsvSeries } from '@metocean/hindcast';
 import { contourExceedances, environmentalContours, fitHsTpModel, iformContour, sigmaOf } from '../src';
 import type { HsTpModel } from '../src';
+import { sharedRanks } from '../src/shared';
 import { DATA_DIR, reference, values } from './data';
 
 interface Ref {
@@ -105,6 +106,37 @@ suite('a model whose σ(h) is not positive below the contour is refused', () => 
       /the spread of ln T given Hs, σ\(h\) = -?[0-9.e-]+ at Hs [0-9.]+ m, is not positive below the 10-year contour's highest Hs .*would fold/,
     );
   });
+});
+
+suite('hindcast columns read by rank (issue 34)', () => {
+  // reference: the same pairs as plain arrays, read value by value (the path every test above checks against
+  // scipy and brute force); on float32 columns the terms of each distinct value are computed once and read by
+  // rank, the sums taken in the same order: the same numbers, bit for bit
+  const { hs, tz } = year1996();
+  const cases: [string, Float32Array, Float32Array][] = [
+    ['every Hs with its period', Float32Array.from(hs), Float32Array.from(tz)],
+    [
+      // steps whose period is missing or zero, and missing wave heights: the pairs' Hs differ from the field's
+      'gaps in both columns',
+      Float32Array.from(hs, (h, i) => (i % 101 === 0 ? NaN : h)),
+      Float32Array.from(tz, (t, i) => (i % 37 === 0 ? NaN : i % 53 === 0 ? 0 : t)),
+    ],
+  ];
+  for (const [name, h32, t32] of cases)
+    test(name, () => {
+      // the float32 columns are ranked (else this would compare the plain path with itself)
+      expect(sharedRanks(h32) && sharedRanks(t32)).toBeTruthy();
+      const plainH = Array.from(h32);
+      const plainT = Array.from(t32);
+      expect(fitHsTpModel(h32, t32)).toStrictEqual(fitHsTpModel(plainH, plainT));
+      const ranked = environmentalContours(h32, t32);
+      expect(ranked).toStrictEqual(environmentalContours(plainH, plainT));
+      const contours = ranked.contours;
+      expect(contourExceedances(ranked.model, contours, h32, t32)).toStrictEqual(
+        contourExceedances(ranked.model, contours, plainH, plainT),
+      );
+      expect(ranked.exceedances.some((e) => e.outside > 0)).toBe(true);
+    });
 });
 
 suite('observed sea states outside the contours', () => {

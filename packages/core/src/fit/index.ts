@@ -2,7 +2,7 @@
 // likelihood (likelihood.ts), one estimator per family of laws (closed-form.ts, gev.ts, gpd.ts,
 // weibull.ts), the fit and its goodness (maximum-likelihood.ts) and its observed information
 // (information.ts). The names below are the package's; the others stay inside fit/.
-export { MAX_DISTINCT, weightedSample, type WeightedSample } from './sample';
+export { MAX_DISTINCT, weightedSample, weightedSampleOfCounts, type WeightedSample } from './sample';
 export { ksStatistic, negativeLogLikelihood } from './likelihood';
 export { WEIBULL3_NEAREST } from './weibull';
 export { fitLaw, fitParameters, type Fit, type FitOptions } from './maximum-likelihood';

@@ -122,6 +122,30 @@ function groupedSample(sorted: Float64Array, from: number): WeightedSample {
   return { x: Float64Array.from(xs), w: Float64Array.from(ws), n: end - from };
 }
 
+/**
+ * The weighted sample of counted values: `values` ascending and distinct (a ranked column's, order.ts), how
+ * many steps of the sample hold each; the positive values with a count > 0 (what weightedSample gives for
+ * the same steps, without sorting them). Null above MAX_DISTINCT of them (the caller groups a sorted sample).
+ */
+export function weightedSampleOfCounts(values: Float64Array, counts: Int32Array): WeightedSample | null {
+  let distinct = 0;
+  let n = 0;
+  for (let r = 0; r < values.length; r++)
+    if (counts[r]! > 0 && values[r]! > 0) {
+      distinct++;
+      n += counts[r]!;
+    }
+  if (distinct > MAX_DISTINCT) return null;
+  const x = new Float64Array(distinct);
+  const w = new Float64Array(distinct);
+  for (let r = 0, k = 0; r < values.length; r++)
+    if (counts[r]! > 0 && values[r]! > 0) {
+      x[k] = values[r]!;
+      w[k++] = counts[r]!;
+    }
+  return { x, w, n };
+}
+
 /** Mean of f(x) over the weighted sample. */
 export function weightedMean(s: WeightedSample, f: (x: number) => number): number {
   let sum = 0;
