@@ -288,15 +288,24 @@ export function weatherDowntimes(
   const steps = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherDowntime'));
   return checkedOnce(() => {
     const calm = sharedCalm(values, options.below);
-    const exceed = sharedExceedance(values, options.below);
-    const { month } = sharedCalendar(time);
+    const calendar = sharedCalendar(time);
+    // a column without missing values: from its calm runs; else step by step
+    const runs = hasGaps(values) ? null : sharedCalmRuns(values, options.below, calm);
+    const layout = runs
+      ? null
+      : { values, calm, exceed: sharedExceedance(values, options.below), month: calendar.month };
     return options.durationsHours.map((durationHours, k) =>
-      downtimeRows({ values, calm, exceed, month }, steps[k]!, durationHours, stepMs / HOUR_MS, percentiles),
+      downtimeRows(
+        runs ? downtimeCountsOfRuns(runs, calendar, steps[k]!) : downtimeCounts(layout!, steps[k]!),
+        durationHours,
+        stepMs / HOUR_MS,
+        percentiles,
+      ),
     );
   });
 }
 
-interface DowntimeLayout {
+export interface DowntimeLayout {
   values: ArrayLike<number>;
   calm: Int32Array;
   /** Steps to the next value at or above the limit (exceedanceDistances). */
@@ -393,16 +402,148 @@ function widened(table: Int32Array, width: number): Int32Array {
   return wide;
 }
 
+/** The counts the WD rows are read from (downtimeCounts). */
+export interface DowntimeCounts {
+  starts: Int32Array;
+  censored: Int32Array;
+  events: Int32Array;
+  censoredAt: Int32Array;
+  width: number;
+}
+
+/**
+ * The runs of steps below the limit, [start, end) ascending, read from the calm run lengths (shared by the
+ * durations of one limit, memo.ts): a few thousand in 40 years where the steps are 350,000.
+ */
+function sharedCalmRuns(
+  values: ArrayLike<number>,
+  limit: number,
+  calm: Int32Array,
+): { start: Int32Array; end: Int32Array } {
+  return memoized(values, `calm-runs:${limit}`, () => {
+    const start: number[] = [];
+    const end: number[] = [];
+    // a run's first step holds its length: the steps inside it are skipped
+    for (let i = 0; i < calm.length; i++) {
+      const run = calm[i]!;
+      if (run === 0) continue;
+      start.push(i);
+      end.push(i + run);
+      i += run - 1;
+    }
+    return { start: Int32Array.from(start), end: Int32Array.from(end) };
+  });
+}
+
+/**
+ * downtimeCounts of a column without missing values, from its calm runs instead of its steps. Without gaps
+ * every window of unknown outcome lies at the end of the record, so the starts with a wait of 0 are the
+ * first L − d + 1 steps of each calm run of L ≥ d steps (the last run's later steps: censored at 0), and the
+ * steps between two such intervals wait for the next one: T − i for step i before the interval starting at
+ * T, one wait per step, in a run of consecutive waits per calendar month. Each month's row is written as a
+ * difference table (+1 at the run's first wait, −1 after its last) and summed once: O(runs + months +
+ * longest wait) per duration. The same integers as downtimeCounts' pass over every step (test:
+ * windows-runs.test.ts).
+ */
+export function downtimeCountsOfRuns(
+  runs: { start: Int32Array; end: Int32Array },
+  calendar: { month: Uint8Array; runStart: Int32Array },
+  steps: number,
+): DowntimeCounts {
+  const { month, runStart } = calendar;
+  const n = month.length;
+  // the intervals of starts with no wait, descending: [from, to], censored or not; the gaps between them
+  const from: number[] = [];
+  const to: number[] = [];
+  const kind: boolean[] = [];
+  for (let k = runs.start.length - 1; k >= 0; k--) {
+    const j = runs.start[k]!;
+    const e = runs.end[k]!;
+    // the last run reaching the end of the record: its last d − 1 steps' windows run past it (censored)
+    let events = e - steps;
+    if (e === n) {
+      const tail = Math.max(j, n - steps + 1);
+      from.push(tail);
+      to.push(n - 1);
+      kind.push(false);
+      events = Math.min(events, tail - 1);
+    }
+    if (events >= j) {
+      from.push(j);
+      to.push(events);
+      kind.push(true);
+    }
+  }
+  // the longest wait: a gap's first step waits for the interval after it (the end of the record after the
+  // last one: censored at n − i)
+  let longest = 0;
+  for (let g = 0, next = n; g <= from.length; g++) {
+    const gapStart = g < from.length ? to[g]! + 1 : 0;
+    if (gapStart < next && next - gapStart > longest) longest = next - gapStart;
+    if (g < from.length) next = from[g]!;
+  }
+  const width = longest + 2; // a difference table's −1 may fall one past the longest wait
+  const eventDiff = new Int32Array(13 * width);
+  const censoredDiff = new Int32Array(13 * width);
+  // adds one per step i in [lo, hi] at wait target − i (target = lo: the interval's own starts at 0 —
+  // target − i is then not a wait, the count goes to column 0), split by the calendar's runs
+  let r = runStart.length - 2; // the calendar run holding the steps being written, walked downwards
+  const add = (lo: number, hi: number, target: number, isEvent: boolean, atZero: boolean): void => {
+    const diff = isEvent ? eventDiff : censoredDiff;
+    for (let top = hi; top >= lo;) {
+      while (r > 0 && runStart[r]! > top) r--;
+      const bottom = Math.max(lo, runStart[r]!);
+      const row = month[bottom]! * width;
+      if (atZero) {
+        diff[row]! += top - bottom + 1;
+        diff[row + 1]! -= top - bottom + 1;
+      } else {
+        diff[row + target - top]!++;
+        diff[row + target - bottom + 1]!--;
+      }
+      top = bottom - 1;
+    }
+  };
+  let next = n;
+  let nextIsEvent = false;
+  for (let g = 0; g < from.length; g++) {
+    add(to[g]! + 1, next - 1, next, nextIsEvent, false);
+    add(from[g]!, to[g]!, 0, kind[g]!, true);
+    next = from[g]!;
+    nextIsEvent = kind[g]!;
+  }
+  add(0, next - 1, next, nextIsEvent, false);
+  // the rows summed, the tables cut to the longest wait any month holds (as downtimeCounts' are)
+  const starts = new Int32Array(13);
+  const censored = new Int32Array(13);
+  let used = 1;
+  for (const diff of [eventDiff, censoredDiff])
+    for (let m = 1; m <= 12; m++) {
+      let running = 0;
+      for (let w = 0; w < width; w++) {
+        running += diff[m * width + w]!;
+        diff[m * width + w] = running;
+        if (running > 0 && w + 1 > used) used = w + 1;
+        starts[m]! += running;
+        if (diff === censoredDiff) censored[m]! += running;
+      }
+    }
+  return {
+    starts,
+    censored,
+    events: widened(eventDiff, used),
+    censoredAt: widened(censoredDiff, used),
+    width: used,
+  };
+}
+
 /**
  * The counts the WD rows are read from, in one backward pass (as waitsOrCensoring codes each start, without
  * storing the codes): per month (row 0 left for all) and wait length in steps, the events at w and the
  * censorings "at least c" at c, in flat tables widened as longer waits appear; the starts and censored
  * starts per month (integers, all below 2^31).
  */
-function downtimeCounts(
-  layout: DowntimeLayout,
-  steps: number,
-): { starts: Int32Array; censored: Int32Array; events: Int32Array; censoredAt: Int32Array; width: number } {
+export function downtimeCounts(layout: DowntimeLayout, steps: number): DowntimeCounts {
   const { values, calm, exceed, month } = layout;
   const n = calm.length;
   let width = 64;
@@ -451,13 +592,11 @@ function downtimeCounts(
 }
 
 function downtimeRows(
-  layout: DowntimeLayout,
-  steps: number,
+  { starts, censored, events, censoredAt, width }: DowntimeCounts,
   durationHours: number,
   stepHours: number,
   percentiles: readonly number[],
 ): DowntimeRow[] {
-  const { starts, censored, events, censoredAt, width } = downtimeCounts(layout, steps);
   for (let m = 1; m <= 12; m++) {
     starts[0]! += starts[m]!;
     censored[0]! += censored[m]!;
