@@ -79,6 +79,134 @@ export interface WindowRow {
   years: number;
 }
 
+/** WW's counts per month (rows of cap + 1, flat): see weatherWindows. */
+export interface WindowCounts {
+  stepsBy: Int32Array;
+  periodsBy: Int32Array;
+  lengthsBy: Int32Array;
+  failsBy: Int32Array;
+}
+
+/**
+ * WW's counts in one pass over every step: per month, the steps by their calm run (capped at `cap`), the
+ * calm periods and their lengths by the period's length (in the month of its first step), the steps with
+ * data by their distance to the next exceedance (capped). Integer cells (each step counted once, each calm
+ * step in one period's length: all below 2^31); an integer increment is the shortest chain through memory
+ * when consecutive steps hit the same cell.
+ */
+export function windowCounts(
+  values: ArrayLike<number>,
+  calm: Int32Array,
+  exceed: Int32Array,
+  month: Uint8Array,
+  cap: number,
+): WindowCounts {
+  const width = cap + 1;
+  const stepsBy = new Int32Array(13 * width);
+  const periodsBy = new Int32Array(13 * width);
+  const lengthsBy = new Int32Array(13 * width);
+  const failsBy = new Int32Array(13 * width);
+  let previous = 0;
+  for (let i = 0; i < calm.length; i++) {
+    const run = calm[i]!;
+    const v = values[i]!;
+    if (v === v) {
+      const e = exceed[i]!;
+      failsBy[month[i]! * width + (e < cap ? e : cap)]!++;
+    }
+    if (run !== 0) {
+      const k = month[i]! * width + (run < cap ? run : cap);
+      stepsBy[k]!++;
+      if (previous === 0) {
+        periodsBy[k]!++;
+        lengthsBy[k]! += run;
+      }
+    }
+    previous = run;
+  }
+  return { stepsBy, periodsBy, lengthsBy, failsBy };
+}
+
+/**
+ * windowCounts of a column without missing values, from its calm runs: the steps of a run [j, e) have calm
+ * runs e − i, consecutive integers per calendar month, added as a difference row (the part at or above
+ * `cap` to the cap column); a run's steps are e − i from the next exceedance too (the last run's, when it
+ * reaches the end, none: the cap column), and the other steps 0. O(runs + months + cap), the same integers
+ * (test: windows-runs.test.ts).
+ */
+export function windowCountsOfRuns(
+  runs: CalmRuns,
+  calendar: { month: Uint8Array; runStart: Int32Array },
+  cap: number,
+): WindowCounts {
+  const { month, runStart } = calendar;
+  const n = month.length;
+  const width = cap + 1;
+  const periodsBy = new Int32Array(13 * width);
+  const lengthsBy = new Int32Array(13 * width);
+  // difference rows of the calm runs below the cap (one more column for the −1 past the last), and the cap
+  // columns; the steps' distances to the next exceedance are the same, but for the last run when it
+  // reaches the end (no exceedance follows: the cap column)
+  const stride = width + 1;
+  const stepsDiff = new Int32Array(13 * stride);
+  const failsDiff = new Int32Array(13 * stride);
+  const stepsAtCap = new Int32Array(13);
+  const failsAtCap = new Int32Array(13);
+  const calmSteps = new Int32Array(13);
+  const monthSteps = new Int32Array(13);
+  for (let r = 0; r + 1 < runStart.length; r++)
+    monthSteps[month[runStart[r]!]!]! += runStart[r + 1]! - runStart[r]!;
+  let r = 0; // the calendar run holding the steps being written, walked upwards
+  for (let k = 0; k < runs.start.length; k++) {
+    const j = runs.start[k]!;
+    const e = runs.end[k]!;
+    const length = e - j;
+    const first = month[j]! * width + (length < cap ? length : cap);
+    periodsBy[first]!++;
+    lengthsBy[first]! += length;
+    const last = e === n;
+    for (let lo = j; lo < e;) {
+      while (runStart[r + 1]! <= lo) r++;
+      const hi = Math.min(e, runStart[r + 1]!) - 1;
+      const m = month[lo]!;
+      calmSteps[m]! += hi - lo + 1;
+      // calm runs e − hi … e − lo: those below the cap one by one, the others in the cap column
+      const a = e - hi;
+      const b = e - lo;
+      const below = Math.min(b, cap - 1);
+      const above = Math.max(0, b - Math.max(a, cap) + 1);
+      if (a <= below) {
+        stepsDiff[m * stride + a]!++;
+        stepsDiff[m * stride + below + 1]!--;
+        if (!last) {
+          failsDiff[m * stride + a]!++;
+          failsDiff[m * stride + below + 1]!--;
+        }
+      }
+      stepsAtCap[m]! += above;
+      failsAtCap[m]! += last ? hi - lo + 1 : above;
+      lo = hi + 1;
+    }
+  }
+  const stepsBy = new Int32Array(13 * width);
+  const failsBy = new Int32Array(13 * width);
+  for (let m = 1; m <= 12; m++) {
+    let steps = 0;
+    let fails = 0;
+    for (let c = 1; c < cap; c++) {
+      steps += stepsDiff[m * stride + c]!;
+      fails += failsDiff[m * stride + c]!;
+      stepsBy[m * width + c] = steps;
+      failsBy[m * width + c] = fails;
+    }
+    stepsBy[m * width + cap] = stepsAtCap[m]!;
+    failsBy[m * width + cap] = failsAtCap[m]!;
+    // the steps at or above the limit: 0 steps from the next exceedance
+    failsBy[m * width] = monthSteps[m]! - calmSteps[m]!;
+  }
+  return { stepsBy, periodsBy, lengthsBy, failsBy };
+}
+
 /**
  * WW: for each duration and month, the probability that a window starts at t (every value in
  * [t, t + D) exists and is below the limit) among the starts t with data whose outcome is known: a start
@@ -95,8 +223,6 @@ export function weatherWindows(
   if (time.length !== values.length) throw new RangeError('weatherWindows: time and values differ in length');
   const stepMs = options.stepMs ?? stepOfTime(time);
   const stepHours = stepMs / HOUR_MS;
-  const calm = sharedCalm(values, options.below);
-  const exceed = sharedExceedance(values, options.below);
   const { year, month, runStart } = sharedCalendar(time);
   const valid = new Float64Array(13);
   const firstYear = year.length ? year[0]! : 0;
@@ -123,36 +249,21 @@ export function weatherWindows(
     for (let y = 0; y < yearCount; y++) count += seen[y * 13 + m]!;
     return count;
   });
-  // one pass for every duration: per month, the steps, the calm periods and their lengths by the length of
-  // the calm run from that step (capped at the longest duration); a duration's counts are the sums above it
+  // per month, the steps, the calm periods and their lengths by the length of the calm run from that step
+  // (capped at the longest duration), and the starts by their distance to the next exceedance; a
+  // duration's counts are the sums above it (the known failures of d below d)
   const durations = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherWindows'));
   const cap = Math.max(1, ...durations);
   const width = cap + 1;
-  // integer cells (each step counted once, each calm step in one period's length: all below 2^31); an
-  // integer increment is the shortest chain through memory when consecutive steps hit the same cell
-  const stepsBy = new Int32Array(13 * width);
-  const periodsBy = new Int32Array(13 * width);
-  const lengthsBy = new Int32Array(13 * width);
-  // starts with data by their distance to the next exceedance (capped): the known failures of d are below d
-  const failsBy = new Int32Array(13 * width);
-  let previous = 0;
-  for (let i = 0; i < calm.length; i++) {
-    const run = calm[i]!;
-    const v = values[i]!;
-    if (v === v) {
-      const e = exceed[i]!;
-      failsBy[month[i]! * width + (e < cap ? e : cap)]!++;
-    }
-    if (run !== 0) {
-      const k = month[i]! * width + (run < cap ? run : cap);
-      stepsBy[k]!++;
-      if (previous === 0) {
-        periodsBy[k]!++;
-        lengthsBy[k]! += run;
-      }
-    }
-    previous = run;
-  }
+  const { stepsBy, periodsBy, lengthsBy, failsBy } = gaps
+    ? windowCounts(
+        values,
+        sharedCalm(values, options.below),
+        sharedExceedance(values, options.below),
+        month,
+        cap,
+      )
+    : windowCountsOfRuns(sharedCalmRuns(values, options.below), { month, runStart }, cap);
   const rows: WindowRow[] = [];
   for (const [index, durationHours] of options.durationsHours.entries()) {
     const d = durations[index]!;
@@ -287,13 +398,17 @@ export function weatherDowntimes(
   }
   const steps = options.durationsHours.map((h) => stepsFor(h, stepMs, 'weatherDowntime'));
   return checkedOnce(() => {
-    const calm = sharedCalm(values, options.below);
     const calendar = sharedCalendar(time);
     // a column without missing values: from its calm runs; else step by step
-    const runs = hasGaps(values) ? null : sharedCalmRuns(values, options.below, calm);
+    const runs = hasGaps(values) ? null : sharedCalmRuns(values, options.below);
     const layout = runs
       ? null
-      : { values, calm, exceed: sharedExceedance(values, options.below), month: calendar.month };
+      : {
+          values,
+          calm: sharedCalm(values, options.below),
+          exceed: sharedExceedance(values, options.below),
+          month: calendar.month,
+        };
     return options.durationsHours.map((durationHours, k) =>
       downtimeRows(
         runs ? downtimeCountsOfRuns(runs, calendar, steps[k]!) : downtimeCounts(layout!, steps[k]!),
@@ -411,25 +526,34 @@ export interface DowntimeCounts {
   width: number;
 }
 
+/** The runs of steps below the limit of a column, [start, end) ascending. */
+export interface CalmRuns {
+  start: Int32Array;
+  end: Int32Array;
+}
+
 /**
- * The runs of steps below the limit, [start, end) ascending, read from the calm run lengths (shared by the
- * durations of one limit, memo.ts): a few thousand in 40 years where the steps are 350,000.
+ * The runs of steps whose value exists and is below the limit (calmRunLengths' runs), from one pass over the
+ * values, shared by the windows and the durations of one limit (read-only, memo.ts): a few thousand in 40
+ * years where the steps are 350,000.
  */
-function sharedCalmRuns(
-  values: ArrayLike<number>,
-  limit: number,
-  calm: Int32Array,
-): { start: Int32Array; end: Int32Array } {
+function sharedCalmRuns(values: ArrayLike<number>, limit: number): CalmRuns {
   return memoized(values, `calm-runs:${limit}`, () => {
     const start: number[] = [];
     const end: number[] = [];
-    // a run's first step holds its length: the steps inside it are skipped
-    for (let i = 0; i < calm.length; i++) {
-      const run = calm[i]!;
-      if (run === 0) continue;
-      start.push(i);
-      end.push(i + run);
-      i += run - 1;
+    let from = -1;
+    for (let i = 0; i < values.length; i++) {
+      if (values[i]! < limit) {
+        if (from < 0) from = i;
+      } else if (from >= 0) {
+        start.push(from);
+        end.push(i);
+        from = -1;
+      }
+    }
+    if (from >= 0) {
+      start.push(from);
+      end.push(values.length);
     }
     return { start: Int32Array.from(start), end: Int32Array.from(end) };
   });
@@ -446,7 +570,7 @@ function sharedCalmRuns(
  * windows-runs.test.ts).
  */
 export function downtimeCountsOfRuns(
-  runs: { start: Int32Array; end: Int32Array },
+  runs: CalmRuns,
   calendar: { month: Uint8Array; runStart: Int32Array },
   steps: number,
 ): DowntimeCounts {

@@ -1,10 +1,17 @@
-// Issue 34: WD's counts of a column without missing values are taken from its calm runs instead of its steps.
-// Reference: downtimeCounts, the pass over every step (itself checked against the brute force of the
-// definitions in windows.test.ts). Counts are integers: the two must be equal, table for table.
+// Issue 34: WD's and WW's counts of a column without missing values are taken from its calm runs instead of
+// its steps. Reference: downtimeCounts and windowCounts, the passes over every step (themselves checked against
+// the brute force of the definitions in windows.test.ts). Counts are integers: the two must be equal, table for
+// table.
 import fc from 'fast-check';
 import { describe as suite, expect, test } from 'vitest';
 import { calendarOf, calmRunLengths } from '../src';
-import { downtimeCounts, downtimeCountsOfRuns, exceedanceDistances } from '../src/windows';
+import {
+  downtimeCounts,
+  downtimeCountsOfRuns,
+  exceedanceDistances,
+  windowCounts,
+  windowCountsOfRuns,
+} from '../src/windows';
 import { era5, values } from './data';
 
 const H = 3_600_000;
@@ -38,7 +45,20 @@ function bothWays(time: Float64Array, v: ArrayLike<number>, limit: number, steps
   };
 }
 
-suite('WD counts from calm runs (issue 34)', () => {
+/** WW's tables both ways, the durations capped at `cap` steps. */
+function windowsBothWays(time: Float64Array, v: ArrayLike<number>, limit: number, cap: number) {
+  const calendar = calendarOf(time);
+  const plain = (c: ReturnType<typeof windowCounts>) =>
+    Object.values(c).map((t: Int32Array) => Array.from(t));
+  return {
+    runs: plain(windowCountsOfRuns(runsOf(v, limit), calendar, cap)),
+    steps: plain(
+      windowCounts(v, calmRunLengths(v, limit), exceedanceDistances(v, limit), calendar.month, cap),
+    ),
+  };
+}
+
+suite('WD and WW counts from calm runs (issue 34)', () => {
   test('11 years of hourly ERA5 wave height, at five limits and four durations', () => {
     const series = era5();
     const hs = values(series, 'swh');
@@ -56,6 +76,8 @@ suite('WD counts from calm runs (issue 34)', () => {
           },
         );
         expect(runs.censored[0]).toBe(0);
+        const ww = windowsBothWays(series.time, hs, limit, steps);
+        expect(ww.runs).toEqual(ww.steps);
       }
     }
   });
@@ -75,6 +97,8 @@ suite('WD counts from calm runs (issue 34)', () => {
       for (const steps of [1, 2, 5, 16, 120]) {
         const { runs, steps: reference } = bothWays(time, v, 1.9, steps);
         expect(runs, `${name}, ${steps} steps`).toStrictEqual(reference);
+        const ww = windowsBothWays(time, v, 1.9, steps);
+        expect(ww.runs, `WW: ${name}, ${steps} steps`).toEqual(ww.steps);
       }
   });
 
@@ -89,6 +113,8 @@ suite('WD counts from calm runs (issue 34)', () => {
           const time = Float64Array.from(digits, (_, i) => Date.UTC(2003, 1, 25) + i * stepHours * H);
           const { runs, steps: reference } = bothWays(time, digits, limit, steps);
           expect(runs).toStrictEqual(reference);
+          const ww = windowsBothWays(time, digits, limit, steps);
+          expect(ww.runs).toEqual(ww.steps);
         },
       ),
       { numRuns: 300, seed: 34 },
