@@ -758,16 +758,19 @@ function downtimeRows(
  * of the curve (it stays counted in `censored`). Its follow-up is at least the longest event.
  */
 function waitCurve(events: Int32Array, censoredAt: Int32Array, stepHours: number): SurvivalCurve {
-  const times: number[] = [];
-  const d: number[] = [];
-  const c: number[] = [];
-  for (let w = 0; w < events.length; w++) {
-    // a censoring at w + 1 steps is "more than w steps"
-    const cens = w + 1 < censoredAt.length ? censoredAt[w + 1]! : 0;
+  const censoredBefore = (w: number): number => (w + 1 < censoredAt.length ? censoredAt[w + 1]! : 0);
+  // the waits with a count, counted first: exact-size arrays (13 curves per duration, up to thousands of waits)
+  let kept = 0;
+  for (let w = 0; w < events.length; w++) if (events[w]! > 0 || censoredBefore(w) > 0) kept++;
+  const times = new Float64Array(kept);
+  const d = new Int32Array(kept);
+  const c = new Int32Array(kept);
+  for (let w = 0, k = 0; w < events.length; w++) {
+    const cens = censoredBefore(w);
     if (events[w]! > 0 || cens > 0) {
-      times.push(w * stepHours);
-      d.push(events[w]!);
-      c.push(cens);
+      times[k] = w * stepHours;
+      d[k] = events[w]!;
+      c[k++] = cens;
     }
   }
   return kaplanMeierCounts(times, d, c);
