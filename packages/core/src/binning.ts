@@ -2,7 +2,8 @@
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
 import { DEFAULT_PERCENTILES } from './descriptive';
 import { checkedOnce, memoizedOver } from './memo';
-import { sharedCalendar, sharedMoments, sharedQuantiles, sharedSorted } from './shared';
+import { NO_RANK, type Ranks } from './order';
+import { sharedCalendar, sharedMoments, sharedQuantiles, sharedRanks, sharedSorted } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
 function edgeAt(start: number, width: number, k: number): number {
@@ -238,6 +239,11 @@ interface PairCounts {
   yMax: number;
 }
 
+/** The bin of each distinct value of a ranked column on regular edges (regularBin, once per value). */
+function binsOf(ranks: Ranks, edges: ArrayLike<number>, inverse: number): Int32Array {
+  return Int32Array.from(ranks.distinct, (v) => regularBin(edges, inverse, v));
+}
+
 /** Counts of the pairs (both values present) per cell of the edges, and the pairs' range, in one pass. */
 function countPairs(
   x: ArrayLike<number>,
@@ -260,6 +266,38 @@ function countPairs(
   let count = 0;
   const width = 360 / (sectors || 1);
   const half = width / 2;
+  const xr = sharedRanks(x);
+  const yr = sectors ? undefined : sharedRanks(y);
+  if (xr && (sectors || yr)) {
+    // a hindcast column: each distinct value's bin once, the steps read it by rank (the same counts, and
+    // the same bounds: the values compared in the same order)
+    const xBin = binsOf(xr, xe, ix);
+    const yBin = yr ? binsOf(yr, ye, iy) : null;
+    for (let i = 0; i < x.length; i++) {
+      const rx = xr.rankOf[xr.code[i]!]!;
+      if (rx === NO_RANK) continue;
+      let j: number;
+      let b: number;
+      if (yBin) {
+        const ry = yr!.rankOf[yr!.code[i]!]!;
+        if (ry === NO_RANK) continue;
+        b = yr!.distinct[ry]!;
+        j = yBin[ry]!;
+      } else {
+        b = y[i]!;
+        if (b !== b) continue;
+        j = sectorOf(b, sectors, width, half);
+      }
+      const a = xr.distinct[rx]!;
+      count++;
+      xMax = a > xMax ? a : xMax;
+      xMin = a < xMin ? a : xMin;
+      yMax = b > yMax ? b : yMax;
+      yMin = b < yMin ? b : yMin;
+      flat[xBin[rx]! * ny + j]!++;
+    }
+    return { flat, stride: ny, count, xMin, xMax, yMin, yMax };
+  }
   for (let i = 0; i < x.length; i++) {
     const a = x[i]!;
     const b = y[i]!;
@@ -353,6 +391,27 @@ function monthlyPairCounts(
   const half = width / 2;
   let count = 0;
   let xMax = -Infinity;
+  const xr = sharedRanks(x);
+  if (xr) {
+    // a hindcast column: each distinct magnitude's bin once, read by rank (the same counts)
+    const xBin = binsOf(xr, edges, inverse);
+    const { code, rankOf, distinct } = xr;
+    for (let r = 0; r + 1 < runStart.length; r++) {
+      const from = runStart[r]!;
+      const to = runStart[r + 1]!;
+      const base = (month[from]! - 1) * nx;
+      for (let i = from; i < to; i++) {
+        const rx = rankOf[code[i]!]!;
+        const b = direction[i]!;
+        if (rx === NO_RANK || b !== b) continue;
+        count++;
+        const a = distinct[rx]!;
+        xMax = a > xMax ? a : xMax;
+        flat[(base + xBin[rx]!) * sectors + sectorOf(b, sectors, width, half)]!++;
+      }
+    }
+    return { flat, nx, count, xMax };
+  }
   for (let r = 0; r + 1 < runStart.length; r++) {
     const from = runStart[r]!;
     const to = runStart[r + 1]!;

@@ -13,6 +13,7 @@ import {
   statisticOf,
 } from '../src';
 import type { EmpiricalDistribution, Rose } from '../src';
+import { sharedRanks } from '../src/shared';
 import { era5, ndbc, nora3, reference, values } from './data';
 
 // Reference: scripts/reference/descriptive.py: numpy.histogram and numpy.histogram2d on the same
@@ -157,6 +158,37 @@ suite('EJPD', () => {
       jointTable([1, 1, 1], [359, 0.5, 11.25], { dx: 1, dy: 22.5, yDirection: true }).yMarginal.slice(0, 2),
     ).toEqual([2, 1]);
     expect(() => jointTable([1], [1], { dx: 1, dy: 25, yDirection: true })).toThrow(/divide 360/);
+  });
+});
+
+suite('hindcast columns read by rank (issue 34)', () => {
+  // reference: the same pairs as plain arrays, binned value by value (the path the numpy references above
+  // check); on float32 columns each distinct value's bin is found once and read by rank: the same tables
+  test('EJPD and the roses: the same tables, with gaps, negative values and the calendar pass', () => {
+    const series = era5();
+    const gappy = (v: ArrayLike<number>, every: number) =>
+      Float32Array.from(v, (x, i) => (i % every === 0 ? NaN : x));
+    const hs = gappy(values(series, 'swh'), 97);
+    const tp = gappy(values(series, 'pp1d'), 89);
+    const dir = gappy(values(series, 'mwd'), 83);
+    const shifted = Float32Array.from(hs, (x) => x - 0.7); // negative values: the table's own first edge
+    const plain = (v: Float32Array) => Array.from(v);
+    expect(sharedRanks(hs) && sharedRanks(tp) && sharedRanks(shifted)).toBeTruthy();
+    for (const [x, y, options] of [
+      [hs, tp, { dx: 0.5, dy: 1 }],
+      [shifted, tp, { dx: 0.25, dy: 0.5 }],
+      [hs, dir, { dx: 0.5, dy: 22.5, yDirection: true }],
+      [hs, dir, { dx: 0.5, dy: 30, yDirection: true, time: series.time }],
+    ] as const) {
+      expect(jointTable(x, y, options)).toStrictEqual(jointTable(plain(x), plain(y), options));
+    }
+    const edges = [0, 1, 2, 4];
+    expect(rose(dir, hs, { sectors: 16, edges, time: series.time })).toStrictEqual(
+      rose(plain(dir), plain(hs), { sectors: 16, edges, time: series.time }),
+    );
+    expect(monthlyRoses(series.time, dir, hs, { sectors: 8, edges })).toStrictEqual(
+      monthlyRoses(series.time, plain(dir), plain(hs), { sectors: 8, edges }),
+    );
   });
 });
 
