@@ -377,10 +377,13 @@ const GPD_DIRECT_FROM = 1e-3;
  *   f'  = −nE'/E − S/ξ² + (1 + 1/ξ)S',
  *   f'' = −n(E''/E − (E'/E)²) + 2S/ξ³ − 2S'/ξ² + (1 + 1/ξ)S''
  * in one pass over the sample (near ξ = 0, |ξ| < GPD_DIRECT_FROM, from locationScaleDerivatives' series and
- * the chain rule in σ(ξ) instead). Every step is backtracked until the value falls enough (Armijo). Stops
- * once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is below rounding; null where
- * the start is outside the support, the curvature is not positive, it does not converge within 100 steps or
- * finds no lower value along its step (the caller falls back to Brent's method).
+ * the chain rule in σ(ξ) instead). Every step is backtracked until the value falls enough (Armijo), and
+ * kept to the range: a step past ξ = −1 ends on it, and on it a step out of the range (the value still
+ * falls outwards) makes ξ = −1 the answer, the optimum over the range at its end (the caller solves ξ = 0
+ * once more there). Stops once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is
+ * below rounding; null where the start is outside the support, the curvature is not positive, it does not
+ * converge within 100 steps or finds no lower value along its step (the caller falls back to Brent's
+ * method).
  */
 function gpdProfileNewton(
   sample: WeightedSample,
@@ -441,7 +444,11 @@ function gpdProfileNewton(
     if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
     // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
     const convex = curvature > 0;
-    const step = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
+    const wanted = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
+    // the range ξ ≥ −1: a step past its end stops on it; on it, a step out of the range (the value falls
+    // outwards, f' > 0) makes the end the optimum over the range
+    if (xi === -1 && wanted < 0) return xi;
+    const step = Math.max(wanted, -1 - xi);
     const decrease = slope * step;
     if (convex && (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))))
       return xi;
@@ -449,9 +456,10 @@ function gpdProfileNewton(
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
-      const value = at(xi + t * step);
+      const trial = Math.max(-1, xi + t * step);
+      const value = at(trial);
       if (value <= f + 1e-4 * t * decrease) {
-        xi += t * step;
+        xi = trial;
         f = value;
         accepted = true;
         break;
