@@ -118,7 +118,8 @@ export function profileWithSlope(
   const memo = new Map<number, number>();
   // the profile's slope in z at the optimum Newton's method returns, from its last pass over the sample
   const zSlope = new Float64Array(1);
-  const solve = (z: number, from: readonly number[]): Solved => {
+  // `newtonOnly`: no fallback where Newton's method does not converge (the answer is then not used)
+  const solve = (z: number, from: readonly number[], newtonOnly = false): Solved => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
@@ -126,6 +127,7 @@ export function profileWithSlope(
       // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
       if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
       if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]), newton: true, slope: zSlope[0]! };
+      if (newtonOnly) return { x: [...from], value: Infinity };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
     // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
@@ -143,6 +145,7 @@ export function profileWithSlope(
       const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from, zSlope);
       if (x === 'outside') return { x: [...from], value: Infinity };
       if (x) return { x, value: nll(z, x), newton: true, slope: zSlope[0]! };
+      if (newtonOnly) return { x: [...from], value: Infinity };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
@@ -182,11 +185,12 @@ export function profileWithSlope(
     // the GEV and the GPD: the optimum extrapolated from the two nearest return values solved (the steps of
     // the root search lie close together: Newton's method starts next to the answer, 18 % fewer passes over
     // the sample per 40-year set); where it does not converge inside, the nearest one's optimum as before
+    // (without the fallback's solve from the guess: its answer was never used)
     let best: Solved | null = null;
     if (unbounded && near && next && next.z !== near.z) {
       const slope = (z - near.z) / (near.z - next.z);
       const guess = near.x.map((x, i) => x + slope * (x - next.x[i]!));
-      best = solve(z, guess);
+      best = solve(z, guess, true);
       if (!converged(best)) best = null;
     }
     best ??= solve(z, from);
