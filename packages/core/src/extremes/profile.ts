@@ -116,8 +116,9 @@ export function profileWithSlope(
   const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
   const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
-  // the profile's slope in z at the optimum Newton's method returns, from its last pass over the sample
-  const zSlope = new Float64Array(1);
+  // the profile's slope in z and its value at the optimum Newton's method returns, both from its last pass
+  // over the sample (no pass of their own)
+  const zSlope = new Float64Array(2);
   // `newtonOnly`: no fallback where Newton's method does not converge (the answer is then not used)
   const solve = (z: number, from: readonly number[], newtonOnly = false): Solved => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
@@ -126,7 +127,7 @@ export function profileWithSlope(
       const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!, zSlope);
       // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
       if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
-      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]), newton: true, slope: zSlope[0]! };
+      if (typeof xi === 'number') return { x: [xi], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
       if (newtonOnly) return { x: [...from], value: Infinity };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
@@ -134,7 +135,7 @@ export function profileWithSlope(
     const convex = law === 'weibull2' ? weibullProfile : law === 'gumbel' ? gumbelProfile : null;
     if (convex) {
       const x = convex(z, from[0]!, zSlope);
-      if (x !== null) return { x: [x], value: nll(z, [x]), newton: true, slope: zSlope[0]! };
+      if (x !== null) return { x: [x], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
     }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
@@ -144,7 +145,7 @@ export function profileWithSlope(
     if (law === 'gev') {
       const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from, zSlope);
       if (x === 'outside') return { x: [...from], value: Infinity };
-      if (x) return { x, value: nll(z, x), newton: true, slope: zSlope[0]! };
+      if (x) return { x, value: zSlope[1]!, newton: true, slope: zSlope[0]! };
       if (newtonOnly) return { x: [...from], value: Infinity };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
@@ -342,7 +343,7 @@ function endOf(
  * moves each parameter by less than 1e-10·(1 + |θ|) or the predicted decrease is below rounding; null when it
  * does not converge within 100 steps, stops at a saddle or finds no lower value along its step (the caller
  * falls back to the simplex); 'outside' when the start is outside the support. Writes the profile's slope in
- * z at the answer, ∂ℓ/∂μ from the answer's own pass, into out[0].
+ * z at the answer, ∂ℓ/∂μ, and its value there, both from the answer's own pass, into out[0] and out[1].
  */
 function gevProfileNewton(
   sample: WeightedSample,
@@ -387,6 +388,7 @@ function gevProfileNewton(
   let f = at(x, g, h);
   if (!Number.isFinite(f)) return 'outside';
   out[0] = zSlope;
+  out[1] = f;
   const trialG = [0, 0];
   const trialH = [0, 0, 0];
   for (let iteration = 0; iteration < 100; iteration++) {
@@ -420,6 +422,7 @@ function gevProfileNewton(
         x = trial;
         f = value;
         out[0] = zSlope;
+        out[1] = f;
         [g[0], g[1]] = [trialG[0]!, trialG[1]!];
         [h[0], h[1], h[2]] = [trialH[0]!, trialH[1]!, trialH[2]!];
         accepted = true;
@@ -454,8 +457,8 @@ const GPD_DIRECT_FROM = 1e-3;
  * once more there). Stops once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is
  * below rounding; null where the start is outside the support, the curvature is not positive, it does not
  * converge within 100 steps or finds no lower value along its step (the caller falls back to Brent's
- * method). Writes the profile's slope in z at the answer, ∂ℓ/∂σ·σ/(z − u) from the answer's own pass, into
- * out[0].
+ * method). Writes the profile's slope in z at the answer, ∂ℓ/∂σ·σ/(z − u), and its value there, both from
+ * the answer's own pass, into out[0] and out[1].
  */
 function gpdProfileNewton(
   sample: WeightedSample,
@@ -519,6 +522,7 @@ function gpdProfileNewton(
   let f = at(xi);
   if (!Number.isFinite(f)) return 'outside';
   out[0] = zSlope;
+  out[1] = f;
   for (let iteration = 0; iteration < 100; iteration++) {
     if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
     // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
@@ -541,6 +545,7 @@ function gpdProfileNewton(
         xi = trial;
         f = value;
         out[0] = zSlope;
+        out[1] = f;
         accepted = true;
         break;
       }
@@ -554,8 +559,8 @@ function gpdProfileNewton(
 
 /**
  * Newton's method for a strictly convex function of one variable on x > 0: `at(x, out)` answers f(x) and
- * writes f'(x), f''(x) and a value carried with the answer into `out` (the profile's slope in z, written to
- * the caller's `out` for the point answered). Every step is kept inside x > 0 and backtracked until the value falls
+ * writes f'(x), f''(x) and a value carried with the answer into `out` (the profile's slope in z); the caller's
+ * `out` receives that value and f at the point answered. Every step is kept inside x > 0 and backtracked until the value falls
  * enough (Armijo). Stops once a step moves x by less than 1e-10·(1 + |x|) or the predicted decrease is below
  * rounding; null where the start is not finite, the curvature is not positive, it does not converge within
  * 100 steps or finds no lower value along its step (the caller falls back to Brent's method).
@@ -571,6 +576,7 @@ function convexNewton(
   let f = at(x, d);
   if (!(x > 0) || !Number.isFinite(f)) return null;
   out[0] = d[2]!;
+  out[1] = f;
   for (let iteration = 0; iteration < 100; iteration++) {
     if (!(d[1]! > 0) || !Number.isFinite(d[0]!)) return null;
     const step = -d[0]! / d[1]!;
@@ -586,6 +592,7 @@ function convexNewton(
         f = value;
         d.set(trial);
         out[0] = d[2]!;
+        out[1] = f;
         accepted = true;
         break;
       }
