@@ -10,13 +10,16 @@ import {
   annualMaximaSample,
   fitExtremes,
   LAWS,
+  nelderMead,
   negativeLogLikelihood,
   profileIntervals,
   returnProbability,
   seededRandom,
+  statisticOf,
 } from '../src';
 import type { ExtremeFit, ExtremeSample } from '../src';
 import { chiSquare1Quantile, profileOf, profileWithSlope } from '../src/extremes/profile';
+import { ndbc } from './data';
 
 /** n peaks over u = 3, excesses from `excess(uniform)`, rounded to 2 decimals as hindcast files give them. */
 function peaks(n: number, seed: number, excess: (v: number) => number): ExtremeSample {
@@ -209,4 +212,54 @@ suite('interval ends (values and slopes) against the bisected literal definition
       }
     });
   }
+});
+
+suite('a profile with two branches near the edge ξ = −1', () => {
+  test('NDBC 44007 annual minima of the zero-crossing period (GEV, ξ̂ = −0.63): the 5-year end is the global profile’s', () => {
+    // the statistic's own annual minima (negated: maxima), fitted again here
+    const result = statisticOf('MIEXT').compute(ndbc(), { field: 'zero-up-crossing period' }) as {
+      peaks: { value: number }[];
+    };
+    const fit = fitExtremes(annualMaximaSample(result.peaks.map((p) => -p.value)), 'gev');
+    expect(fit.parameters.shape).toBeCloseTo(-0.632, 3);
+    const q = returnProbability(fit.method, fit.poissonLambda, 5);
+    const [row] = profileIntervals(fit, [5], 0.9);
+    const end = row!.upper;
+    // reference: the literal definition's profile, the lowest of the simplex from three starts (the fit's,
+    // ξ = 0 and next to the edge), each restarted from its optimum. Near z = −2.31505 it has two branches:
+    // an interior one (ξ ≈ −0.98) whose deviance crosses χ² at −2.315046, and a lower one on the edge
+    // ξ = −1 that starts there; the end is where the lower one crosses, near −2.31481
+    const a = -Math.log(-Math.log(q));
+    const deviance = (z: number): number => {
+      const nll = (x: number[]): number => {
+        const xi = x[1]!;
+        if (xi < -1) return Infinity;
+        const unit = xi === 0 ? a : Math.expm1(a * xi) / xi;
+        const scale = Math.exp(x[0]!);
+        const v = negativeLogLikelihood('gev', fit.weighted, {
+          location: z - scale * unit,
+          scale,
+          shape: xi,
+        });
+        return Number.isFinite(v) ? v : Infinity;
+      };
+      const c = Math.log(fit.parameters.scale);
+      let lowest = Infinity;
+      for (const start of [
+        [c, fit.parameters.shape!],
+        [c, 0],
+        [c + 0.3, -0.95],
+      ]) {
+        const first = nelderMead(nll, start, [0.1, 0.05], { tolerance: 1e-14, xTolerance: 1e-11 });
+        const again = nelderMead(nll, first.x, [0.01, 0.005], { tolerance: 1e-14, xTolerance: 1e-11 });
+        lowest = Math.min(lowest, first.value, again.value);
+      }
+      return 2 * (lowest - fit.nll) - chiSquare1Quantile(0.9);
+    };
+    // the interior branch's crossing is not an end: the edge branch lies below χ² there
+    expect(deviance(-2.315046)).toBeLessThan(-0.01);
+    const tolerance = 1e-7 * (1 + Math.abs(end));
+    expect(deviance(end - tolerance)).toBeLessThan(0);
+    expect(deviance(end + tolerance)).toBeGreaterThan(0);
+  });
 });

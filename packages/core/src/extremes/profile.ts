@@ -196,9 +196,12 @@ export function profileWithSlope(
     }
     best ??= solve(z, from);
     // the start ξ = 0 once more, where the warm start did not converge inside the range by Newton's method
-    // (it fell back, stopped at the edge ξ = −1 or left the support): a converged warm start is the
-    // answer (on the 40-year set the second start found a lower value only at the edge, by < 2e-7)
-    if (unbounded && !converged(best)) {
+    // (it fell back, stopped at the edge ξ = −1 or left the support) or converged near the edge: a warm
+    // start converged elsewhere is the answer (on the 40-year set the second start found a lower value only
+    // at the edge, by < 2e-7). Near the edge the profile can have two branches: on the NDBC 44007 annual
+    // minima of the zero-crossing period (GEV, ξ̂ = −0.63) the warm start converged at ξ = −0.983 while the
+    // edge ξ = −1 was lower by 7e-3, and the 5-year interval's end fell on the wrong branch's crossing
+    if (unbounded && !(converged(best) && best.x[best.x.length - 1]! > -1 + NEAR_EDGE)) {
       const other = solve(z, unbounded);
       if (other.value < best.value) best = other;
     }
@@ -238,6 +241,8 @@ function exponentialSlope(sample: WeightedSample, u: number, sigma: number, z: n
 
 /** Shapes this close to the edge ξ = −1 count as on it (the second start is solved there). */
 const EDGE = 1e-6;
+/** Shapes this close to the edge ξ = −1 get the second start too (the edge may hold a lower branch). */
+const NEAR_EDGE = 0.1;
 
 /** Whether a GEV/GPD profile's optimum was found by Newton's method inside the range, away from ξ = −1. */
 function converged(solved: Solved): boolean {
