@@ -62,8 +62,9 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
  * partial derivative in z with the other parameters held at their optimum: with a free location
  * μ = z − σQ₁, ∂ℓ/∂μ (the GEV, Gumbel); with the location held at u and σ = (z − u)/Q₁, ∂ℓ/∂σ·σ/(z − u)
  * (the GPD, Weibull at the threshold, exponential). Newton's method computes it in its last pass over the
- * sample (no pass of its own). NaN at a z not evaluated, and where the optimum was not found by Newton's
- * method inside the range (a fallback's optimum, the edge ξ = −1).
+ * sample (no pass of its own; the exponential, which has no other parameter, takes one). NaN at a z not
+ * evaluated, and where the optimum was not found by Newton's method inside the range (a fallback's optimum,
+ * the GEV's edge ξ = −1).
  */
 export function profileWithSlope(
   fit: ExtremeFit,
