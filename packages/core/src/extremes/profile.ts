@@ -64,7 +64,7 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
  * (the GPD, Weibull at the threshold, exponential). Newton's method computes it in its last pass over the
  * sample (no pass of its own; the exponential, which has no other parameter, takes one). NaN at a z not
  * evaluated, and where the optimum was not found by Newton's method inside the range (a fallback's optimum,
- * the GEV's edge ξ = −1).
+ * the edge ξ = −1).
  */
 export function profileWithSlope(
   fit: ExtremeFit,
