@@ -161,7 +161,8 @@ export function profileWithSlope(
     return best;
   };
   // the slopes at the optima found by Newton's method inside the range, where the envelope theorem holds
-  // (not at the edge ξ = −1, where the optimum sits on the support's end point, a bound that moves with z)
+  // (not at the edge ξ = −1: the GEV's optimum sits there on the support's end point, a bound that moves
+  // with z; the GPD's few edge values are left to Brent's method too, a slope there gained nothing measurable)
   const interior = new Map<number, number>();
   const slope = (z: number): number => {
     if (start.length > 0) return interior.get(z) ?? NaN;
