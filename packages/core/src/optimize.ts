@@ -242,6 +242,104 @@ export function brentRoot(f: (x: number) => number, a: number, b: number, tolera
   return b;
 }
 
+/**
+ * Root of f on a bracket [a, b] (f(a), f(b) of opposite signs) from f and its derivative `slope` (asked only
+ * at points where f was asked; NaN where it is not known), until the root is proven to lie within
+ * `tolerance`·(1 + |x|) of the answer x: the bracket is that narrow, as brentRoot's guarantee. Each trial
+ * is the root of the inverse cubic Hermite interpolant of the bracket's ends (value and slope at both;
+ * the inverse quadratic with one slope, the secant with none), kept strictly inside the bracket; once the
+ * predicted root is within the tolerance of the best end the trial lands just past it, so the sign change
+ * closes the bracket with one value. A trial that does not halve the best |f| makes the next a bisection.
+ * On a smooth, nearly linear f with its slope (a profile's signed root) it needs two or three values where
+ * brentRoot needs four or five. `fa` is f(a) when it is known already (not asked again); a value that is
+ * NaN gives the answer of solveBracketed instead.
+ */
+export function newtonRoot(
+  f: (x: number) => number,
+  slope: (x: number) => number,
+  a: number,
+  b: number,
+  tolerance = 1e-13,
+  given?: number,
+): number {
+  const lo = a;
+  const hi = b;
+  const known = given !== undefined;
+  const value = known ? (x: number): number => (x === lo ? given : f(x)) : f;
+  let fa = value(a);
+  let fb = f(b);
+  if (fa === 0) return a;
+  if (fb === 0) return b;
+  if (!(fa * fb < 0)) return solveBracketed(value, lo, hi, tolerance, true);
+  // a value given, not asked: no slope there (the caller did not evaluate f at a)
+  let da = known ? NaN : slope(a);
+  let db = slope(b);
+  // no slope at either end, or (below) at a new point: Brent's method on the bracket from there
+  if (Number.isNaN(da) && Number.isNaN(db)) return brentRoot(value, a, b, tolerance);
+  let bisect = false;
+  for (let i = 0; i < 200; i++) {
+    // x: the end of the bracket with the smaller |f|, y the other
+    const aBest = Math.abs(fa) <= Math.abs(fb);
+    const x = aBest ? a : b;
+    const fx = aBest ? fa : fb;
+    const y = aBest ? b : a;
+    const tol = tolerance * (1 + Math.abs(x));
+    if (Math.abs(b - a) <= tol) return x;
+    const left = Math.min(a, b);
+    const right = Math.max(a, b);
+    let t = NaN;
+    if (!bisect) {
+      const p = interpolatedRoot(x, fx, aBest ? da : db, y, aBest ? fb : fa, aBest ? db : da);
+      const step = p - x;
+      // within the tolerance of x: just past the predicted root (towards y), so that it lies between x and t
+      if (p >= left && p <= right)
+        t = Math.abs(step) < 0.65 * tol ? x + Math.sign(y - x) * (Math.abs(step) + 0.25 * tol) : p;
+    }
+    if (!(t > left && t < right)) t = (a + b) / 2;
+    const ft = f(t);
+    if (Number.isNaN(ft)) return solveBracketed(value, lo, hi, tolerance, true);
+    if (ft === 0) return t;
+    bisect = !bisect && !(Math.abs(ft) <= 0.5 * Math.abs(fx));
+    const dt = slope(t);
+    if (ft < 0 === fa < 0) {
+      a = t;
+      fa = ft;
+      da = dt;
+    } else {
+      b = t;
+      fb = ft;
+      db = dt;
+    }
+    if (Number.isNaN(dt)) return brentRoot(value, a, b, tolerance);
+  }
+  return Math.abs(fa) <= Math.abs(fb) ? a : b;
+}
+
+/**
+ * The root of the inverse interpolant (z as a function of f) through (x, fx) with slope dx and (y, fy) with
+ * slope dy: cubic Hermite with both slopes, quadratic with the slope at x only, the secant with neither (a
+ * slope of the wrong sign, against the secant's, counts as unknown). NaN when fx = fy.
+ */
+function interpolatedRoot(x: number, fx: number, dx: number, y: number, fy: number, dy: number): number {
+  const h = fy - fx;
+  const secant = h / (y - x);
+  const okX = dx * secant > 0 && Number.isFinite(dx);
+  const okY = dy * secant > 0 && Number.isFinite(dy);
+  if (okX && okY) {
+    const t = -fx / h;
+    const t2 = t * t;
+    const t3 = t2 * t;
+    return (
+      (2 * t3 - 3 * t2 + 1) * x + (t3 - 2 * t2 + t) * (h / dx) + (3 * t2 - 2 * t3) * y + (t3 - t2) * (h / dy)
+    );
+  }
+  if (okX) {
+    const kappa = (y - x - h / dx) / (h * h);
+    return x - fx / dx + kappa * fx * fx;
+  }
+  return x - fx / secant;
+}
+
 /** Maximiser of a unimodal function on [a, b] by golden-section search, to a bracket of width `tolerance`. */
 export function goldenMax(f: (x: number) => number, a: number, b: number, tolerance = 1e-10): number {
   const r = (Math.sqrt(5) - 1) / 2;

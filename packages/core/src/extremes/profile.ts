@@ -13,7 +13,7 @@ import { weibullAtLocation } from '../fit/likelihood';
 import { locationScaleDerivatives } from '../fit/information';
 import { LAWS } from '../laws';
 import type { LawId, Parameters } from '../laws';
-import { brentMinimize, brentRoot, nelderMead } from '../optimize';
+import { brentMinimize, nelderMead, newtonRoot } from '../optimize';
 import { normalPpf } from '../special';
 import { deltaMethodIntervals, expm1Ratio, type ReturnValueRow } from './intervals';
 import { returnProbability, returnValue } from './model';
@@ -53,6 +53,23 @@ function unitQuantile(law: LawId, q: number, shape: number | null): number {
  * optimum of the other parameters kept from the nearest z evaluated, as the start of the next).
  */
 export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
+  return profileWithSlope(fit, q).value;
+}
+
+/**
+ * The profile negative log-likelihood of the return value of probability q (`value`), and its derivative in
+ * z at a z already evaluated (`slope`). By the envelope theorem the profile's derivative is the likelihood's
+ * partial derivative in z with the other parameters held at their optimum: with a free location
+ * μ = z − σQ₁, ∂ℓ/∂μ (the GEV, Gumbel); with the location held at u and σ = (z − u)/Q₁, ∂ℓ/∂σ·σ/(z − u)
+ * (the GPD, Weibull at the threshold, exponential). Newton's method computes it in its last pass over the
+ * sample (no pass of its own; the exponential, which has no other parameter, takes one). NaN at a z not
+ * evaluated, and where the optimum was not found by Newton's method inside the range (a fallback's optimum,
+ * the edge ξ = −1).
+ */
+export function profileWithSlope(
+  fit: ExtremeFit,
+  q: number,
+): { value: (z: number) => number; slope: (z: number) => number } {
   const { law, weighted } = fit;
   const freeLocation = FREE_LOCATION.includes(law);
   const hasShape = HAS_SHAPE.includes(law);
@@ -88,6 +105,11 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     : hasShape
       ? [fit.parameters.shape ?? 0]
       : [];
+  // at the estimate ẑ the optimum of the other parameters is the fit's own: known without a solve, it is
+  // the first of the optima the next starts are taken (or extrapolated) from
+  const estimate =
+    fit.parameters.location + fit.parameters.scale * unitQuantile(law, q, fit.parameters.shape);
+  if (start.length > 0 && Number.isFinite(estimate)) solved.push({ z: estimate, x: start });
   // ξ = 0 (Gumbel, exponential) has no bound of its support: a start that is always inside it
   const unbounded =
     law === 'gev' || law === 'gpd' ? start.map((x, i) => (i === start.length - 1 ? 0 : x)) : null;
@@ -95,21 +117,26 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
   const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
   const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
-  const solve = (z: number, from: readonly number[]): Solved => {
+  // the profile's slope in z and its value at the optimum Newton's method returns, both from its last pass
+  // over the sample (no pass of their own)
+  const zSlope = new Float64Array(2);
+  // `newtonOnly`: no fallback where Newton's method does not converge (the answer is then not used)
+  const solve = (z: number, from: readonly number[], newtonOnly = false): Solved => {
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
-      const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!);
+      const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!, zSlope);
       // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
       if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
-      if (typeof xi === 'number') return { x: [xi], value: nll(z, [xi]), newton: true };
+      if (typeof xi === 'number') return { x: [xi], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
+      if (newtonOnly) return { x: [...from], value: Infinity };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
     // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
     const convex = law === 'weibull2' ? weibullProfile : law === 'gumbel' ? gumbelProfile : null;
     if (convex) {
-      const x = convex(z, from[0]!);
-      if (x !== null) return { x: [x], value: nll(z, [x]) };
+      const x = convex(z, from[0]!, zSlope);
+      if (x !== null) return { x: [x], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
     }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
     if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
@@ -117,9 +144,10 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     // outside the support at this z (a warm start from a degenerate fit, ξ near or below −1: ξ = 0 is always
     // inside) is left out, as a start where the likelihood is not defined
     if (law === 'gev') {
-      const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from);
+      const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from, zSlope);
       if (x === 'outside') return { x: [...from], value: Infinity };
-      if (x) return { x, value: nll(z, x), newton: true };
+      if (x) return { x, value: zSlope[1]!, newton: true, slope: zSlope[0]! };
+      if (newtonOnly) return { x: [...from], value: Infinity };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
@@ -132,7 +160,16 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     if (again.value < best.value) best = again;
     return best;
   };
-  return (z: number): number => {
+  // the slopes at the optima found by Newton's method inside the range, where the envelope theorem holds
+  // (not at the edge ξ = −1: the GEV's optimum sits there on the support's end point, a bound that moves
+  // with z; the GPD's few edge values are left to Brent's method too, a slope there gained nothing measurable)
+  const interior = new Map<number, number>();
+  const slope = (z: number): number => {
+    if (start.length > 0) return interior.get(z) ?? NaN;
+    const p = parametersAt(z, start);
+    return p ? exponentialSlope(weighted, p.location, p.scale, z) : NaN;
+  };
+  const value = (z: number): number => {
     if (start.length === 0) return nll(z, start);
     const known = memo.get(z);
     if (known !== undefined) return known;
@@ -151,36 +188,63 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
     // the GEV and the GPD: the optimum extrapolated from the two nearest return values solved (the steps of
     // the root search lie close together: Newton's method starts next to the answer, 18 % fewer passes over
     // the sample per 40-year set); where it does not converge inside, the nearest one's optimum as before
+    // (without the fallback's solve from the guess: its answer was never used)
     let best: Solved | null = null;
     if (unbounded && near && next && next.z !== near.z) {
       const slope = (z - near.z) / (near.z - next.z);
       const guess = near.x.map((x, i) => x + slope * (x - next.x[i]!));
-      best = solve(z, guess);
+      best = solve(z, guess, true);
       if (!converged(best)) best = null;
     }
     best ??= solve(z, from);
     // the start ξ = 0 once more, where the warm start did not converge inside the range by Newton's method
-    // (it fell back, stopped at the edge ξ = −1 or left the support): a converged warm start is the
-    // answer (on the 40-year set the second start found a lower value only at the edge, by < 2e-7)
-    if (unbounded && !converged(best)) {
+    // (it fell back, stopped at the edge ξ = −1 or left the support) or converged near the edge: a warm
+    // start converged elsewhere is the answer (on the 40-year set the second start found a lower value only
+    // at the edge, by < 2e-7). Near the edge the profile can have two branches: on the NDBC 44007 annual
+    // minima of the zero-crossing period (GEV, ξ̂ = −0.63) the warm start converged at ξ = −0.983 while the
+    // edge ξ = −1 was lower by 7e-3, and the 5-year interval's end fell on the wrong branch's crossing
+    if (unbounded && !(converged(best) && best.x[best.x.length - 1]! > -1 + NEAR_EDGE)) {
       const other = solve(z, unbounded);
       if (other.value < best.value) best = other;
     }
-    if (Number.isFinite(best.value)) solved.push({ z, x: best.x });
+    if (Number.isFinite(best.value)) {
+      solved.push({ z, x: best.x });
+      if (best.slope !== undefined && (unbounded ? converged(best) : best.newton))
+        interior.set(z, best.slope);
+    }
     memo.set(z, best.value);
     return best.value;
   };
+  return { value, slope };
 }
 
-/** A profile value's optimum over the other parameters; `newton` where Newton's method converged to it. */
+/**
+ * A profile value's optimum over the other parameters; `newton` where Newton's method converged to it, with
+ * the profile's slope in z there (the envelope theorem: the likelihood's partial derivative in z, the other
+ * parameters held at their optimum).
+ */
 interface Solved {
   x: number[];
   value: number;
   newton?: boolean;
+  slope?: number;
+}
+
+/**
+ * The exponential's profile slope in z (no other parameter: the likelihood's derivative in z itself): with the
+ * location held at u and σ = (z − u)/Q₁, ∂ℓ/∂σ·σ/(z − u) = (n − Σ w y/σ)/(z − u), y = x − u.
+ */
+function exponentialSlope(sample: WeightedSample, u: number, sigma: number, z: number): number {
+  const { x, w, n } = sample;
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += w[i]! * (x[i]! - u);
+  return (n - sum / sigma) / (z - u);
 }
 
 /** Shapes this close to the edge ξ = −1 count as on it (the second start is solved there). */
 const EDGE = 1e-6;
+/** Shapes this close to the edge ξ = −1 get the second start too (the edge may hold a lower branch). */
+const NEAR_EDGE = 0.1;
 
 /** Whether a GEV/GPD profile's optimum was found by Newton's method inside the range, away from ξ = −1. */
 function converged(solved: Solved): boolean {
@@ -215,15 +279,18 @@ export function profileIntervals(
     const q = returnProbability(fit.method, fit.poissonLambda, T);
     if (!Number.isFinite(value) || !(q > 0 && q < 1))
       return { returnPeriod: T, value, lower: NaN, upper: NaN };
-    const profile = profileOf(fit, q);
-    const deviance = (z: number): number => 2 * (profile(z) - fit.nll) - critical;
-    // the same root on the signed-root scale, √(2(ℓ̂ − ℓ_p(z))) − √χ², nearly linear in z (the deviance is
-    // nearly quadratic): the secant steps of the root search land close from the first
+    const profile = profileWithSlope(fit, q);
+    const deviance = (z: number): number => 2 * (profile.value(z) - fit.nll) - critical;
+    // the same root on the signed-root scale, r(z) = √(2(ℓ̂ − ℓ_p(z))) − √χ², nearly linear in z (the
+    // deviance is nearly quadratic): the interpolated steps of the root search land close from the first
     const root = Math.sqrt(critical);
     const signedRoot = (z: number): number => {
       const d = deviance(z);
       return Number.isNaN(d) ? d : Math.sqrt(Math.max(0, d + critical)) - root;
     };
+    // its derivative, r'(z) = ℓ_p'(z)/√(2(ℓ̂ − ℓ_p(z))) (in negative log-likelihoods), at a z evaluated
+    const signedSlope = (z: number): number =>
+      profile.slope(z) / Math.sqrt(Math.max(0, deviance(z) + critical));
     // the first steps: the delta method's half-width where it is known (the profile's upper end lies at
     // 1.0–2.3 times it on the 40-year set, its lower end at 0.65–1.0: steps of 1.8 and 1.05 times it bracket
     // the end at once as a rule), else a quarter of the scale times the unit quantile's size
@@ -232,12 +299,12 @@ export function profileIntervals(
     const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
     const up = known ? 1.8 * half : h0;
     const down = known ? 1.05 * half : h0;
-    const upper = endOf(deviance, signedRoot, value, (k) => value + up * Math.pow(1.6, k));
+    const upper = endOf(deviance, signedRoot, signedSlope, value, root, (k) => value + up * Math.pow(1.6, k));
     const lower = freeLocation
-      ? endOf(deviance, signedRoot, value, (k) => value - down * Math.pow(1.6, k))
+      ? endOf(deviance, signedRoot, signedSlope, value, root, (k) => value - down * Math.pow(1.6, k))
       : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate (the steps
         // stop short of the location: the larger of two falling sequences)
-        endOf(deviance, signedRoot, value, (k) =>
+        endOf(deviance, signedRoot, signedSlope, value, root, (k) =>
           Math.max(
             known ? value - down * Math.pow(1.6, k) : -Infinity,
             parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
@@ -250,19 +317,24 @@ export function profileIntervals(
 /**
  * The end of the interval on one side: the first step where the deviance is positive, then its root, solved
  * on `signedRoot` (a function with the same sign and root, nearly linear; the profile is memoized per z, so
- * the step's values are not computed twice).
+ * the step's values are not computed twice) from its values and slopes (newtonRoot) to the same tolerance
+ * as Brent's method, 1e-7·(1 + |z|). At the estimate the signed root is −√χ² by definition (the deviance
+ * is 0 there): it bounds the bracket without a profile value of its own.
  */
 function endOf(
   deviance: (z: number) => number,
   signedRoot: (z: number) => number,
+  signedSlope: (z: number) => number,
   estimate: number,
+  root: number,
   step: (k: number) => number,
 ): number {
   let inside = estimate;
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
     const d = deviance(z);
-    if (d > 0) return brentRoot(signedRoot, inside, z, 1e-7);
+    if (d > 0)
+      return newtonRoot(signedRoot, signedSlope, inside, z, 1e-7, inside === estimate ? -root : undefined);
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
@@ -277,15 +349,19 @@ function endOf(
  * is (Levenberg), and every step is backtracked until the value falls enough (Armijo). Stops once a step
  * moves each parameter by less than 1e-10·(1 + |θ|) or the predicted decrease is below rounding; null when it
  * does not converge within 100 steps, stops at a saddle or finds no lower value along its step (the caller
- * falls back to the simplex); 'outside' when the start is outside the support.
+ * falls back to the simplex); 'outside' when the start is outside the support. Writes the profile's slope in
+ * z at the answer, ∂ℓ/∂μ, and its value there, both from the answer's own pass, into out[0] and out[1].
  */
 function gevProfileNewton(
   sample: WeightedSample,
   a: number,
   z: number,
   from: readonly number[],
+  out: Float64Array,
 ): number[] | 'outside' | null {
   const d = new Float64Array(10);
+  // ∂ℓ/∂μ at the last point evaluated: the profile's slope in z there (μ = z − σE)
+  let zSlope = NaN;
   const at = (x: readonly number[], g: number[], h: number[]): number => {
     const sigma = Math.exp(x[0]!);
     const xi = x[1]!;
@@ -295,6 +371,7 @@ function gevProfileNewton(
     const value = d[0]!;
     if (!Number.isFinite(value)) return Infinity;
     const gMu = d[1]!;
+    zSlope = gMu;
     const gSigma = d[2]!;
     const hMuMu = d[4]!;
     const hMuXi = d[7]!;
@@ -317,6 +394,8 @@ function gevProfileNewton(
   const h = [0, 0, 0];
   let f = at(x, g, h);
   if (!Number.isFinite(f)) return 'outside';
+  out[0] = zSlope;
+  out[1] = f;
   const trialG = [0, 0];
   const trialH = [0, 0, 0];
   for (let iteration = 0; iteration < 100; iteration++) {
@@ -349,6 +428,8 @@ function gevProfileNewton(
       if (value <= f + 1e-4 * t * slope) {
         x = trial;
         f = value;
+        out[0] = zSlope;
+        out[1] = f;
         [g[0], g[1]] = [trialG[0]!, trialG[1]!];
         [h[0], h[1], h[2]] = [trialH[0]!, trialH[1]!, trialH[2]!];
         accepted = true;
@@ -377,10 +458,14 @@ const GPD_DIRECT_FROM = 1e-3;
  *   f'  = −nE'/E − S/ξ² + (1 + 1/ξ)S',
  *   f'' = −n(E''/E − (E'/E)²) + 2S/ξ³ − 2S'/ξ² + (1 + 1/ξ)S''
  * in one pass over the sample (near ξ = 0, |ξ| < GPD_DIRECT_FROM, from locationScaleDerivatives' series and
- * the chain rule in σ(ξ) instead). Every step is backtracked until the value falls enough (Armijo). Stops
- * once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is below rounding; null where
- * the start is outside the support, the curvature is not positive, it does not converge within 100 steps or
- * finds no lower value along its step (the caller falls back to Brent's method).
+ * the chain rule in σ(ξ) instead). Every step is backtracked until the value falls enough (Armijo), and
+ * kept to the range: a step past ξ = −1 ends on it, and on it a step out of the range (the value still
+ * falls outwards) makes ξ = −1 the answer, the optimum over the range at its end (the caller solves ξ = 0
+ * once more there). Stops once a step moves ξ by less than 1e-10·(1 + |ξ|) or the predicted decrease is
+ * below rounding; null where the start is outside the support, the curvature is not positive, it does not
+ * converge within 100 steps or finds no lower value along its step (the caller falls back to Brent's
+ * method). Writes the profile's slope in z at the answer, ∂ℓ/∂σ·σ/(z − u), and its value there, both from
+ * the answer's own pass, into out[0] and out[1].
  */
 function gpdProfileNewton(
   sample: WeightedSample,
@@ -388,6 +473,7 @@ function gpdProfileNewton(
   u: number,
   z: number,
   from: number,
+  out: Float64Array,
 ): number | 'outside' | null {
   const { x, w, n } = sample;
   const c = z - u;
@@ -395,6 +481,8 @@ function gpdProfileNewton(
   const d = new Float64Array(10);
   let slope = 0;
   let curvature = 0;
+  // ∂ℓ/∂σ·σ/c at the last point evaluated: the profile's slope in z there (σ = c/E)
+  let zSlope = NaN;
   const at = (xi: number): number => {
     if (!(xi >= -1)) return Infinity;
     const [e, e1, e2] = expm1Ratio(a, xi);
@@ -407,6 +495,7 @@ function gpdProfileNewton(
       const s2 = sigma * (2 * r * r - e2 / e);
       slope = d[2]! * s1 + d[3]!;
       curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
+      zSlope = (d[2]! * sigma) / c;
       return Number.isFinite(d[0]!) ? d[0]! : Infinity;
     }
     const theta = Math.expm1(a * xi) / c;
@@ -432,16 +521,24 @@ function gpdProfileNewton(
     const xi2 = xi * xi;
     slope = -n * r - sum / xi2 + factor * dSum;
     curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
+    // ∂ℓ/∂σ = (n − (1 + ξ)Σ w y/t / σ)/σ (θ = ξ/σ)
+    zSlope = (n - ((1 + xi) * s1) / sigma) / c;
     return value;
   };
   let xi = from;
   let f = at(xi);
   if (!Number.isFinite(f)) return 'outside';
+  out[0] = zSlope;
+  out[1] = f;
   for (let iteration = 0; iteration < 100; iteration++) {
     if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
     // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
     const convex = curvature > 0;
-    const step = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
+    const wanted = convex ? -slope / curvature : slope > 0 ? -0.05 : 0.05;
+    // the range ξ ≥ −1: a step past its end stops on it; on it, a step out of the range (the value falls
+    // outwards, f' > 0) makes the end the optimum over the range
+    if (xi === -1 && wanted < 0) return xi;
+    const step = Math.max(wanted, -1 - xi);
     const decrease = slope * step;
     if (convex && (Math.abs(step) <= 1e-10 * (1 + Math.abs(xi)) || -decrease <= 1e-15 * (1 + Math.abs(f))))
       return xi;
@@ -449,10 +546,13 @@ function gpdProfileNewton(
     let t = 1;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
-      const value = at(xi + t * step);
+      const trial = Math.max(-1, xi + t * step);
+      const value = at(trial);
       if (value <= f + 1e-4 * t * decrease) {
-        xi += t * step;
+        xi = trial;
         f = value;
+        out[0] = zSlope;
+        out[1] = f;
         accepted = true;
         break;
       }
@@ -466,17 +566,24 @@ function gpdProfileNewton(
 
 /**
  * Newton's method for a strictly convex function of one variable on x > 0: `at(x, out)` answers f(x) and
- * writes f'(x), f''(x) into `out`. Every step is kept inside x > 0 and backtracked until the value falls
+ * writes f'(x), f''(x) and a value carried with the answer into `out` (the profile's slope in z); the caller's
+ * `out` receives that value and f at the point answered. Every step is kept inside x > 0 and backtracked until the value falls
  * enough (Armijo). Stops once a step moves x by less than 1e-10·(1 + |x|) or the predicted decrease is below
  * rounding; null where the start is not finite, the curvature is not positive, it does not converge within
  * 100 steps or finds no lower value along its step (the caller falls back to Brent's method).
  */
-function convexNewton(at: (x: number, out: Float64Array) => number, from: number): number | null {
-  const d = new Float64Array(2);
-  const trial = new Float64Array(2);
+function convexNewton(
+  at: (x: number, out: Float64Array) => number,
+  from: number,
+  out: Float64Array,
+): number | null {
+  const d = new Float64Array(3);
+  const trial = new Float64Array(3);
   let x = from;
   let f = at(x, d);
   if (!(x > 0) || !Number.isFinite(f)) return null;
+  out[0] = d[2]!;
+  out[1] = f;
   for (let iteration = 0; iteration < 100; iteration++) {
     if (!(d[1]! > 0) || !Number.isFinite(d[0]!)) return null;
     const step = -d[0]! / d[1]!;
@@ -491,6 +598,8 @@ function convexNewton(at: (x: number, out: Float64Array) => number, from: number
         x += t * step;
         f = value;
         d.set(trial);
+        out[0] = d[2]!;
+        out[1] = f;
         accepted = true;
         break;
       }
@@ -516,7 +625,7 @@ function weibullShapeProfile(
   sample: WeightedSample,
   u: number,
   q: number,
-): ((z: number, from: number) => number | null) | null {
+): ((z: number, from: number, out: Float64Array) => number | null) | null {
   const { x, w, n } = sample;
   const logs = new Float64Array(x.length);
   let sumLog = 0;
@@ -529,27 +638,33 @@ function weibullShapeProfile(
   const a = -Math.log1p(-q);
   const logA = Math.log(a);
   const rho = new Float64Array(x.length);
-  return (z, from) => {
+  return (z, from, slope) => {
     const c = z - u;
     if (!(c > 0)) return null;
     const logC = Math.log(c);
     for (let i = 0; i < x.length; i++) rho[i] = logs[i]! - logC;
-    return convexNewton((k, out) => {
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      for (let i = 0; i < x.length; i++) {
-        const r = rho[i]!;
-        const e = w[i]! * Math.exp(k * r);
-        s0 += e;
-        s1 += e * r;
-        s2 += e * r * r;
-      }
-      out[0] = -n / k + n * logC - sumLog + a * s1;
-      out[1] = n / (k * k) + a * s2;
-      const value = -n * Math.log(k) + n * k * logC - n * logA - (k - 1) * sumLog + a * s0;
-      return Number.isNaN(value) ? Infinity : value;
-    }, from);
+    return convexNewton(
+      (k, out) => {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let i = 0; i < x.length; i++) {
+          const r = rho[i]!;
+          const e = w[i]! * Math.exp(k * r);
+          s0 += e;
+          s1 += e * r;
+          s2 += e * r * r;
+        }
+        out[0] = -n / k + n * logC - sumLog + a * s1;
+        out[1] = n / (k * k) + a * s2;
+        // the slope in z: ∂ℓ/∂λ·λ/c = (k/c)(n − Σ w (y/λ)^k), (y/λ)^k = a e^{kρ}
+        out[2] = (k / c) * (n - a * s0);
+        const value = -n * Math.log(k) + n * k * logC - n * logA - (k - 1) * sumLog + a * s0;
+        return Number.isNaN(value) ? Infinity : value;
+      },
+      from,
+      slope,
+    );
   };
 }
 
@@ -561,29 +676,38 @@ function weibullShapeProfile(
  *   g'(s) = −n/s + Σ w d − b Σ w d e^{−ds},   g''(s) = n/s² + b Σ w d² e^{−ds} > 0:
  * strictly convex, with one minimum (g → ∞ at both ends).
  */
-function gumbelScaleProfile(sample: WeightedSample, q: number): (z: number, from: number) => number | null {
+function gumbelScaleProfile(
+  sample: WeightedSample,
+  q: number,
+): (z: number, from: number, out: Float64Array) => number | null {
   const { x, w, n } = sample;
   const b = -Math.log(q);
   const unit = -Math.log(b);
-  return (z, from) => {
+  return (z, from, slope) => {
     let sumD = 0;
     for (let i = 0; i < x.length; i++) sumD += w[i]! * (x[i]! - z);
-    const s = convexNewton((s, out) => {
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      for (let i = 0; i < x.length; i++) {
-        const d = x[i]! - z;
-        const e = w[i]! * Math.exp(-d * s);
-        s0 += e;
-        s1 += e * d;
-        s2 += e * d * d;
-      }
-      out[0] = -n / s + sumD - b * s1;
-      out[1] = n / (s * s) + b * s2;
-      const value = -n * Math.log(s) + s * sumD + n * unit + b * s0;
-      return Number.isNaN(value) ? Infinity : value;
-    }, Math.exp(-from));
+    const s = convexNewton(
+      (s, out) => {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let i = 0; i < x.length; i++) {
+          const d = x[i]! - z;
+          const e = w[i]! * Math.exp(-d * s);
+          s0 += e;
+          s1 += e * d;
+          s2 += e * d * d;
+        }
+        out[0] = -n / s + sumD - b * s1;
+        out[1] = n / (s * s) + b * s2;
+        // the slope in z: ∂ℓ/∂μ = (Σ w e^{−t} − n)/σ, e^{−t} = b e^{−ds}
+        out[2] = s * (b * s0 - n);
+        const value = -n * Math.log(s) + s * sumD + n * unit + b * s0;
+        return Number.isNaN(value) ? Infinity : value;
+      },
+      Math.exp(-from),
+      slope,
+    );
     return s === null ? null : -Math.log(s);
   };
 }
