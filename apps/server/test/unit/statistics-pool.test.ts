@@ -5,7 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStatisticsPool, RESTARTS_AT_ONCE, type StatisticsPool } from '../../src/jobs/pool';
+import {
+  createStatisticsPool,
+  RESTARTS_AT_ONCE,
+  STATISTICS_YOUNG_GENERATION_MB,
+  type StatisticsPool,
+} from '../../src/jobs/pool';
 import type { PoolJob } from '../../src/jobs/pool';
 
 /** A worker that fails to load its first `failures` starts, then echoes its job; it counts its starts. */
@@ -86,5 +91,19 @@ describe('the statistics pool', () => {
     const starts = worker.starts();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(worker.starts()).toBe(starts);
+  });
+
+  it("runs its threads with a larger young generation than V8's default (fewer scavenges per point)", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pool-'));
+    const file = path.join(dir, 'limits.mjs');
+    // the limits the thread itself runs under, as Node reports them inside it
+    writeFileSync(
+      file,
+      `import { resourceLimits } from 'node:worker_threads';\nexport default () => resourceLimits;\n`,
+    );
+    pool = await createStatisticsPool(1, { log, file });
+    const limits = (await pool.run(job, 0)) as { maxYoungGenerationSizeMb: number };
+    expect(limits.maxYoungGenerationSizeMb).toBe(STATISTICS_YOUNG_GENERATION_MB);
+    expect(STATISTICS_YOUNG_GENERATION_MB).toBeGreaterThan(16);
   });
 });
