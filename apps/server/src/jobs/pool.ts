@@ -50,9 +50,10 @@ export const BATCHES_IN_FLIGHT = 8;
  * The young generation of a statistics thread: a point's statistics and payloads make tens of MB of
  * short-lived objects. With Node's default (48 MB: 16 MB semi-spaces) a scavenge came every ~15 MB (~53
  * scavenges and ~9 mark-compacts per 40-year point, much of their work in V8's helper threads); at 64 MB
- * (32 MB semi-spaces, V8 rounds them to a power of two) ~34 and ~7, and the point costs 0.15–0.25 CPU s
- * less (measured with 32, 64 and 128 MB: 128 gives no more; issue 34, session 32, docs/decisions.md). The
- * price is up to ~48 MB more memory per thread.
+ * (32 MB semi-spaces, V8 rounds them to a power of two) ~34 and ~7. Measured (issue 34, session 32,
+ * docs/decisions.md): a worker of one thread, as a PostgreSQL deployment's worker processes run, spent
+ * 0.1–0.2 CPU s less per point in V8's helper threads; two threads in one process showed no difference
+ * beyond the noise; 128 MB gave no more than 64. The price is up to ~48 MB more memory per thread.
  */
 export const STATISTICS_YOUNG_GENERATION_MB = 64;
 
