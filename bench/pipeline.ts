@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,40 @@ function childCpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds (user + system) of each thread of this process, by thread id, from /proc/self/task. */
+function threadCpuSeconds(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(id, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // a thread that ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+/**
+ * Where the embedded run's CPU went, per point: the event loop (HTTP, PGlite storing the results, the
+ * queue), the statistics threads (the `lanes` threads that used most) and the other threads of the process
+ * (V8's helpers: concurrent and parallel garbage collection, background compilation; libuv's pool).
+ */
+function threadSplit(before: Map<string, number>, lanes: number): string {
+  const after = threadCpuSeconds();
+  const used = [...after].map(([id, seconds]) => [id, seconds - (before.get(id) ?? 0)] as const);
+  const main = used.find(([id]) => id === String(process.pid))?.[1] ?? 0;
+  const others = used.filter(([id]) => id !== String(process.pid)).sort((a, b) => b[1] - a[1]);
+  const statistics = others.slice(0, lanes).reduce((sum, [, seconds]) => sum + seconds, 0);
+  const rest = others.slice(lanes).reduce((sum, [, seconds]) => sum + seconds, 0);
+  const perPoint = (seconds: number) => (seconds / POINTS).toFixed(2);
+  return (
+    `per point: ${perPoint(main)} CPU s on the event loop, ${perPoint(statistics)} in the statistics ` +
+    `threads, ${perPoint(rest)} in the other threads (V8's garbage collection and compiler helpers)`
+  );
 }
 
 /** CPU seconds of this process (the API and, embedded, the worker's threads) and of the worker processes. */
@@ -201,8 +235,10 @@ export async function pipelineBench(): Promise<void> {
   try {
     const { runtime, url } = await runtimeOn(embedded, {}, 'all');
     try {
+      const before = threadCpuSeconds();
       const run = await computeProject(url, 'embedded');
       report('  embedded database, in-process worker', run, threads);
+      console.log(`${''.padEnd(58)} ${threadSplit(before, threads)}`);
       recordRun('embedded', 'embedded database, in-process worker', run);
     } finally {
       await runtime.stop();

@@ -24,6 +24,13 @@ export interface Database {
   /** Raw SQL for pg-boss: parameterised text is one statement; text without values may hold several. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any connection of any process on
+   * this database, until the answered function is called. On PostgreSQL it holds a connection of its own
+   * (outside the pool), opened again a second after it is lost; while it is, notifications are missed, so a
+   * listener must only ever speed up what happens anyway (the job queue's workers still poll).
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -42,12 +49,66 @@ function migrationsFolder(): string {
 // An arbitrary constant: one migrating process at a time on a shared PostgreSQL.
 const MIGRATION_LOCK = 727_001;
 
+/** The pause before a lost LISTEN connection is opened again. */
+const RELISTEN_MS = 1_000;
+
+/** Database.listen on PostgreSQL: a dedicated connection (LISTEN holds its session), reopened when lost. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: '${channel}'`);
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const again = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    // a lost connection (server restart, an administrator's command) is opened again, never thrown
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client === next) client = undefined;
+      again();
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    if (stopped) await next.end().catch(() => undefined);
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    retry = undefined;
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
+  };
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const databaseUrl = options.databaseUrl;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client lost to a server restart or an administrator's command must not end the process: the
     // pool drops it and the next query connects anew (without a listener, node-postgres rethrows it).
     pool.on('error', () => undefined);
@@ -71,6 +132,7 @@ export async function openDatabase(options: {
           client.release();
         }
       },
+      listen: (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify),
       ping: () =>
         pool.query('SELECT 1').then(
           () => true,
@@ -95,6 +157,8 @@ export async function openDatabase(options: {
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
+    // the one connection hears its own NOTIFYs: an embedded runtime's queues share it
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     ping: () =>
       client.query('SELECT 1').then(
         () => true,

@@ -46,6 +46,17 @@ export interface Lane {
  */
 export const BATCHES_IN_FLIGHT = 8;
 
+/**
+ * The young generation of a statistics thread: a point's statistics and payloads make tens of MB of
+ * short-lived objects. With Node's default (48 MB: 16 MB semi-spaces) a scavenge came every ~15 MB (~53
+ * scavenges and ~9 mark-compacts per 40-year point, much of their work in V8's helper threads); at 64 MB
+ * (32 MB semi-spaces, V8 rounds them to a power of two) ~34 and ~7. Measured (issue 34, session 32,
+ * docs/decisions.md): a worker of one thread, as a PostgreSQL deployment's worker processes run, spent
+ * 0.1–0.2 CPU s less per point in V8's helper threads; two threads in one process showed no difference
+ * beyond the noise; 128 MB gave no more than 64. The price is up to ~48 MB more memory per thread.
+ */
+export const STATISTICS_YOUNG_GENERATION_MB = 64;
+
 /** A lane's thread that died outside a job this many times in a row is started again after a pause. */
 export const RESTARTS_AT_ONCE = 3;
 /** The pause before such a thread is started again (doubling up to a minute, while it keeps dying). */
@@ -78,6 +89,7 @@ export async function createStatisticsPool(
       maxThreads: 1,
       idleTimeout: 60_000,
       execArgv: WORKER_EXEC_ARGV,
+      resourceLimits: { maxYoungGenerationSizeMb: STATISTICS_YOUNG_GENERATION_MB },
       // The thread holds a point's next batches while it runs one: each starts as soon as the previous
       // ends, not when the event loop, held by a large insert (PGlite runs on it), gets round to posting it.
       concurrentTasksPerWorker: BATCHES_IN_FLIGHT,

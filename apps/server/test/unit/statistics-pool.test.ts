@@ -4,8 +4,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStatisticsPool, RESTARTS_AT_ONCE, type StatisticsPool } from '../../src/jobs/pool';
+import {
+  createStatisticsPool,
+  RESTARTS_AT_ONCE,
+  STATISTICS_YOUNG_GENERATION_MB,
+  type StatisticsPool,
+} from '../../src/jobs/pool';
 import type { PoolJob } from '../../src/jobs/pool';
 
 /** A worker that fails to load its first `failures` starts, then echoes its job; it counts its starts. */
@@ -86,5 +92,26 @@ describe('the statistics pool', () => {
     const starts = worker.starts();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(worker.starts()).toBe(starts);
+  });
+
+  it("runs its threads with a larger young generation than Node's default (fewer scavenges per point)", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pool-'));
+    const file = path.join(dir, 'limits.mjs');
+    // the limits the thread itself runs under, as Node reports them inside it
+    writeFileSync(
+      file,
+      `import { resourceLimits } from 'node:worker_threads';\nexport default () => resourceLimits;\n`,
+    );
+    pool = await createStatisticsPool(1, { log, file });
+    const limits = (await pool.run(job, 0)) as { maxYoungGenerationSizeMb: number };
+    expect(limits.maxYoungGenerationSizeMb).toBe(STATISTICS_YOUNG_GENERATION_MB);
+    // larger than Node's default, as a thread started without limits reports it (48 MB on Node 20)
+    const plain = new Worker(file);
+    const defaults = await new Promise<{ maxYoungGenerationSizeMb: number }>((resolve, reject) => {
+      plain.once('error', reject);
+      plain.once('online', () => resolve(plain.resourceLimits as { maxYoungGenerationSizeMb: number }));
+    });
+    await plain.terminate();
+    expect(limits.maxYoungGenerationSizeMb).toBeGreaterThan(defaults.maxYoungGenerationSizeMb);
   });
 });
