@@ -117,6 +117,7 @@ export function profileWithSlope(
   const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
   const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
   const memo = new Map<number, number>();
+  const edgeOf = law === 'gev' ? gevEdgeProfile(weighted, q) : null;
   // the profile's slope in z and its value at the optimum Newton's method returns, both from its last pass
   // over the sample (no pass of their own)
   const zSlope = new Float64Array(2);
@@ -144,10 +145,20 @@ export function profileWithSlope(
     // outside the support at this z (a warm start from a degenerate fit, ξ near or below −1: ξ = 0 is always
     // inside) is left out, as a start where the likelihood is not defined
     if (law === 'gev') {
-      const x = gevProfileNewton(weighted, -Math.log(-Math.log(q)), z, from, zSlope);
+      const a = -Math.log(-Math.log(q));
+      const x = gevProfileNewton(weighted, a, z, from, zSlope);
       if (x === 'outside') return { x: [...from], value: Infinity };
       if (x) return { x, value: zSlope[1]!, newton: true, slope: zSlope[0]! };
       if (newtonOnly) return { x: [...from], value: Infinity };
+      // Newton's method did not converge (on the synthetic 40-year point: every such value lies on the edge,
+      // where it stalls against ξ = −1): the edge's optimum in closed form, where it is a local optimum
+      // over the range (at the corner always: the value rises without bound into ξ > −1 as the largest value
+      // leaves the end point, ∂f/∂ξ = −ln t → +∞; inside the support where ∂f/∂ξ ≥ 0). It equals or lies
+      // below the simplex's optimum (by up to 7.7e-4 in ℓ, where the simplex stalled), one pass instead of
+      // hundreds; the caller still compares it with the second start's
+      const edge = edgeOf!(z);
+      if (edge && (edge.corner || gevEdgeShapeSlope(weighted, a, z, edge.logSigma) >= 0))
+        return { x: [edge.logSigma, -1], value: edge.value, edge: true, slope: edge.slope };
     }
     let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
@@ -209,7 +220,7 @@ export function profileWithSlope(
     }
     if (Number.isFinite(best.value)) {
       solved.push({ z, x: best.x });
-      if (best.slope !== undefined && (unbounded ? converged(best) : best.newton))
+      if (best.slope !== undefined && (unbounded ? converged(best) || best.edge : best.newton))
         interior.set(z, best.slope);
     }
     memo.set(z, best.value);
@@ -227,6 +238,8 @@ interface Solved {
   x: number[];
   value: number;
   newton?: boolean;
+  /** the GEV's optimum on the edge ξ = −1 in closed form (gevEdgeProfile), with its slope in z */
+  edge?: boolean;
   slope?: number;
 }
 
@@ -439,8 +452,67 @@ function gevProfileNewton(
     }
     // no decrease left to find above rounding: converged
     if (!accepted) return !indefinite && -slope <= 1e-10 * (1 + Math.abs(f)) ? x : null;
+    // stalled against the edge: the trials past ξ = −1 are outside the range, so each step only halves the
+    // distance to it (hundreds of passes before it gave up); the caller takes the edge's optimum in closed
+    // form instead, where it is a local optimum over the range
+    if (x[1]! <= -1 + EDGE) return null;
   }
   return null;
+}
+
+/**
+ * The GEV profile on the edge ξ = −1, in closed form. There the GEV density is exp(−(1 − (x − μ)/σ))/σ on
+ * x ≤ μ + σ (t = 1 + ξ(x − μ)/σ, t^{−1/ξ−1} = 1, t^{−1/ξ} = t), so with μ = z − σE, E = Q₁(q; −1) = 1 + ln q,
+ * b = −ln q = 1 − E and D = Σ w (x − z) the negative log-likelihood is
+ *   f(σ) = n ln σ + nb − D/σ,   f'(σ) = (nσ + D)/σ²,
+ * on the support σ ≥ σ₀ = (max x − z)/b (the largest value at or below the end point z + σb). f falls to its
+ * one stationary point σ* = −D/n (D < 0) and rises after it: the minimum over the support is at
+ * σ = max(σ*, σ₀), on the support's end point (the corner, σ₀ binding) or inside it. `corner` is true at the
+ * corner: there the largest value sits on the end point, where the likelihood at ξ > −1 is 0 (the corner's
+ * value is the limit from inside the support, the infimum the other solvers approach).
+ */
+function gevEdgeProfile(sample: WeightedSample, q: number): (z: number) => GevEdge | null {
+  const { x, w, n } = sample;
+  let sum = 0;
+  let largest = -Infinity;
+  for (let i = 0; i < x.length; i++) {
+    sum += w[i]! * x[i]!;
+    if (x[i]! > largest) largest = x[i]!;
+  }
+  const b = -Math.log(q);
+  return (z) => {
+    const d = sum - n * z;
+    const lowest = (largest - z) / b;
+    const stationary = d < 0 ? -d / n : 0;
+    const corner = !(stationary > lowest);
+    const sigma = corner ? lowest : stationary;
+    if (!(sigma > 0) || !Number.isFinite(sigma)) return null;
+    // the slope in z: ∂f/∂z = n/σ at σ held (D' = −n); at the corner σ₀' = −1/b adds f'(σ₀)σ₀'
+    const slope = corner ? n / sigma - (n * sigma + d) / (b * sigma * sigma) : n / sigma;
+    return { logSigma: Math.log(sigma), value: n * Math.log(sigma) + n * b - d / sigma, corner, slope };
+  };
+}
+
+/** The GEV profile's optimum over σ on the edge ξ = −1 (gevEdgeProfile) and its slope in z. */
+interface GevEdge {
+  logSigma: number;
+  value: number;
+  corner: boolean;
+  slope: number;
+}
+
+/**
+ * ∂f/∂ξ of the GEV negative log-likelihood at (ln σ, ξ = −1) with μ = z − σE(ξ) (the profile's
+ * parametrisation, gevProfileNewton's gradient g[1] = ∂f/∂μ·(−σE') + ∂f/∂ξ): where it is ≥ 0 the value rises
+ * into the range ξ > −1, and the edge's optimum over σ is a local optimum over (σ, ξ ≥ −1) (the first-order
+ * condition at a bound). Inside the support only (not at the corner); NaN where a value lies outside it.
+ */
+function gevEdgeShapeSlope(sample: WeightedSample, a: number, z: number, logSigma: number): number {
+  const d = new Float64Array(10);
+  const sigma = Math.exp(logSigma);
+  const [e, e1] = expm1Ratio(a, -1);
+  if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, -1, d)) return NaN;
+  return d[1]! * -sigma * e1 + d[3]!;
 }
 
 /**
