@@ -3,7 +3,6 @@
 // it. Menus, chart titles, payloads' method texts, docs/methods/, exports, report text and the server's
 // "run every statistic the dataset supports" read it.
 import { empiricalDistribution, jointTable, monthlyRoses, rose } from './binning';
-import { DIRECTION_PATTERN } from './circular';
 import { CONTOUR_BAND_ON_REQUEST } from './contour-band';
 import { environmentalContours } from './contours';
 import type { EnvironmentalContours } from './contours';
@@ -29,6 +28,7 @@ import { HOUR_MS } from './series';
 import type { Field, Series } from './series';
 import { waitPercentileIntervals, windowProbabilityIntervals } from './downtime-intervals';
 import { weatherDowntimes, weatherWindows, type DowntimeRow, type WindowRow } from './windows';
+import { kindOf, type VariableKind } from './kinds';
 
 export type StatisticCode =
   | 'WW'
@@ -74,35 +74,8 @@ export type StatisticId =
   | 'ENVC'
   | 'EFT';
 
-export type VariableKind =
-  | 'waveHeight'
-  | 'period'
-  | 'direction'
-  | 'windSpeed'
-  | 'currentSpeed'
-  | 'waterLevel'
-  | 'surge'
-  | 'tide'
-  | 'other';
-
-// Spec 002 short names (magw, thetaw, mag, theta, hs, tp, tz, dp, dir, XE) and the names of our readers
-const KIND_PATTERNS: [VariableKind, RegExp][] = [
-  ['direction', DIRECTION_PATTERN],
-  ['waveHeight', /^(hs|swh|hm0)$|wave height/i],
-  ['period', /^(tp|tz|pp1d|mwp|tm02)$|period/i],
-  ['windSpeed', /^(magw|ws|wind_speed.*)$|wind speed/i],
-  ['currentSpeed', /^(mag|cs|cur.*)$|current/i],
-  ['surge', /surge/i],
-  ['tide', /tide|tidal/i],
-  ['waterLevel', /^(xe|wl|zeta|ssh)$|water level|sea level/i],
-];
-
-/** Kind of a field from its variable name (or field name) and long name. */
-export function kindOf(name: string, field: Field): VariableKind {
-  const names = [field.variable ?? name, field.longName ?? ''];
-  for (const [kind, pattern] of KIND_PATTERNS) if (names.some((n) => pattern.test(n))) return kind;
-  return 'other';
-}
+// the kinds live apart from the registry: a screen that only names a field's kind loads no statistic
+export { kindOf, type VariableKind } from './kinds';
 
 /** The fields one run of a statistic reads. */
 export interface StatisticTarget {
