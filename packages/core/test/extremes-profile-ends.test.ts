@@ -14,28 +14,12 @@ import {
   negativeLogLikelihood,
   profileIntervals,
   returnProbability,
-  seededRandom,
   statisticOf,
 } from '../src';
-import type { ExtremeFit, ExtremeSample } from '../src';
+import type { ExtremeFit } from '../src';
 import { chiSquare1Quantile, profileOf, profileWithSlope } from '../src/extremes/profile';
 import { ndbc } from './data';
-
-/** n peaks over u = 3, excesses from `excess(uniform)`, rounded to 2 decimals as hindcast files give them. */
-function peaks(n: number, seed: number, excess: (v: number) => number): ExtremeSample {
-  const random = seededRandom(seed);
-  const values = Array.from({ length: n }, () => Math.round((3 + excess(random())) * 100) / 100);
-  return {
-    method: 'pot',
-    values,
-    times: values.map(() => NaN),
-    threshold: 3,
-    separationHours: 48,
-    years: 20,
-    poissonLambda: n / 20,
-    warnings: [],
-  };
-}
+import { gevMaxima, golden, peaksOver3 } from './profile-samples';
 
 /** GPD excesses of scale 1.2 and shape ξ. */
 const gpdExcess =
@@ -44,35 +28,6 @@ const gpdExcess =
     (1.2 * (Math.pow(v, -xi) - 1)) / xi;
 /** Weibull excesses of shape 1.4 and scale 1.1, above 0.001 (the Weibull at the threshold needs y > 0). */
 const weibullExcess = (v: number): number => 0.001 + 1.1 * Math.pow(-Math.log(v), 1 / 1.4);
-
-/** n annual maxima of a GEV of location 10, scale 1.5 and shape ξ (ξ = 0: Gumbel), rounded to 2 decimals. */
-function maxima(xi: number, n: number, seed: number): number[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: n }, () => {
-    const e = -Math.log(random());
-    const y = xi === 0 ? -Math.log(e) : (Math.pow(e, -xi) - 1) / xi;
-    return Math.round((10 + 1.5 * y) * 100) / 100;
-  });
-}
-
-/** Golden-section minimum of f on [a, b] to 1e-12 (the lowest value it evaluated). */
-function golden(f: (x: number) => number, a: number, b: number): number {
-  const r = (Math.sqrt(5) - 1) / 2;
-  let lowest = Infinity;
-  const at = (x: number): number => {
-    const v = f(x);
-    lowest = Math.min(lowest, v);
-    return v;
-  };
-  while (b - a > 1e-12) {
-    const c = b - r * (b - a);
-    const d = a + r * (b - a);
-    if (at(c) < at(d)) b = d;
-    else a = c;
-  }
-  at((a + b) / 2);
-  return lowest;
-}
 
 /** Minimum of f over a grid of `step` on [from, to], then golden section around the grid's best. */
 function gridGolden(f: (x: number) => number, from: number, to: number, step: number): number {
@@ -137,12 +92,12 @@ function bruteProfile(fit: ExtremeFit, q: number, z: number): number {
 }
 
 const fits: [string, () => ExtremeFit][] = [
-  ['GPD, ξ = 0.1, 80 peaks', () => fitExtremes(peaks(80, 5, gpdExcess(0.1)), 'gpd')],
-  ['GPD, ξ = −0.25, 60 peaks', () => fitExtremes(peaks(60, 6, gpdExcess(-0.25)), 'gpd')],
-  ['exponential, 80 peaks', () => fitExtremes(peaks(80, 5, gpdExcess(0.1)), 'exponential')],
-  ['Weibull at the threshold, 60 peaks', () => fitExtremes(peaks(60, 7, weibullExcess), 'weibull2')],
-  ['Gumbel, 40 maxima', () => fitExtremes(annualMaximaSample(maxima(0, 40, 8)), 'gumbel')],
-  ['GEV, ξ = 0.1, 30 maxima', () => fitExtremes(annualMaximaSample(maxima(0.1, 30, 9)), 'gev')],
+  ['GPD, ξ = 0.1, 80 peaks', () => fitExtremes(peaksOver3(80, 5, gpdExcess(0.1)), 'gpd')],
+  ['GPD, ξ = −0.25, 60 peaks', () => fitExtremes(peaksOver3(60, 6, gpdExcess(-0.25)), 'gpd')],
+  ['exponential, 80 peaks', () => fitExtremes(peaksOver3(80, 5, gpdExcess(0.1)), 'exponential')],
+  ['Weibull at the threshold, 60 peaks', () => fitExtremes(peaksOver3(60, 7, weibullExcess), 'weibull2')],
+  ['Gumbel, 40 maxima', () => fitExtremes(annualMaximaSample(gevMaxima(0, 40, 8)), 'gumbel')],
+  ['GEV, ξ = 0.1, 30 maxima', () => fitExtremes(annualMaximaSample(gevMaxima(0.1, 30, 9)), 'gev')],
 ];
 
 suite(
@@ -195,7 +150,7 @@ suite('interval ends (values and slopes) against the bisected literal definition
   const edge: [string, () => ExtremeFit] = [
     // 15 peaks whose GPD likelihood is maximised at the edge ξ = −1: no slope at the edge's profile values
     'GPD at the edge ξ = −1, 15 peaks',
-    () => fitExtremes(peaks(15, 3, gpdExcess(-0.3)), 'gpd'),
+    () => fitExtremes(peaksOver3(15, 3, gpdExcess(-0.3)), 'gpd'),
   ];
   for (const [name, make] of [...fits, edge]) {
     test(name, () => {

@@ -17,6 +17,7 @@ import {
 } from '../src';
 import type { ExtremeFit } from '../src';
 import { chiSquare1Quantile, profileWithSlope } from '../src/extremes/profile';
+import { golden } from './profile-samples';
 
 /**
  * The bench's synthetic 40-year point, MIEXT of hs@0: 40 annual minima of 0.01, 0.02 and 0.03 m (16, 22 and
@@ -29,25 +30,6 @@ function syntheticMinima(): ExtremeFit {
     ...Array.from({ length: 2 }, () => -Math.fround(0.03)),
   ];
   return fitExtremes(annualMaximaSample(values), 'gev');
-}
-
-/** Golden-section minimum of f on [a, b] to 1e-12 relative (the lowest value it evaluated). */
-function golden(f: (x: number) => number, a: number, b: number): number {
-  const r = (Math.sqrt(5) - 1) / 2;
-  let lowest = Infinity;
-  const at = (x: number): number => {
-    const v = f(x);
-    lowest = Math.min(lowest, v);
-    return v;
-  };
-  while (b - a > 1e-12 * (1 + Math.abs(a))) {
-    const c = b - r * (b - a);
-    const d = a + r * (b - a);
-    if (at(c) < at(d)) b = d;
-    else a = c;
-  }
-  at((a + b) / 2);
-  return lowest;
 }
 
 /** The literal definition's profile ℓ_p(z) over (ln σ, ξ ≥ −1), by brute force (see the file's head). */
@@ -82,7 +64,7 @@ function literalProfile(fit: ExtremeFit, q: number, z: number): number {
   // along the edge ξ = −1: golden section over ln σ around the grid's range
   lowest = Math.min(
     lowest,
-    golden((s) => nll(s, -1), c - 4, c + 4),
+    golden((s) => nll(s, -1), c - 4, c + 4, true),
   );
   return lowest;
 }

@@ -11,42 +11,10 @@ import {
   negativeLogLikelihood,
   profileIntervals,
   returnProbability,
-  seededRandom,
 } from '../src';
 import type { ExtremeFit } from '../src';
 import { profileOf } from '../src/extremes/profile';
-
-/** n annual maxima drawn from a GEV of location 10, scale 1.5 and shape ξ (seeded), rounded to 2 decimals. */
-function maxima(xi: number, n: number, seed: number): number[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: n }, () => {
-    const e = -Math.log(random());
-    const y = xi === 0 ? -Math.log(e) : (Math.pow(e, -xi) - 1) / xi;
-    return Math.round((10 + 1.5 * y) * 100) / 100;
-  });
-}
-
-/**
- * Golden-section search for the minimum of f on [a, b] to 1e-12: the lowest value it evaluated (at the edge
- * ξ = −1 the infimum lies on the support's boundary, where f itself is not finite: approached, not reached).
- */
-function golden(f: (x: number) => number, a: number, b: number): number {
-  const r = (Math.sqrt(5) - 1) / 2;
-  let lowest = Infinity;
-  const at = (x: number): number => {
-    const v = f(x);
-    lowest = Math.min(lowest, v);
-    return v;
-  };
-  while (b - a > 1e-12) {
-    const c = b - r * (b - a);
-    const d = a + r * (b - a);
-    if (at(c) < at(d)) b = d;
-    else a = c;
-  }
-  at((a + b) / 2);
-  return lowest;
-}
+import { gevMaxima, golden } from './profile-samples';
 
 /** The profile negative log-likelihood at z by brute force over ξ ∈ [−1, 1.5] and ln σ. */
 function bruteProfile(fit: ExtremeFit, q: number, z: number): number {
@@ -82,7 +50,7 @@ suite('GEV profile likelihood against the literal definition', () => {
     [0.15, 30, 2],
   ] as const) {
     test(`ξ = ${xi}, ${n} maxima: ℓ_p(z) at and around the interval's ends equals the brute-force maximum`, () => {
-      const fit = fitExtremes(annualMaximaSample(maxima(xi, n, seed)), 'gev');
+      const fit = fitExtremes(annualMaximaSample(gevMaxima(xi, n, seed)), 'gev');
       const q = returnProbability(fit.method, fit.poissonLambda, 100);
       const [row] = profileIntervals(fit, [100], 0.95);
       const profile = profileOf(fit, q);

@@ -3,34 +3,14 @@
 // (Coles 2001 §4.3.3), maximised by brute force here: a grid of ξ at step 0.002 on [−1, 4], then golden
 // section around the best grid point to 1e-12.
 import { describe as suite, expect, test } from 'vitest';
-import {
-  fitExtremes,
-  negativeLogLikelihood,
-  profileIntervals,
-  returnProbability,
-  seededRandom,
-} from '../src';
+import { fitExtremes, negativeLogLikelihood, profileIntervals, returnProbability } from '../src';
 import type { ExtremeFit, ExtremeSample } from '../src';
 import { profileOf } from '../src/extremes/profile';
+import { peaksOver3 } from './profile-samples';
 
 /** Peaks over u = 3 drawn from a GPD of scale 1.2 and shape ξ (seeded), rounded to 2 decimals. */
 function peaks(xi: number, n: number, seed: number): ExtremeSample {
-  const random = seededRandom(seed);
-  const values = Array.from({ length: n }, () => {
-    const v = random();
-    const y = xi === 0 ? -Math.log(v) : (Math.pow(v, -xi) - 1) / xi;
-    return Math.round((3 + 1.2 * y) * 100) / 100;
-  });
-  return {
-    method: 'pot',
-    values,
-    times: values.map(() => NaN),
-    threshold: 3,
-    separationHours: 48,
-    years: 20,
-    poissonLambda: n / 20,
-    warnings: [],
-  };
+  return peaksOver3(n, seed, (v) => 1.2 * (xi === 0 ? -Math.log(v) : (Math.pow(v, -xi) - 1) / xi));
 }
 
 /** The profile negative log-likelihood at z by brute force over ξ ∈ [−1, 4]. */
