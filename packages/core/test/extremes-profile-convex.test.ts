@@ -16,24 +16,11 @@ import {
 } from '../src';
 import type { ExtremeFit, ExtremeSample } from '../src';
 import { profileOf } from '../src/extremes/profile';
+import { peaksOver3 } from './profile-samples';
 
-/** n values of a Weibull (shape 1.4, scale 1.1) above 3, rounded to 2 decimals, as peaks over u = 3. */
+/** n values of a Weibull (shape 1.4, scale 1.1) above 3.001, rounded to 2 decimals, as peaks over u = 3. */
 function peaks(n: number, seed: number): ExtremeSample {
-  const random = seededRandom(seed);
-  const values = Array.from(
-    { length: n },
-    () => Math.round((3.001 + 1.1 * Math.pow(-Math.log(random()), 1 / 1.4)) * 100) / 100,
-  );
-  return {
-    method: 'pot',
-    values,
-    times: values.map(() => NaN),
-    threshold: 3,
-    separationHours: 48,
-    years: 20,
-    poissonLambda: n / 20,
-    warnings: [],
-  };
+  return peaksOver3(n, seed, (u) => 0.001 + 1.1 * Math.pow(-Math.log(u), 1 / 1.4));
 }
 
 /** n Gumbel maxima (location 10, scale 1.5), rounded to 2 decimals. */
