@@ -385,15 +385,17 @@ const EMPTY_SLOT = 0xffffffff;
 export function sortedByCounting(values: Float32Array): SortedValues | null {
   const length = values.length;
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
-  const table = new Uint32Array(COUNTED_SLOTS).fill(EMPTY_SLOT);
+  // the hash table: each slot's bit pattern beside its count (one cache line holds both: the pass over the
+  // steps reads and writes the two at once; in two tables it took 1.5–1.8 times as long)
+  const table = new Uint32Array(2 * COUNTED_SLOTS);
+  for (let slot = 0; slot < COUNTED_SLOTS; slot++) table[2 * slot] = EMPTY_SLOT;
   // the slot of each step (COUNTED_SLOTS: a missing value)
   const code = new Uint16Array(length);
-  const counts = new Int32Array(COUNTED_SLOTS);
   let distinct = 0;
   for (let i = 0; i < length; i++) {
     const h = bits[i]!;
     let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
-    let held = table[slot]!;
+    let held = table[2 * slot]!;
     if (held !== h) {
       if (isNaNBits(h)) {
         code[i] = COUNTED_SLOTS;
@@ -401,21 +403,21 @@ export function sortedByCounting(values: Float32Array): SortedValues | null {
       }
       while (held !== h && held !== EMPTY_SLOT) {
         slot = (slot + 1) & (COUNTED_SLOTS - 1);
-        held = table[slot]!;
+        held = table[2 * slot]!;
       }
       if (held === EMPTY_SLOT) {
         if (++distinct > MAX_COUNTED) return null;
-        table[slot] = h;
+        table[2 * slot] = h;
       }
     }
     code[i] = slot;
-    counts[slot]!++;
+    table[2 * slot + 1]!++;
   }
   // the distinct patterns in value order: key · 2^15 + slot, exact in a double, sorted numerically
   const packed = new Float64Array(distinct);
   let d = 0;
   for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
-    if (table[slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[slot]!) * COUNTED_SLOTS + slot;
+    if (table[2 * slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[2 * slot]!) * COUNTED_SLOTS + slot;
   }
   packed.sort();
   // slot -> rank (the missing values' code -> NO_RANK), and the sorted values as runs
@@ -426,17 +428,18 @@ export function sortedByCounting(values: Float32Array): SortedValues | null {
   const single = new Float32Array(1);
   const singleBits = new Uint32Array(single.buffer);
   let n = 0;
-  for (let j = 0; j < distinct; j++) n += counts[packed[j]! % COUNTED_SLOTS]!;
+  for (let j = 0; j < distinct; j++) n += table[2 * (packed[j]! % COUNTED_SLOTS) + 1]!;
   const sorted = new Float64Array(n);
   let position = 0;
   for (let j = 0; j < distinct; j++) {
     const slot = packed[j]! % COUNTED_SLOTS;
     rankOf[slot] = j;
-    singleBits[0] = table[slot]!;
+    singleBits[0] = table[2 * slot]!;
+    const count = table[2 * slot + 1]!;
     distinctValues[j] = single[0]!;
-    distinctCounts[j] = counts[slot]!;
-    sorted.fill(single[0]!, position, position + counts[slot]!);
-    position += counts[slot]!;
+    distinctCounts[j] = count;
+    sorted.fill(single[0]!, position, position + count);
+    position += count;
   }
   return { sorted, ranks: { code, rankOf, distinct: distinctValues, counts: distinctCounts } };
 }
