@@ -2,7 +2,7 @@
 // unless a start is given; rose sector k covers [k·w - w/2, k·w + w/2) clockwise from north.
 import { DEFAULT_PERCENTILES } from './descriptive';
 import { checkedOnce, memoizedOver } from './memo';
-import { NO_RANK, type Ranks } from './order';
+import { NO_RANK, lowerBoundOfRanks, type Ranks } from './order';
 import { sharedCalendar, sharedMoments, sharedQuantiles, sharedRanks, sharedSorted } from './shared';
 
 /** start + k·width rounded to 12 significant digits, so 3 × 0.1 is the edge 0.3 a reader expects. */
@@ -113,9 +113,11 @@ function epd(
   const start = options.start ?? Math.min(0, Math.floor(min / width) * width);
   if (min < start) throw new RangeError(`empiricalDistribution: values below the start ${start}`);
   const edges = regularEdges(start, width, max);
-  // bin k holds the sorted values from the first ≥ e_k to the first ≥ e_k+1: no pass over the values
-  const sorted = sharedSorted(values);
-  const firstAtOrAbove = edges.map((e) => lowerBound(sorted, e));
+  // bin k holds the sorted values from the first ≥ e_k to the first ≥ e_k+1: no pass over the values (a
+  // hindcast column's are found among its distinct values, without writing them out)
+  const ranks = sharedRanks(values);
+  const sorted = ranks ? undefined : sharedSorted(values);
+  const firstAtOrAbove = edges.map((e) => (ranks ? lowerBoundOfRanks(ranks, e) : lowerBound(sorted!, e)));
   const counts = edges.slice(1).map((_, k) => firstAtOrAbove[k + 1]! - firstAtOrAbove[k]!);
   const nonExceedancePercent = [0];
   let below = 0;

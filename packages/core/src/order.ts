@@ -322,6 +322,11 @@ export interface Ranks {
   distinct: Float64Array;
   /** How many steps hold each distinct value. */
   counts: Int32Array;
+  /**
+   * cumulative[r]: the valid steps whose value ranks below r (cumulative[distinct.length]: every valid step),
+   * so that the sorted valid values hold distinct[r] at the indices [cumulative[r], cumulative[r + 1]).
+   */
+  cumulative: Int32Array;
 }
 
 /** The rank of a missing value. */
@@ -370,25 +375,40 @@ export function sortedWithRanks(
   return counted ?? { sorted: sortValid(validValues(values)), ranks: null };
 }
 
+/** The counting sort of a float32 column of few distinct values (countedRanks), its sorted values written out. */
+export function sortedByCounting(values: Float32Array): SortedValues | null {
+  const ranks = countedRanks(values);
+  return ranks ? { sorted: sortedOfRanks(ranks), ranks } : null;
+}
+
 /** Most distinct values a counting sort takes (its hash table has twice as many slots, under 2^16). */
 const MAX_COUNTED = 16_384;
 const COUNTED_SLOTS = 2 * MAX_COUNTED;
 /** An empty slot: a NaN pattern, never stored (NaNs are dropped before). */
 const EMPTY_SLOT = 0xffffffff;
 
+/** The hash table of countedRanks, reused from one column to the next (one count runs at a time, nothing keeps it). */
+const countingTable = new Uint32Array(2 * COUNTED_SLOTS);
+
 /**
- * A float32 column of few distinct values sorted by counting: one pass gives each value the slot of its
- * bit pattern in a hash table and counts it there, the few distinct patterns are sorted and the sorted
- * values written as runs of equal values; each step keeps its slot as the code of its value. Null (after
- * about MAX_COUNTED values of a continuous series) when the column has more distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of equal value.
+ * A float32 column of few distinct values counted: one pass gives each value the slot of its bit pattern in
+ * a hash table and counts it there, and the few distinct patterns are sorted; each step keeps its slot as
+ * the code of its value. The sorted values themselves are not written (sortedOfRanks): the quantiles, the
+ * histograms and the fits read them from the distinct values and their counts (350,640 doubles a 40-year
+ * column, 2.8 MB of fresh memory). Null (after about MAX_COUNTED values of a continuous series) when the
+ * column has more distinct values. -0 and 0 are distinct patterns: when both occur they take two ranks of
+ * equal value.
  */
-export function sortedByCounting(values: Float32Array): SortedValues | null {
+export function countedRanks(values: Float32Array): Ranks | null {
   const length = values.length;
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
   // the hash table: each slot's bit pattern beside its count (one cache line holds both: the pass over the
   // steps reads and writes the two at once; in two tables it took 1.5–1.8 times as long)
-  const table = new Uint32Array(2 * COUNTED_SLOTS);
-  for (let slot = 0; slot < COUNTED_SLOTS; slot++) table[2 * slot] = EMPTY_SLOT;
+  const table = countingTable;
+  for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
+    table[2 * slot] = EMPTY_SLOT;
+    table[2 * slot + 1] = 0;
+  }
   // the slot of each step (COUNTED_SLOTS: a missing value)
   const code = new Uint16Array(length);
   let distinct = 0;
@@ -420,28 +440,70 @@ export function sortedByCounting(values: Float32Array): SortedValues | null {
     if (table[2 * slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[2 * slot]!) * COUNTED_SLOTS + slot;
   }
   packed.sort();
-  // slot -> rank (the missing values' code -> NO_RANK), and the sorted values as runs
+  // slot -> rank (the missing values' code -> NO_RANK), the distinct values and their counts
   const rankOf = new Uint16Array(COUNTED_SLOTS + 1);
   rankOf[COUNTED_SLOTS] = NO_RANK;
   const distinctValues = new Float64Array(distinct);
   const distinctCounts = new Int32Array(distinct);
+  const cumulative = new Int32Array(distinct + 1);
   const single = new Float32Array(1);
   const singleBits = new Uint32Array(single.buffer);
-  let n = 0;
-  for (let j = 0; j < distinct; j++) n += table[2 * (packed[j]! % COUNTED_SLOTS) + 1]!;
-  const sorted = new Float64Array(n);
-  let position = 0;
   for (let j = 0; j < distinct; j++) {
     const slot = packed[j]! % COUNTED_SLOTS;
     rankOf[slot] = j;
     singleBits[0] = table[2 * slot]!;
-    const count = table[2 * slot + 1]!;
     distinctValues[j] = single[0]!;
-    distinctCounts[j] = count;
-    sorted.fill(single[0]!, position, position + count);
-    position += count;
+    distinctCounts[j] = table[2 * slot + 1]!;
+    cumulative[j + 1] = cumulative[j]! + distinctCounts[j]!;
   }
-  return { sorted, ranks: { code, rankOf, distinct: distinctValues, counts: distinctCounts } };
+  return { code, rankOf, distinct: distinctValues, counts: distinctCounts, cumulative };
+}
+
+/** The sorted valid values of a counted column: its distinct values, each repeated as often as it occurs. */
+export function sortedOfRanks(ranks: Ranks): Float64Array {
+  const { distinct, cumulative } = ranks;
+  const sorted = new Float64Array(cumulative[distinct.length]!);
+  for (let r = 0; r < distinct.length; r++) sorted.fill(distinct[r]!, cumulative[r]!, cumulative[r + 1]!);
+  return sorted;
+}
+
+/** The value at index i of a counted column's sorted valid values (sortedOfRanks(ranks)[i], not written). */
+function sortedValueAt(ranks: Ranks, i: number): number {
+  // the last rank r with cumulative[r] ≤ i
+  const { cumulative } = ranks;
+  let lo = 0;
+  let hi = ranks.distinct.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (cumulative[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return ranks.distinct[lo]!;
+}
+
+/** quantileSorted of a counted column's sorted valid values, read from its ranks: the same number. */
+export function quantileOfRanks(ranks: Ranks, p: number): number {
+  checkProbability(p, 'quantileOfRanks');
+  const n = ranks.cumulative[ranks.distinct.length]!;
+  if (n === 0) return NaN;
+  const h = (n - 1) * p;
+  const lo = Math.floor(h);
+  const a = sortedValueAt(ranks, lo);
+  if (lo + 1 >= n) return a;
+  return a + (h - lo) * (sortedValueAt(ranks, lo + 1) - a);
+}
+
+/** The index of the first of a counted column's sorted valid values ≥ x (their count when none is). */
+export function lowerBoundOfRanks(ranks: Ranks, x: number): number {
+  const { distinct } = ranks;
+  let lo = 0;
+  let hi = distinct.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (distinct[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return ranks.cumulative[lo]!;
 }
 
 /** Spare buffer of the radix passes, reused from one sort to the next (one sort runs at a time). */

@@ -6,7 +6,15 @@ import type { Calendar } from './calendar';
 import { memoized, memoizedIfMade } from './memo';
 import { moments, momentsOfRanks } from './moments';
 import type { Moments } from './moments';
-import { checkProbability, countable, quantileSorted, sortedByCounting, sortedWithRanks } from './order';
+import {
+  checkProbability,
+  countable,
+  countedRanks,
+  quantileOfRanks,
+  quantileSorted,
+  sortedOfRanks,
+  sortedWithRanks,
+} from './order';
 import type { Ranks, SortedValues } from './order';
 
 /**
@@ -18,11 +26,11 @@ export function sharedCalendar(time: Float64Array): Readonly<Calendar> {
 }
 
 /**
- * The counting sort of a hindcast column (countable), made once: its sorted values and ranks, or null when
- * it has more distinct values than a count takes (read-only, memo.ts).
+ * The ranks of a hindcast column (countable) counted once: its distinct values, their counts and each step's
+ * code, or null when it has more distinct values than a count takes (read-only, memo.ts).
  */
-function sharedCounted(values: ArrayLike<number>): SortedValues | null {
-  return memoized(values, 'counted', () => sortedByCounting(values as Float32Array));
+function sharedCounted(values: ArrayLike<number>): Ranks | null {
+  return memoized(values, 'counted', () => countedRanks(values as Float32Array));
 }
 
 /**
@@ -30,14 +38,19 @@ function sharedCounted(values: ArrayLike<number>): SortedValues | null {
  * step's code, counted once and shared (read-only); undefined for another column.
  */
 export function sharedRanks(values: ArrayLike<number>): Ranks | undefined {
-  return (countable(values) ? sharedCounted(values)?.ranks : undefined) ?? undefined;
+  return (countable(values) ? sharedCounted(values) : undefined) ?? undefined;
 }
 
-/** The valid values of a field sorted ascending, with their ranks for hindcast columns (read-only, memo.ts). */
+/**
+ * The valid values of a field sorted ascending, with their ranks for hindcast columns (read-only, memo.ts).
+ * A hindcast column's are written out from its ranks only for the statistics that read them one by one: its
+ * quantiles, histograms and fits read the ranks.
+ */
 export function sharedSortedValues(values: ArrayLike<number>): SortedValues {
-  return memoized(values, 'sorted', () =>
-    sortedWithRanks(values, countable(values) ? sharedCounted(values) : null),
-  );
+  return memoized(values, 'sorted', () => {
+    const ranks = countable(values) ? sharedCounted(values) : null;
+    return ranks ? { sorted: sortedOfRanks(ranks), ranks } : sortedWithRanks(values, null);
+  });
 }
 
 /** The valid values of a field sorted ascending, shared by its quantiles, histogram and fits (read-only). */
@@ -45,12 +58,18 @@ export function sharedSorted(values: ArrayLike<number>): Float64Array {
   return sharedSortedValues(values).sorted;
 }
 
-/** The shared sorted values when a statistic of the point has already made them (read-only), else undefined. */
-export function sharedSortedIfMade(values: ArrayLike<number>): Float64Array | undefined {
-  return (
-    memoizedIfMade<SortedValues>(values, 'sorted')?.sorted ??
-    memoizedIfMade<SortedValues | null>(values, 'counted')?.sorted
-  );
+/**
+ * Type 7 quantiles of a field when a statistic of the point has already counted or sorted it (its ranks or
+ * its sorted values), else undefined.
+ */
+export function sharedQuantilesIfMade(
+  values: ArrayLike<number>,
+  probabilities: readonly number[],
+): number[] | undefined {
+  const ranks = memoizedIfMade<Ranks | null>(values, 'counted');
+  if (ranks) return probabilities.map((p) => quantileOfRanks(ranks, p));
+  const sorted = memoizedIfMade<SortedValues>(values, 'sorted')?.sorted;
+  return sorted && probabilities.map((p) => quantileSorted(sorted, p));
 }
 
 /**
@@ -61,7 +80,7 @@ export function sharedSortedIfMade(values: ArrayLike<number>): Float64Array | un
  */
 export function sharedMoments(values: ArrayLike<number>): Moments {
   return memoized(values, 'moments', () => {
-    const ranks = countable(values) ? sharedCounted(values)?.ranks : null;
+    const ranks = countable(values) ? sharedCounted(values) : null;
     return ranks ? momentsOfRanks(ranks) : moments(values);
   });
 }
@@ -72,11 +91,13 @@ export function hasGaps(values: ArrayLike<number>): boolean {
 }
 
 /**
- * Type 7 quantiles of the valid values of a field, read from its shared sorted values (one O(n) radix sort
- * per field serves every quantile, histogram and fit of the point).
+ * Type 7 quantiles of the valid values of a field, read from its shared ranks (a hindcast column, counted
+ * once) or sorted values (one O(n) radix sort per field serves every quantile, histogram and fit of the point).
  */
 export function sharedQuantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
   for (const p of probabilities) checkProbability(p, 'quantiles');
+  const ranks = sharedRanks(values);
+  if (ranks) return probabilities.map((p) => quantileOfRanks(ranks, p));
   const sorted = sharedSorted(values);
   return probabilities.map((p) => quantileSorted(sorted, p));
 }

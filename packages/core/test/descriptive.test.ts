@@ -2,6 +2,7 @@ import { describe as suite, expect, test } from 'vitest';
 import {
   calendarOf,
   describe,
+  empiricalDistribution,
   moments,
   monthlyStats,
   overview,
@@ -12,6 +13,7 @@ import {
   sortValid,
   sortedWithRanks,
   NO_RANK,
+  weightedSample,
   yearMonthStats,
 } from '../src';
 import type { MonthlyRow } from '../src';
@@ -296,6 +298,46 @@ suite('sortedWithRanks (the sorted values and, for a hindcast column, the rank o
       Float64Array.from({ length: 5_000 }, (_, i) => Math.sin(i) / 3),
       false,
     );
+  });
+});
+
+suite("a hindcast column's quantiles, histogram and fit sample read from its ranks", () => {
+  // Reference: the same statistics of the same values as float64, a column that is never counted (its
+  // valid values sorted by the radix sort and read one by one). Equal bit for bit: the ranks' cumulative
+  // counts say which value the sorted values hold at each index. The column has gaps, both signs, ties,
+  // infinities, and a -0 beside its 0s (two ranks of equal value, one value of the fit's sample).
+  const random = seededRandom(31);
+  const column = Float32Array.from({ length: 30_000 }, () => Math.round((random() - 0.2) * 1500) / 100);
+  for (let i = 0; i < 300; i++) column[i * 97] = [NaN, Infinity, -Infinity, -0, 0][i % 5]!;
+  const finite = column.map((x) => (Number.isFinite(x) ? x : NaN));
+  test('quantiles at every probability, the ends and the median included', () => {
+    const ps = [0, 1e-9, 0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999, 1 - 1e-9, 1];
+    const counted = quantiles(column, ps);
+    const sorted = quantiles(Float64Array.from(column), ps);
+    for (let k = 0; k < ps.length; k++) expect(Object.is(counted[k], sorted[k])).toBe(true);
+  });
+  test('the histogram: each bin counted from the lower bounds of its edges', () => {
+    for (const binWidth of [0.01, 0.5, 3]) {
+      const counted = empiricalDistribution(finite, { binWidth, start: -4 });
+      const sorted = empiricalDistribution(Float64Array.from(finite), { binWidth, start: -4 });
+      expect(counted.counts).toEqual(sorted.counts);
+      expect(counted.quantiles).toEqual(sorted.quantiles);
+      expect(counted.count).toBe(sorted.count);
+    }
+  });
+  test("the fits' weighted sample, of every value and of the positive ones", () => {
+    for (const positive of [false, true]) {
+      const counted = weightedSample(column, { positive });
+      const sorted = weightedSample(Float64Array.from(column), { positive });
+      expect(counted.n).toBe(sorted.n);
+      expect([...counted.x].map((x) => Object.is(x, -0) ? '-0' : x)).toEqual(
+        [...sorted.x].map((x) => Object.is(x, -0) ? '-0' : x),
+      );
+      expect([...counted.w]).toEqual([...sorted.w]);
+    }
+    // the -0 and the 0s are one value of the sample, as a run of the sorted values
+    const zeros = weightedSample(column);
+    expect(zeros.x.filter((x) => x === 0).length).toBe(1);
   });
 });
 

@@ -2,8 +2,8 @@
 // hindcast values stored to 2-4 decimals have few distinct values, so fits on decades of hourly data stay
 // cheap), grouped into equal-width classes when there are too many.
 import { checkedOnce, memoized } from '../memo';
-import { sortValid, validValues } from '../order';
-import { sharedSorted } from '../shared';
+import { sortValid, validValues, type Ranks } from '../order';
+import { sharedRanks, sharedSorted } from '../shared';
 
 export interface WeightedSample {
   /** Distinct values, ascending. */
@@ -28,10 +28,38 @@ export function weightedSample(
   if (values.length < SHARED_SORT_MIN) return samplePart(sortValid(validValues(values)), options.positive);
   // one sample object per field (read-only), so that its fits are made once too (fitParameters)
   return checkedOnce(() =>
-    memoized(values, `weighted:${options.positive === true}`, () =>
-      samplePart(sharedSorted(values), options.positive),
-    ),
+    memoized(values, `weighted:${options.positive === true}`, () => {
+      // a hindcast column's from its distinct values and their counts (the same sample, its sorted values
+      // not written out), unless it has so many that it is grouped
+      const ranks = sharedRanks(values);
+      const counted = ranks && sampleOfRanks(ranks, options.positive === true);
+      return counted ?? samplePart(sharedSorted(values), options.positive);
+    }),
   );
+}
+
+/**
+ * The weighted sample of a counted column (distinctWithCounts of its sorted values, from the first positive
+ * one with `positive`): its distinct values and their counts, -0 and 0 (two ranks of equal value) as one
+ * value, as a run of sorted values takes them. Null above MAX_DISTINCT values (the sorted sample is grouped).
+ */
+function sampleOfRanks(ranks: Ranks, positive: boolean): WeightedSample | null {
+  if (positive) return weightedSampleOfCounts(ranks.distinct, ranks.counts);
+  const { distinct, counts } = ranks;
+  const x = new Float64Array(distinct.length);
+  const w = new Float64Array(distinct.length);
+  let k = 0;
+  let n = 0;
+  for (let r = 0; r < distinct.length; r++) {
+    n += counts[r]!;
+    if (k > 0 && distinct[r] === x[k - 1]) w[k - 1]! += counts[r]!;
+    else {
+      x[k] = distinct[r]!;
+      w[k++] = counts[r]!;
+    }
+  }
+  if (k > MAX_DISTINCT) return null;
+  return k === distinct.length ? { x, w, n } : { x: x.slice(0, k), w: w.slice(0, k), n };
 }
 
 /** The weighted sample of ascending values, from the first positive one with `positive`. */
