@@ -4,21 +4,9 @@
 import { checkedOnce, memoized, memoizedOver } from './memo';
 import { combineMoments, moments, squaredDeviations, sumsOf } from './moments';
 import type { Moments } from './moments';
-import {
-  NO_RANK,
-  checkProbability,
-  middlePair,
-  quantilesOfColumn,
-  quantilesOfValid,
-} from './order';
+import { NO_RANK, checkProbability, middlePair, quantilesOfColumn, quantilesOfValid } from './order';
 import type { Ranks } from './order';
-import {
-  sharedCalendar,
-  sharedMoments,
-  sharedQuantiles,
-  sharedQuantilesIfMade,
-  sharedRanks,
-} from './shared';
+import { sharedCalendar, sharedMoments, sharedQuantiles, sharedQuantilesIfMade, sharedRanks } from './shared';
 import type { Series } from './series';
 import { circularStats, DIRECTION_PATTERN } from './circular';
 

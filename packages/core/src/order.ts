@@ -463,7 +463,7 @@ export function countedRanks(values: Float32Array): Ranks | null {
 export function sortedOfRanks(ranks: Ranks): Float64Array {
   const { distinct, cumulative } = ranks;
   const sorted = new Float64Array(cumulative[distinct.length]!);
-  for (let r = 0; r < distinct.length; r++) sorted.fill(distinct[r]!, cumulative[r]!, cumulative[r + 1]!);
+  for (let r = 0; r < distinct.length; r++) sorted.fill(distinct[r]!, cumulative[r], cumulative[r + 1]);
   return sorted;
 }
 

@@ -330,8 +330,8 @@ suite("a hindcast column's quantiles, histogram and fit sample read from its ran
       const counted = weightedSample(column, { positive });
       const sorted = weightedSample(Float64Array.from(column), { positive });
       expect(counted.n).toBe(sorted.n);
-      expect([...counted.x].map((x) => Object.is(x, -0) ? '-0' : x)).toEqual(
-        [...sorted.x].map((x) => Object.is(x, -0) ? '-0' : x),
+      expect([...counted.x].map((x) => (Object.is(x, -0) ? '-0' : x))).toEqual(
+        [...sorted.x].map((x) => (Object.is(x, -0) ? '-0' : x)),
       );
       expect([...counted.w]).toEqual([...sorted.w]);
     }
