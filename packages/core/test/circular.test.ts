@@ -2,7 +2,7 @@
 // direction is summarised (the overview, describe). Reference: scripts/reference/circular.py,
 // scipy.stats.circmean/circstd with high = 360 on hand cases and on the real series.
 import { describe as suite, expect, test } from 'vitest';
-import { angularDifference, circularStats, overview } from '../src';
+import { angularDifference, circularStats, overview, seededRandom } from '../src';
 import { sortedByCounting } from '../src/order';
 import { era5, nora3, reference, values } from './data';
 
@@ -53,6 +53,42 @@ suite('circular mean and standard deviation against scipy circmean/circstd', () 
       expect(circularStats(column, ranks!)).toStrictEqual(circularStats(column));
     }
     expect(circularStats(gappy).count).toBe(gappy.filter((x) => x === x).length);
+  });
+  test('a column without ranks takes each sine and cosine from the table of its hundredth of a degree: the same numbers, bit for bit (issue 34)', () => {
+    // reference: the literal definition, Σ sin and Σ cos step by step in the column's order (angles in
+    // radians as d · π/180, as circularStats writes them)
+    const RAD = Math.PI / 180;
+    const literal = (degrees: ArrayLike<number>) => {
+      let s = 0;
+      let c = 0;
+      let count = 0;
+      for (let i = 0; i < degrees.length; i++) {
+        const d = degrees[i]!;
+        if (Number.isNaN(d)) continue;
+        s += Math.sin(d * RAD);
+        c += Math.cos(d * RAD);
+        count++;
+      }
+      const r = Math.min(1, Math.hypot(s, c) / count);
+      return {
+        count,
+        mean: (Math.atan2(s, c) / RAD + 360) % 360,
+        std: Math.sqrt(-2 * Math.log(r)) / RAD,
+        resultantLength: r,
+      };
+    };
+    const random = seededRandom(34);
+    // directions at 0.01° over decades (36,000 distinct values: too many to count), then float32 values at
+    // no fixed precision (a packed 16-bit column) sharing their slots, then values out of [0, 360), -0 and 0
+    const hundredths = Float32Array.from({ length: 200_000 }, () => Math.floor(random() * 36_000) / 100);
+    const packed = Float32Array.from({ length: 50_000 }, () => random() * 360);
+    const odd = Float32Array.from(
+      { length: 20_000 },
+      (_, i) => [-0, 0, -12.5, 360, 359.999, 725.25, NaN][i % 7]! + (i % 7 === 2 ? random() : 0),
+    );
+    for (const column of [hundredths, packed, odd, hundredths, Float64Array.from(packed, (x) => x + 1e-9)]) {
+      expect(circularStats(column)).toStrictEqual(literal(column));
+    }
   });
   test('NaN values are left out; no value gives NaN; opposite directions have no mean', () => {
     expect(circularStats([NaN, 350, 10, NaN]).count).toBe(2);
