@@ -389,31 +389,66 @@ function monthlyPairCounts(
   const nx = edges.length - 1;
   const inverse = 1 / dx;
   const flat = new Int32Array(12 * nx * sectors);
+  const xr = sharedRanks(x);
+  // the passes in functions of their own: compiled while running inside this one, they left the code after
+  // them without type feedback, and each call deoptimised there (--trace-deopt)
+  if (xr) {
+    // a hindcast column: each distinct magnitude's bin once, read by rank (the same counts)
+    pairsByRank(month, runStart, xr, binsOf(xr, edges, inverse), direction, flat, nx, sectors);
+  } else pairsByValue(month, runStart, x, edges, inverse, direction, flat, nx, sectors);
+  return { flat, nx, count: pairTotals[0]!, xMax: pairTotals[1]! };
+}
+
+/** The pairs counted and the largest magnitude of the last pass (pairsByRank, pairsByValue). */
+const pairTotals = new Float64Array(2);
+
+function pairsByRank(
+  month: Uint8Array,
+  runStart: Int32Array,
+  { code, rankOf, distinct }: Ranks,
+  xBin: Int32Array,
+  direction: ArrayLike<number>,
+  flat: Int32Array,
+  nx: number,
+  sectors: number,
+): void {
   const width = 360 / sectors;
   const half = width / 2;
   let count = 0;
   let xMax = -Infinity;
-  const xr = sharedRanks(x);
-  if (xr) {
-    // a hindcast column: each distinct magnitude's bin once, read by rank (the same counts)
-    const xBin = binsOf(xr, edges, inverse);
-    const { code, rankOf, distinct } = xr;
-    for (let r = 0; r + 1 < runStart.length; r++) {
-      const from = runStart[r]!;
-      const to = runStart[r + 1]!;
-      const base = (month[from]! - 1) * nx;
-      for (let i = from; i < to; i++) {
-        const rx = rankOf[code[i]!]!;
-        const b = direction[i]!;
-        if (rx === NO_RANK || b !== b) continue;
-        count++;
-        const a = distinct[rx]!;
-        xMax = a > xMax ? a : xMax;
-        flat[(base + xBin[rx]!) * sectors + sectorOf(b, sectors, width, half)]!++;
-      }
+  for (let r = 0; r + 1 < runStart.length; r++) {
+    const from = runStart[r]!;
+    const to = runStart[r + 1]!;
+    const base = (month[from]! - 1) * nx;
+    for (let i = from; i < to; i++) {
+      const rx = rankOf[code[i]!]!;
+      const b = direction[i]!;
+      if (rx === NO_RANK || b !== b) continue;
+      count++;
+      const a = distinct[rx]!;
+      xMax = a > xMax ? a : xMax;
+      flat[(base + xBin[rx]!) * sectors + sectorOf(b, sectors, width, half)]!++;
     }
-    return { flat, nx, count, xMax };
   }
+  pairTotals[0] = count;
+  pairTotals[1] = xMax;
+}
+
+function pairsByValue(
+  month: Uint8Array,
+  runStart: Int32Array,
+  x: ArrayLike<number>,
+  edges: Float64Array,
+  inverse: number,
+  direction: ArrayLike<number>,
+  flat: Int32Array,
+  nx: number,
+  sectors: number,
+): void {
+  const width = 360 / sectors;
+  const half = width / 2;
+  let count = 0;
+  let xMax = -Infinity;
   for (let r = 0; r + 1 < runStart.length; r++) {
     const from = runStart[r]!;
     const to = runStart[r + 1]!;
@@ -427,7 +462,8 @@ function monthlyPairCounts(
       flat[(base + regularBin(edges, inverse, a)) * sectors + sectorOf(b, sectors, width, half)]!++;
     }
   }
-  return { flat, nx, count, xMax };
+  pairTotals[0] = count;
+  pairTotals[1] = xMax;
 }
 
 function sharedMonthlyPairs(

@@ -98,6 +98,29 @@ function middleRanks(histogram: Int32Array, first: number, count: number): [numb
 }
 
 /**
+ * mediansOfRanks' gathering of the valid ranks by group, from the group's first place (`fill`) on. A function
+ * of its own: compiled while running inside mediansOfRanks, the loop left the code after it without type
+ * feedback, and the call deoptimised there (--trace-deopt).
+ */
+function gatherRanks(
+  { code, rankOf }: Ranks,
+  key: Uint16Array | Int32Array,
+  runStart: Int32Array,
+  fill: Int32Array,
+  pool: Uint16Array,
+): void {
+  for (let run = 0; run + 1 < runStart.length; run++) {
+    const k = key[runStart[run]!]!;
+    let at = fill[k]!;
+    for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
+      const r = rankOf[code[i]!]!;
+      if (r !== NO_RANK) pool[at++] = r;
+    }
+    fill[k] = at;
+  }
+}
+
+/**
  * The pool of mediansOfRanks, reused from one column to the next (one runs at a time, and nothing keeps it):
  * 700 kB of fresh memory per 40-year column otherwise, zeroed by the kernel page by page.
  */
@@ -122,19 +145,10 @@ function mediansOfRanks(
   // a run of steps in one group: its next place in the pool in a local (a store per step to the group's
   // counter would wait on the previous one). Only valid ranks are written: the place after a group's last
   // one is the first of the next group, which an earlier run may have filled.
-  const fill = starts.slice(0, groups);
   if (rankPool.length < starts[groups]!) rankPool = new Uint16Array(starts[groups]!);
   const pool = rankPool;
-  const { code, rankOf, distinct } = ranks;
-  for (let run = 0; run + 1 < runStart.length; run++) {
-    const k = key[runStart[run]!]!;
-    let at = fill[k]!;
-    for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
-      const r = rankOf[code[i]!]!;
-      if (r !== NO_RANK) pool[at++] = r;
-    }
-    fill[k] = at;
-  }
+  const { distinct } = ranks;
+  gatherRanks(ranks, key, runStart, starts.slice(0, groups), pool);
   const groupMedians = new Float64Array(groups).fill(NaN);
   const monthMedians = new Float64Array(12).fill(NaN);
   const histogram = new Int32Array(distinct.length); // zero between groups

@@ -404,41 +404,19 @@ export function countedRanks(values: Float32Array): Ranks | null {
   const bits = new Uint32Array(values.buffer, values.byteOffset, length);
   // the hash table: each slot's bit pattern beside its count (one cache line holds both: the pass over the
   // steps reads and writes the two at once; in two tables it took 1.5–1.8 times as long)
+  // Each pass over the steps or the slots is a function of its own: a loop compiled while running inside
+  // countedRanks (on-stack replacement) left the code after it without type feedback, and every call
+  // deoptimised there and finished in the interpreter (--trace-deopt: twice per column, the same stale code
+  // entered again each time).
   const table = countingTable;
-  for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
-    table[2 * slot] = EMPTY_SLOT;
-    table[2 * slot + 1] = 0;
-  }
+  emptyTable(table);
   // the slot of each step (COUNTED_SLOTS: a missing value)
   const code = new Uint16Array(length);
-  let distinct = 0;
-  for (let i = 0; i < length; i++) {
-    const h = bits[i]!;
-    let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
-    let held = table[2 * slot]!;
-    if (held !== h) {
-      if (isNaNBits(h)) {
-        code[i] = COUNTED_SLOTS;
-        continue;
-      }
-      while (held !== h && held !== EMPTY_SLOT) {
-        slot = (slot + 1) & (COUNTED_SLOTS - 1);
-        held = table[2 * slot]!;
-      }
-      if (held === EMPTY_SLOT) {
-        if (++distinct > MAX_COUNTED) return null;
-        table[2 * slot] = h;
-      }
-    }
-    code[i] = slot;
-    table[2 * slot + 1]!++;
-  }
+  const distinct = countSlots(bits, code, table);
+  if (distinct < 0) return null;
   // the distinct patterns in value order: key · 2^15 + slot, exact in a double, sorted numerically
   const packed = new Float64Array(distinct);
-  let d = 0;
-  for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
-    if (table[2 * slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[2 * slot]!) * COUNTED_SLOTS + slot;
-  }
+  packSlots(table, packed);
   packed.sort();
   // slot -> rank (the missing values' code -> NO_RANK), the distinct values and their counts
   const rankOf = new Uint16Array(COUNTED_SLOTS + 1);
@@ -457,6 +435,52 @@ export function countedRanks(values: Float32Array): Ranks | null {
     cumulative[j + 1] = cumulative[j]! + distinctCounts[j]!;
   }
   return { code, rankOf, distinct: distinctValues, counts: distinctCounts, cumulative };
+}
+
+/** countedRanks' table emptied: every slot's pattern EMPTY_SLOT, its count 0. */
+function emptyTable(table: Uint32Array): void {
+  for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
+    table[2 * slot] = EMPTY_SLOT;
+    table[2 * slot + 1] = 0;
+  }
+}
+
+/** The patterns held in countedRanks' table as key · 2^15 + slot, in slot order, into `packed`. */
+function packSlots(table: Uint32Array, packed: Float64Array): void {
+  let d = 0;
+  for (let slot = 0; slot < COUNTED_SLOTS; slot++) {
+    if (table[2 * slot] !== EMPTY_SLOT) packed[d++] = keyOf(table[2 * slot]!) * COUNTED_SLOTS + slot;
+  }
+}
+
+/**
+ * countedRanks' pass over the steps: each step's slot in `code`, each slot's bit pattern and count in
+ * `table`; answers how many distinct patterns, or -1 past MAX_COUNTED.
+ */
+function countSlots(bits: Uint32Array, code: Uint16Array, table: Uint32Array): number {
+  let distinct = 0;
+  for (let i = 0; i < bits.length; i++) {
+    const h = bits[i]!;
+    let slot = Math.imul(h, 0x9e3779b1) >>> 17; // Fibonacci hashing onto 2^15 slots
+    let held = table[2 * slot]!;
+    if (held !== h) {
+      if (isNaNBits(h)) {
+        code[i] = COUNTED_SLOTS;
+        continue;
+      }
+      while (held !== h && held !== EMPTY_SLOT) {
+        slot = (slot + 1) & (COUNTED_SLOTS - 1);
+        held = table[2 * slot]!;
+      }
+      if (held === EMPTY_SLOT) {
+        if (++distinct > MAX_COUNTED) return -1;
+        table[2 * slot] = h;
+      }
+    }
+    code[i] = slot;
+    table[2 * slot + 1]!++;
+  }
+  return distinct;
 }
 
 /** The sorted valid values of a counted column: its distinct values, each repeated as often as it occurs. */

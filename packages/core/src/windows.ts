@@ -574,7 +574,7 @@ export function downtimeCountsOfRuns(
   calendar: { month: Uint8Array; runStart: Int32Array },
   steps: number,
 ): DowntimeCounts {
-  const { month, runStart } = calendar;
+  const { month } = calendar;
   const n = month.length;
   // the intervals of starts with no wait, descending: [from, to], censored or not; the gaps between them
   const from: number[] = [];
@@ -607,8 +607,44 @@ export function downtimeCountsOfRuns(
     if (g < from.length) next = from[g]!;
   }
   const width = longest + 2; // a difference table's −1 may fall one past the longest wait
+  // the tables written and summed in functions of their own: a loop compiled while running inside this one
+  // (on-stack replacement) left the code after it without type feedback, and every call deoptimised there and
+  // wrote and summed its tables in the interpreter (--trace-deopt: once per duration and limit)
   const eventDiff = new Int32Array(13 * width);
   const censoredDiff = new Int32Array(13 * width);
+  writeWaitDifferences(from, to, kind, calendar, width, eventDiff, censoredDiff);
+  // the rows summed, the tables cut to the longest wait any month holds (as downtimeCounts' are)
+  const starts = new Int32Array(13);
+  const censored = new Int32Array(13);
+  const used = Math.max(
+    sumDifferences(eventDiff, width, starts, null),
+    sumDifferences(censoredDiff, width, starts, censored),
+  );
+  return {
+    starts,
+    censored,
+    events: widened(eventDiff, used),
+    censoredAt: widened(censoredDiff, used),
+    width: used,
+  };
+}
+
+/**
+ * downtimeCountsOfRuns' difference tables: per interval of starts with no wait (`from`, `to`, descending,
+ * `kind` true for events), 1 at wait 0 for each of its starts, and for the steps of the gap before it one
+ * wait each, T − i for step i before the interval starting at T (censored after the last one), split by the
+ * calendar's runs.
+ */
+function writeWaitDifferences(
+  from: readonly number[],
+  to: readonly number[],
+  kind: readonly boolean[],
+  { month, runStart }: { month: Uint8Array; runStart: Int32Array },
+  width: number,
+  eventDiff: Int32Array,
+  censoredDiff: Int32Array,
+): void {
+  const n = month.length;
   // adds one per step i in [lo, hi] at wait target − i (target = lo: the interval's own starts at 0 —
   // target − i is then not a wait, the count goes to column 0), split by the calendar's runs
   let r = runStart.length - 2; // the calendar run holding the steps being written, walked downwards
@@ -637,28 +673,33 @@ export function downtimeCountsOfRuns(
     nextIsEvent = kind[g]!;
   }
   add(0, next - 1, next, nextIsEvent, false);
-  // the rows summed, the tables cut to the longest wait any month holds (as downtimeCounts' are)
-  const starts = new Int32Array(13);
-  const censored = new Int32Array(13);
+}
+
+/**
+ * A difference table of 13 rows (months; row 0 left) summed in place along each month's row; each month's
+ * total added to `starts` (and to `censored` when given). Answers the columns in use: one past the longest
+ * wait with a count.
+ */
+function sumDifferences(
+  diff: Int32Array,
+  width: number,
+  starts: Int32Array,
+  censored: Int32Array | null,
+): number {
   let used = 1;
-  for (const diff of [eventDiff, censoredDiff])
-    for (let m = 1; m <= 12; m++) {
-      let running = 0;
-      for (let w = 0; w < width; w++) {
-        running += diff[m * width + w]!;
-        diff[m * width + w] = running;
-        if (running > 0 && w + 1 > used) used = w + 1;
-        starts[m]! += running;
-        if (diff === censoredDiff) censored[m]! += running;
-      }
+  for (let m = 1; m <= 12; m++) {
+    let running = 0;
+    let total = 0;
+    for (let w = 0; w < width; w++) {
+      running += diff[m * width + w]!;
+      diff[m * width + w] = running;
+      if (running > 0 && w + 1 > used) used = w + 1;
+      total += running;
     }
-  return {
-    starts,
-    censored,
-    events: widened(eventDiff, used),
-    censoredAt: widened(censoredDiff, used),
-    width: used,
-  };
+    starts[m]! += total;
+    if (censored) censored[m]! += total;
+  }
+  return used;
 }
 
 /**
