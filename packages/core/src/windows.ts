@@ -506,8 +506,8 @@ export function windowOutcomes(
 }
 
 /**
- * A table of 13 rows (months, row 0 for all) by wait length in steps, at `width` columns: widened with
- * zeros, or cut to the columns in use.
+ * A table of 13 rows (months, row 0 for all) by wait length in steps, widened to `width` columns with zeros
+ * (cutRows cuts one without a copy).
  */
 function widened(table: Int32Array, width: number): Int32Array {
   const old = table.length / 13;
@@ -515,6 +515,16 @@ function widened(table: Int32Array, width: number): Int32Array {
   const wide = new Int32Array(13 * width);
   for (let m = 0; m < 13; m++) wide.set(table.subarray(m * old, m * old + kept), m * width);
   return wide;
+}
+
+/**
+ * A table of 13 rows at `width` columns cut to its first `used` columns (used ≤ width) in place: each row
+ * moved down to its place at the narrower width (a row never lands past where it was), the table a view of
+ * the first 13·used values. No copy of the table (11 MB of fresh memory per 40-year point's WD otherwise).
+ */
+function cutRows(table: Int32Array, width: number, used: number): Int32Array {
+  for (let m = 1; m < 13; m++) table.copyWithin(m * used, m * width, m * width + used);
+  return table.subarray(0, 13 * used);
 }
 
 /** The counts the WD rows are read from (downtimeCounts). */
@@ -623,8 +633,8 @@ export function downtimeCountsOfRuns(
   return {
     starts,
     censored,
-    events: widened(eventDiff, used),
-    censoredAt: widened(censoredDiff, used),
+    events: cutRows(eventDiff, width, used),
+    censoredAt: cutRows(censoredDiff, width, used),
     width: used,
   };
 }
@@ -750,8 +760,8 @@ export function downtimeCounts(layout: DowntimeLayout, steps: number): DowntimeC
   return {
     starts,
     censored,
-    events: widened(events, used),
-    censoredAt: widened(censoredAt, used),
+    events: cutRows(events, width, used),
+    censoredAt: cutRows(censoredAt, width, used),
     width: used,
   };
 }
