@@ -551,22 +551,32 @@ function sharedCalmRuns(values: ArrayLike<number>, limit: number): CalmRuns {
   return memoized(values, `calm-runs:${limit}`, () => {
     const start: number[] = [];
     const end: number[] = [];
-    let from = -1;
-    for (let i = 0; i < values.length; i++) {
-      if (values[i]! < limit) {
-        if (from < 0) from = i;
-      } else if (from >= 0) {
-        start.push(from);
-        end.push(i);
-        from = -1;
-      }
-    }
+    const from = closedCalmRuns(values, limit, start, end);
     if (from >= 0) {
       start.push(from);
       end.push(values.length);
     }
     return { start: Int32Array.from(start), end: Int32Array.from(end) };
   });
+}
+
+/**
+ * The calm runs of sharedCalmRuns that end before the record does, pushed to `start` and `end`; answers the
+ * start of the run still open at the end (-1: none). The pass is a function of its own: compiled while running
+ * inside its caller, it left the code after it without type feedback, and each call deoptimised there.
+ */
+function closedCalmRuns(values: ArrayLike<number>, limit: number, start: number[], end: number[]): number {
+  let from = -1;
+  for (let i = 0; i < values.length; i++) {
+    if (values[i]! < limit) {
+      if (from < 0) from = i;
+    } else if (from >= 0) {
+      start.push(from);
+      end.push(i);
+      from = -1;
+    }
+  }
+  return from;
 }
 
 /**
