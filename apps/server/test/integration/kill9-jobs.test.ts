@@ -224,7 +224,12 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
       call(port, 'PUT', `/api/satellite_comparisons/${comparison.id}/compute/`, token),
     ]);
     expect(launches.map((l) => l.status)).toEqual([200, 200, 200]);
-    await eventually(
+    // what the projects were charged, read before the wait: these jobs charge no computation, and the kill
+    // must follow the statuses read as closely as it can (the planning can end within the few requests this
+    // takes: it did once, in CI, after the engine got faster)
+    const projectIds = [awd.id, mc.id, biscay.id, reported.id];
+    const charged = await charges(port, token, projectIds);
+    const beforeKill = await eventually(
       () => statuses(port, token, ids),
       (s) =>
         (s.planning === 'RUNNING' && s.contractors === 'RUNNING') ||
@@ -234,9 +239,6 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
       { timeoutMs: 120_000, intervalMs: 50 },
       'the planning and the contractors run RUNNING',
     );
-    const projectIds = [awd.id, mc.id, biscay.id, reported.id];
-    const charged = await charges(port, token, projectIds);
-    const beforeKill = await statuses(port, token, ids);
     await killNine(first);
     // every job was in flight just before the kill (none had ended before it)
     expect(beforeKill).toMatchObject({
