@@ -22,13 +22,20 @@ export function checkProbability(p: number, caller: string): void {
 /** Type 7 quantile of values already sorted ascending (no NaN). */
 export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   checkProbability(p, 'quantileSorted');
-  const n = sorted.length;
+  return typeSeven(sorted.length, p, (i) => sorted[i]!);
+}
+
+/**
+ * Type 7 at p of n ascending values read by index (`at`): the value at ⌊h⌋, h = (n − 1)p, moved towards the
+ * next by the fraction of h; NaN without values.
+ */
+function typeSeven(n: number, p: number, at: (i: number) => number): number {
   if (n === 0) return NaN;
   const h = (n - 1) * p;
   const lo = Math.floor(h);
-  const a = sorted[lo]!;
+  const a = at(lo);
   if (lo + 1 >= n) return a;
-  return a + (h - lo) * (sorted[lo + 1]! - a);
+  return a + (h - lo) * (at(lo + 1) - a);
 }
 
 /**
@@ -508,13 +515,7 @@ function sortedValueAt(ranks: Ranks, i: number): number {
 /** quantileSorted of a counted column's sorted valid values, read from its ranks: the same number. */
 export function quantileOfRanks(ranks: Ranks, p: number): number {
   checkProbability(p, 'quantileOfRanks');
-  const n = ranks.cumulative[ranks.distinct.length]!;
-  if (n === 0) return NaN;
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const a = sortedValueAt(ranks, lo);
-  if (lo + 1 >= n) return a;
-  return a + (h - lo) * (sortedValueAt(ranks, lo + 1) - a);
+  return typeSeven(ranks.cumulative[ranks.distinct.length]!, p, (i) => sortedValueAt(ranks, i));
 }
 
 /** The index of the first of a counted column's sorted valid values ≥ x (their count when none is). */

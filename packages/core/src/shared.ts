@@ -48,7 +48,7 @@ export function sharedRanks(values: ArrayLike<number>): Ranks | undefined {
  */
 export function sharedSortedValues(values: ArrayLike<number>): SortedValues {
   return memoized(values, 'sorted', () => {
-    const ranks = countable(values) ? sharedCounted(values) : null;
+    const ranks = sharedRanks(values);
     return ranks ? { sorted: sortedOfRanks(ranks), ranks } : sortedWithRanks(values, null);
   });
 }
@@ -80,7 +80,7 @@ export function sharedQuantilesIfMade(
  */
 export function sharedMoments(values: ArrayLike<number>): Moments {
   return memoized(values, 'moments', () => {
-    const ranks = countable(values) ? sharedCounted(values) : null;
+    const ranks = sharedRanks(values);
     return ranks ? momentsOfRanks(ranks) : moments(values);
   });
 }

@@ -518,7 +518,7 @@ function stored(values: Float32Array | Float64Array, decimals: number, direction
   let out: Float32Array;
   if (values instanceof Float32Array) {
     out = values;
-    roundFloat32(values, out, k, unit);
+    roundInPlace(out, k, unit);
   } else {
     out = new Float32Array(values.length);
     roundFloat64(values, out, k, unit);
@@ -527,8 +527,8 @@ function stored(values: Float32Array | Float64Array, decimals: number, direction
   return out;
 }
 
-function roundFloat32(values: Float32Array, out: Float32Array, k: number, unit: number): void {
-  for (let i = 0; i < values.length; i++) out[i] = nearestInteger(values[i]! * k) * unit;
+function roundInPlace(values: Float32Array, k: number, unit: number): void {
+  for (let i = 0; i < values.length; i++) values[i] = nearestInteger(values[i]! * k) * unit;
 }
 
 function roundFloat64(values: Float64Array, out: Float32Array, k: number, unit: number): void {

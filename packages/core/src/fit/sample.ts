@@ -2,7 +2,7 @@
 // hindcast values stored to 2-4 decimals have few distinct values, so fits on decades of hourly data stay
 // cheap), grouped into equal-width classes when there are too many.
 import { checkedOnce, memoized } from '../memo';
-import { sortValid, validValues, type Ranks } from '../order';
+import { sortValid, validValues } from '../order';
 import { sharedRanks, sharedSorted } from '../shared';
 
 export interface WeightedSample {
@@ -32,34 +32,11 @@ export function weightedSample(
       // a hindcast column's from its distinct values and their counts (the same sample, its sorted values
       // not written out), unless it has so many that it is grouped
       const ranks = sharedRanks(values);
-      const counted = ranks && sampleOfRanks(ranks, options.positive === true);
+      const counted =
+        ranks && weightedSampleOfCounts(ranks.distinct, ranks.counts, options.positive === true);
       return counted ?? samplePart(sharedSorted(values), options.positive);
     }),
   );
-}
-
-/**
- * The weighted sample of a counted column (distinctWithCounts of its sorted values, from the first positive
- * one with `positive`): its distinct values and their counts, -0 and 0 (two ranks of equal value) as one
- * value, as a run of sorted values takes them. Null above MAX_DISTINCT values (the sorted sample is grouped).
- */
-function sampleOfRanks(ranks: Ranks, positive: boolean): WeightedSample | null {
-  if (positive) return weightedSampleOfCounts(ranks.distinct, ranks.counts);
-  const { distinct, counts } = ranks;
-  const x = new Float64Array(distinct.length);
-  const w = new Float64Array(distinct.length);
-  let k = 0;
-  let n = 0;
-  for (let r = 0; r < distinct.length; r++) {
-    n += counts[r]!;
-    if (k > 0 && distinct[r] === x[k - 1]) w[k - 1]! += counts[r]!;
-    else {
-      x[k] = distinct[r]!;
-      w[k++] = counts[r]!;
-    }
-  }
-  if (k > MAX_DISTINCT) return null;
-  return k === distinct.length ? { x, w, n } : { x: x.slice(0, k), w: w.slice(0, k), n };
 }
 
 /** The weighted sample of ascending values, from the first positive one with `positive`. */
@@ -151,27 +128,32 @@ function groupedSample(sorted: Float64Array, from: number): WeightedSample {
 }
 
 /**
- * The weighted sample of counted values: `values` ascending and distinct (a ranked column's, order.ts), how
- * many steps of the sample hold each; the positive values with a count > 0 (what weightedSample gives for
- * the same steps, without sorting them). Null above MAX_DISTINCT of them (the caller groups a sorted sample).
+ * The weighted sample of counted values: `values` ascending (a ranked column's distinct values, order.ts), how
+ * many steps of the sample hold each; the values with a count > 0, only the positive ones with `positive`
+ * (what weightedSample gives for the same steps, without sorting them). Equal neighbours (-0 and 0, two ranks
+ * of one value) are one value, as a run of sorted values takes them. Null above MAX_DISTINCT values (the
+ * caller groups a sorted sample).
  */
-export function weightedSampleOfCounts(values: Float64Array, counts: Int32Array): WeightedSample | null {
-  let distinct = 0;
+export function weightedSampleOfCounts(
+  values: Float64Array,
+  counts: Int32Array,
+  positive = true,
+): WeightedSample | null {
+  const x = new Float64Array(values.length);
+  const w = new Float64Array(values.length);
+  let k = 0;
   let n = 0;
-  for (let r = 0; r < values.length; r++)
-    if (counts[r]! > 0 && values[r]! > 0) {
-      distinct++;
-      n += counts[r]!;
-    }
-  if (distinct > MAX_DISTINCT) return null;
-  const x = new Float64Array(distinct);
-  const w = new Float64Array(distinct);
-  for (let r = 0, k = 0; r < values.length; r++)
-    if (counts[r]! > 0 && values[r]! > 0) {
+  for (let r = 0; r < values.length; r++) {
+    if (!(counts[r]! > 0) || (positive && !(values[r]! > 0))) continue;
+    n += counts[r]!;
+    if (k > 0 && values[r] === x[k - 1]) w[k - 1]! += counts[r]!;
+    else {
       x[k] = values[r]!;
       w[k++] = counts[r]!;
     }
-  return { x, w, n };
+  }
+  if (k > MAX_DISTINCT) return null;
+  return k === values.length ? { x, w, n } : { x: x.slice(0, k), w: w.slice(0, k), n };
 }
 
 /** Mean of f(x) over the weighted sample. */
