@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { takingTurns } from './turns';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -143,7 +144,7 @@ export async function openDatabase(options: {
   }
   const dbDir = path.join(options.dataDir, 'db');
   mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(dbDir);
+  const client = takingTurns(await PGlite.create(dbDir));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
