@@ -7,6 +7,7 @@ import {
   preparePlan,
   simulatePlan,
   workingHourMask,
+  zoneOffset,
   type Environment,
   type PlanCopy,
   type SimulationInput,
@@ -431,6 +432,36 @@ suite('working hours follow daylight saving (Europe/London)', () => {
     // 27 Mar (GMT): 00-02 and 22-24 local = UTC hours 0, 1, 22, 23; 28 Mar 00:00-01:00 GMT = hour 24, and
     // 01:00 UTC is already 02:00 BST; 22:00-24:00 BST = 21-23 UTC (hours 45, 46), 00:00 BST on 29 Mar = 47
     expect(on).toEqual([0, 1, 22, 23, 24, 45, 46, 47]);
+  });
+  test('equals the literal rule at every hour of 6 years in zones with and without daylight saving', () => {
+    // the definition read literally: the zone's offset at the hour's first and at its last minute (no day
+    // or week shortcut), both wall-clock minutes inside [start, end), the second not before the first
+    const DAY = 24 * 60;
+    const literal = (
+      time: Float64Array,
+      w: { startMinutes: number; endMinutes: number; timeZone: string },
+    ) => {
+      const offset = zoneOffset(w.timeZone);
+      const length = (w.endMinutes - w.startMinutes + DAY) % DAY;
+      return Uint8Array.from(time, (t) => {
+        if (length === 0) return 1;
+        const last = t + 59 * 60_000;
+        const a = Math.floor(t / 60_000) + offset(t);
+        const b = Math.floor(last / 60_000) + offset(last);
+        const ra = (((a - w.startMinutes) % DAY) + DAY) % DAY;
+        const rb = (((b - w.startMinutes) % DAY) + DAY) % DAY;
+        return ra < length && rb < length && rb >= ra ? 1 : 0;
+      });
+    };
+    const time = hours(6 * 8760, Date.UTC(2018, 11, 29, 13));
+    for (const timeZone of ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'])
+      for (const [start, end] of [
+        [8 * 60, 17 * 60],
+        [22 * 60, 2 * 60 + 30],
+      ] as const) {
+        const w = { startMinutes: start, endMinutes: end, timeZone };
+        expect(workingHourMask(time, w)).toEqual(literal(time, w));
+      }
   });
   test('fixed offsets and all-day windows', () => {
     const mask = workingHourMask(hours(24, Date.UTC(2021, 0, 1)), {
