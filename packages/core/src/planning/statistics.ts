@@ -68,6 +68,58 @@ export interface PlanResults {
 
 const key = (p: number) => `P${p}`;
 
+// The loops over every start are functions of their own: compiled while it runs (on-stack replacement)
+// inside a longer function, a loop left the code after it without type feedback, and each call of that
+// function deoptimised there (issue 34, session 33's finding).
+
+/** The largest uncensored value (0 when none). */
+function maxUncensored(values: Int32Array, censored: Uint8Array): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (!censored[i] && values[i]! > max) max = values[i]!;
+  return max;
+}
+
+/** Counts of each (group, value) in `counts` (row `width` per group), and each group's in `totals`. */
+function countByGroup(
+  values: Int32Array,
+  group: Uint8Array,
+  censored: Uint8Array,
+  width: number,
+  counts: Int32Array,
+  totals: Int32Array,
+): void {
+  for (let i = 0; i < values.length; i++)
+    if (!censored[i]) {
+      counts[group[i]! * width + values[i]!]!++;
+      totals[group[i]!]!++;
+    }
+}
+
+/** Per (year, period) cell: the uncensored starts in `all`, those with no delay in `zero`. */
+function countCells(
+  delay: Int32Array,
+  censored: Uint8Array,
+  group: Uint8Array,
+  yearIndex: Int32Array,
+  groups: number,
+  zero: Int32Array,
+  all: Int32Array,
+): void {
+  for (let i = 0; i < delay.length; i++) {
+    if (censored[i]) continue;
+    const cell = yearIndex[i]! * groups + group[i]!;
+    all[cell]!++;
+    if (delay[i] === 0) zero[cell]!++;
+  }
+}
+
+/** The uncensored starts of each group. */
+function startsByGroup(censored: Uint8Array, group: Uint8Array, groups: number): Int32Array {
+  const starts = new Int32Array(groups);
+  for (let i = 0; i < censored.length; i++) if (!censored[i]) starts[group[i]!]!++;
+  return starts;
+}
+
 /**
  * Type 7 percentiles (p in 0–100) of each group of the uncensored starts' values (whole hours ≥ 0). Counts
  * per value when the table is small (hours rarely exceed a few thousand), else a sort per group.
@@ -79,18 +131,12 @@ function groupPercentiles(
   censored: Uint8Array,
   percentiles: readonly number[],
 ): (number | null)[][] {
-  let max = 0;
-  for (let i = 0; i < values.length; i++) if (!censored[i] && values[i]! > max) max = values[i]!;
-  const width = max + 1;
+  const width = maxUncensored(values, censored) + 1;
   const out: (number | null)[][] = percentiles.map(() => new Array<number | null>(groups).fill(null));
   if (groups * width <= 1 << 22) {
     const counts = new Int32Array(groups * width);
     const totals = new Int32Array(groups);
-    for (let i = 0; i < values.length; i++)
-      if (!censored[i]) {
-        counts[group[i]! * width + values[i]!]!++;
-        totals[group[i]!]!++;
-      }
+    countByGroup(values, group, censored, width, counts, totals);
     for (let g = 0; g < groups; g++) {
       const total = totals[g]!;
       if (total === 0) continue;
@@ -167,12 +213,7 @@ function seriesStats(
   // per (year, period): starts with W = 0 and uncensored starts
   const zero = new Int32Array(years * groups);
   const all = new Int32Array(years * groups);
-  for (let i = 0; i < delay.length; i++) {
-    if (censored[i]) continue;
-    const cell = yearIndex[i]! * groups + group[i]!;
-    all[cell]!++;
-    if (delay[i] === 0) zero[cell]!++;
-  }
+  countCells(delay, censored, group, yearIndex, groups, zero, all);
   const ratios = Array.from({ length: groups }, (_, g) => {
     const list: number[] = [];
     for (let y = 0; y < years; y++) {
@@ -271,8 +312,8 @@ export function planningStatistics(sim: SimulationResult, percentiles: readonly 
         ]),
       ),
     });
-    const starts: Record<string, number> = Object.fromEntries(labels.map((l) => [l, 0]));
-    for (let i = 0; i < n; i++) if (!sim.censored[i]) starts[labels[group[i]!]!]!++;
+    const counted = startsByGroup(sim.censored, group, labels.length);
+    const starts: Record<string, number> = Object.fromEntries(labels.map((l, g) => [l, counted[g]!]));
     return {
       distribsOfAllDelay: build((s) => s.delay),
       distribsOfAllDurations: build((s) => s.duration),
