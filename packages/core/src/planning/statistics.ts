@@ -79,20 +79,15 @@ function maxUncensored(values: Int32Array, censored: Uint8Array): number {
   return max;
 }
 
-/** Counts of each (group, value) in `counts` (row `width` per group), and each group's in `totals`. */
+/** Counts of each uncensored (group, value) in `counts` (row `width` per group). */
 function countByGroup(
   values: Int32Array,
   group: Uint8Array,
   censored: Uint8Array,
   width: number,
   counts: Int32Array,
-  totals: Int32Array,
 ): void {
-  for (let i = 0; i < values.length; i++)
-    if (!censored[i]) {
-      counts[group[i]! * width + values[i]!]!++;
-      totals[group[i]!]!++;
-    }
+  for (let i = 0; i < values.length; i++) if (!censored[i]) counts[group[i]! * width + values[i]!]!++;
 }
 
 /** Per (year, period) cell: the uncensored starts in `all`, those with no delay in `zero`. */
@@ -113,7 +108,7 @@ function countCells(
   }
 }
 
-/** The uncensored starts of each group. */
+/** The uncensored starts of each group: every sequence's (whole, trips) count per period, one censoring. */
 function startsByGroup(censored: Uint8Array, group: Uint8Array, groups: number): Int32Array {
   const starts = new Int32Array(groups);
   for (let i = 0; i < censored.length; i++) if (!censored[i]) starts[group[i]!]!++;
@@ -121,22 +116,23 @@ function startsByGroup(censored: Uint8Array, group: Uint8Array, groups: number):
 }
 
 /**
- * Type 7 percentiles (p in 0–100) of each group of the uncensored starts' values (whole hours ≥ 0). Counts
- * per value when the table is small (hours rarely exceed a few thousand), else a sort per group.
+ * Type 7 percentiles (p in 0–100) of each group of the uncensored starts' values (whole hours ≥ 0); `totals`
+ * the uncensored starts per group (startsByGroup). Counts per value when the table is small (hours rarely
+ * exceed a few thousand), else a sort per group.
  */
 function groupPercentiles(
   values: Int32Array,
   group: Uint8Array,
-  groups: number,
+  totals: Int32Array,
   censored: Uint8Array,
   percentiles: readonly number[],
 ): (number | null)[][] {
+  const groups = totals.length;
   const width = maxUncensored(values, censored) + 1;
   const out: (number | null)[][] = percentiles.map(() => new Array<number | null>(groups).fill(null));
   if (groups * width <= 1 << 22) {
     const counts = new Int32Array(groups * width);
-    const totals = new Int32Array(groups);
-    countByGroup(values, group, censored, width, counts, totals);
+    countByGroup(values, group, censored, width, counts);
     for (let g = 0; g < groups; g++) {
       const total = totals[g]!;
       if (total === 0) continue;
@@ -204,11 +200,12 @@ function seriesStats(
   group: Uint8Array,
   yearIndex: Int32Array,
   years: number,
-  groups: number,
+  starts: Int32Array,
   percentiles: readonly number[],
 ): SeriesStats {
-  const delays = groupPercentiles(delay, group, groups, censored, percentiles);
-  const durations = groupPercentiles(duration, group, groups, censored, percentiles);
+  const groups = starts.length;
+  const delays = groupPercentiles(delay, group, starts, censored, percentiles);
+  const durations = groupPercentiles(duration, group, starts, censored, percentiles);
   const at = (sorted: Float64Array, p: number) => (sorted.length ? quantileSorted(sorted, p / 100) : null);
   // per (year, period): starts with W = 0 and uncensored starts
   const zero = new Int32Array(years * groups);
@@ -289,8 +286,9 @@ export function planningStatistics(sim: SimulationResult, percentiles: readonly 
   const one = (breakdown: PlanBreakdown): BreakdownResults => {
     const labels = periodLabels(breakdown);
     const group = groupOf[breakdown];
+    const counted = startsByGroup(sim.censored, group, labels.length);
     const stats = (delay: Int32Array, duration: Int32Array) =>
-      seriesStats(delay, duration, sim.censored, group, yearIndex, years, labels.length, percentiles);
+      seriesStats(delay, duration, sim.censored, group, yearIndex, years, counted, percentiles);
     const whole = stats(sim.delay, sim.duration);
     const trips = sim.trips.map((_, k) => stats(sim.tripDelay[k]!, sim.tripDuration[k]!));
     const build = (pick: (s: SeriesStats) => (number | null)[][]): Distribution => ({
@@ -312,7 +310,6 @@ export function planningStatistics(sim: SimulationResult, percentiles: readonly 
         ]),
       ),
     });
-    const counted = startsByGroup(sim.censored, group, labels.length);
     const starts: Record<string, number> = Object.fromEntries(labels.map((l, g) => [l, counted[g]!]));
     return {
       distribsOfAllDelay: build((s) => s.delay),
