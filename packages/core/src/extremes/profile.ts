@@ -53,7 +53,20 @@ function unitQuantile(law: LawId, q: number, shape: number | null): number {
  * optimum of the other parameters kept from the nearest z evaluated, as the start of the next).
  */
 export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
-  return profileWithSlope(fit, q).value;
+  const profile = new ReturnValueProfile(fit, q);
+  return (z) => profile.value(z);
+}
+
+/**
+ * The profile negative log-likelihood of the return value of probability q (`value`), and its derivative in
+ * z at a z already evaluated (`slope`): ReturnValueProfile's, as functions.
+ */
+export function profileWithSlope(
+  fit: ExtremeFit,
+  q: number,
+): { value: (z: number) => number; slope: (z: number) => number } {
+  const profile = new ReturnValueProfile(fit, q);
+  return { value: (z) => profile.value(z), slope: (z) => profile.slope(z) };
 }
 
 /**
@@ -65,87 +78,120 @@ export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
  * sample (no pass of its own; the exponential, which has no other parameter, takes one). NaN at a z not
  * evaluated, and where the optimum was not found by Newton's method inside the range (a fallback's optimum,
  * the edge ξ = −1).
+ *
+ * A class, not closures made per profile: V8 holds a closure's optimised code weakly, so once a set of
+ * profiles was done and collected, the next set's closures were compiled again (~80 compilations per
+ * 40-year set); a class's methods keep theirs.
  */
-export function profileWithSlope(
-  fit: ExtremeFit,
-  q: number,
-): { value: (z: number) => number; slope: (z: number) => number } {
-  const { law, weighted } = fit;
-  const freeLocation = FREE_LOCATION.includes(law);
-  const hasShape = HAS_SHAPE.includes(law);
-  const fixedLocation = fit.parameters.location;
-  const shapeStep = law === 'gev' || law === 'gpd' ? 0.05 : 0.1 * Math.abs(fit.parameters.shape ?? 1);
-  const solved: { z: number; x: number[] }[] = [];
-  const parametersAt = (z: number, x: readonly number[]): Parameters | null => {
-    const shape = hasShape ? x[x.length - 1]! : law === 'normal' ? null : 0;
-    const unit = unitQuantile(law, q, shape);
+export class ReturnValueProfile {
+  private readonly law: LawId;
+  private readonly weighted: WeightedSample;
+  private readonly q: number;
+  private readonly freeLocation: boolean;
+  private readonly hasShape: boolean;
+  private readonly fixedLocation: number;
+  /** the optimum of the other parameters at each z solved: the starts of the next solves */
+  private readonly solved: { z: number; x: number[] }[] = [];
+  /** the Weibull at the threshold: the logs of the peaks' excesses taken once for the whole profile */
+  private readonly weibull: ((k: number, lambda: number) => number) | null;
+  private readonly start: number[];
+  /** ξ = 0 (Gumbel, exponential) has no bound of its support: a start that is always inside it */
+  private readonly unbounded: number[] | null;
+  private readonly steps: number[];
+  private readonly convex: ConvexProfile | null;
+  private readonly memo = new Map<number, number>();
+  private readonly edgeOf: ((z: number) => GevEdge | null) | null;
+  /** the profile's slope in z and its value at the optimum Newton's method returns, both from its last pass */
+  private readonly zSlope = new Float64Array(2);
+  /**
+   * the slopes at the optima found by Newton's method inside the range, where the envelope theorem holds
+   * (not at the edge ξ = −1: the GEV's optimum sits there on the support's end point, a bound that moves
+   * with z; the GPD's few edge values are left to Brent's method too, a slope there gained nothing measurable)
+   */
+  private readonly interior = new Map<number, number>();
+
+  constructor(fit: ExtremeFit, q: number) {
+    const { law, weighted } = fit;
+    this.law = law;
+    this.weighted = weighted;
+    this.q = q;
+    this.freeLocation = FREE_LOCATION.includes(law);
+    this.hasShape = HAS_SHAPE.includes(law);
+    this.fixedLocation = fit.parameters.location;
+    const shapeStep = law === 'gev' || law === 'gpd' ? 0.05 : 0.1 * Math.abs(fit.parameters.shape ?? 1);
+    this.weibull = law === 'weibull2' ? weibullAtLocation(weighted, this.fixedLocation) : null;
+    this.start = this.freeLocation
+      ? this.hasShape
+        ? [Math.log(fit.parameters.scale), fit.parameters.shape ?? 0]
+        : [Math.log(fit.parameters.scale)]
+      : this.hasShape
+        ? [fit.parameters.shape ?? 0]
+        : [];
+    // at the estimate ẑ the optimum of the other parameters is the fit's own: known without a solve, it is
+    // the first of the optima the next starts are taken (or extrapolated) from
+    const estimate =
+      fit.parameters.location + fit.parameters.scale * unitQuantile(law, q, fit.parameters.shape);
+    if (this.start.length > 0 && Number.isFinite(estimate)) this.solved.push({ z: estimate, x: this.start });
+    this.unbounded =
+      law === 'gev' || law === 'gpd' ? this.start.map((x, i) => (i === this.start.length - 1 ? 0 : x)) : null;
+    this.steps = this.start.map((_, i) => (this.freeLocation && i === 0 ? 0.1 : shapeStep));
+    this.convex =
+      law === 'weibull2'
+        ? weibullShapeProfile(weighted, this.fixedLocation, q)
+        : law === 'gumbel'
+          ? new GumbelScaleProfile(weighted, q)
+          : null;
+    this.edgeOf = law === 'gev' ? gevEdgeProfile(weighted, q) : null;
+  }
+
+  private parametersAt(z: number, x: readonly number[]): Parameters | null {
+    const { law } = this;
+    const shape = this.hasShape ? x[x.length - 1]! : law === 'normal' ? null : 0;
+    const unit = unitQuantile(law, this.q, shape);
     if (!Number.isFinite(unit)) return null;
-    if (freeLocation) {
+    if (this.freeLocation) {
       const scale = Math.exp(x[0]!);
       return { location: z - scale * unit, scale, shape };
     }
-    const scale = (z - fixedLocation) / unit;
-    return scale > 0 ? { location: fixedLocation, scale, shape } : null;
-  };
-  // the Weibull at the threshold: the logs of the peaks' excesses taken once for the whole profile
-  const weibull = law === 'weibull2' ? weibullAtLocation(weighted, fixedLocation) : null;
-  const nll = (z: number, x: readonly number[]): number => {
-    const p = parametersAt(z, x);
+    const scale = (z - this.fixedLocation) / unit;
+    return scale > 0 ? { location: this.fixedLocation, scale, shape } : null;
+  }
+
+  private nll(z: number, x: readonly number[]): number {
+    const p = this.parametersAt(z, x);
     if (!p) return Infinity;
     // the GEV's and the GPD's likelihoods are unbounded below ξ = −1 (no MLE there, fit/gev.ts and
     // fit/gpd.ts keep their searches to ξ ≥ −1): the profile is maximised over the same range, or it would
     // fall below the fit's optimum
-    if ((law === 'gpd' || law === 'gev') && p.shape! < -1) return Infinity;
-    return weibull ? weibull(p.shape!, p.scale) : negativeLogLikelihood(law, weighted, p);
-  };
-  const start = freeLocation
-    ? hasShape
-      ? [Math.log(fit.parameters.scale), fit.parameters.shape ?? 0]
-      : [Math.log(fit.parameters.scale)]
-    : hasShape
-      ? [fit.parameters.shape ?? 0]
-      : [];
-  // at the estimate ẑ the optimum of the other parameters is the fit's own: known without a solve, it is
-  // the first of the optima the next starts are taken (or extrapolated) from
-  const estimate =
-    fit.parameters.location + fit.parameters.scale * unitQuantile(law, q, fit.parameters.shape);
-  if (start.length > 0 && Number.isFinite(estimate)) solved.push({ z: estimate, x: start });
-  // ξ = 0 (Gumbel, exponential) has no bound of its support: a start that is always inside it
-  const unbounded =
-    law === 'gev' || law === 'gpd' ? start.map((x, i) => (i === start.length - 1 ? 0 : x)) : null;
-  const steps = start.map((_, i) => (freeLocation && i === 0 ? 0.1 : shapeStep));
-  const weibullProfile = law === 'weibull2' ? weibullShapeProfile(weighted, fixedLocation, q) : null;
-  const gumbelProfile = law === 'gumbel' ? gumbelScaleProfile(weighted, q) : null;
-  const memo = new Map<number, number>();
-  const edgeOf = law === 'gev' ? gevEdgeProfile(weighted, q) : null;
-  // the profile's slope in z and its value at the optimum Newton's method returns, both from its last pass
-  // over the sample (no pass of their own)
-  const zSlope = new Float64Array(2);
-  // `newtonOnly`: no fallback where Newton's method does not converge (the answer is then not used)
-  const solve = (z: number, from: readonly number[], newtonOnly = false): Solved => {
+    if ((this.law === 'gpd' || this.law === 'gev') && p.shape! < -1) return Infinity;
+    return this.weibull ? this.weibull(p.shape!, p.scale) : negativeLogLikelihood(this.law, this.weighted, p);
+  }
+
+  /** `newtonOnly`: no fallback where Newton's method does not converge (the answer is then not used) */
+  private solve(z: number, from: readonly number[], newtonOnly = false): Solved {
+    const { law, weighted, zSlope } = this;
     // the GPD: Newton's method on the exact derivatives in ξ, warm-started from the nearest z solved;
     // Brent's method where it does not converge or the start is outside the support
     if (law === 'gpd') {
-      const xi = gpdProfileNewton(weighted, -Math.log1p(-q), fixedLocation, z, from[0]!, zSlope);
+      const xi = gpdProfileNewton(weighted, -Math.log1p(-this.q), this.fixedLocation, z, from[0]!, zSlope);
       // a warm start outside the support at this z is left out (the start ξ = 0 is always inside)
-      if (xi === 'outside' && from !== unbounded) return { x: [...from], value: Infinity };
+      if (xi === 'outside' && from !== this.unbounded) return { x: [...from], value: Infinity };
       if (typeof xi === 'number') return { x: [xi], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
       if (newtonOnly) return { x: [...from], value: Infinity };
     }
     // the Weibull at the threshold and the Gumbel: the profile is convex in one parameter (the shape k; the
     // inverse scale 1/σ), Newton's method on its exact derivatives, warm-started from the nearest z solved
-    const convex = law === 'weibull2' ? weibullProfile : law === 'gumbel' ? gumbelProfile : null;
-    if (convex) {
-      const x = convex(z, from[0]!, zSlope);
+    if (this.convex) {
+      const x = this.convex.solve(z, from[0]!, zSlope);
       if (x !== null) return { x: [x], value: zSlope[1]!, newton: true, slope: zSlope[0]! };
     }
     // one parameter (the shape at a held location, the log scale of Gumbel and normal): Brent's method
-    if (from.length === 1) return brentMinimize((x) => nll(z, [x]), from[0]!, steps[0]!);
+    if (from.length === 1) return brentMinimize((x) => this.nll(z, [x]), from[0]!, this.steps[0]!);
     // the GEV: Newton's method on the exact derivatives; the simplex where it does not converge. A start
     // outside the support at this z (a warm start from a degenerate fit, ξ near or below −1: ξ = 0 is always
     // inside) is left out, as a start where the likelihood is not defined
     if (law === 'gev') {
-      const a = -Math.log(-Math.log(q));
+      const a = -Math.log(-Math.log(this.q));
       const x = gevProfileNewton(weighted, a, z, from, zSlope);
       if (x === 'outside') return { x: [...from], value: Infinity };
       if (x) return { x, value: zSlope[1]!, newton: true, slope: zSlope[0]! };
@@ -156,39 +202,41 @@ export function profileWithSlope(
       // leaves the end point, ∂f/∂ξ = −ln t → +∞; inside the support where ∂f/∂ξ ≥ 0). It equals or lies
       // below the simplex's optimum (by up to 7.7e-4 in ℓ, where the simplex stalled), one pass instead of
       // hundreds; the caller still compares it with the second start's
-      const edge = edgeOf!(z);
+      const edge = this.edgeOf!(z);
       if (edge && (edge.corner || gevEdgeShapeSlope(weighted, a, z, edge.logSigma) >= 0))
         return { x: [edge.logSigma, -1], value: edge.value, edge: true, slope: edge.slope };
     }
-    let best = nelderMead((x) => nll(z, x), [...from], steps, { tolerance: 1e-11, xTolerance: 1e-8 });
+    const nll = (x: readonly number[]): number => this.nll(z, x);
+    let best = nelderMead(nll, [...from], this.steps, { tolerance: 1e-11, xTolerance: 1e-8 });
     // once more from its own optimum (escapes an early stall of the simplex)
     const again = nelderMead(
-      (x) => nll(z, x),
+      nll,
       best.x,
-      steps.map((s) => s / 10),
+      this.steps.map((s) => s / 10),
       { tolerance: 1e-11 },
     );
     if (again.value < best.value) best = again;
     return best;
-  };
-  // the slopes at the optima found by Newton's method inside the range, where the envelope theorem holds
-  // (not at the edge ξ = −1: the GEV's optimum sits there on the support's end point, a bound that moves
-  // with z; the GPD's few edge values are left to Brent's method too, a slope there gained nothing measurable)
-  const interior = new Map<number, number>();
-  const slope = (z: number): number => {
-    if (start.length > 0) return interior.get(z) ?? NaN;
-    const p = parametersAt(z, start);
-    return p ? exponentialSlope(weighted, p.location, p.scale, z) : NaN;
-  };
-  const value = (z: number): number => {
-    if (start.length === 0) return nll(z, start);
-    const known = memo.get(z);
+  }
+
+  /** The profile's slope in z at a z evaluated (NaN where the envelope theorem was not known to hold). */
+  slope(z: number): number {
+    if (this.start.length > 0) return this.interior.get(z) ?? NaN;
+    const p = this.parametersAt(z, this.start);
+    return p ? exponentialSlope(this.weighted, p.location, p.scale, z) : NaN;
+  }
+
+  /** The profile negative log-likelihood at z. */
+  value(z: number): number {
+    const { start, unbounded } = this;
+    if (start.length === 0) return this.nll(z, start);
+    const known = this.memo.get(z);
     if (known !== undefined) return known;
     let from = start;
     let distance = Infinity;
     let near: { z: number; x: number[] } | null = null;
     let next: { z: number; x: number[] } | null = null;
-    for (const s of solved) {
+    for (const s of this.solved) {
       if (Math.abs(s.z - z) < distance) {
         distance = Math.abs(s.z - z);
         from = s.x;
@@ -203,11 +251,12 @@ export function profileWithSlope(
     let best: Solved | null = null;
     if (unbounded && near && next && next.z !== near.z) {
       const slope = (z - near.z) / (near.z - next.z);
-      const guess = near.x.map((x, i) => x + slope * (x - next.x[i]!));
-      best = solve(z, guess, true);
+      const guess = new Array<number>(near.x.length);
+      for (let i = 0; i < guess.length; i++) guess[i] = near.x[i]! + slope * (near.x[i]! - next.x[i]!);
+      best = this.solve(z, guess, true);
       if (!converged(best)) best = null;
     }
-    best ??= solve(z, from);
+    best ??= this.solve(z, from);
     // the start ξ = 0 once more, where the warm start did not converge inside the range by Newton's method
     // (it fell back, stopped at the edge ξ = −1 or left the support) or converged near the edge: a warm
     // start converged elsewhere is the answer (on the 40-year set the second start found a lower value only
@@ -215,18 +264,17 @@ export function profileWithSlope(
     // minima of the zero-crossing period (GEV, ξ̂ = −0.63) the warm start converged at ξ = −0.983 while the
     // edge ξ = −1 was lower by 7e-3, and the 5-year interval's end fell on the wrong branch's crossing
     if (unbounded && !(converged(best) && best.x[best.x.length - 1]! > -1 + NEAR_EDGE)) {
-      const other = solve(z, unbounded);
+      const other = this.solve(z, unbounded);
       if (other.value < best.value) best = other;
     }
     if (Number.isFinite(best.value)) {
-      solved.push({ z, x: best.x });
+      this.solved.push({ z, x: best.x });
       if (best.slope !== undefined && (unbounded ? converged(best) || best.edge : best.newton))
-        interior.set(z, best.slope);
+        this.interior.set(z, best.slope);
     }
-    memo.set(z, best.value);
+    this.memo.set(z, best.value);
     return best.value;
-  };
-  return { value, slope };
+  }
 }
 
 /**
@@ -284,47 +332,79 @@ export function profileIntervals(
       lower: NaN,
       upper: NaN,
     }));
-  const freeLocation = FREE_LOCATION.includes(law);
   // the delta method's half-widths: where the profile's ends are first looked for (a guess, not an answer)
   const delta = deltaMethodIntervals(fit, returnPeriods, confidence);
-  return returnPeriods.map((T, t) => {
-    const value = returnValue(law, parameters, fit.method, fit.poissonLambda, T);
-    const q = returnProbability(fit.method, fit.poissonLambda, T);
-    if (!Number.isFinite(value) || !(q > 0 && q < 1))
-      return { returnPeriod: T, value, lower: NaN, upper: NaN };
-    const profile = profileWithSlope(fit, q);
-    const deviance = (z: number): number => 2 * (profile.value(z) - fit.nll) - critical;
-    // the same root on the signed-root scale, r(z) = √(2(ℓ̂ − ℓ_p(z))) − √χ², nearly linear in z (the
-    // deviance is nearly quadratic): the interpolated steps of the root search land close from the first
-    const root = Math.sqrt(critical);
-    const signedRoot = (z: number): number => {
-      const d = deviance(z);
-      return Number.isNaN(d) ? d : Math.sqrt(Math.max(0, d + critical)) - root;
-    };
-    // its derivative, r'(z) = ℓ_p'(z)/√(2(ℓ̂ − ℓ_p(z))) (in negative log-likelihoods), at a z evaluated
-    const signedSlope = (z: number): number =>
-      profile.slope(z) / Math.sqrt(Math.max(0, deviance(z) + critical));
-    // the first steps: the delta method's half-width where it is known (the profile's upper end lies at
-    // 1.0–2.3 times it on the 40-year set, its lower end at 0.65–1.0: steps of 1.8 and 1.05 times it bracket
-    // the end at once as a rule), else a quarter of the scale times the unit quantile's size
-    const half = (delta[t]!.upper - delta[t]!.lower) / 2;
-    const known = half > 0 && half < Infinity;
-    const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
-    const up = known ? 1.8 * half : h0;
-    const down = known ? 1.05 * half : h0;
-    const upper = endOf(deviance, signedRoot, signedSlope, value, root, (k) => value + up * Math.pow(1.6, k));
-    const lower = freeLocation
-      ? endOf(deviance, signedRoot, signedSlope, value, root, (k) => value - down * Math.pow(1.6, k))
-      : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate (the steps
-        // stop short of the location: the larger of two falling sequences)
-        endOf(deviance, signedRoot, signedSlope, value, root, (k) =>
-          Math.max(
-            known ? value - down * Math.pow(1.6, k) : -Infinity,
-            parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
-          ),
-        );
-    return { returnPeriod: T, value, lower, upper };
-  });
+  const rows: ReturnValueRow[] = [];
+  for (let t = 0; t < returnPeriods.length; t++)
+    rows.push(profileRow(fit, returnPeriods[t]!, delta[t]!, critical));
+  return rows;
+}
+
+/** One return period's row of profileIntervals; `delta` its delta-method row (the first steps' size). */
+function profileRow(fit: ExtremeFit, T: number, delta: ReturnValueRow, critical: number): ReturnValueRow {
+  const { law, parameters } = fit;
+  const value = returnValue(law, parameters, fit.method, fit.poissonLambda, T);
+  const q = returnProbability(fit.method, fit.poissonLambda, T);
+  if (!Number.isFinite(value) || !(q > 0 && q < 1)) return { returnPeriod: T, value, lower: NaN, upper: NaN };
+  const end = new ProfileDeviance(new ReturnValueProfile(fit, q), fit.nll, critical);
+  // the first steps: the delta method's half-width where it is known (the profile's upper end lies at
+  // 1.0–2.3 times it on the 40-year set, its lower end at 0.65–1.0: steps of 1.8 and 1.05 times it bracket
+  // the end at once as a rule), else a quarter of the scale times the unit quantile's size
+  const half = (delta.upper - delta.lower) / 2;
+  const known = half > 0 && half < Infinity;
+  const h0 = 0.25 * parameters.scale * Math.max(1, Math.abs(unitQuantile(law, q, parameters.shape)) / 4);
+  const up = known ? 1.8 * half : h0;
+  const down = known ? 1.05 * half : h0;
+  const upper = endOf(end, value, (k) => value + up * Math.pow(1.6, k));
+  const lower = FREE_LOCATION.includes(law)
+    ? endOf(end, value, (k) => value - down * Math.pow(1.6, k))
+    : // σ = (z − u)/Q₁ > 0: the lower end lies between the held location and the estimate (the steps
+      // stop short of the location: the larger of two falling sequences)
+      endOf(end, value, (k) =>
+        Math.max(
+          known ? value - down * Math.pow(1.6, k) : -Infinity,
+          parameters.location + (value - parameters.location) * Math.pow(0.6, k + 1),
+        ),
+      );
+  return { returnPeriod: T, value, lower, upper };
+}
+
+/**
+ * The deviance of a return value's profile against the χ² quantile, 2(ℓ_p(z) − ℓ̂) − χ² in negative
+ * log-likelihoods (its root is an end of the interval), and the same root on the signed-root scale,
+ * r(z) = √(2(ℓ̂ − ℓ_p(z))) − √χ², nearly linear in z (the deviance is nearly quadratic): the interpolated
+ * steps of the root search land close from the first. Methods (bound once for the root search), not
+ * closures per return period: see ReturnValueProfile.
+ */
+class ProfileDeviance {
+  /** √χ²: the signed root at the estimate is −root by definition (the deviance is 0 there) */
+  readonly root: number;
+  readonly signedRoot: (z: number) => number;
+  readonly signedSlope: (z: number) => number;
+
+  constructor(
+    private readonly profile: ReturnValueProfile,
+    private readonly nll: number,
+    private readonly critical: number,
+  ) {
+    this.root = Math.sqrt(critical);
+    this.signedRoot = this.signedRootAt.bind(this);
+    this.signedSlope = this.signedSlopeAt.bind(this);
+  }
+
+  deviance(z: number): number {
+    return 2 * (this.profile.value(z) - this.nll) - this.critical;
+  }
+
+  private signedRootAt(z: number): number {
+    const d = this.deviance(z);
+    return Number.isNaN(d) ? d : Math.sqrt(Math.max(0, d + this.critical)) - this.root;
+  }
+
+  /** r'(z) = ℓ_p'(z)/√(2(ℓ̂ − ℓ_p(z))) (in negative log-likelihoods), at a z evaluated */
+  private signedSlopeAt(z: number): number {
+    return this.profile.slope(z) / Math.sqrt(Math.max(0, this.deviance(z) + this.critical));
+  }
 }
 
 /**
@@ -334,20 +414,20 @@ export function profileIntervals(
  * as Brent's method, 1e-7·(1 + |z|). At the estimate the signed root is −√χ² by definition (the deviance
  * is 0 there): it bounds the bracket without a profile value of its own.
  */
-function endOf(
-  deviance: (z: number) => number,
-  signedRoot: (z: number) => number,
-  signedSlope: (z: number) => number,
-  estimate: number,
-  root: number,
-  step: (k: number) => number,
-): number {
+function endOf(end: ProfileDeviance, estimate: number, step: (k: number) => number): number {
   let inside = estimate;
   for (let k = 0; k < MAX_STEPS; k++) {
     const z = step(k);
-    const d = deviance(z);
+    const d = end.deviance(z);
     if (d > 0)
-      return newtonRoot(signedRoot, signedSlope, inside, z, 1e-7, inside === estimate ? -root : undefined);
+      return newtonRoot(
+        end.signedRoot,
+        end.signedSlope,
+        inside,
+        z,
+        1e-7,
+        inside === estimate ? -end.root : undefined,
+      );
     if (!Number.isFinite(d)) return NaN;
     inside = z;
   }
@@ -372,42 +452,14 @@ function gevProfileNewton(
   from: readonly number[],
   out: Float64Array,
 ): number[] | 'outside' | null {
+  // d[1], ∂ℓ/∂μ at the last point evaluated: the profile's slope in z there (μ = z − σE)
   const d = new Float64Array(10);
-  // ∂ℓ/∂μ at the last point evaluated: the profile's slope in z there (μ = z − σE)
-  let zSlope = NaN;
-  const at = (x: readonly number[], g: number[], h: number[]): number => {
-    const sigma = Math.exp(x[0]!);
-    const xi = x[1]!;
-    if (!(xi >= -1)) return Infinity;
-    const [e, e1, e2] = expm1Ratio(a, xi);
-    if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, xi, d)) return Infinity;
-    const value = d[0]!;
-    if (!Number.isFinite(value)) return Infinity;
-    const gMu = d[1]!;
-    zSlope = gMu;
-    const gSigma = d[2]!;
-    const hMuMu = d[4]!;
-    const hMuXi = d[7]!;
-    // Jacobian columns c_s = (−σE, σ, 0), c_ξ = (−σE', 0, 1)
-    const sMu = -sigma * e;
-    const xMu = -sigma * e1;
-    g[0] = gMu * sMu + gSigma * sigma;
-    g[1] = gMu * xMu + d[3]!;
-    // H·c_s
-    const hs0 = hMuMu * sMu + d[5]! * sigma;
-    const hs1 = d[5]! * sMu + d[6]! * sigma;
-    const hs2 = hMuXi * sMu + d[8]! * sigma;
-    h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
-    h[1] = hs0 * xMu + hs2 + gMu * xMu;
-    h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
-    return value;
-  };
   let x = [from[0]!, from[1]!];
   const g = [0, 0];
   const h = [0, 0, 0];
-  let f = at(x, g, h);
+  let f = gevProfileAt(sample, a, z, x, g, h, d);
   if (!Number.isFinite(f)) return 'outside';
-  out[0] = zSlope;
+  out[0] = d[1]!;
   out[1] = f;
   const trialG = [0, 0];
   const trialH = [0, 0, 0];
@@ -437,11 +489,11 @@ function gevProfileNewton(
     let accepted = false;
     for (let k = 0; k < 40; k++) {
       const trial = [x[0]! + t * step0, x[1]! + t * step1];
-      const value = at(trial, trialG, trialH);
+      const value = gevProfileAt(sample, a, z, trial, trialG, trialH, d);
       if (value <= f + 1e-4 * t * slope) {
         x = trial;
         f = value;
-        out[0] = zSlope;
+        out[0] = d[1]!;
         out[1] = f;
         [g[0], g[1]] = [trialG[0]!, trialG[1]!];
         [h[0], h[1], h[2]] = [trialH[0]!, trialH[1]!, trialH[2]!];
@@ -458,6 +510,46 @@ function gevProfileNewton(
     if (x[1]! <= -1 + EDGE) return null;
   }
   return null;
+}
+
+/**
+ * gevProfileNewton's value of the profile's objective at θ = (ln σ, ξ), with its gradient `g` and Hessian `h`
+ * (h11, h12, h22) in θ; `d` keeps the derivatives in (μ, σ, ξ), d[1] = ∂ℓ/∂μ the profile's slope in z.
+ * Infinity outside the support or the range.
+ */
+function gevProfileAt(
+  sample: WeightedSample,
+  a: number,
+  z: number,
+  x: readonly number[],
+  g: number[],
+  h: number[],
+  d: Float64Array,
+): number {
+  const sigma = Math.exp(x[0]!);
+  const xi = x[1]!;
+  if (!(xi >= -1)) return Infinity;
+  const [e, e1, e2] = expm1Ratio(a, xi);
+  if (!locationScaleDerivatives('gev', sample, z - sigma * e, sigma, xi, d)) return Infinity;
+  const value = d[0]!;
+  if (!Number.isFinite(value)) return Infinity;
+  const gMu = d[1]!;
+  const gSigma = d[2]!;
+  const hMuMu = d[4]!;
+  const hMuXi = d[7]!;
+  // Jacobian columns c_s = (−σE, σ, 0), c_ξ = (−σE', 0, 1)
+  const sMu = -sigma * e;
+  const xMu = -sigma * e1;
+  g[0] = gMu * sMu + gSigma * sigma;
+  g[1] = gMu * xMu + d[3]!;
+  // H·c_s
+  const hs0 = hMuMu * sMu + d[5]! * sigma;
+  const hs1 = d[5]! * sMu + d[6]! * sigma;
+  const hs2 = hMuXi * sMu + d[8]! * sigma;
+  h[0] = hs0 * sMu + hs1 * sigma + gMu * sMu + gSigma * sigma;
+  h[1] = hs0 * xMu + hs2 + gMu * xMu;
+  h[2] = (hMuMu * xMu + hMuXi) * xMu + hMuXi * xMu + d[9]! + gMu * -sigma * e2;
+  return value;
 }
 
 /**
@@ -547,62 +639,19 @@ function gpdProfileNewton(
   from: number,
   out: Float64Array,
 ): number | 'outside' | null {
-  const { x, w, n } = sample;
   const c = z - u;
   if (!(c > 0)) return null;
   const d = new Float64Array(10);
-  let slope = 0;
-  let curvature = 0;
-  // ∂ℓ/∂σ·σ/c at the last point evaluated: the profile's slope in z there (σ = c/E)
-  let zSlope = NaN;
-  const at = (xi: number): number => {
-    if (!(xi >= -1)) return Infinity;
-    const [e, e1, e2] = expm1Ratio(a, xi);
-    const sigma = c / e;
-    if (!(sigma > 0)) return Infinity;
-    if (Math.abs(xi) < GPD_DIRECT_FROM) {
-      if (!locationScaleDerivatives('gpd', sample, u, sigma, xi, d)) return Infinity;
-      const r = e1 / e;
-      const s1 = -sigma * r;
-      const s2 = sigma * (2 * r * r - e2 / e);
-      slope = d[2]! * s1 + d[3]!;
-      curvature = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
-      zSlope = (d[2]! * sigma) / c;
-      return Number.isFinite(d[0]!) ? d[0]! : Infinity;
-    }
-    const theta = Math.expm1(a * xi) / c;
-    let sum = 0;
-    let s1 = 0;
-    let s2 = 0;
-    for (let i = 0; i < x.length; i++) {
-      const y = x[i]! - u;
-      const t = 1 + theta * y;
-      if (!(t > 0) || y < 0) return Infinity;
-      sum += w[i]! * Math.log1p(theta * y);
-      const v = y / t;
-      s1 += w[i]! * v;
-      s2 += w[i]! * v * v;
-    }
-    const factor = 1 + 1 / xi;
-    const value = n * Math.log(sigma) + factor * sum;
-    if (!Number.isFinite(value)) return Infinity;
-    const dTheta = (a * Math.exp(a * xi)) / c;
-    const dSum = dTheta * s1;
-    const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
-    const r = e1 / e;
-    const xi2 = xi * xi;
-    slope = -n * r - sum / xi2 + factor * dSum;
-    curvature = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
-    // ∂ℓ/∂σ = (n − (1 + ξ)Σ w y/t / σ)/σ (θ = ξ/σ)
-    zSlope = (n - ((1 + xi) * s1) / sigma) / c;
-    return value;
-  };
+  // f' and f'' in ξ, and ∂ℓ/∂σ·σ/c, the profile's slope in z (σ = c/E), at the last point evaluated
+  const state = new Float64Array(3);
   let xi = from;
-  let f = at(xi);
+  let f = gpdProfileAt(sample, a, u, c, xi, d, state);
   if (!Number.isFinite(f)) return 'outside';
-  out[0] = zSlope;
+  out[0] = state[2]!;
   out[1] = f;
   for (let iteration = 0; iteration < 100; iteration++) {
+    const slope = state[0]!;
+    const curvature = state[1]!;
     if (!Number.isFinite(slope) || !Number.isFinite(curvature)) return null;
     // where the curvature is not positive (away from the minimum): a step of 0.05 downhill
     const convex = curvature > 0;
@@ -619,11 +668,11 @@ function gpdProfileNewton(
     let accepted = false;
     for (let k = 0; k < 40; k++) {
       const trial = Math.max(-1, xi + t * step);
-      const value = at(trial);
+      const value = gpdProfileAt(sample, a, u, c, trial, d, state);
       if (value <= f + 1e-4 * t * decrease) {
         xi = trial;
         f = value;
-        out[0] = zSlope;
+        out[0] = state[2]!;
         out[1] = f;
         accepted = true;
         break;
@@ -637,22 +686,74 @@ function gpdProfileNewton(
 }
 
 /**
- * Newton's method for a strictly convex function of one variable on x > 0: `at(x, out)` answers f(x) and
+ * gpdProfileNewton's value of the profile's objective at ξ (c = z − u), with its derivatives in ξ and the
+ * profile's slope in z written into `state` ([f', f'', slope in z]); Infinity outside the support or the range.
+ */
+function gpdProfileAt(
+  sample: WeightedSample,
+  a: number,
+  u: number,
+  c: number,
+  xi: number,
+  d: Float64Array,
+  state: Float64Array,
+): number {
+  const { x, w, n } = sample;
+  if (!(xi >= -1)) return Infinity;
+  const [e, e1, e2] = expm1Ratio(a, xi);
+  const sigma = c / e;
+  if (!(sigma > 0)) return Infinity;
+  if (Math.abs(xi) < GPD_DIRECT_FROM) {
+    if (!locationScaleDerivatives('gpd', sample, u, sigma, xi, d)) return Infinity;
+    const r = e1 / e;
+    const s1 = -sigma * r;
+    const s2 = sigma * (2 * r * r - e2 / e);
+    state[0] = d[2]! * s1 + d[3]!;
+    state[1] = d[6]! * s1 * s1 + 2 * d[8]! * s1 + d[9]! + d[2]! * s2;
+    state[2] = (d[2]! * sigma) / c;
+    return Number.isFinite(d[0]!) ? d[0]! : Infinity;
+  }
+  const theta = Math.expm1(a * xi) / c;
+  let sum = 0;
+  let s1 = 0;
+  let s2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const y = x[i]! - u;
+    const t = 1 + theta * y;
+    if (!(t > 0) || y < 0) return Infinity;
+    sum += w[i]! * Math.log1p(theta * y);
+    const v = y / t;
+    s1 += w[i]! * v;
+    s2 += w[i]! * v * v;
+  }
+  const factor = 1 + 1 / xi;
+  const value = n * Math.log(sigma) + factor * sum;
+  if (!Number.isFinite(value)) return Infinity;
+  const dTheta = (a * Math.exp(a * xi)) / c;
+  const dSum = dTheta * s1;
+  const ddSum = a * dTheta * s1 - dTheta * dTheta * s2;
+  const r = e1 / e;
+  const xi2 = xi * xi;
+  state[0] = -n * r - sum / xi2 + factor * dSum;
+  state[1] = -n * (e2 / e - r * r) + (2 * sum) / (xi2 * xi) - (2 * dSum) / xi2 + factor * ddSum;
+  // ∂ℓ/∂σ = (n − (1 + ξ)Σ w y/t / σ)/σ (θ = ξ/σ)
+  state[2] = (n - ((1 + xi) * s1) / sigma) / c;
+  return value;
+}
+
+/**
+ * Newton's method for a strictly convex function of one variable on x > 0: `fn.at(x, out)` answers f(x) and
  * writes f'(x), f''(x) and a value carried with the answer into `out` (the profile's slope in z); the caller's
  * `out` receives that value and f at the point answered. Every step is kept inside x > 0 and backtracked until the value falls
  * enough (Armijo). Stops once a step moves x by less than 1e-10·(1 + |x|) or the predicted decrease is below
  * rounding; null where the start is not finite, the curvature is not positive, it does not converge within
  * 100 steps or finds no lower value along its step (the caller falls back to Brent's method).
  */
-function convexNewton(
-  at: (x: number, out: Float64Array) => number,
-  from: number,
-  out: Float64Array,
-): number | null {
+function convexNewton(fn: ConvexFunction, from: number, out: Float64Array): number | null {
   const d = new Float64Array(3);
   const trial = new Float64Array(3);
   let x = from;
-  let f = at(x, d);
+  let f = fn.at(x, d);
   if (!(x > 0) || !Number.isFinite(f)) return null;
   out[0] = d[2]!;
   out[1] = f;
@@ -665,7 +766,7 @@ function convexNewton(
     while (!(x + t * step > 0)) t /= 2;
     let accepted = false;
     for (let k = 0; k < 40; k++) {
-      const value = at(x + t * step, trial);
+      const value = fn.at(x + t * step, trial);
       if (value <= f + 1e-4 * t * decrease) {
         x += t * step;
         f = value;
@@ -693,12 +794,8 @@ function convexNewton(
  * strictly convex, with one minimum (f → ∞ at both ends). Null (Brent's method instead) when a peak is not
  * above the threshold.
  */
-function weibullShapeProfile(
-  sample: WeightedSample,
-  u: number,
-  q: number,
-): ((z: number, from: number, out: Float64Array) => number | null) | null {
-  const { x, w, n } = sample;
+function weibullShapeProfile(sample: WeightedSample, u: number, q: number): WeibullShapeProfile | null {
+  const { x, w } = sample;
   const logs = new Float64Array(x.length);
   let sumLog = 0;
   for (let i = 0; i < x.length; i++) {
@@ -707,37 +804,70 @@ function weibullShapeProfile(
     logs[i] = Math.log(y);
     sumLog += w[i]! * logs[i]!;
   }
-  const a = -Math.log1p(-q);
-  const logA = Math.log(a);
-  const rho = new Float64Array(x.length);
-  return (z, from, slope) => {
-    const c = z - u;
+  return new WeibullShapeProfile(sample, u, q, logs, sumLog);
+}
+
+/** A strictly convex function of one variable for convexNewton: f(x), with f', f'' and a carried value in `out`. */
+interface ConvexFunction {
+  at(x: number, out: Float64Array): number;
+}
+
+/** A profile convex in its one other parameter: `solve` answers that parameter's optimum at z (null: none). */
+interface ConvexProfile {
+  solve(z: number, from: number, slope: Float64Array): number | null;
+}
+
+/** weibullShapeProfile's profile at one z after another (ρ = ln(y/c) of the z being solved). */
+class WeibullShapeProfile implements ConvexProfile, ConvexFunction {
+  private readonly a: number;
+  private readonly logA: number;
+  private readonly rho: Float64Array;
+  private logC = NaN;
+  private c = NaN;
+
+  constructor(
+    private readonly sample: WeightedSample,
+    private readonly u: number,
+    q: number,
+    private readonly logs: Float64Array,
+    private readonly sumLog: number,
+  ) {
+    this.a = -Math.log1p(-q);
+    this.logA = Math.log(this.a);
+    this.rho = new Float64Array(sample.x.length);
+  }
+
+  solve(z: number, from: number, slope: Float64Array): number | null {
+    const c = z - this.u;
     if (!(c > 0)) return null;
     const logC = Math.log(c);
-    for (let i = 0; i < x.length; i++) rho[i] = logs[i]! - logC;
-    return convexNewton(
-      (k, out) => {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        for (let i = 0; i < x.length; i++) {
-          const r = rho[i]!;
-          const e = w[i]! * Math.exp(k * r);
-          s0 += e;
-          s1 += e * r;
-          s2 += e * r * r;
-        }
-        out[0] = -n / k + n * logC - sumLog + a * s1;
-        out[1] = n / (k * k) + a * s2;
-        // the slope in z: ∂ℓ/∂λ·λ/c = (k/c)(n − Σ w (y/λ)^k), (y/λ)^k = a e^{kρ}
-        out[2] = (k / c) * (n - a * s0);
-        const value = -n * Math.log(k) + n * k * logC - n * logA - (k - 1) * sumLog + a * s0;
-        return Number.isNaN(value) ? Infinity : value;
-      },
-      from,
-      slope,
-    );
-  };
+    const { logs, rho } = this;
+    for (let i = 0; i < rho.length; i++) rho[i] = logs[i]! - logC;
+    this.c = c;
+    this.logC = logC;
+    return convexNewton(this, from, slope);
+  }
+
+  at(k: number, out: Float64Array): number {
+    const { w, n } = this.sample;
+    const { rho, a, c, logC, sumLog } = this;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < rho.length; i++) {
+      const r = rho[i]!;
+      const e = w[i]! * Math.exp(k * r);
+      s0 += e;
+      s1 += e * r;
+      s2 += e * r * r;
+    }
+    out[0] = -n / k + n * logC - sumLog + a * s1;
+    out[1] = n / (k * k) + a * s2;
+    // the slope in z: ∂ℓ/∂λ·λ/c = (k/c)(n − Σ w (y/λ)^k), (y/λ)^k = a e^{kρ}
+    out[2] = (k / c) * (n - a * s0);
+    const value = -n * Math.log(k) + n * k * logC - n * this.logA - (k - 1) * sumLog + a * s0;
+    return Number.isNaN(value) ? Infinity : value;
+  }
 }
 
 /**
@@ -748,38 +878,48 @@ function weibullShapeProfile(
  *   g'(s) = −n/s + Σ w d − b Σ w d e^{−ds},   g''(s) = n/s² + b Σ w d² e^{−ds} > 0:
  * strictly convex, with one minimum (g → ∞ at both ends).
  */
-function gumbelScaleProfile(
-  sample: WeightedSample,
-  q: number,
-): (z: number, from: number, out: Float64Array) => number | null {
-  const { x, w, n } = sample;
-  const b = -Math.log(q);
-  const unit = -Math.log(b);
-  return (z, from, slope) => {
+class GumbelScaleProfile implements ConvexProfile, ConvexFunction {
+  private readonly b: number;
+  private readonly unit: number;
+  private z = NaN;
+  private sumD = NaN;
+
+  constructor(
+    private readonly sample: WeightedSample,
+    q: number,
+  ) {
+    this.b = -Math.log(q);
+    this.unit = -Math.log(this.b);
+  }
+
+  solve(z: number, from: number, slope: Float64Array): number | null {
+    const { x, w } = this.sample;
     let sumD = 0;
     for (let i = 0; i < x.length; i++) sumD += w[i]! * (x[i]! - z);
-    const s = convexNewton(
-      (s, out) => {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        for (let i = 0; i < x.length; i++) {
-          const d = x[i]! - z;
-          const e = w[i]! * Math.exp(-d * s);
-          s0 += e;
-          s1 += e * d;
-          s2 += e * d * d;
-        }
-        out[0] = -n / s + sumD - b * s1;
-        out[1] = n / (s * s) + b * s2;
-        // the slope in z: ∂ℓ/∂μ = (Σ w e^{−t} − n)/σ, e^{−t} = b e^{−ds}
-        out[2] = s * (b * s0 - n);
-        const value = -n * Math.log(s) + s * sumD + n * unit + b * s0;
-        return Number.isNaN(value) ? Infinity : value;
-      },
-      Math.exp(-from),
-      slope,
-    );
+    this.z = z;
+    this.sumD = sumD;
+    const s = convexNewton(this, Math.exp(-from), slope);
     return s === null ? null : -Math.log(s);
-  };
+  }
+
+  at(s: number, out: Float64Array): number {
+    const { x, w, n } = this.sample;
+    const { z, b, sumD } = this;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    for (let i = 0; i < x.length; i++) {
+      const d = x[i]! - z;
+      const e = w[i]! * Math.exp(-d * s);
+      s0 += e;
+      s1 += e * d;
+      s2 += e * d * d;
+    }
+    out[0] = -n / s + sumD - b * s1;
+    out[1] = n / (s * s) + b * s2;
+    // the slope in z: ∂ℓ/∂μ = (Σ w e^{−t} − n)/σ, e^{−t} = b e^{−ds}
+    out[2] = s * (b * s0 - n);
+    const value = -n * Math.log(s) + s * sumD + n * this.unit + b * s0;
+    return Number.isNaN(value) ? Infinity : value;
+  }
 }
