@@ -40,45 +40,8 @@ function separableFit(
   g: (x: number, p: number) => number,
   range: [number, number],
 ): number[] {
-  const m = xs.length;
-  const yMean = ys.reduce((sum, y) => sum + y, 0) / m;
-  const gs = new Float64Array(m);
-  // c0, c1 and the sum of squares at p, from one evaluation of g per class
-  const linear = (p: number): { c0: number; c1: number; sse: number } => {
-    let gMean = 0;
-    for (let k = 0; k < m; k++) gMean += (gs[k] = g(xs[k]!, p)) / m;
-    let sgg = 0;
-    let sgy = 0;
-    for (let k = 0; k < m; k++) {
-      const d = gs[k]! - gMean;
-      sgg += d * d;
-      sgy += d * (ys[k]! - yMean);
-    }
-    const sseOf = (c0: number, c1: number): number => {
-      let sse = 0;
-      for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
-      return sse;
-    };
-    const c1 = sgg > 0 ? sgy / sgg : 0;
-    const c0 = yMean - c1 * gMean;
-    if (c0 >= 0 && c1 >= 0) return { c0, c1, sse: sseOf(c0, c1) };
-    // on a face: c0 = 0 with c1 = Σgy/Σg² ≥ 0, or c1 = 0 with c0 = mean y ≥ 0 (or both 0)
-    let sgg0 = 0;
-    let sgy0 = 0;
-    for (let k = 0; k < m; k++) {
-      sgg0 += gs[k]! * gs[k]!;
-      sgy0 += gs[k]! * ys[k]!;
-    }
-    const onC0 = { c0: 0, c1: sgg0 > 0 ? Math.max(0, sgy0 / sgg0) : 0 };
-    const onC1 = { c0: Math.max(0, yMean), c1: 0 };
-    const a = sseOf(onC0.c0, onC0.c1);
-    const b = sseOf(onC1.c0, onC1.c1);
-    return a <= b ? { ...onC0, sse: a } : { ...onC1, sse: b };
-  };
-  const profile = (p: number): number => {
-    const sse = linear(p).sse;
-    return Number.isFinite(sse) ? -sse : -Infinity;
-  };
+  const fit = new SeparableFit(xs, ys, g);
+  const profile = fit.profileAt;
   const steps = 160;
   const width = (range[1] - range[0]) / steps;
   let best = range[0];
@@ -97,9 +60,77 @@ function separableFit(
     Math.min(range[1], best + width),
     1e-12 * Math.max(1, Math.abs(best)),
   );
-  const { c0, c1 } = linear(p);
+  const { c0, c1 } = fit.linear(p);
   return [c0, c1, p];
 }
+
+/**
+ * separableFit's objective: the linear c0 and c1 and the sum of squares at p, from one evaluation of g per
+ * class. Methods, not closures made per fit: V8 holds a closure's optimised code weakly, and these were
+ * compiled again after every collection (once per 40-year set).
+ */
+class SeparableFit {
+  private readonly m: number;
+  private readonly yMean: number;
+  private readonly gs: Float64Array;
+  /** −(sum of squares) at p, −∞ where it is not finite: what the search over p maximises */
+  readonly profileAt: (p: number) => number;
+
+  constructor(
+    private readonly xs: readonly number[],
+    private readonly ys: readonly number[],
+    private readonly g: (x: number, p: number) => number,
+  ) {
+    this.m = xs.length;
+    this.yMean = ys.reduce((sum, y) => sum + y, 0) / this.m;
+    this.gs = new Float64Array(this.m);
+    this.profileAt = this.profile.bind(this);
+  }
+
+  private profile(p: number): number {
+    const sse = this.linear(p).sse;
+    return Number.isFinite(sse) ? -sse : -Infinity;
+  }
+
+  private sseOf(c0: number, c1: number): number {
+    const { m, gs, ys } = this;
+    let sse = 0;
+    for (let k = 0; k < m; k++) sse += (c0 + c1 * gs[k]! - ys[k]!) ** 2;
+    return sse;
+  }
+
+  linear(p: number): { c0: number; c1: number; sse: number } {
+    const { m, gs, xs, ys, yMean, g } = this;
+    let gMean = 0;
+    for (let k = 0; k < m; k++) gMean += (gs[k] = g(xs[k]!, p)) / m;
+    let sgg = 0;
+    let sgy = 0;
+    for (let k = 0; k < m; k++) {
+      const d = gs[k]! - gMean;
+      sgg += d * d;
+      sgy += d * (ys[k]! - yMean);
+    }
+    const c1 = sgg > 0 ? sgy / sgg : 0;
+    const c0 = yMean - c1 * gMean;
+    if (c0 >= 0 && c1 >= 0) return { c0, c1, sse: this.sseOf(c0, c1) };
+    // on a face: c0 = 0 with c1 = Σgy/Σg² ≥ 0, or c1 = 0 with c0 = mean y ≥ 0 (or both 0)
+    let sgg0 = 0;
+    let sgy0 = 0;
+    for (let k = 0; k < m; k++) {
+      sgg0 += gs[k]! * gs[k]!;
+      sgy0 += gs[k]! * ys[k]!;
+    }
+    const onC0 = { c0: 0, c1: sgg0 > 0 ? Math.max(0, sgy0 / sgg0) : 0 };
+    const onC1 = { c0: Math.max(0, yMean), c1: 0 };
+    const a = this.sseOf(onC0.c0, onC0.c1);
+    const b = this.sseOf(onC1.c0, onC1.c1);
+    return a <= b ? { ...onC0, sse: a } : { ...onC1, sse: b };
+  }
+}
+
+/** The joint model's dependence functions, μ's power curve and σ's exponential (module functions: SeparableFit). */
+const powerCurve = (h: number, p: number): number => Math.pow(h, p);
+const exponentialCurve = (h: number, p: number): number => Math.exp(p * h);
 
 /** The classes holding at least `minCount` pairs, from their sums; fewer than 3 is refused. */
 export function classBins(
@@ -127,13 +158,13 @@ export function dependenceCurves(bins: readonly HsTpBin[]): Pick<HsTpModel, 'a' 
   const a = separableFit(
     means,
     bins.map((bin) => bin.mu),
-    (h, p) => Math.pow(h, p),
+    powerCurve,
     [-3, 6],
   );
   const b = separableFit(
     means,
     bins.map((bin) => bin.sigma),
-    (h, p) => Math.exp(p * h),
+    exponentialCurve,
     [-20 / hsMax, 20 / hsMax],
   );
   return { a: [a[0]!, a[1]!, a[2]!], b: [b[0]!, b[1]!, b[2]!] };

@@ -665,11 +665,42 @@ function writeWaitDifferences(
   censoredDiff: Int32Array,
 ): void {
   const n = month.length;
-  // adds one per step i in [lo, hi] at wait target − i (target = lo: the interval's own starts at 0 —
-  // target − i is then not a wait, the count goes to column 0), split by the calendar's runs
-  let r = runStart.length - 2; // the calendar run holding the steps being written, walked downwards
-  const add = (lo: number, hi: number, target: number, isEvent: boolean, atZero: boolean): void => {
-    const diff = isEvent ? eventDiff : censoredDiff;
+  const writer = new WaitDifferenceWriter(month, runStart, width, eventDiff, censoredDiff);
+  let next = n;
+  let nextIsEvent = false;
+  for (let g = 0; g < from.length; g++) {
+    writer.add(to[g]! + 1, next - 1, next, nextIsEvent, false);
+    writer.add(from[g]!, to[g]!, 0, kind[g]!, true);
+    next = from[g]!;
+    nextIsEvent = kind[g]!;
+  }
+  writer.add(0, next - 1, next, nextIsEvent, false);
+}
+
+/**
+ * writeWaitDifferences' writes: one per step i in [lo, hi] at wait target − i (target = lo: the interval's own
+ * starts at 0 — target − i is then not a wait, the count goes to column 0), split by the calendar's runs. A
+ * class, not a closure per call: V8 holds a closure's optimised code weakly (compiled again after every
+ * collection).
+ */
+class WaitDifferenceWriter {
+  /** the calendar run holding the steps being written, walked downwards */
+  private r: number;
+
+  constructor(
+    private readonly month: Uint8Array,
+    private readonly runStart: Int32Array,
+    private readonly width: number,
+    private readonly eventDiff: Int32Array,
+    private readonly censoredDiff: Int32Array,
+  ) {
+    this.r = runStart.length - 2;
+  }
+
+  add(lo: number, hi: number, target: number, isEvent: boolean, atZero: boolean): void {
+    const { month, runStart, width } = this;
+    const diff = isEvent ? this.eventDiff : this.censoredDiff;
+    let r = this.r;
     for (let top = hi; top >= lo;) {
       while (r > 0 && runStart[r]! > top) r--;
       const bottom = Math.max(lo, runStart[r]!);
@@ -683,16 +714,8 @@ function writeWaitDifferences(
       }
       top = bottom - 1;
     }
-  };
-  let next = n;
-  let nextIsEvent = false;
-  for (let g = 0; g < from.length; g++) {
-    add(to[g]! + 1, next - 1, next, nextIsEvent, false);
-    add(from[g]!, to[g]!, 0, kind[g]!, true);
-    next = from[g]!;
-    nextIsEvent = kind[g]!;
+    this.r = r;
   }
-  add(0, next - 1, next, nextIsEvent, false);
 }
 
 /**
@@ -790,12 +813,17 @@ function downtimeRows(
       censoredAt[w]! += censoredAt[m * width + w]!;
     }
   }
-  return Array.from({ length: 13 }, (_, m) => {
-    const row = (table: Int32Array) => table.subarray(m * width, (m + 1) * width);
-    const curve = waitCurve(row(events), row(censoredAt), stepHours);
-    const quantile = (p: number): number | null => (curve.total > 0 ? survivalQuantile(curve, p) : null);
+  const rows: DowntimeRow[] = [];
+  for (let m = 0; m <= 12; m++) {
+    const curve = waitCurve(
+      events.subarray(m * width, (m + 1) * width),
+      censoredAt.subarray(m * width, (m + 1) * width),
+      stepHours,
+    );
     const mean = curve.total > 0 ? restrictedMean(curve) : { mean: NaN, horizon: NaN, restricted: false };
-    return {
+    const waitPercentilesHours: Record<string, number | null> = {};
+    for (const p of percentiles) waitPercentilesHours[String(p)] = waitQuantile(curve, p / 100);
+    rows.push({
       month: m,
       durationHours,
       starts: starts[m]!,
@@ -803,13 +831,19 @@ function downtimeRows(
       meanWaitHours: mean.mean,
       meanHorizonHours: mean.horizon,
       meanRestricted: mean.restricted,
-      waitPercentilesHours: Object.fromEntries(percentiles.map((p) => [String(p), quantile(p / 100)])),
-      p50WaitHours: quantile(0.5),
-      p90WaitHours: quantile(0.9),
+      waitPercentilesHours,
+      p50WaitHours: waitQuantile(curve, 0.5),
+      p90WaitHours: waitQuantile(curve, 0.9),
       followUpHours: curve.followUp,
       meanTotalHours: mean.mean + durationHours,
-    };
-  });
+    });
+  }
+  return rows;
+}
+
+/** A wait percentile of a month's curve (p a probability), null without a start of known outcome. */
+function waitQuantile(curve: SurvivalCurve, p: number): number | null {
+  return curve.total > 0 ? survivalQuantile(curve, p) : null;
 }
 
 /**
