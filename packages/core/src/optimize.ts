@@ -10,7 +10,9 @@ export interface Minimum {
  * Nelder-Mead simplex minimisation (Nelder & Mead 1965, with the adaptive coefficients of Gao & Han 2012).
  * Non-finite objective values are treated as +Infinity, which keeps the simplex inside the support.
  * Allocation-free inside the loop (the bootstrap runs it thousands of times): the points are n + 4
- * preallocated arrays whose references are swapped, so `f` receives a scratch array it must not keep.
+ * preallocated arrays whose references are swapped, so `f` receives a scratch array it must not keep. Its
+ * helpers are module functions, not closures made per call: V8 holds a closure's optimised code weakly (it
+ * was compiled again after every collection).
  */
 export function nelderMead(
   f: (x: number[]) => number,
@@ -22,10 +24,6 @@ export function nelderMead(
   const maxIterations = options.maxIterations ?? 400 * n;
   const tolerance = options.tolerance ?? 1e-12;
   const xTolerance = options.xTolerance ?? 1e-9;
-  const evaluate = (x: number[]): number => {
-    const v = f(x);
-    return Number.isFinite(v) ? v : Infinity;
-  };
   const alpha = 1;
   const beta = 1 + 2 / n;
   const gamma = 0.75 - 1 / (2 * n);
@@ -36,23 +34,12 @@ export function nelderMead(
     x[i]! += steps[i]!;
     simplex.push(x);
   }
-  const values: number[] = simplex.map(evaluate);
+  const values: number[] = [];
+  for (const x of simplex) values.push(finiteOrInfinity(f, x));
   const centroid = new Array<number>(n).fill(0);
   let reflected = new Array<number>(n).fill(0);
   let expanded = new Array<number>(n).fill(0);
   let contracted = new Array<number>(n).fill(0);
-  const along = (t: number, out: number[]): number[] => {
-    const worst = simplex[n]!;
-    for (let j = 0; j < n; j++) out[j] = centroid[j]! + t * (worst[j]! - centroid[j]!);
-    return out;
-  };
-  // the trial point takes the worst point's place; the worst point's array becomes the trial buffer
-  const replaceWorst = (point: number[], value: number): number[] => {
-    const old = simplex[n]!;
-    simplex[n] = point;
-    values[n] = value;
-    return old;
-  };
   let iterations = 0;
   for (; iterations < maxIterations; iterations++) {
     // stable insertion sort by value (the order a stable sort gives)
@@ -80,32 +67,56 @@ export function nelderMead(
     if (Math.abs(worst - best) <= tolerance * (Math.abs(best) + tolerance) && spread <= xTolerance) break;
     centroid.fill(0);
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) centroid[j]! += simplex[i]![j]! / n;
-    const fr = evaluate(along(-alpha, reflected));
+    const fr = finiteOrInfinity(f, along(centroid, simplex[n]!, -alpha, reflected));
     if (fr < best) {
-      const fe = evaluate(along(-alpha * beta, expanded));
-      if (fe < fr) expanded = replaceWorst(expanded, fe);
-      else reflected = replaceWorst(reflected, fr);
+      const fe = finiteOrInfinity(f, along(centroid, simplex[n]!, -alpha * beta, expanded));
+      if (fe < fr) expanded = replaceWorst(simplex, values, expanded, fe);
+      else reflected = replaceWorst(simplex, values, reflected, fr);
       continue;
     }
     if (fr < values[n - 1]!) {
-      reflected = replaceWorst(reflected, fr);
+      reflected = replaceWorst(simplex, values, reflected, fr);
       continue;
     }
     const outside = fr < worst;
-    const fc = evaluate(along(outside ? -alpha * gamma : gamma, contracted));
+    const fc = finiteOrInfinity(
+      f,
+      along(centroid, simplex[n]!, outside ? -alpha * gamma : gamma, contracted),
+    );
     if (fc < (outside ? fr : worst)) {
-      contracted = replaceWorst(contracted, fc);
+      contracted = replaceWorst(simplex, values, contracted, fc);
       continue;
     }
     for (let i = 1; i <= n; i++) {
       const x = simplex[i]!;
       for (let j = 0; j < n; j++) x[j] = simplex[0]![j]! + delta * (x[j]! - simplex[0]![j]!);
-      values[i] = evaluate(x);
+      values[i] = finiteOrInfinity(f, x);
     }
   }
   let bestIndex = 0;
   for (let i = 1; i <= n; i++) if (values[i]! < values[bestIndex]!) bestIndex = i;
   return { x: simplex[bestIndex]!.slice(), value: values[bestIndex]!, iterations };
+}
+
+/** f(x), or +Infinity where it is not finite (nelderMead's objective). */
+function finiteOrInfinity(f: (x: number[]) => number, x: number[]): number {
+  const v = f(x);
+  return Number.isFinite(v) ? v : Infinity;
+}
+
+/** The point centroid + t·(worst − centroid), written into `out` (nelderMead's trial points). */
+function along(centroid: readonly number[], worst: readonly number[], t: number, out: number[]): number[] {
+  for (let j = 0; j < out.length; j++) out[j] = centroid[j]! + t * (worst[j]! - centroid[j]!);
+  return out;
+}
+
+/** The trial point takes the worst point's place; the worst point's array becomes the trial buffer. */
+function replaceWorst(simplex: number[][], values: number[], point: number[], value: number): number[] {
+  const n = simplex.length - 1;
+  const old = simplex[n]!;
+  simplex[n] = point;
+  values[n] = value;
+  return old;
 }
 
 /** Nelder-Mead restarted from its own optimum until the value stops improving (escapes early stalls). */

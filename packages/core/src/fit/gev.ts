@@ -13,16 +13,8 @@ export function fitGumbel(s: WeightedSample): Parameters {
   if (!(sd > 0)) throw new RangeError('fitGumbel: the sample has no spread');
   // shifting by the minimum keeps every e^{-(x - c)/β} in (0, 1]
   const c = s.x[0]!;
-  const g = (beta: number): number => {
-    let num = 0;
-    let den = 0;
-    for (let i = 0; i < s.x.length; i++) {
-      const e = s.w[i]! * Math.exp(-(s.x[i]! - c) / beta);
-      num += s.x[i]! * e;
-      den += e;
-    }
-    return beta - mean + num / den;
-  };
+  // bound to a module function, not a closure made per fit: V8 holds a closure's optimised code weakly
+  const g = gumbelScaleEquation.bind(null, s, c, mean);
   let hi = (sd * Math.sqrt(6)) / Math.PI;
   let lo = hi;
   while (g(hi) < 0) hi *= 2;
@@ -31,6 +23,18 @@ export function fitGumbel(s: WeightedSample): Parameters {
   let sum = 0;
   for (let i = 0; i < s.x.length; i++) sum += s.w[i]! * Math.exp(-(s.x[i]! - c) / beta);
   return { location: c - beta * Math.log(sum / s.n), scale: beta, shape: 0 };
+}
+
+/** fitGumbel's equation in the scale β (its root is the MLE), with the values shifted by c (their minimum). */
+function gumbelScaleEquation(s: WeightedSample, c: number, mean: number, beta: number): number {
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < s.x.length; i++) {
+    const e = s.w[i]! * Math.exp(-(s.x[i]! - c) / beta);
+    num += s.x[i]! * e;
+    den += e;
+  }
+  return beta - mean + num / den;
 }
 
 /** Probability-weighted-moment estimate of the GEV (Hosking, Wallis & Wood 1985), a start for the MLE. */
@@ -66,14 +70,21 @@ function logGammaPositive(x: number): number {
   return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI) + 1 / (12 * x);
 }
 
+/**
+ * fitGev's objective in (μ, ln σ, ξ) (a module function bound per fit, not a closure: V8 holds a closure's
+ * optimised code weakly). ξ < -1: the likelihood is unbounded at the upper end point, no MLE (Smith 1985):
+ * kept to ξ ≥ -1.
+ */
+function gevSearchNll(s: WeightedSample, v: number[]): number {
+  return v[2]! < -1
+    ? Infinity
+    : negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
+}
+
 /** GEV MLE; `start`, a nearby estimate (a bootstrap refit's original), warm-starts it. */
 export function fitGev(s: WeightedSample, start?: Parameters): Parameters {
   if (s.n < 3) throw new RangeError('fitGev: at least 3 values are needed');
-  // ξ < -1: the likelihood is unbounded at the upper end point, no MLE (Smith 1985): kept to ξ ≥ -1
-  const nll = (v: number[]): number =>
-    v[2]! < -1
-      ? Infinity
-      : negativeLogLikelihood('gev', s, { location: v[0]!, scale: Math.exp(v[1]!), shape: v[2]! });
+  const nll = gevSearchNll.bind(null, s);
   if (start) {
     // warm start from a nearby estimate (bootstrap refits): Newton's method on the exact gradient, else
     // one simplex run

@@ -44,19 +44,8 @@ function gpdProfileFit(s: WeightedSample, threshold: number): Parameters {
   }
   if (!(yMax > 0) || !(meanY > 0)) throw new RangeError('fitGpd: the peaks do not exceed the threshold');
   const exponential = -s.n * Math.log(meanY) - s.n;
-  const thetaOf = (t: number): number => Math.expm1(t) / yMax;
-  const xiOf = (theta: number): number => {
-    let sum = 0;
-    for (let i = 0; i < m; i++) sum += s.w[i]! * Math.log1p(theta * y[i]!);
-    return sum / s.n;
-  };
-  const profile = (t: number): number => {
-    const theta = thetaOf(t);
-    if (Math.abs(theta * yMax) < 1e-12) return exponential;
-    const xi = xiOf(theta);
-    if (!(xi >= -1) || !(xi / theta > 0)) return -Infinity;
-    return -s.n * Math.log(xi / theta) - s.n * xi - s.n;
-  };
+  const search = new GpdProfile(s, y, yMax, exponential);
+  const profile = search.profileAt;
   const step = 0.25;
   let best = 0;
   let bestValue = exponential;
@@ -73,8 +62,46 @@ function gpdProfileFit(s: WeightedSample, threshold: number): Parameters {
   // the edge ξ = −1 (uniform on (0, σ), best at σ = y_max): the optimum when the profile's lies below ξ = −1
   if (-s.n * Math.log(yMax) > Math.max(bestValue, refinedValue))
     return { location: threshold, scale: yMax * (1 + 1e-12), shape: -1 };
-  const theta = thetaOf(t);
+  const theta = search.thetaOf(t);
   if (Math.abs(theta * yMax) < 1e-12) return { location: threshold, scale: meanY, shape: 0 };
-  const xi = xiOf(theta);
+  const xi = search.xiOf(theta);
   return { location: threshold, scale: xi / theta, shape: xi };
+}
+
+/**
+ * gpdProfileFit's profile l*(θ(t)) and its closed-form ξ(θ) over the excesses y. Methods, not closures made
+ * per fit: V8 holds a closure's optimised code weakly (compiled again after every collection).
+ */
+class GpdProfile {
+  /** l*(θ(t)), −∞ where ξ(θ) < −1 or outside the support: what the search over t maximises */
+  readonly profileAt: (t: number) => number;
+
+  constructor(
+    private readonly s: WeightedSample,
+    private readonly y: Float64Array,
+    private readonly yMax: number,
+    private readonly exponential: number,
+  ) {
+    this.profileAt = this.profile.bind(this);
+  }
+
+  thetaOf(t: number): number {
+    return Math.expm1(t) / this.yMax;
+  }
+
+  xiOf(theta: number): number {
+    const { s, y } = this;
+    let sum = 0;
+    for (let i = 0; i < y.length; i++) sum += s.w[i]! * Math.log1p(theta * y[i]!);
+    return sum / s.n;
+  }
+
+  private profile(t: number): number {
+    const { n } = this.s;
+    const theta = this.thetaOf(t);
+    if (Math.abs(theta * this.yMax) < 1e-12) return this.exponential;
+    const xi = this.xiOf(theta);
+    if (!(xi >= -1) || !(xi / theta > 0)) return -Infinity;
+    return -n * Math.log(xi / theta) - n * xi - n;
+  }
 }
