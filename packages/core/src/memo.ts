@@ -146,7 +146,13 @@ export function copyOf<T>(value: T): T {
   if (ArrayBuffer.isView(value)) return (value as unknown as Float64Array).slice() as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) out[k] = copyOf((value as Record<string, unknown>)[k]);
+    for (const k of Object.keys(value)) {
+      const copy = copyOf((value as Record<string, unknown>)[k]);
+      // an own "__proto__" (a key from data, as Object.fromEntries makes it) stays a key, not the prototype
+      if (k === '__proto__')
+        Object.defineProperty(out, k, { value: copy, enumerable: true, writable: true, configurable: true });
+      else out[k] = copy;
+    }
     return out as T;
   }
   return value;
