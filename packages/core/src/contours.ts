@@ -130,6 +130,13 @@ function classSums(
   return { width, sl, sll, count, pairs, positiveHs, hsCounts: null };
 }
 
+/** ln v of each value, NaN where it is not positive. */
+function logsOfPositive(values: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let j = 0; j < values.length; j++) out[j] = values[j]! > 0 ? Math.log(values[j]!) : NaN;
+  return out;
+}
+
 /**
  * classSums on ranked columns: the same sums in the same step order (ln Tp, the class and the cell of each
  * distinct value computed once), and the pairs per distinct Hs.
@@ -142,12 +149,20 @@ function rankedClassSums(
 ): ClassSums {
   const hx = h.distinct;
   const tx = t.distinct;
-  const hClass = Int32Array.from(hx, (x) => (x > 0 ? Math.floor(x / width) : -1));
-  const tLog = Float64Array.from(tx, (v) => (v > 0 ? Math.log(v) : NaN));
+  // loops, not callbacks made per call (see docs/decisions.md, session 35)
+  const hClass = new Int32Array(hx.length);
+  for (let j = 0; j < hx.length; j++) hClass[j] = hx[j]! > 0 ? Math.floor(hx[j]! / width) : -1;
+  const tLog = logsOfPositive(tx);
   const flat = cells?.flat;
   const nHs = cells?.nHs ?? 0;
-  const hCell = cells ? Int32Array.from(hx, (x) => Math.floor(x * (1 / cells.dHs))) : null;
-  const tCell = cells ? Int32Array.from(tx, (v) => Math.floor(v * (1 / cells.dTp)) * nHs) : null;
+  let hCell: Int32Array | null = null;
+  let tCell: Int32Array | null = null;
+  if (cells) {
+    hCell = new Int32Array(hx.length);
+    for (let j = 0; j < hx.length; j++) hCell[j] = Math.floor(hx[j]! * (1 / cells.dHs));
+    tCell = new Int32Array(tx.length);
+    for (let j = 0; j < tx.length; j++) tCell[j] = Math.floor(tx[j]! * (1 / cells.dTp)) * nHs;
+  }
   const hsCounts = new Int32Array(hx.length);
   const hCode = h.code;
   const tCode = t.code;
@@ -264,12 +279,17 @@ export function contourExceedances(
   if (ranked) {
     // each distinct Hs's terms and each distinct Tp's logarithm once, the steps read them by rank
     const { h, t } = ranked;
-    const u1Of = Float64Array.from(h.distinct, (x) =>
-      x > 0 ? normalPpf(LAWS.weibull3.cdf(x, model.hs)) : NaN,
-    );
-    const muAt = Float64Array.from(h.distinct, (x) => muOf(model.a, x));
-    const sigmaAt = Float64Array.from(h.distinct, (x) => sigmaOf(model.b, x));
-    const tLog = Float64Array.from(t.distinct, (v) => (v > 0 ? Math.log(v) : NaN));
+    const hx = h.distinct;
+    const u1Of = new Float64Array(hx.length);
+    const muAt = new Float64Array(hx.length);
+    const sigmaAt = new Float64Array(hx.length);
+    for (let j = 0; j < hx.length; j++) {
+      const x = hx[j]!;
+      u1Of[j] = x > 0 ? normalPpf(LAWS.weibull3.cdf(x, model.hs)) : NaN;
+      muAt[j] = muOf(model.a, x);
+      sigmaAt[j] = sigmaOf(model.b, x);
+    }
+    const tLog = logsOfPositive(t.distinct);
     let pairs = 0;
     for (let i = 0; i < h.code.length; i++) {
       const rh = h.rankOf[h.code[i]!]!;

@@ -241,18 +241,23 @@ function calendarTables(
     if (min < mins[k]!) mins[k] = min;
     if (max > maxs[k]!) maxs[k] = max;
   }
-  const means = Float64Array.from(sums, (sum, k) => sum / counts[k]!);
+  const means = new Float64Array(groups);
+  for (let k = 0; k < groups; k++) means[k] = sums[k]! / counts[k]!;
   const m2s = new Float64Array(groups);
   for (let r = 0; r + 1 < runStart.length; r++) {
     const k = keys[runStart[r]!]!;
     m2s[k]! += squaredDeviations(values, means[k]!, runStart[r]!, runStart[r + 1]!);
   }
-  const groupMoments: (Moments & { m2: number })[] = Array.from({ length: groups }, (_, k) => {
+  // loops, not callbacks made per call (see docs/decisions.md, session 35)
+  const groupMoments: (Moments & { m2: number })[] = [];
+  for (let k = 0; k < groups; k++) {
     const count = counts[k]!;
-    if (count === 0) return { count: 0, mean: NaN, min: NaN, max: NaN, std: NaN, m2: NaN };
-    const std = count > 1 ? Math.sqrt(m2s[k]! / (count - 1)) : NaN;
-    return { count, mean: means[k]!, min: mins[k]!, max: maxs[k]!, std, m2: m2s[k]! };
-  });
+    if (count === 0) groupMoments.push({ count: 0, mean: NaN, min: NaN, max: NaN, std: NaN, m2: NaN });
+    else {
+      const std = count > 1 ? Math.sqrt(m2s[k]! / (count - 1)) : NaN;
+      groupMoments.push({ count, mean: means[k]!, min: mins[k]!, max: maxs[k]!, std, m2: m2s[k]! });
+    }
+  }
   const ranks = sharedRanks(values);
   const medians = ranks
     ? mediansOfRanks(ranks, keys, runStart, counts, years)

@@ -28,7 +28,8 @@ const KIND_PATTERNS: [VariableKind, RegExp][] = [
 
 /** Kind of a field from its variable name (or field name) and long name. */
 export function kindOf(name: string, field: Field): VariableKind {
-  const names = [field.variable ?? name, field.longName ?? ''];
-  for (const [kind, pattern] of KIND_PATTERNS) if (names.some((n) => pattern.test(n))) return kind;
+  const variable = field.variable ?? name;
+  const longName = field.longName ?? '';
+  for (const [kind, pattern] of KIND_PATTERNS) if (pattern.test(variable) || pattern.test(longName)) return kind;
   return 'other';
 }

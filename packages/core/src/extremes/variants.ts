@@ -90,11 +90,11 @@ export function directionalExtremes(
   // the peaks of each sector (indices into the sample, in time order)
   const bySector = Array.from({ length: sectors }, (): number[] => []);
   let unassigned = 0;
-  all.times.forEach((t, j) => {
-    const d = direction[indexOfTime(time, t)]!;
+  for (let j = 0; j < all.times.length; j++) {
+    const d = direction[indexOfTime(time, all.times[j]!)]!;
     if (Number.isFinite(d)) bySector[sectorIndex(d, sectors)]!.push(j);
     else unassigned++;
-  });
+  }
   const missing =
     unassigned > 0
       ? [
@@ -116,14 +116,21 @@ export function directionalExtremes(
     const short = shortPeaksWarning(picked.length);
     return row(k * width, width, {
       ...all,
-      values: picked.map((j) => all.values[j]!),
-      times: picked.map((j) => all.times[j]!),
+      values: pickedOf(all.values, picked),
+      times: pickedOf(all.times, picked),
       poissonLambda: all.years > 0 ? picked.length / all.years : NaN,
       // the guide's 1-10 storms per year is a rule of the whole sample (the last row), not of a sector
       warnings: [...(short ? [short] : []), ...missing],
     });
   });
   return [...rows, row(null, 360, all)];
+}
+
+/** values[j] for each j of `picked`, in order (a loop, not a callback made per call: see docs/decisions.md). */
+function pickedOf(values: readonly number[], picked: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const j of picked) out.push(values[j]!);
+  return out;
 }
 
 /** Monthly extremes: the analysis restricted to each calendar month (T in years, one month per year). */

@@ -132,30 +132,7 @@ function merged(s: WeightedSample, classes: number): WeightedSample {
  * the first point where it falls, and the zero is found between the two.
  */
 export function fitWeibull3(s: WeightedSample): Parameters {
-  const min = s.x[0]!;
-  const range = s.x[s.x.length - 1]! - min || Math.abs(min) || 1;
-  const coarse = merged(s, COARSE_CLASSES);
-  const scratch: [Float64Array, Float64Array] = [new Float64Array(s.x.length), new Float64Array(s.x.length)];
-  let shape = 1;
-  const on =
-    (sample: WeightedSample) =>
-    (logD: number, start = shape, tolerance = 1e-10): WeibullProfile => {
-      const fit = fitWeibullAt(sample, min - Math.exp(logD) * range, start, tolerance, scratch);
-      if (Number.isFinite(fit.parameters.shape)) shape = fit.parameters.shape!;
-      return fit;
-    };
-  // the sample's profile at each location evaluated once: the bracket checks, the solver's own end points
-  // and the final estimate ask again for points already computed
-  const onSample = on(s);
-  const evaluated = new Map<number, WeibullProfile>();
-  const at = (logD: number): WeibullProfile => {
-    let fit = evaluated.get(logD);
-    if (!fit) evaluated.set(logD, (fit = onSample(logD)));
-    return fit;
-  };
-  const coarseAt = on(coarse);
-  // d loglik / d logD, with location = min - e^logD · range
-  const derivative = (logD: number, fit: WeibullProfile): number => -fit.slope * Math.exp(logD) * range;
+  const search = new Weibull3Search(s);
   const lo = Math.log(WEIBULL3_NEAREST);
   const hi = Math.log(100);
   const grid = 24;
@@ -167,21 +144,20 @@ export function fitWeibull3(s: WeightedSample): Parameters {
   for (let i = 0; i <= grid; i++) {
     const t = lo + step * i;
     // warm start extrapolated from the last two shapes (the shape varies smoothly with the location)
-    const extrapolated = 2 * shape - previous;
-    const start = extrapolated > 0 && Number.isFinite(extrapolated) ? extrapolated : shape;
-    previous = shape;
+    const extrapolated = 2 * search.shape - previous;
+    const start = extrapolated > 0 && Number.isFinite(extrapolated) ? extrapolated : search.shape;
+    previous = search.shape;
     // the grid only ranks points: a looser shape tolerance changes the log-likelihood by its square
-    const fit = coarseAt(t, start, 1e-7);
+    const fit = search.coarseAt(t, start, 1e-7);
     values[i] = fit.loglik;
-    slopes[i] = derivative(t, fit);
+    slopes[i] = search.derivative(t, fit);
     if (values[i]! > values[best]!) best = i;
   }
-  const atBest = at(lo + step * best);
+  const atBest = search.at(lo + step * best);
   // the likelihood rising towards the smallest value on the sample itself, at the nearest location searched:
   // the estimate stops there (a golden section over the first grid step would only creep back to it)
-  if (best === 0 && derivative(lo, atBest) <= 0) return atBest.parameters;
+  if (best === 0 && search.derivative(lo, atBest) <= 0) return atBest.parameters;
   const bestValue = atBest.loglik;
-  const profile = (logD: number): number => at(logD).loglik;
   // the maximum is where the derivative goes from + to -, on one side of the best grid point
   let bracket: [number, number] | null = null;
   if (best < grid && slopes[best]! > 0 && slopes[best + 1]! < 0) bracket = [best, best + 1];
@@ -190,14 +166,13 @@ export function fitWeibull3(s: WeightedSample): Parameters {
   // close to the smallest value): along the grid on the sample itself, from the best point in the direction
   // its likelihood rises, to the first grid point where it falls
   if (!bracket) {
-    const slopeAt = (i: number): number => derivative(lo + step * i, at(lo + step * i));
-    const rising = derivative(lo + step * best, atBest);
+    const rising = search.derivative(lo + step * best, atBest);
     let i = best;
     if (rising > 0) {
-      while (i < grid && slopeAt(i + 1) > 0) i++;
+      while (i < grid && search.sampleSlope(lo + step * (i + 1)) > 0) i++;
       if (i < grid) bracket = [i, i + 1];
     } else if (rising < 0) {
-      while (i > 0 && slopeAt(i - 1) < 0) i--;
+      while (i > 0 && search.sampleSlope(lo + step * (i - 1)) < 0) i--;
       if (i > 0) bracket = [i - 1, i];
     }
   }
@@ -205,39 +180,97 @@ export function fitWeibull3(s: WeightedSample): Parameters {
   if (bracket) {
     // the zero on the coarse sample (cheap), then on the sample itself inside a narrow bracket around it
     try {
-      const near = solveBracketed(
-        (logD) => derivative(logD, coarseAt(logD)),
-        lo + step * bracket[0],
-        lo + step * bracket[1],
-        1e-6,
-      );
+      const near = solveBracketed(search.coarseSlope, lo + step * bracket[0], lo + step * bracket[1], 1e-6);
       const [a, b] = [near - NARROW, near + NARROW];
-      if (derivative(a, at(a)) > 0 && derivative(b, at(b)) < 0)
-        refined = solveBracketed((logD) => derivative(logD, at(logD)), a, b, 1e-9);
+      if (search.derivative(a, search.at(a)) > 0 && search.derivative(b, search.at(b)) < 0)
+        refined = solveBracketed(search.sampleSlope, a, b, 1e-9);
     } catch {
       // no sign change on the coarse sample at full precision: the grid bracket below
     }
   }
   // the coarse slopes located the sign change; the refinement needs it on the sample itself
   if (!Number.isNaN(refined)) bracket = null;
-  if (bracket && !(derivative(lo + step * bracket[0], at(lo + step * bracket[0])) > 0)) bracket = null;
-  if (bracket && !(derivative(lo + step * bracket[1], at(lo + step * bracket[1])) < 0)) bracket = null;
+  if (bracket && !(search.derivative(lo + step * bracket[0], search.at(lo + step * bracket[0])) > 0))
+    bracket = null;
+  if (bracket && !(search.derivative(lo + step * bracket[1], search.at(lo + step * bracket[1])) < 0))
+    bracket = null;
   if (bracket) {
     try {
-      refined = solveBracketed(
-        (logD) => derivative(logD, at(logD)),
-        lo + step * bracket[0],
-        lo + step * bracket[1],
-        1e-9,
-      );
+      refined = solveBracketed(search.sampleSlope, lo + step * bracket[0], lo + step * bracket[1], 1e-9);
     } catch {
       // the sign change seen on the grid vanished at full precision: golden section below
     }
   }
   if (Number.isNaN(refined)) {
     const bestT = lo + step * best;
-    refined = goldenMax(profile, Math.max(lo, bestT - step), Math.min(hi, bestT + step), 1e-6);
+    refined = goldenMax(search.profile, Math.max(lo, bestT - step), Math.min(hi, bestT + step), 1e-6);
   }
-  const logD = profile(refined) >= bestValue ? refined : lo + step * best;
-  return at(logD).parameters;
+  const logD = search.profile(refined) >= bestValue ? refined : lo + step * best;
+  return search.at(logD).parameters;
+}
+
+/**
+ * fitWeibull3's profile over the location, on a log scale of the distance below the smallest value: on the
+ * sample (each location evaluated once: the bracket checks, the solver's own end points and the final
+ * estimate ask again for points already computed) and on its coarse classes, each warm-started from the
+ * last shape found. Methods (bound once where a solver takes a function), not closures made per fit: V8 holds
+ * a closure's optimised code weakly (compiled again after every collection).
+ */
+class Weibull3Search {
+  private readonly min: number;
+  private readonly range: number;
+  private readonly coarse: WeightedSample;
+  private readonly scratch: [Float64Array, Float64Array];
+  private readonly evaluated = new Map<number, WeibullProfile>();
+  /** the last shape found: the warm start of the next location */
+  shape = 1;
+  /** d loglik / d logD on the sample, on the coarse classes; the sample's log-likelihood */
+  readonly sampleSlope: (logD: number) => number;
+  readonly coarseSlope: (logD: number) => number;
+  readonly profile: (logD: number) => number;
+
+  constructor(private readonly s: WeightedSample) {
+    this.min = s.x[0]!;
+    this.range = s.x[s.x.length - 1]! - this.min || Math.abs(this.min) || 1;
+    this.coarse = merged(s, COARSE_CLASSES);
+    this.scratch = [new Float64Array(s.x.length), new Float64Array(s.x.length)];
+    this.sampleSlope = this.sampleSlopeAt.bind(this);
+    this.coarseSlope = this.coarseSlopeAt.bind(this);
+    this.profile = this.loglikAt.bind(this);
+  }
+
+  private on(sample: WeightedSample, logD: number, start: number, tolerance: number): WeibullProfile {
+    const fit = fitWeibullAt(sample, this.min - Math.exp(logD) * this.range, start, tolerance, this.scratch);
+    if (Number.isFinite(fit.parameters.shape)) this.shape = fit.parameters.shape!;
+    return fit;
+  }
+
+  /** The sample's profile at location min − e^logD · range (memoized). */
+  at(logD: number): WeibullProfile {
+    let fit = this.evaluated.get(logD);
+    if (!fit) this.evaluated.set(logD, (fit = this.on(this.s, logD, this.shape, 1e-10)));
+    return fit;
+  }
+
+  /** The coarse classes' profile at location min − e^logD · range. */
+  coarseAt(logD: number, start = this.shape, tolerance = 1e-10): WeibullProfile {
+    return this.on(this.coarse, logD, start, tolerance);
+  }
+
+  /** d loglik / d logD, with location = min − e^logD · range */
+  derivative(logD: number, fit: WeibullProfile): number {
+    return -fit.slope * Math.exp(logD) * this.range;
+  }
+
+  private sampleSlopeAt(logD: number): number {
+    return this.derivative(logD, this.at(logD));
+  }
+
+  private coarseSlopeAt(logD: number): number {
+    return this.derivative(logD, this.coarseAt(logD));
+  }
+
+  private loglikAt(logD: number): number {
+    return this.at(logD).loglik;
+  }
 }
