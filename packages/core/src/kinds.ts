@@ -30,6 +30,7 @@ const KIND_PATTERNS: [VariableKind, RegExp][] = [
 export function kindOf(name: string, field: Field): VariableKind {
   const variable = field.variable ?? name;
   const longName = field.longName ?? '';
-  for (const [kind, pattern] of KIND_PATTERNS) if (pattern.test(variable) || pattern.test(longName)) return kind;
+  for (const [kind, pattern] of KIND_PATTERNS)
+    if (pattern.test(variable) || pattern.test(longName)) return kind;
   return 'other';
 }

@@ -138,7 +138,8 @@ type Named = { name: string; field: Field; kind: VariableKind };
 /** The series' fields with their kinds (a loop, not a callback made per call: see docs/decisions.md, session 35). */
 function named(series: Series): Named[] {
   const out: Named[] = [];
-  for (const [name, field] of Object.entries(series.fields)) out.push({ name, field, kind: kindOf(name, field) });
+  for (const [name, field] of Object.entries(series.fields))
+    out.push({ name, field, kind: kindOf(name, field) });
   return out;
 }
 
