@@ -12,7 +12,7 @@ import { fitParameters, weightedSample, weightedSampleOfCounts } from './fit';
 import type { WeightedSample } from './fit';
 import { LAWS } from './laws';
 import { checkedOnce } from './memo';
-import { NO_RANK, type Ranks } from './order';
+import { logOfPositive, NO_RANK, type Ranks } from './order';
 import { HOURS_PER_YEAR } from './series';
 import { sharedMoments, sharedRanks } from './shared';
 import { normalPpf } from './special';
@@ -130,13 +130,6 @@ function classSums(
   return { width, sl, sll, count, pairs, positiveHs, hsCounts: null };
 }
 
-/** ln v of each value, NaN where it is not positive. */
-function logsOfPositive(values: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let j = 0; j < values.length; j++) out[j] = values[j]! > 0 ? Math.log(values[j]!) : NaN;
-  return out;
-}
-
 /**
  * classSums on ranked columns: the same sums in the same step order (ln Tp, the class and the cell of each
  * distinct value computed once), and the pairs per distinct Hs.
@@ -152,7 +145,7 @@ function rankedClassSums(
   // loops, not callbacks made per call (see docs/decisions.md, session 35)
   const hClass = new Int32Array(hx.length);
   for (let j = 0; j < hx.length; j++) hClass[j] = hx[j]! > 0 ? Math.floor(hx[j]! / width) : -1;
-  const tLog = logsOfPositive(tx);
+  const tLog = logOfPositive(tx);
   const flat = cells?.flat;
   const nHs = cells?.nHs ?? 0;
   let hCell: Int32Array | null = null;
@@ -289,7 +282,7 @@ export function contourExceedances(
       muAt[j] = muOf(model.a, x);
       sigmaAt[j] = sigmaOf(model.b, x);
     }
-    const tLog = logsOfPositive(t.distinct);
+    const tLog = logOfPositive(t.distinct);
     let pairs = 0;
     for (let i = 0; i < h.code.length; i++) {
       const rh = h.rankOf[h.code[i]!]!;

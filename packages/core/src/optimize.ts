@@ -98,8 +98,8 @@ export function nelderMead(
   return { x: simplex[bestIndex]!.slice(), value: values[bestIndex]!, iterations };
 }
 
-/** f(x), or +Infinity where it is not finite (nelderMead's objective). */
-function finiteOrInfinity(f: (x: number[]) => number, x: number[]): number {
+/** f(x), or +Infinity where it is not finite (the objective of nelderMead and brentMinimize). */
+function finiteOrInfinity<T>(f: (x: T) => number, x: T): number {
   const v = f(x);
   return Number.isFinite(v) ? v : Infinity;
 }
@@ -393,32 +393,28 @@ export function brentMinimize(
 ): Minimum {
   const xTolerance = options.xTolerance ?? 1e-9;
   const maxIterations = options.maxIterations ?? 200;
-  const evaluate = (x: number): number => {
-    const v = f(x);
-    return Number.isFinite(v) ? v : Infinity;
-  };
   const golden = (3 - Math.sqrt(5)) / 2;
   const phi = (1 + Math.sqrt(5)) / 2;
   let a = start;
-  const fStart = evaluate(a);
+  const fStart = finiteOrInfinity(f, a);
   let b = start + step;
-  let fb = evaluate(b);
+  let fb = finiteOrInfinity(f, b);
   if (fStart === Infinity && fb === Infinity) {
     b = start - step;
-    fb = evaluate(b);
+    fb = finiteOrInfinity(f, b);
     if (fb === Infinity) return { x: [start], value: Infinity, iterations: 0 };
   }
   if (fb > fStart) [a, b, fb] = [b, a, fStart];
   // step out downhill until the value rises (or leaves the support): f(a) ≥ f(b) ≤ f(c)
   let c = b + phi * (b - a);
-  let fc = evaluate(c);
+  let fc = finiteOrInfinity(f, c);
   let iterations = 0;
   while (fc < fb && iterations < maxIterations) {
     a = b;
     b = c;
     fb = fc;
     c = b + phi * (b - a);
-    fc = evaluate(c);
+    fc = finiteOrInfinity(f, c);
     iterations++;
   }
   if (fc < fb) return { x: [c], value: fc, iterations };
@@ -465,7 +461,7 @@ export function brentMinimize(
       d = golden * e;
     }
     const u = Math.abs(d) >= tol ? x + d : x + (d >= 0 ? tol : -tol);
-    const fu = evaluate(u);
+    const fu = finiteOrInfinity(f, u);
     if (fu <= fx) {
       if (u >= x) lo = x;
       else hi = x;

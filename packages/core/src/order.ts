@@ -3,6 +3,16 @@
 // (numpy's default "linear") from sorted values or by selection (quickselect, bucket selection). Kernels
 // without a memo: shared.ts keeps their results once per field.
 
+/**
+ * ln v where v > 0, NaN elsewhere (missing values too): the calibration power law's abscissa, the contours'
+ * ln Tp of each distinct period.
+ */
+export function logOfPositive(values: Float64Array): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! > 0 ? Math.log(values[i]!) : NaN;
+  return out;
+}
+
 /** Copy of the non-missing values as float64. */
 export function validValues(values: ArrayLike<number>): Float64Array {
   // one pass into a buffer of the full length; copied down only when there were gaps

@@ -7,11 +7,11 @@ import {
   applyCorrection,
   CORRECTION_METHODS,
   fitCorrectionLaw,
-  logOfPositive,
   type Correction,
   type CorrectionMethod,
 } from './laws';
 import { computeCalendar, MONTH_NAMES } from '../calendar';
+import { logOfPositive } from '../order';
 import { skillSummary, type SkillSummary } from './metrics';
 import { subsetByFold, subsetPairs, type Pairs } from './pairing';
 

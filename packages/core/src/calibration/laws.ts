@@ -6,7 +6,7 @@
 //                                        et al. 2012), linear beyond the table with the slope of its outer 1 %
 // Each law may be fitted per calendar month (UTC) of the pair. Directions are not corrected by these laws.
 import { computeCalendar } from '../calendar';
-import { quantileSorted } from '../order';
+import { logOfPositive, quantileSorted } from '../order';
 
 export const CORRECTION_METHODS = ['linear', 'power', 'quantile'] as const;
 export type CorrectionMethod = (typeof CORRECTION_METHODS)[number];
@@ -89,13 +89,6 @@ function ols(x: ArrayLike<number>, y: ArrayLike<number>): { a: number; b: number
 
 function fitLinear(m: Float64Array, o: Float64Array): LawParameters {
   return { method: 'linear', ...ols(m, o) };
-}
-
-/** ln v where v > 0, NaN elsewhere: the power law's abscissa. */
-export function logOfPositive(values: Float64Array): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i]! > 0 ? Math.log(values[i]!) : NaN;
-  return out;
 }
 
 /**

@@ -63,8 +63,7 @@ function unitQuantile(law: LawId, q: number, shape: number | null): number {
  * optimum of the other parameters kept from the nearest z evaluated, as the start of the next).
  */
 export function profileOf(fit: ExtremeFit, q: number): (z: number) => number {
-  const profile = new ReturnValueProfile(fit, q);
-  return (z) => profile.value(z);
+  return profileWithSlope(fit, q).value;
 }
 
 /**
