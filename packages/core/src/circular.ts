@@ -3,7 +3,7 @@
 // √(−2 ln R̄) of the mean resultant length R̄, in degrees. The arithmetic mean of 350° and 10° is 180°;
 // their circular mean is 0°.
 
-import { NO_RANK, type Ranks } from './order';
+import type { Ranks } from './order';
 
 /** A field's name or long name that makes it a direction (the registry's kinds read the same pattern). */
 export const DIRECTION_PATTERN = /^(dir|dp|mwd|wd|cd|theta|thetaw)$|direction/i;
@@ -21,26 +21,45 @@ export interface CircularStats {
 const RADIANS = Math.PI / 180;
 const RESULTANT_ZERO = 1e-12;
 
-/** Slots of the sine and cosine table of directions without ranks: one per hundredth of a degree in [0, 360). */
+/** Slots of the counts of directions without ranks: one per hundredth of a degree in [0, 360). */
 const SLOTS = 36_000;
-/**
- * The direction each slot holds the sine and cosine of (NaN: none yet), kept from one column to the next:
- * a direction's slot is its value in hundredths of a degree, so a column stored at 0.01° (or 0.1°, 1°) has
- * one slot per distinct value (36,000 over decades of hourly 0.01° directions: more than a count takes), and
- * its sine and cosine are computed once instead of at every step. A value at another precision takes its
- * slot from whatever it held, computing them again (a 16-bit packed column: about as many calls as before).
- */
-const slots = new Float64Array(3 * SLOTS).fill(NaN); // per slot its direction, sine and cosine side by side
 
 /** Σ sin θ, Σ cos θ and the count of the last sums (sumsOfRanks, sumsOfDirections). */
 const sums = new Float64Array(3);
 
 /**
- * Circular mean and standard deviation of directions in degrees (NaN values left out). `ranks`: the
- * column's distinct values and each step's code (a hindcast column counted by order.ts): each distinct
- * direction's sine and cosine computed once, summed step by step in the same order, so the sums are the
- * same numbers as without them. Without ranks, each direction's sine and cosine come from the table of its
- * hundredth of a degree when it holds that very value: the same numbers again.
+ * The sine and cosine of each slot's direction, computed once per process when a column first needs them:
+ * of the hundredth k/100 as a double (a float64 column's value) and as the float32 nearest it (a float32
+ * column's value: a hindcast stores its directions at 0.01°, 0.1° or 1°).
+ */
+let doubleTrig: Float64Array | undefined;
+let singleTrig: Float64Array | undefined;
+
+/** Per slot its sine and cosine side by side, of k/100 rounded to float32 when `single`. */
+function slotTrig(single: boolean): Float64Array {
+  const made = single ? singleTrig : doubleTrig;
+  if (made) return made;
+  const trig = new Float64Array(2 * SLOTS);
+  for (let k = 0; k < SLOTS; k++) {
+    const d = single ? Math.fround(k / 100) : k / 100;
+    trig[2 * k] = Math.sin(d * RADIANS);
+    trig[2 * k + 1] = Math.cos(d * RADIANS);
+  }
+  if (single) singleTrig = trig;
+  else doubleTrig = trig;
+  return trig;
+}
+
+/** How many steps hold each slot's direction (sumsOfDirections), emptied after each column. */
+const slotCounts = new Int32Array(SLOTS);
+
+/**
+ * Circular mean and standard deviation of directions in degrees (NaN values left out). The sums Σ sin θ and
+ * Σ cos θ are taken per distinct direction, its sine and cosine times the steps that hold it, in ascending
+ * order of direction: from `ranks` (a hindcast column counted by order.ts: its distinct values and their
+ * counts), else from a count per hundredth of a degree (sumsOfDirections). Both give the same numbers for
+ * the same column; against the sums step by step they differ by rounding alone (fewer roundings: one
+ * product per direction instead of one addition per step).
  */
 export function circularStats(degrees: ArrayLike<number>, ranks?: Ranks): CircularStats {
   // the sums in loops of their own: compiled while running inside circularStats, the loop's code left it
@@ -58,50 +77,96 @@ export function circularStats(degrees: ArrayLike<number>, ranks?: Ranks): Circul
   return { count, mean, std, resultantLength: r };
 }
 
-/** The sums of a counted column: each distinct direction's sine and cosine once, summed step by step. */
-function sumsOfRanks({ code, rankOf, distinct }: Ranks): void {
-  const sines = distinct.map((d) => Math.sin(d * RADIANS));
-  const cosines = distinct.map((d) => Math.cos(d * RADIANS));
+/**
+ * The sums of a counted column: each distinct direction's sine and cosine once, times the steps that hold
+ * it, in ascending order of direction (no pass over the steps: the counts are the column's).
+ */
+function sumsOfRanks({ distinct, counts }: Ranks): void {
   let s = 0;
   let c = 0;
   let count = 0;
-  for (let i = 0; i < code.length; i++) {
-    const r = rankOf[code[i]!]!;
-    if (r === NO_RANK) continue;
-    s += sines[r]!;
-    c += cosines[r]!;
-    count++;
+  for (let r = 0; r < distinct.length; r++) {
+    const d = distinct[r]!;
+    const n = counts[r]!;
+    s += n * Math.sin(d * RADIANS);
+    c += n * Math.cos(d * RADIANS);
+    count += n;
   }
   sums[0] = s;
   sums[1] = c;
   sums[2] = count;
 }
 
-/** The sums of a column without ranks, each sine and cosine from the slot of its hundredth of a degree. */
+/**
+ * The sums of a column without ranks: the steps counted per slot when their direction is that slot's
+ * hundredth of a degree (a hindcast's precision), then each slot's sine and cosine (slotTrig) times its count
+ * in ascending order of direction, as sumsOfRanks sums a counted column: the same numbers for the same
+ * directions. A direction off the hundredths (or outside [0, 360)) adds its own sine and cosine.
+ */
 function sumsOfDirections(degrees: ArrayLike<number>): void {
+  const single = degrees instanceof Float32Array;
+  const trig = slotTrig(single);
+  // the pass per kind of array (one loop reading both kinds has polymorphic loads)
+  if (single) countSingle(degrees);
+  else countDouble(degrees);
+  const offS = sums[0]!;
+  const offC = sums[1]!;
+  let count = sums[2]!;
+  let s = 0;
+  let c = 0;
+  for (let k = 0; k < SLOTS; k++) {
+    const n = slotCounts[k]!;
+    if (n === 0) continue;
+    s += n * trig[2 * k]!;
+    c += n * trig[2 * k + 1]!;
+    count += n;
+  }
+  slotCounts.fill(0);
+  sums[0] = s + offS;
+  sums[1] = c + offC;
+  sums[2] = count;
+}
+
+/**
+ * sumsOfDirections' pass over a float32 column: each direction at its slot's hundredth counted there, the
+ * others summed into `sums` (with their count).
+ */
+function countSingle(degrees: Float32Array): void {
   let s = 0;
   let c = 0;
   let count = 0;
   for (let i = 0; i < degrees.length; i++) {
     const d = degrees[i]!;
     if (d !== d) continue;
-    count++;
-    // the nearest hundredth (any integer would do: the slot is used only when it holds this very value;
-    // Math.round's -0 would take the compiled loop off its fast path)
+    // the nearest hundredth (the slot counts only its very value; Math.round's -0 would take the compiled
+    // loop off its fast path)
     const k = (d * 100 + 0.5) | 0;
-    // 0 is left to the functions: a slot's 0 would stand for a -0 too, whose sine is -0
-    if (k >= 0 && k < SLOTS && d !== 0) {
-      const at = 3 * k;
-      if (slots[at] !== d) {
-        slots[at] = d;
-        slots[at + 1] = Math.sin(d * RADIANS);
-        slots[at + 2] = Math.cos(d * RADIANS);
-      }
-      s += slots[at + 1]!;
-      c += slots[at + 2]!;
-    } else {
+    if (k >= 0 && k < SLOTS && Math.fround(k / 100) === d) slotCounts[k]!++;
+    else {
       s += Math.sin(d * RADIANS);
       c += Math.cos(d * RADIANS);
+      count++;
+    }
+  }
+  sums[0] = s;
+  sums[1] = c;
+  sums[2] = count;
+}
+
+/** countSingle for a column of doubles (the slot's hundredth as a double). */
+function countDouble(degrees: ArrayLike<number>): void {
+  let s = 0;
+  let c = 0;
+  let count = 0;
+  for (let i = 0; i < degrees.length; i++) {
+    const d = degrees[i]!;
+    if (d !== d) continue;
+    const k = (d * 100 + 0.5) | 0;
+    if (k >= 0 && k < SLOTS && k / 100 === d) slotCounts[k]!++;
+    else {
+      s += Math.sin(d * RADIANS);
+      c += Math.cos(d * RADIANS);
+      count++;
     }
   }
   sums[0] = s;
