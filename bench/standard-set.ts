@@ -1,6 +1,7 @@
 // The engine's standard statistic set of one point on a deterministic 40-year hourly synthetic series,
 // shared by the core benchmark (run.ts) and the machine's scaling check (scaling.ts). Run as a script, it
 // times the set at steady state and prints the median in ms (what scaling.ts runs in child processes).
+import { isMainThread } from 'node:worker_threads';
 import {
   markUnchanging,
   overview,
@@ -94,4 +95,6 @@ export function steadySetMs(runs: number): number {
   return median(ms);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(steadySetMs(Number(process.argv[2] ?? 5)));
+// as a script (scaling.ts), not when a worker thread imports it (set-thread-worker.ts: a worker's argv[1] is its file)
+if (isMainThread && import.meta.url === `file://${process.argv[1]}`)
+  console.log(steadySetMs(Number(process.argv[2] ?? 5)));
