@@ -98,40 +98,81 @@ function middleRanks(histogram: Int32Array, first: number, count: number): [numb
 }
 
 /**
- * mediansOfRanks' gathering of the valid ranks by group, from the group's first place (`fill`) on. A function
- * of its own: compiled while running inside mediansOfRanks, the loop left the code after it without type
- * feedback, and the call deoptimised there (--trace-deopt).
+ * The calendar's runs by group: runOrder[runFirst[k]] to runOrder[runFirst[k + 1] − 1] are the runs of
+ * group k (a month of one year: one run on a regular time axis), in time order (a counting sort of the
+ * runs by key).
  */
-function gatherRanks(
-  { code, rankOf }: Ranks,
+function runsByGroup(
   key: Uint16Array | Int32Array,
   runStart: Int32Array,
-  fill: Int32Array,
-  pool: Uint16Array,
+  groups: number,
+): { runFirst: Int32Array; runOrder: Int32Array } {
+  const runs = runStart.length - 1;
+  const runFirst = new Int32Array(groups + 1);
+  for (let run = 0; run < runs; run++) runFirst[key[runStart[run]!]! + 1]!++;
+  for (let k = 0; k < groups; k++) runFirst[k + 1]! += runFirst[k]!;
+  const fill = runFirst.slice(0, groups);
+  const runOrder = new Int32Array(runs);
+  for (let run = 0; run < runs; run++) runOrder[fill[key[runStart[run]!]!]!++] = run;
+  return { runFirst, runOrder };
+}
+
+/**
+ * A group's valid ranks counted into `histogram` (its steps: the runs of runOrder from `from` to `to`);
+ * answers the smallest and the largest rank in `bounds`. A function of its own: compiled while running inside
+ * mediansOfRanks, a loop left the code after it without type feedback, and the call deoptimised there
+ * (--trace-deopt).
+ */
+function countGroup(
+  { code, rankOf }: Ranks,
+  runStart: Int32Array,
+  runOrder: Int32Array,
+  from: number,
+  to: number,
+  histogram: Int32Array,
+  bounds: Int32Array,
 ): void {
-  for (let run = 0; run + 1 < runStart.length; run++) {
-    const k = key[runStart[run]!]!;
-    let at = fill[k]!;
+  let first = NO_RANK;
+  let last = 0;
+  for (let g = from; g < to; g++) {
+    const run = runOrder[g]!;
     for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
       const r = rankOf[code[i]!]!;
-      if (r !== NO_RANK) pool[at++] = r;
+      if (r === NO_RANK) continue;
+      first = r < first ? r : first;
+      last = r > last ? r : last;
+      histogram[r]!++;
     }
-    fill[k] = at;
+  }
+  bounds[0] = first;
+  bounds[1] = last;
+}
+
+/** A group's valid ranks added one by one to `histogram` (countGroup's steps, when that is shorter than its range). */
+function addGroup(
+  { code, rankOf }: Ranks,
+  runStart: Int32Array,
+  runOrder: Int32Array,
+  from: number,
+  to: number,
+  histogram: Int32Array,
+): void {
+  for (let g = from; g < to; g++) {
+    const run = runOrder[g]!;
+    for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
+      const r = rankOf[code[i]!]!;
+      if (r !== NO_RANK) histogram[r]!++;
+    }
   }
 }
 
 /**
- * The pool of mediansOfRanks, reused from one column to the next (one runs at a time, and nothing keeps it):
- * 700 kB of fresh memory per 40-year column otherwise, zeroed by the kernel page by page.
- */
-let rankPool = new Uint16Array(0);
-
-/**
  * Medians of the year-month groups (key[i] = group of step i, constant over each run of the calendar;
  * group k in calendar month ⌊k / years⌋) and of the calendar months, from the ranks of a column's values:
- * the ranks are gathered by group into one pool ordered by (month, year); each year-month's middle ranks
- * are read from a histogram over its range of ranks (a few hundred), which then joins its calendar
- * month's histogram. About four cheap passes over 16-bit ranks, against a selection per group.
+ * each year-month's ranks are counted straight from its runs into a histogram over its range of ranks (a few
+ * hundred), its middle ranks read there, and the histogram then joins its calendar month's. One pass over
+ * the steps' 16-bit codes, against a selection per group (and, before, a pool of the ranks gathered by group
+ * then read again: issue 34, session 36).
  */
 function mediansOfRanks(
   ranks: Ranks,
@@ -141,45 +182,35 @@ function mediansOfRanks(
   years: number,
 ): { groups: Float64Array; months: Float64Array } {
   const groups = groupCounts.length;
-  const starts = groupStarts(groupCounts);
-  // a run of steps in one group: its next place in the pool in a local (a store per step to the group's
-  // counter would wait on the previous one). Only valid ranks are written: the place after a group's last
-  // one is the first of the next group, which an earlier run may have filled.
-  if (rankPool.length < starts[groups]!) rankPool = new Uint16Array(starts[groups]!);
-  const pool = rankPool;
+  const { runFirst, runOrder } = runsByGroup(key, runStart, groups);
   const { distinct } = ranks;
-  gatherRanks(ranks, key, runStart, starts.slice(0, groups), pool);
   const groupMedians = new Float64Array(groups).fill(NaN);
   const monthMedians = new Float64Array(12).fill(NaN);
   const histogram = new Int32Array(distinct.length); // zero between groups
   const monthHistogram = new Int32Array(distinct.length);
+  const bounds = new Int32Array(2);
   for (let m = 0; m < 12; m++) {
     monthHistogram.fill(0);
     let monthFirst = NO_RANK;
+    let monthCount = 0;
     for (let k = m * years; k < (m + 1) * years; k++) {
-      const from = starts[k]!;
-      const to = starts[k + 1]!;
-      if (to === from) continue;
-      let first = NO_RANK;
-      let last = 0;
-      for (let j = from; j < to; j++) {
-        const r = pool[j]!;
-        first = r < first ? r : first;
-        last = r > last ? r : last;
-        histogram[r]!++;
-      }
-      const [low, high] = middleRanks(histogram, first, to - from);
-      groupMedians[k] = medianOf(to - from, distinct[low]!, distinct[high]!);
+      const count = groupCounts[k]!;
+      if (count === 0) continue;
+      monthCount += count;
+      countGroup(ranks, runStart, runOrder, runFirst[k]!, runFirst[k + 1]!, histogram, bounds);
+      const first = bounds[0]!;
+      const last = bounds[1]!;
+      const [low, high] = middleRanks(histogram, first, count);
+      groupMedians[k] = medianOf(count, distinct[low]!, distinct[high]!);
       // into the month's histogram over the group's range of ranks, or value by value when that is shorter
-      if (last - first < to - from) for (let r = first; r <= last; r++) monthHistogram[r]! += histogram[r]!;
-      else for (let j = from; j < to; j++) monthHistogram[pool[j]!]!++;
+      if (last - first < count) for (let r = first; r <= last; r++) monthHistogram[r]! += histogram[r]!;
+      else addGroup(ranks, runStart, runOrder, runFirst[k]!, runFirst[k + 1]!, monthHistogram);
       histogram.fill(0, first, last + 1);
       if (first < monthFirst) monthFirst = first;
     }
-    const count = starts[(m + 1) * years]! - starts[m * years]!;
-    if (count === 0) continue;
-    const [low, high] = middleRanks(monthHistogram, monthFirst, count);
-    monthMedians[m] = medianOf(count, distinct[low]!, distinct[high]!);
+    if (monthCount === 0) continue;
+    const [low, high] = middleRanks(monthHistogram, monthFirst, monthCount);
+    monthMedians[m] = medianOf(monthCount, distinct[low]!, distinct[high]!);
   }
   return { groups: groupMedians, months: monthMedians };
 }
