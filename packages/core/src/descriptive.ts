@@ -118,8 +118,9 @@ function runsByGroup(
 }
 
 /**
- * A group's valid ranks counted into `histogram` (its steps: the runs of runOrder from `from` to `to`);
- * answers the smallest and the largest rank in `bounds`. A function of its own: compiled while running inside
+ * A group's valid ranks counted into `histogram` (its steps: the runs of runOrder from `from` to `to`): the
+ * group's own histogram, or its calendar month's when that is shorter than its range of ranks; writes the
+ * smallest and the largest rank into `bounds`. A function of its own: compiled while running inside
  * mediansOfRanks, a loop left the code after it without type feedback, and the call deoptimised there
  * (--trace-deopt).
  */
@@ -146,24 +147,6 @@ function countGroup(
   }
   bounds[0] = first;
   bounds[1] = last;
-}
-
-/** A group's valid ranks added one by one to `histogram` (countGroup's steps, when that is shorter than its range). */
-function addGroup(
-  { code, rankOf }: Ranks,
-  runStart: Int32Array,
-  runOrder: Int32Array,
-  from: number,
-  to: number,
-  histogram: Int32Array,
-): void {
-  for (let g = from; g < to; g++) {
-    const run = runOrder[g]!;
-    for (let i = runStart[run]!; i < runStart[run + 1]!; i++) {
-      const r = rankOf[code[i]!]!;
-      if (r !== NO_RANK) histogram[r]!++;
-    }
-  }
 }
 
 /**
@@ -204,7 +187,7 @@ function mediansOfRanks(
       groupMedians[k] = medianOf(count, distinct[low]!, distinct[high]!);
       // into the month's histogram over the group's range of ranks, or value by value when that is shorter
       if (last - first < count) for (let r = first; r <= last; r++) monthHistogram[r]! += histogram[r]!;
-      else addGroup(ranks, runStart, runOrder, runFirst[k]!, runFirst[k + 1]!, monthHistogram);
+      else countGroup(ranks, runStart, runOrder, runFirst[k]!, runFirst[k + 1]!, monthHistogram, bounds);
       histogram.fill(0, first, last + 1);
       if (first < monthFirst) monthFirst = first;
     }

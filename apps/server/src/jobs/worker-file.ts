@@ -12,6 +12,18 @@ import { fileURLToPath } from 'node:url';
 export async function workerFile(name: string): Promise<{ file: string; bundleDir?: string }> {
   if (!import.meta.url.endsWith('.ts'))
     return { file: fileURLToPath(new URL(`./${name}.js`, import.meta.url)) };
+  return bundleWorker(fileURLToPath(new URL(`./${name}.ts`, import.meta.url)), name);
+}
+
+/**
+ * A worker thread's TypeScript `entry` bundled with esbuild as the build bundles the server's (the
+ * workspace's packages from source, the other dependencies left to node_modules), into a directory of its
+ * own (`bundleDir`, the caller's to remove once its threads are gone). Also the bench's thread (bench/set-thread.ts).
+ */
+export async function bundleWorker(
+  entry: string,
+  name: string,
+): Promise<{ file: string; bundleDir: string }> {
   const { build } = await import('esbuild');
   // Inside node_modules/.cache so that the bundle's imports resolve from the project's node_modules.
   const cache = fileURLToPath(new URL('../../node_modules/.cache/', import.meta.url));
@@ -19,7 +31,7 @@ export async function workerFile(name: string): Promise<{ file: string; bundleDi
   const bundleDir = mkdtempSync(path.join(cache, `${name}-`));
   const outfile = path.join(bundleDir, `${name}.mjs`);
   await build({
-    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
