@@ -31,6 +31,28 @@ describe('the public pages and the pages of the account and zones', () => {
     });
   });
 
+  it('serves the built JavaScript compressed as the browser accepts it, the hashed assets cached for a year (issue 34)', async () => {
+    const { server } = harness;
+    const html = await (await fetch(`${server.url}/front`)).text();
+    const entry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, html).toBeTruthy();
+    const raw = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers.get('content-encoding')).toBeNull();
+    const body = Buffer.from(await raw.arrayBuffer());
+    // fetch decodes what it is sent: the bytes are the same file whichever variant came
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+    }
+    // the page that names the assets is asked for again on every use
+    const page = await fetch(`${server.url}/front`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
   it('shows the product, its features and the demo to a visitor who is not signed in', async () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-public-signed-out'));

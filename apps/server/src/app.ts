@@ -55,6 +55,18 @@ function webDist(): string | undefined {
   return undefined;
 }
 
+/**
+ * The built assets' names carry a hash of their content: a browser keeps them a year without asking again.
+ * The rest (index.html, which names them, the help pages, the icon) is checked with the server on every use
+ * (it was `max-age=0` for every file, the hashed ones included).
+ */
+function webCacheHeaders(res: { setHeader(name: string, value: string): unknown }, file: string): void {
+  const hashed = file.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // the variant sent depends on the request's Accept-Encoding (preCompressed): a shared cache must know it
+  res.setHeader('vary', 'accept-encoding');
+}
+
 export async function buildApp(
   services: Services,
   options: { logger: FastifyBaseLogger; serveWeb?: boolean },
@@ -125,7 +137,16 @@ export async function buildApp(
   usageRoutes(app, deps);
 
   const web = options.serveWeb === false ? undefined : webDist();
-  if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: ['index.html'] });
+  if (web)
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: ['index.html'],
+      // the build's .br and .gz beside each asset (apps/web/vite.config.ts), as the browser accepts them
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: webCacheHeaders,
+    });
   app.setNotFoundHandler((request, reply) => {
     const api = /^\/api(-auth)?(\/|$)/.test(request.url);
     if (!api && web && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
