@@ -58,8 +58,8 @@ const slotCounts = new Int32Array(SLOTS);
  * Σ cos θ are taken per distinct direction, its sine and cosine times the steps that hold it, in ascending
  * order of direction: from `ranks` (a hindcast column counted by order.ts: its distinct values and their
  * counts), else from a count per hundredth of a degree (sumsOfDirections). Both give the same numbers for
- * the same column; against the sums step by step they differ by rounding alone (fewer roundings: one
- * product per direction instead of one addition per step).
+ * a column stored at hundredths of a degree (or tenths, or degrees); against the sums step by step they
+ * differ by rounding alone (fewer roundings: one product per direction instead of one addition per step).
  */
 export function circularStats(degrees: ArrayLike<number>, ranks?: Ranks): CircularStats {
   // the sums in loops of their own: compiled while running inside circularStats, the loop's code left it
@@ -101,7 +101,7 @@ function sumsOfRanks({ distinct, counts }: Ranks): void {
  * The sums of a column without ranks: the steps counted per slot when their direction is that slot's
  * hundredth of a degree (a hindcast's precision), then each slot's sine and cosine (slotTrig) times its count
  * in ascending order of direction, as sumsOfRanks sums a counted column: the same numbers for the same
- * directions. A direction off the hundredths (or outside [0, 360)) adds its own sine and cosine.
+ * directions. A direction off the hundredths (or outside [0, 360)) adds its own sine and cosine, after them.
  */
 function sumsOfDirections(degrees: ArrayLike<number>): void {
   const single = degrees instanceof Float32Array;
