@@ -106,9 +106,7 @@ function sumsOfRanks({ distinct, counts }: Ranks): void {
 function sumsOfDirections(degrees: ArrayLike<number>): void {
   const single = degrees instanceof Float32Array;
   const trig = slotTrig(single);
-  // the pass per kind of array (one loop reading both kinds has polymorphic loads)
-  if (single) countSingle(degrees);
-  else countDouble(degrees);
+  countOnSlots(degrees, single);
   const offS = sums[0]!;
   const offC = sums[1]!;
   let count = sums[2]!;
@@ -128,10 +126,10 @@ function sumsOfDirections(degrees: ArrayLike<number>): void {
 }
 
 /**
- * sumsOfDirections' pass over a float32 column: each direction at its slot's hundredth counted there, the
- * others summed into `sums` (with their count).
+ * sumsOfDirections' pass over a column: each direction at its slot's hundredth (as the nearest float32 when
+ * `single`: a float32 column's value) counted there, the others summed into `sums` (with their count).
  */
-function countSingle(degrees: Float32Array): void {
+function countOnSlots(degrees: ArrayLike<number>, single: boolean): void {
   let s = 0;
   let c = 0;
   let count = 0;
@@ -141,28 +139,8 @@ function countSingle(degrees: Float32Array): void {
     // the nearest hundredth (the slot counts only its very value; Math.round's -0 would take the compiled
     // loop off its fast path)
     const k = (d * 100 + 0.5) | 0;
-    if (k >= 0 && k < SLOTS && Math.fround(k / 100) === d) slotCounts[k]!++;
-    else {
-      s += Math.sin(d * RADIANS);
-      c += Math.cos(d * RADIANS);
-      count++;
-    }
-  }
-  sums[0] = s;
-  sums[1] = c;
-  sums[2] = count;
-}
-
-/** countSingle for a column of doubles (the slot's hundredth as a double). */
-function countDouble(degrees: ArrayLike<number>): void {
-  let s = 0;
-  let c = 0;
-  let count = 0;
-  for (let i = 0; i < degrees.length; i++) {
-    const d = degrees[i]!;
-    if (d !== d) continue;
-    const k = (d * 100 + 0.5) | 0;
-    if (k >= 0 && k < SLOTS && k / 100 === d) slotCounts[k]!++;
+    const hundredth = single ? Math.fround(k / 100) : k / 100;
+    if (k >= 0 && k < SLOTS && hundredth === d) slotCounts[k]!++;
     else {
       s += Math.sin(d * RADIANS);
       c += Math.cos(d * RADIANS);
