@@ -31,7 +31,7 @@ import { pipelineBench } from './pipeline';
 import { reportsBench } from './reports';
 import { planningBench } from './planning';
 import { setInStatisticsThread } from './set-thread';
-import { copySeries, standardSet, synthetic } from './standard-set';
+import { copySeries, standardSet, synthetic, timedSet } from './standard-set';
 import { webBench } from './web';
 import { wdIntervalsBench } from './wd-intervals';
 
@@ -121,16 +121,11 @@ function coreBench(): void {
   {
     // the first point a fresh worker thread computes pays the compilation of the engine (V8 optimises a
     // function after it has run a while); a worker then computes point after point: steady state, after 3
-    const input = copySeries(synth);
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    standardSet(input);
-    const c = process.cpuUsage(c0);
-    const first = performance.now() - t0;
-    results.synthFirst = first;
-    results.synthFirstCpu = (c.user + c.system) / 1000;
+    const first = timedSet(synth);
+    results.synthFirst = first.ms;
+    results.synthFirstCpu = first.cpuMs;
     console.log(
-      `${'  whole standard statistic set, first run in this process'.padEnd(64)} ${first.toFixed(1).padStart(9)} ms  (CPU ${((c.user + c.system) / 1000).toFixed(0)} ms)`,
+      `${'  whole standard statistic set, first run in this process'.padEnd(64)} ${first.ms.toFixed(1).padStart(9)} ms  (CPU ${first.cpuMs.toFixed(0)} ms)`,
     );
   }
   results.synthSet = time(
@@ -143,14 +138,7 @@ function coreBench(): void {
   {
     // the machine is shared (load 10+): the CPU time of one set, process.cpuUsage (user + system, the
     // collector's threads included), median of 3 more steady runs, moves less with the load than the clock
-    const cpu: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const input = copySeries(synth);
-      const c0 = process.cpuUsage();
-      standardSet(input);
-      const c = process.cpuUsage(c0);
-      cpu.push((c.user + c.system) / 1000);
-    }
+    const cpu = Array.from({ length: 3 }, () => timedSet(synth).cpuMs);
     results.synthSetCpu = median(cpu);
     console.log(
       `${'  whole standard statistic set, steady state, CPU time'.padEnd(64)} ${median(cpu).toFixed(1).padStart(9)} ms`,

@@ -7,11 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { STATISTICS_YOUNG_GENERATION_MB } from '../apps/server/src/jobs/pool';
 import { bundleWorker, WORKER_EXEC_ARGV } from '../apps/server/src/jobs/worker-file';
-
-export interface TimedSet {
-  ms: number;
-  cpuMs: number;
-}
+import type { TimedSet } from './standard-set';
 
 /** The first run and `runs` steady runs of the set in a statistics thread (its worker bundled as the server's are). */
 export async function setInStatisticsThread(runs: number): Promise<{ first: TimedSet; steady: TimedSet[] }> {

@@ -81,6 +81,25 @@ export function standardSet(series: Series, perId?: Record<string, number>): voi
   });
 }
 
+export interface TimedSet {
+  ms: number;
+  cpuMs: number;
+}
+
+/**
+ * Wall and CPU ms of one standard set on fresh copies of the series (CPU: process.cpuUsage, user + system,
+ * the collector's threads included: the machine is shared, and the CPU time moves less with its load).
+ */
+export function timedSet(series: Series): TimedSet {
+  const input = copySeries(series);
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  standardSet(input);
+  const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { ms, cpuMs: (c.user + c.system) / 1000 };
+}
+
 /** Median ms of `runs` standard sets at steady state (after 2), each on fresh copies of the series. */
 export function steadySetMs(runs: number): number {
   const series = synthetic();
