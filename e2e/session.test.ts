@@ -95,6 +95,36 @@ describe('session rules in the browser', () => {
     expect(await readableByScript(page)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
   });
 
+  it("asks for the home page's lists with the signed-in user on a reload, not after it (issue 34)", async () => {
+    const { page, server } = harness;
+    onTestFailed(() => screenshot(page, 'failure-session-prefetch'));
+    await signInFresh(page, server.url, 'manager');
+    await visible(page.getByRole('heading', { name: 'My projects' }));
+    const events: string[] = [];
+    const api = (url: string) => new URL(url).pathname;
+    const onRequest = (request: { url(): string }) => events.push(`ask ${api(request.url())}`);
+    const onResponse = (response: { url(): string }) => events.push(`answer ${api(response.url())}`);
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    try {
+      await page.reload();
+      await visible(page.getByRole('heading', { name: 'My projects' }));
+    } finally {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    }
+    const at = (event: string) => {
+      const index = events.indexOf(event);
+      expect(index, `${event} in ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    // the token first (the lists need it), then the user and the lists together: before, each waited for the
+    // one before it (the user for the route's code, the lists for the user)
+    expect(at(`answer ${paths.refresh}`)).toBeLessThan(at(`ask ${paths.usersCurrent}`));
+    expect(at(`ask ${paths.projects}`)).toBeLessThan(at(`answer ${paths.usersCurrent}`));
+    expect(at(`ask ${paths.offers}`)).toBeLessThan(at(`answer ${paths.usersCurrent}`));
+  });
+
   it('renews an expired access token with the cookie, and sends the user to login once it cannot', async () => {
     const { page, server } = harness;
     const context = page.context();

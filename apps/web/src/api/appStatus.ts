@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 // Application-wide conditions the API reports outside any one request: a client too old for the server
 // (HTTP 426) and a maintenance in progress (HTTP 426 whose body says maintenance: the page reloads).
 
@@ -35,7 +33,3 @@ export const appStatus = {
     return () => listeners.delete(listener);
   },
 };
-
-export function useAppStatus(): AppStatus {
-  return useSyncExternalStore(appStatus.subscribe, appStatus.get);
-}

@@ -310,6 +310,34 @@ describe('a reload or a new tab', () => {
     expect(sessionModule.session.accessToken()).toBe(fresh);
   });
 
+  it("tells the routes' prefetch when the token came (issue 34)", async () => {
+    local.setItem(markKey, 'signed-in');
+    const fresh = jwt(900, 'e');
+    script(json(200, { accessToken: fresh }));
+    const restoring = client.restoreSession();
+    let tokenWhenSettled: string | null | undefined;
+    const settled = sessionModule.session.settled().then(() => {
+      tokenWhenSettled = sessionModule.session.accessToken();
+    });
+    await Promise.resolve();
+    expect(tokenWhenSettled).toBeUndefined(); // not before the answer
+    await restoring;
+    await settled;
+    expect(tokenWhenSettled).toBe(fresh);
+    // settled already: at once
+    await expect(sessionModule.session.settled()).resolves.toBeUndefined();
+  });
+
+  it("tells the routes' prefetch when the restore failed, signed out", async () => {
+    local.setItem(markKey, 'signed-in');
+    script(json(401, { detail: messages.credentialsExpired, code: 'token_invalid' }));
+    const restoring = client.restoreSession();
+    const settled = sessionModule.session.settled();
+    await restoring;
+    await settled;
+    expect(sessionModule.session.accessToken()).toBeNull();
+  });
+
   it('does not ask without a session', async () => {
     const calls = script();
     await client.restoreSession();

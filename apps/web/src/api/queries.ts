@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   paths,
   type ContactRequest,
@@ -8,7 +8,7 @@ import {
 } from '@metocean/contracts';
 import { apiRequest } from './client';
 import { lazySchema } from './lazy-schema';
-import { useAccessToken } from './session';
+import { useAccessToken } from './hooks';
 
 export const queryKeys = {
   currentUser: ['users', 'current'] as const,
@@ -29,14 +29,37 @@ const maintenanceNotice = lazySchema((schemas) => schemas.maintenanceNotice);
 const flatPage = lazySchema((schemas) => schemas.flatPage);
 const userSettings = lazySchema((schemas) => schemas.userSettings);
 
+// The queries the shell and the home page need at once, shared by their hooks and the routes' prefetch
+// (app/routes.tsx, issue 34).
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.currentUser,
+  queryFn: ({ signal }) => apiRequest(paths.usersCurrent, { schema: currentUser, signal }),
+  staleTime: 60_000,
+});
+
+export const offersQuery = queryOptions({
+  queryKey: queryKeys.offers,
+  queryFn: ({ signal }) => apiRequest(paths.offers, { schema: offers, signal }),
+  staleTime: 60_000,
+});
+
+export const changelogQuery = queryOptions({
+  queryKey: queryKeys.changelog,
+  queryFn: ({ signal }) => apiRequest(paths.changelog, { schema: changelogResponse, signal, kind: 'quiet' }),
+  staleTime: Infinity,
+});
+
+export const maintenanceQuery = queryOptions({
+  queryKey: queryKeys.maintenance,
+  queryFn: ({ signal }) =>
+    apiRequest(paths.maintenance, { schema: maintenanceNotice, signal, kind: 'quiet' }),
+  // an answer prefetched a moment before the banner mounts is not asked again
+  staleTime: 10_000,
+});
+
 export function useCurrentUser() {
   const accessToken = useAccessToken();
-  return useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => apiRequest(paths.usersCurrent, { schema: currentUser, signal }),
-    enabled: accessToken !== null,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...currentUserQuery, enabled: accessToken !== null });
 }
 
 /** The signed-in user, for components rendered inside the shell (which waits for it). */
@@ -63,30 +86,15 @@ export function useUsers(scope: 'customer' | 'all', search = '', enabled = true)
 
 /** The offer instances of the caller's account, expired ones included. */
 export function useOffers() {
-  return useQuery({
-    queryKey: queryKeys.offers,
-    queryFn: ({ signal }) => apiRequest(paths.offers, { schema: offers, signal }),
-    staleTime: 60_000,
-  });
+  return useQuery(offersQuery);
 }
 
 export function useChangelog(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.changelog,
-    queryFn: ({ signal }) =>
-      apiRequest(paths.changelog, { schema: changelogResponse, signal, kind: 'quiet' }),
-    staleTime: Infinity,
-    enabled,
-  });
+  return useQuery({ ...changelogQuery, enabled });
 }
 
 export function useMaintenance() {
-  return useQuery({
-    queryKey: queryKeys.maintenance,
-    queryFn: ({ signal }) =>
-      apiRequest(paths.maintenance, { schema: maintenanceNotice, signal, kind: 'quiet' }),
-    refetchInterval: 5 * 60_000,
-  });
+  return useQuery({ ...maintenanceQuery, refetchInterval: 5 * 60_000 });
 }
 
 export function useFlatPage(url: string) {

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 // The signed-in session (issue 23, docs/decisions.md "Refresh token in an HttpOnly cookie"): the access
 // token lives in memory only; the refresh token is an HttpOnly cookie this code never sees. A reload or a
 // new tab gets its access token from the cookie (client.ts `restoreSession`). localStorage holds no secret:
@@ -96,21 +94,21 @@ export const session = {
     emit();
   },
 
+  /** Resolves once no restore is under way: at once, or when the token fetched with the cookie came or not. */
+  settled(): Promise<void> {
+    if (!restoring) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (restoring) return;
+        listeners.delete(check);
+        resolve();
+      };
+      listeners.add(check);
+    });
+  },
+
   subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
 };
-
-export function useAccessToken(): string | null {
-  return useSyncExternalStore(session.subscribe, session.accessToken);
-}
-
-/** True while a reload or a new tab fetches its access token: pages wait rather than show signed-out. */
-export function useSessionRestoring(): boolean {
-  return useSyncExternalStore(session.subscribe, session.restoring);
-}
-
-export function useSessionNotice(): Notice | null {
-  return useSyncExternalStore(session.subscribe, session.notice);
-}

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { limits, messages } from '@metocean/contracts';
 import { logout, renewTokens } from '../api/client';
 import { secondsLeft } from '../api/jwt';
-import { lastActivityKey, useAccessToken } from '../api/session';
+import { useAccessToken } from '../api/hooks';
+import { lastActivityKey } from '../api/session';
 
 const activityEvents = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 const inactivityMs = limits.inactivityLogoutMinutes * 60_000;

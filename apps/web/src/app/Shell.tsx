@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { errorMessage, logout } from '../api/client';
 import { useCurrentUser } from '../api/queries';
-import { useAccessToken, useSessionRestoring } from '../api/session';
+import { useAccessToken, useSessionRestoring } from '../api/hooks';
 import { FullPageLoader } from '../components/Loader';
 import { ReleaseNotesDialog } from '../features/changelog/ReleaseNotesDialog';
 import { Footer } from './Footer';

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { maintenanceReloadMs, useAppStatus } from '../api/appStatus';
+import { maintenanceReloadMs } from '../api/appStatus';
+import { useAppStatus } from '../api/hooks';
 import { Logo } from '../components/Logo';
 
 // The dialog (MUI Dialog, Modal, transitions) is fetched the first time it is needed: the first page stays

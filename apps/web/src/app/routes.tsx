@@ -6,7 +6,10 @@ import { PublicOrShell } from './PublicOrShell';
 import { PublicLayout } from '../features/public/PublicLayout';
 import { Shell, type RouteHandle } from './Shell';
 import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
-import { useAppStatus } from '../api/appStatus';
+import { useAppStatus } from '../api/hooks';
+import { changelogQuery, currentUserQuery, maintenanceQuery, offersQuery } from '../api/queries';
+import { projectListParams, projectsQuery } from '../features/projects/queries';
+import { prefetchSignedIn } from './queryClient';
 
 function Root() {
   const { maintenanceReload } = useAppStatus();
@@ -113,14 +116,28 @@ export const routes: RouteObject[] = [
       },
       {
         element: <Shell />,
+        // what the shell shows first, asked for as soon as the session has its token (issue 34)
+        loader: () =>
+          prefetchSignedIn((client) => {
+            void client.prefetchQuery(currentUserQuery);
+            void client.prefetchQuery(maintenanceQuery);
+            void client.prefetchQuery(changelogQuery);
+          }),
         children: [
           {
             // A page that crashes keeps the shell around its error.
             errorElement: <RouteError inShell />,
             children: [
               {
-                // a route like the others (issue 34): its chunk loads while the shell restores the session
+                // a route like the others (issue 34): its chunk loads while the shell restores the session,
+                // and its lists are asked for with the signed-in user, not after it
                 path: '/',
+                loader: ({ request }) =>
+                  prefetchSignedIn((client) => {
+                    const { ordering, search } = projectListParams(new URL(request.url).searchParams);
+                    void client.prefetchQuery(projectsQuery(ordering, search));
+                    void client.prefetchQuery(offersQuery);
+                  }),
                 lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
               },
               // Project pages load on demand: the first page stays small (issue 6: < 300 kB gzipped).

@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import { paths, tokenGrant, tokenRequest, type TokenRequest } from '@metocean/contracts';
 import { apiRequest } from '../../api/client';
 import { applyServerErrors } from '../../api/forms';
-import { session, useAccessToken, useSessionNotice, useSessionRestoring } from '../../api/session';
+import { useAccessToken, useSessionNotice, useSessionRestoring } from '../../api/hooks';
+import { session } from '../../api/session';
 import { FullPageLoader } from '../../components/Loader';
 import { AuthLayout } from './AuthLayout';
 

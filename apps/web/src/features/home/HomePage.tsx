@@ -19,7 +19,7 @@ import { useMe, useOffers } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { LabelledSelect, SearchBox } from '../../components/PlainFields';
 import { LazyMenu } from '../../components/LazyMenu';
-import { useCreateDemoProject, useProjects, type ProjectOrdering } from '../projects/queries';
+import { projectListParams, useCreateDemoProject, useProjects } from '../projects/queries';
 import {
   autoSelectedOffer,
   availableOffers,
@@ -184,8 +184,7 @@ export function HomePage() {
   const user = useMe();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const ordering: ProjectOrdering = params.get('ordering') === 'name' ? 'name' : '-id';
+  const { ordering, search } = projectListParams(params);
   const projects = useProjects(ordering, search);
   useSearchTracking('projects', search);
   const offers = useOffers();

@@ -1,5 +1,5 @@
 // Server state of the projects feature (spec 000 §7 Projects, Points and tasks, Zones and offers).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import {
   messages,
@@ -41,16 +41,27 @@ const projectGeometry = lazySchema((schemas) => schemas.projectGeometry);
 const geometryList = lazySchema((schemas) => schemas.geometryList);
 const zonePointData = lazySchema((schemas) => schemas.zonePointData);
 
-export function useProjects(ordering: ProjectOrdering, search: string) {
-  return useQuery({
+/** The home page's list as its address asks for it (`?ordering=name`, `?search=`). */
+export function projectListParams(params: URLSearchParams): { ordering: ProjectOrdering; search: string } {
+  return { ordering: params.get('ordering') === 'name' ? 'name' : '-id', search: params.get('search') ?? '' };
+}
+
+/** The projects list, for its hook and the home route's prefetch (app/routes.tsx, issue 34). */
+export function projectsQuery(ordering: ProjectOrdering, search: string) {
+  return queryOptions({
     queryKey: projectKeys.list(ordering, search),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ ordering });
       if (search.trim()) query.set('search', search.trim());
       return apiRequest(`${paths.projects}?${query.toString()}`, { schema: projectList, signal });
     },
-    placeholderData: keepPreviousData,
+    // a list prefetched a moment before the page mounts is not asked again
+    staleTime: 2_000,
   });
+}
+
+export function useProjects(ordering: ProjectOrdering, search: string) {
+  return useQuery({ ...projectsQuery(ordering, search), placeholderData: keepPreviousData });
 }
 
 const isRunning = (status: string | undefined) => status?.toUpperCase() === 'RUNNING';

@@ -5,7 +5,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
-import { useAccessToken, useSessionRestoring } from '../../api/session';
+import { useAccessToken, useSessionRestoring } from '../../api/hooks';
 import { Footer } from '../../app/Footer';
 import { navy } from '../../app/theme';
 import { topBarHeight } from '../../app/TopBar';
