@@ -4,7 +4,7 @@ import { session } from '../api/session';
 
 /**
  * The app's one query client: the components read it through the provider in App.tsx, and the routes'
- * loaders prefetch into it before the page renders (app/prefetch.ts, issue 34).
+ * loaders prefetch into it before the page renders (`prefetchSignedIn` below, issue 34).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,3 +28,9 @@ export function prefetchSignedIn(start: (client: QueryClient) => void): null {
   });
   return null;
 }
+
+/**
+ * For the routes that prefetch: their loader runs when the route is entered, not again when the address's
+ * query changes (the home page's search box), where the page's own queries ask what they need.
+ */
+export const enteringOnly = (): boolean => false;

@@ -9,7 +9,7 @@ import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
 import { useAppStatus } from '../api/hooks';
 import { changelogQuery, currentUserQuery, maintenanceQuery, offersQuery } from '../api/queries';
 import { projectListParams, projectsQuery } from '../features/projects/queries';
-import { prefetchSignedIn } from './queryClient';
+import { enteringOnly, prefetchSignedIn } from './queryClient';
 
 function Root() {
   const { maintenanceReload } = useAppStatus();
@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
             void client.prefetchQuery(maintenanceQuery);
             void client.prefetchQuery(changelogQuery);
           }),
+        shouldRevalidate: enteringOnly,
         children: [
           {
             // A page that crashes keeps the shell around its error.
@@ -138,6 +139,7 @@ export const routes: RouteObject[] = [
                     void client.prefetchQuery(projectsQuery(ordering, search));
                     void client.prefetchQuery(offersQuery);
                   }),
+                shouldRevalidate: enteringOnly,
                 lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
               },
               // Project pages load on demand: the first page stays small (issue 6: < 300 kB gzipped).
