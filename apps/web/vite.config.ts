@@ -40,7 +40,7 @@ function precompress(): Plugin {
   };
 }
 
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const sessionStart = source('./src/session-start.ts');
 const main = source('./src/main.tsx');
 const homePage = source('./src/features/home/HomePage.tsx');

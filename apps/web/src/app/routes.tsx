@@ -9,7 +9,7 @@ import { MaintenanceScreen, UpdateRequiredDialog } from './StatusDialogs';
 import { useAppStatus } from '../api/hooks';
 import { changelogQuery, currentUserQuery, maintenanceQuery, offersQuery } from '../api/queries';
 import { projectListParams, projectsQuery } from '../features/projects/queries';
-import { enteringOnly, prefetchSignedIn } from './queryClient';
+import { prefetching } from './queryClient';
 
 function Root() {
   const { maintenanceReload } = useAppStatus();
@@ -117,13 +117,11 @@ export const routes: RouteObject[] = [
       {
         element: <Shell />,
         // what the shell shows first, asked for as soon as the session has its token (issue 34)
-        loader: () =>
-          prefetchSignedIn((client) => {
-            void client.prefetchQuery(currentUserQuery);
-            void client.prefetchQuery(maintenanceQuery);
-            void client.prefetchQuery(changelogQuery);
-          }),
-        shouldRevalidate: enteringOnly,
+        ...prefetching((client) => {
+          void client.prefetchQuery(currentUserQuery);
+          void client.prefetchQuery(maintenanceQuery);
+          void client.prefetchQuery(changelogQuery);
+        }),
         children: [
           {
             // A page that crashes keeps the shell around its error.
@@ -133,13 +131,11 @@ export const routes: RouteObject[] = [
                 // a route like the others (issue 34): its chunk loads while the shell restores the session,
                 // and its lists are asked for with the signed-in user, not after it
                 path: '/',
-                loader: ({ request }) =>
-                  prefetchSignedIn((client) => {
-                    const { ordering, search } = projectListParams(new URL(request.url).searchParams);
-                    void client.prefetchQuery(projectsQuery(ordering, search));
-                    void client.prefetchQuery(offersQuery);
-                  }),
-                shouldRevalidate: enteringOnly,
+                ...prefetching((client, request) => {
+                  const { ordering, search } = projectListParams(new URL(request.url).searchParams);
+                  void client.prefetchQuery(projectsQuery(ordering, search));
+                  void client.prefetchQuery(offersQuery);
+                }),
                 lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
               },
               // Project pages load on demand: the first page stays small (issue 6: < 300 kB gzipped).
