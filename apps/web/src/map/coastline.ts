@@ -4,6 +4,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { feature } from 'topojson-client';
 import type { GeometryObject, Topology } from 'topojson-specification';
 import landUrl from 'world-atlas/land-50m.json?url';
+import { packRings, type PackedRings } from './clip';
 
 export type Land = FeatureCollection<Polygon | MultiPolygon> | Feature<Polygon | MultiPolygon>;
 
@@ -23,14 +24,13 @@ export function loadCoastline(): Promise<Land> {
   return land;
 }
 
-/** The land polygons as [lng, lat] rings, for the SVG previews of the project cards. */
-export async function landRings(): Promise<[number, number][][]> {
+/** The land polygons as packed [lng, lat] rings with their boxes, for the SVG previews of the project cards. */
+export async function packedLand(): Promise<PackedRings> {
   const data = await loadCoastline();
   const features = data.type === 'FeatureCollection' ? data.features : [data];
-  return features.flatMap((f) => {
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-    return polygons.flatMap((polygon) =>
-      polygon.map((ring) => ring.map(([lng = 0, lat = 0]) => [lng, lat] as [number, number])),
-    );
-  });
+  return packRings(
+    features.flatMap((f) =>
+      f.geometry.type === 'Polygon' ? f.geometry.coordinates : f.geometry.coordinates.flat(),
+    ),
+  );
 }

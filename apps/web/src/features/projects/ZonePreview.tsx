@@ -1,18 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { ProjectListItem } from '@metocean/contracts';
-import { landRings } from '../../map/coastline';
+import { clippedPath, type PackedRings } from '../../map/clip';
+import { previewLand } from '../../map/previewLand';
 import { pointColours } from '../../map/config';
 import { geometryVertices } from '../../map/geo';
 
-let sharedLand: [number, number][][] | null = null;
+let sharedLand: PackedRings | null = null;
 
 function useLand() {
   const [land, setLand] = useState(sharedLand);
   useEffect(() => {
     if (land) return;
     let alive = true;
-    landRings()
+    previewLand()
       .then((rings) => {
         sharedLand = rings;
         if (alive) setLand(rings);
@@ -61,14 +62,16 @@ export function ZonePreview({
     'Z';
   const landPath = useMemo(() => {
     if (!land) return '';
-    return land
-      .filter((ring) =>
-        ring.some(
-          ([x, y]) => x >= view.minX - 5 && x <= view.maxX + 5 && y >= view.minY - 5 && y <= view.maxY + 5,
-        ),
-      )
-      .map(path)
-      .join('');
+    // cut a tenth beyond the view box, so the cut's joins along the box's edges stay out of sight
+    const marginX = (view.maxX - view.minX) / 10;
+    const marginY = (view.maxY - view.minY) / 10;
+    const box = {
+      minX: view.minX - marginX,
+      maxX: view.maxX + marginX,
+      minY: view.minY - marginY,
+      maxY: view.maxY + marginY,
+    };
+    return clippedPath(land, box, Math.max(view.maxX - view.minX, view.maxY - view.minY) / 600);
   }, [land, view]);
   const zoneRings =
     project.zone.geom.type === 'Polygon'
