@@ -1,5 +1,5 @@
 // The customer account as spec 000 §3 presents it: credits, pack, end of subscription.
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Account } from '@metocean/contracts';
 import { customers, offerInstances, offers, users } from '../db/schema';
 import type { Db } from '../db/client';
@@ -24,8 +24,13 @@ export function offerPreference(instance: {
  * the current time is on or after its end, spec 000 §4). The provider's own account never expires.
  */
 export async function presentAccount(db: Db, customerId: number, now = new Date()): Promise<Account> {
-  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
-  if (!customer) throw new Error(`customer ${customerId} not found`);
+  const [row] = await db
+    .select({ customer: customers, people: db.$count(users, eq(users.customerId, customerId)) })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!row) throw new Error(`customer ${customerId} not found`);
+  const { customer, people } = row;
   const instances = await db
     .select({ instance: offerInstances, offerName: offers.name })
     .from(offerInstances)
@@ -35,12 +40,11 @@ export async function presentAccount(db: Db, customerId: number, now = new Date(
   const active = instances.filter((row) => row.instance.offerEnd.getTime() > now.getTime());
   const current =
     [...active].sort((a, b) => offerPreference(a.instance) - offerPreference(b.instance))[0] ?? instances[0];
-  const [people] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
   return {
     id: customer.id,
     name: customer.name,
     image: customer.logo,
-    collaborators: people?.n ?? 0,
+    collaborators: people,
     totalCredits: customer.totalCredits,
     credits: customer.credits,
     pack: current

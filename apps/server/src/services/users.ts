@@ -1,5 +1,5 @@
 // The current user, the team (collaborators of one customer) and invitations (spec 000 §2.10, §6, §7 Users).
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Collaborator, CurrentUser, Role, UserSettings } from '@metocean/contracts';
 import { messages } from '@metocean/contracts';
 import { computations, customers, projectCollaborators, users } from '../db/schema';
@@ -10,7 +10,7 @@ import { likePattern } from '../db/like';
 import type { Caller, Services } from './context';
 import { logCallerEvent } from './events';
 import { grantableProjects } from './project-access';
-import { activityOf } from './usage';
+import { activityCounts } from './usage';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -50,16 +50,23 @@ export const requireManager = (caller: Caller) => {
 };
 
 export async function currentUser(services: Services, caller: Caller): Promise<CurrentUser> {
-  const user = await userById(services, caller.id);
-  const [projects] = await services.db
-    .select({ n: count() })
-    .from(projectCollaborators)
-    .where(eq(projectCollaborators.userId, user.id));
-  const spent = await services.db
-    .select({ n: count() })
-    .from(computations)
-    .where(and(eq(computations.spentById, user.id), eq(computations.isDowntime, false)));
-  const activity = await activityOf(services.db, user.id);
+  const { db } = services;
+  // the user and their counts in one statement (the first page waits for this answer)
+  const [row] = await db
+    .select({
+      user: users,
+      projects: db.$count(projectCollaborators, eq(projectCollaborators.userId, caller.id)),
+      computations: db.$count(
+        computations,
+        and(eq(computations.spentById, caller.id), eq(computations.isDowntime, false)),
+      ),
+      ...activityCounts(db, caller.id),
+    })
+    .from(users)
+    .where(eq(users.id, caller.id))
+    .limit(1);
+  if (!row) throw notFound();
+  const { user } = row;
   let impersonator: CurrentUser['impersonator'] = null;
   if (caller.impersonatorId !== null) {
     const admin = await userById(services, caller.impersonatorId);
@@ -74,12 +81,12 @@ export async function currentUser(services: Services, caller: Caller): Promise<C
     settings: user.settings,
     accounts: [account],
     counts: {
-      projects: projects?.n ?? 0,
-      computations: spent[0]?.n ?? 0,
+      projects: row.projects,
+      computations: row.computations,
       // the counts of the usage analysis (issue 30: the profile said 0 where it said 4)
-      downtimeComputations: activity.downtimes,
-      reports: activity.reports,
-      comments: activity.comments,
+      downtimeComputations: row.downtimes,
+      reports: row.reports,
+      comments: row.comments,
     },
     impersonator,
   };
