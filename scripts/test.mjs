@@ -1,8 +1,7 @@
-// `npm test`: lint and types, then two lanes: the build and the browser suite beside the unit suite and the
-// integration suite (embedded PGlite; then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite
-// against that PostgreSQL server, in the lane freed first). The test suites all run even when an earlier one
-// fails, so one red suite does not hide another; lint and types stop the run, a failed build the browser
-// suite (nothing after them would mean anything). The browser and integration suites spend
+// `npm test`: lint, types, unit, build, then the browser suite beside the integration suite (embedded PGlite,
+// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, in the lane freed first). The
+// test suites all run even when an earlier one fails, so one red suite does not hide another; lint, types and
+// the build stop the run (nothing after them would mean anything). The browser and integration suites spend
 // much of their time waiting on servers and browsers, so on two cores they take little longer side by side
 // than the longer of the two alone (on a clean clone: 29 min in sequence before, see the closing note). Each
 // suite's servers start from a demo database seeded once by its vitest globalSetup (docs/decisions.md, session 30).
@@ -34,45 +33,50 @@ function run(script, { env = {}, log } = {}) {
   });
 }
 
-// Lint and types side by side on the two cores (each is mostly one single-threaded process); their outputs go
-// to .vitest-results/<script>.log, printed in order. Either failing stops the run.
+let failed = false;
+// Lint and types, then the unit suite and the build, each pair side by side on the two cores (each is
+// mostly one single-threaded process); their outputs go to .vitest-results/<script>.log, printed in order.
 mkdirSync('.vitest-results', { recursive: true });
 const logged = (script) => `.vitest-results/${script.replace(/:/g, '-')}.log`;
-const checks = ['lint', 'typecheck'];
-const checkCodes = await Promise.all(checks.map((script) => run(script, { log: logged(script) })));
-for (const script of checks) process.stdout.write(readFileSync(logged(script), 'utf8'));
-if (checkCodes.some((code) => code !== 0)) process.exit(1);
+async function pair(scripts) {
+  const codes = await Promise.all(scripts.map((script) => run(script, { log: logged(script) })));
+  for (const script of scripts) process.stdout.write(readFileSync(logged(script), 'utf8'));
+  return codes;
+}
+if ((await pair(['lint', 'typecheck'])).some((code) => code !== 0)) process.exit(1);
+const [unitCode, buildCode] = await pair(['test:unit', 'build']);
+if (unitCode !== 0) failed = true;
+if (buildCode !== 0) process.exit(1);
 
-// Then two lanes, two suites at a time (the two cores): the build then the browser suite in one, the unit
-// suite then the integration suite on PGlite in the other (the unit suite runs one worker: it used to leave a
-// core idle for its five minutes beside the 12 s build); with TEST_POSTGRES_URL set, the integration suite on
-// PostgreSQL runs in the lane freed first. A failed build skips the browser suite and fails the run. The
-// browser suite prints as it runs; the others' outputs are kept in .vitest-results/ and printed at the end.
+// Two lanes over three suites: the browser suite, the integration suite on PGlite and, when asked, the same
+// suite on PostgreSQL. Each lane takes the next suite when it is free, so the PostgreSQL run starts as soon as
+// either of the first two ends (two at a time: the two cores). The browser suite prints as it runs; the
+// integration suites' outputs are kept in .vitest-results/<suite>.log and printed once the lanes end.
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const logs = [logged('build'), logged('test:unit'), '.vitest-results/integration.log'];
-const built = run('build', { log: logged('build') });
-const browserLane = async () => ((await built) === 0 ? run('test:e2e') : 1);
-const integrationLane = async () => {
-  const unit = await run('test:unit', { log: logged('test:unit') });
-  const integration = await run('test:integration', {
+const suites = [
+  { script: 'test:e2e', env: {} },
+  {
+    script: 'test:integration',
     env: { VITEST_SUITE: 'integration' },
     log: '.vitest-results/integration.log',
-  });
-  return unit || integration;
-};
-let postgres = null;
-const thenPostgres = (lane) =>
-  lane.then((code) => {
-    postgres ??= postgresUrl
-      ? run('test:integration', {
+  },
+  ...(postgresUrl
+    ? [
+        {
+          script: 'test:integration',
           env: { DATABASE_URL: postgresUrl, VITEST_SUITE: 'integration-postgres' },
           log: '.vitest-results/integration-postgres.log',
-        })
-      : Promise.resolve(0);
-    return code;
-  });
-const codes = await Promise.all([thenPostgres(browserLane()), thenPostgres(integrationLane())]);
-codes.push(await postgres);
-if (postgresUrl) logs.push('.vitest-results/integration-postgres.log');
-for (const log of logs) process.stdout.write(readFileSync(log, 'utf8'));
-process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+        },
+      ]
+    : []),
+];
+const queue = [...suites];
+async function lane() {
+  let code = 0;
+  for (let suite = queue.shift(); suite; suite = queue.shift())
+    if ((await run(suite.script, { env: suite.env, log: suite.log })) !== 0) code = 1;
+  return code;
+}
+if ((await Promise.all([lane(), lane()])).some((code) => code !== 0)) failed = true;
+for (const { log } of suites) if (log) process.stdout.write(readFileSync(log, 'utf8'));
+process.exit(failed ? 1 : 0);
