@@ -19,6 +19,7 @@ export interface PackedRings {
   boxes: Float64Array;
 }
 
+/** Packs [x, y] rings flat and measures each ring's box (once, where the land is read). */
 export function packRings(rings: readonly (readonly (readonly number[])[])[]): PackedRings {
   const total = rings.reduce((sum, ring) => sum + ring.length, 0);
   const coords = new Float64Array(2 * total);
@@ -49,7 +50,8 @@ export function packRings(rings: readonly (readonly (readonly number[])[])[]): P
 /**
  * One Sutherland–Hodgman pass over a closed ring of flat [x, y, x, y, …] values: the part on the kept side of
  * one edge of the box, with the crossings put on that edge. `axis` 0 cuts in x, 1 in y; `keepAbove` keeps
- * values ≥ `at`. Flat numbers, not [x, y] pairs: a continent's ring is cut on every card with no garbage.
+ * values ≥ `at`. Flat numbers, not [x, y] pairs: a continent's ring is cut on every card without an object
+ * per vertex.
  */
 function clipAgainst(ring: ArrayLike<number>, axis: 0 | 1, at: number, keepAbove: boolean): number[] {
   const out: number[] = [];
