@@ -126,6 +126,24 @@ export default tseslint.config(
     },
   },
   {
+    // The unit suite's files share their modules in each worker (vitest.config.ts): a file that mocks a
+    // module, stubs a global or the environment, or fakes the clock would change them for the files after
+    // it, so it must run isolated, named *.isolated.test.ts.
+    files: ['**/*.test.ts'],
+    ignores: ['**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'a test that mocks, stubs or fakes the clock runs isolated: name its file *.isolated.test.ts',
+        })),
+      ],
+    },
+  },
+  {
     // No import circle in any workspace: a module is loaded before the one it needs, and a layer rule
     // cannot hold across a circle. Type-only imports are left out (import-x's rule): they vanish at run time.
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
