@@ -1,20 +1,21 @@
 // `npm test`: lint, types, unit, build, then the browser suite beside the integration suite (embedded PGlite,
-// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, in the lane freed first). The
-// test suites all run even when an earlier one fails, so one red suite does not hide another; lint, types and
-// the build stop the run (nothing after them would mean anything). The browser and integration suites spend
-// much of their time waiting on servers and browsers, so on two cores they take little longer side by side
-// than the longer of the two alone (on a clean clone: 29 min in sequence before, see the closing note). Each
-// suite's servers start from a demo database seeded once by its vitest globalSetup (docs/decisions.md, session 30).
+// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, a half in
+// each lane as it frees). The test suites all run even when an earlier one fails, so one red suite does not
+// hide another; lint, types and the build stop the run (nothing after them would mean anything). The browser
+// and integration suites spend much of their time waiting on servers and browsers, so on two cores they take
+// little longer side by side than the longer of the two alone (on a clean clone: 29 min in sequence before,
+// see the closing note). Each suite's servers start from a demo database seeded once by its vitest
+// globalSetup (docs/decisions.md, session 30).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs `npm run <script>`; resolves to its exit code. Output goes to the console, or to `log` when given. */
-function run(script, { env = {}, log } = {}) {
+function run(script, { env = {}, log, args = [] } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(npm, ['run', script], {
+    const child = spawn(npm, ['run', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       env: { ...process.env, ...env },
       stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
@@ -34,8 +35,9 @@ function run(script, { env = {}, log } = {}) {
 }
 
 let failed = false;
-// Lint and types, then the unit suite and the build, each pair side by side on the two cores (each is
-// mostly one single-threaded process); their outputs go to .vitest-results/<script>.log, printed in order.
+// Lint and types side by side on the two cores (each mostly one single-threaded process), then the unit suite
+// (a worker per core) beside the build's ~12 s; their outputs go to .vitest-results/<script>.log, printed in
+// order.
 mkdirSync('.vitest-results', { recursive: true });
 const logged = (script) => `.vitest-results/${script.replace(/:/g, '-')}.log`;
 async function pair(scripts) {
@@ -49,10 +51,12 @@ if (unitCode !== 0) failed = true;
 if (buildCode !== 0) process.exit(1);
 
 // Two lanes over three suites: the browser suite, the integration suite on PGlite and, when asked, the same
-// suite on PostgreSQL. Each lane takes the next suite when it is free, so the PostgreSQL run starts as soon as
-// either of the first two ends (two at a time: the two cores). The browser suite prints as it runs; the
-// integration suites' outputs are kept in .vitest-results/<suite>.log and printed once the lanes end.
+// suite on PostgreSQL in two halves (vitest's shards). Each lane takes the next suite when it is free: the
+// first two side by side (the two cores), then a half of the PostgreSQL run in each lane as it frees — whole,
+// it kept one lane busy for ~10 min with the other idle (it used 1.3 of the 2 cores alone). The browser
+// suite prints as it runs; the others' outputs are kept in .vitest-results/<suite>.log and printed at the end.
 const postgresUrl = process.env.TEST_POSTGRES_URL;
+const POSTGRES_SHARDS = 2;
 const suites = [
   { script: 'test:e2e', env: {} },
   {
@@ -61,20 +65,22 @@ const suites = [
     log: '.vitest-results/integration.log',
   },
   ...(postgresUrl
-    ? [
-        {
+    ? Array.from({ length: POSTGRES_SHARDS }, (_, i) => {
+        const suite = `integration-postgres-${i + 1}of${POSTGRES_SHARDS}`;
+        return {
           script: 'test:integration',
-          env: { DATABASE_URL: postgresUrl, VITEST_SUITE: 'integration-postgres' },
-          log: '.vitest-results/integration-postgres.log',
-        },
-      ]
+          env: { DATABASE_URL: postgresUrl, VITEST_SUITE: suite },
+          args: [`--shard=${i + 1}/${POSTGRES_SHARDS}`],
+          log: `.vitest-results/${suite}.log`,
+        };
+      })
     : []),
 ];
 const queue = [...suites];
 async function lane() {
   let code = 0;
   for (let suite = queue.shift(); suite; suite = queue.shift())
-    if ((await run(suite.script, { env: suite.env, log: suite.log })) !== 0) code = 1;
+    if ((await run(suite.script, suite)) !== 0) code = 1;
   return code;
 }
 if ((await Promise.all([lane(), lane()])).some((code) => code !== 0)) failed = true;
