@@ -126,10 +126,10 @@ export default tseslint.config(
     },
   },
   {
-    // The unit suite's files share their modules in each worker (vitest.config.ts): a file that mocks a
-    // module, stubs a global or the environment, or fakes the clock would change them for the files after
-    // it, so it must run isolated, named *.isolated.test.ts.
-    files: ['**/*.test.ts'],
+    // The unit suite's files (as vitest.config.ts lists them) share their modules in each worker: a file
+    // that mocks a module, stubs a global or the environment, or fakes the clock would change them for the
+    // files after it, so it must run isolated, named *.isolated.test.ts.
+    files: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     ignores: ['**/*.isolated.test.ts'],
     rules: {
       'no-restricted-properties': [

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const unitFiles = [
   'packages/*/test/**/*.test.ts',
@@ -25,11 +25,11 @@ export default defineConfig({
           name: 'unit',
           ...unit,
           // the files of a worker share their modules instead of importing them again each (CI: 328 s with
-          // one worker, isolated, 125 s like this with two): a test that mocks a module or stubs a global
+          // one worker, isolated, 123 s like this with two): a test that mocks a module or stubs a global
           // runs isolated, in a file named *.isolated.test.ts (the lint rule in eslint.config.js)
           isolate: false,
           include: unitFiles,
-          exclude: [isolated],
+          exclude: [...configDefaults.exclude, isolated],
         },
       },
       {
