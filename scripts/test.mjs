@@ -1,11 +1,10 @@
 // `npm test`: lint, types, unit, build, then the browser suite beside the integration suite (embedded PGlite,
 // then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, a half in
 // each lane as it frees). The test suites all run even when an earlier one fails, so one red suite does not
-// hide another; lint, types and the build stop the run (nothing after them would mean anything). The browser
-// and integration suites spend much of their time waiting on servers and browsers, so on two cores they take
-// little longer side by side than the longer of the two alone (on a clean clone: 29 min in sequence before,
-// see the closing note). Each suite's servers start from a demo database seeded once by its vitest
-// globalSetup (docs/decisions.md, session 30).
+// hide another; lint, types and the build stop the run (nothing after them would mean anything). Side by side,
+// the browser suite and the integration suite on PGlite keep both cores busy (1.9–2.0 read on a clean clone,
+// docs/decisions.md, session 39): a shorter run needs less work in them, not other lanes. Each suite's
+// servers start from a demo database seeded once by its vitest globalSetup (docs/decisions.md, session 30).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 
