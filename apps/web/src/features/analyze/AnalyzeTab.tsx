@@ -1,7 +1,7 @@
 // The Analyze tab (spec 000 §2.8): side menu with the four collapsible groups and their selection rules,
 // 'Display Statistics' and 'clear selection', the trial and Standard Access banners, the map of computed
 // points with their overview popups, the stats modal (loaded on demand with ECharts) and its failures.
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -55,7 +55,8 @@ import {
 
 const StatsModal = lazy(() => import('./StatsModal'));
 // issue 33: calibration (the dialog and the original | calibrated | both comparison), loaded on demand
-const CalibrationPanel = lazy(() => import('../calibration/CalibrationPanel'));
+const loadCalibrationPanel = () => import('../calibration/CalibrationPanel');
+const CalibrationPanel = lazy(loadCalibrationPanel);
 
 /** Spec 002 §8: the stats load failure per status; the common error otherwise. */
 export function loadFailureMessage(status: number): string {
@@ -171,6 +172,12 @@ export function AnalyzeTab() {
   const [failure, setFailure] = useState<string | null>(null);
   const [upgrade, setUpgrade] = useState(false);
   const [contacting, setContacting] = useState(false);
+  // The panel shows above the menu once a point is chosen: asked for with the tab where it may show, so it
+  // does not arrive after the user's first click and push the menu down under the pointer.
+  const mayCalibrate = project.isManager || project.points.some((p) => p.calibrationOf != null);
+  useEffect(() => {
+    if (mayCalibrate) void loadCalibrationPanel();
+  }, [mayCalibrate]);
   const [popup, setPopup] = useState<number | null>(null);
   const [exportingAll, setExportingAll] = useState(false);
   const [row, height] = useFillHeight();
