@@ -201,6 +201,9 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     headless: true,
     viewport: screenSize,
+    // as a user whose system asks for reduced motion (app/motion.ts): the same pages, without transitions,
+    // spinning or chart entry animations — frames that cost both cores' CPU and that no test looks at
+    reducedMotion: 'reduce',
     args: [
       '--headless',
       '--no-sandbox',

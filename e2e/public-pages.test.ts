@@ -54,6 +54,25 @@ describe('the public pages and the pages of the account and zones', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
   });
 
+  it('honours a system that asks for reduced motion: transitions and animations take 1 ms (WCAG 2.3.3)', async () => {
+    const { page, server } = harness;
+    await page.goto(`${server.url}/front`);
+    // the test browser asks for reduced motion (harness.ts); a MUI button's colours change in 250 ms otherwise
+    const button = page.locator('.MuiButton-root').first();
+    await visible(button);
+    const durations = () =>
+      button.evaluate((element) => getComputedStyle(element).transitionDuration.split(', ').map(parseFloat));
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    expect(await durations()).toEqual(expect.arrayContaining([0.001]));
+    expect(Math.max(...(await durations()))).toBe(0.001);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    try {
+      expect(Math.min(...(await durations()))).toBeGreaterThanOrEqual(0.1);
+    } finally {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+    }
+  });
+
   it('shows the product, its features and the demo to a visitor who is not signed in', async () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-public-signed-out'));

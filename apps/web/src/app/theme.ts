@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { reducedMotionQuery } from './motion';
 
 // One calm theme for a dense data tool: deep navy bar, ocean-blue primary, neutral greys, compact sizes.
 export const navy = '#0b2545';
@@ -24,6 +25,19 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 500 },
   },
   components: {
+    // a system that asks for reduced motion gets no transition nor animation (motion.ts)
+    MuiCssBaseline: {
+      styleOverrides: {
+        [`@media ${reducedMotionQuery}`]: {
+          '*, *::before, *::after': {
+            animationDuration: '1ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '1ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
     MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
     MuiIconButton: { defaultProps: { size: 'small' } },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },

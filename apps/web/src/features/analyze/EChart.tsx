@@ -18,6 +18,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
+import { prefersReducedMotion } from '../../app/motion';
 
 echarts.use([
   BarChart,
@@ -64,7 +65,9 @@ export function EChart({ option, width, height, onReady, testId }: EChartProps) 
   }, [width, height, onReady]);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
+    // drawn at once for a system that asks for reduced motion (no entry animation)
+    const shown = prefersReducedMotion() ? { ...option, animation: false } : option;
+    chart.current?.setOption(shown, { notMerge: true, lazyUpdate: false });
   }, [option, width, height]);
 
   return <Box ref={element} data-testid={testId} sx={{ width, height, maxWidth: '100%' }} />;

@@ -1,0 +1,14 @@
+// Reduced motion (WCAG 2.3.3): a user whose system asks for less motion gets none of the app's own. The
+// theme's baseline turns CSS transitions and animations (MUI's transitions and ripples, spinners, tours'
+// beacons) into a 1 ms step; charts draw at once and the map jumps to a view instead of gliding there.
+// The browser tests ask for it too (e2e/harness.ts): frames nobody looks at cost CPU on a shared machine.
+
+/** The media query of a system that asks for reduced motion. */
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user's system asks for reduced motion now (read at each call: the setting can change). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(reducedMotionQuery).matches
+    : false;
+}
