@@ -205,9 +205,12 @@ export async function makeSeededTemplate(): Promise<{ template: SeededTemplate; 
   };
 }
 
-/** The suite's template; undefined outside a run with the globalSetup, or for `env` that changes seeding. */
-function seededTemplateFor(env: Record<string, string>): SeededTemplate | undefined {
-  if (SEED_SETTINGS.some((name) => name in env)) return undefined;
+/**
+ * The suite's template; undefined outside a run with the globalSetup, or for `env` that changes seeding
+ * (unless `anySeed`: the test reads nothing its seeding would have written otherwise).
+ */
+function seededTemplateFor(env: Record<string, string>, anySeed = false): SeededTemplate | undefined {
+  if (!anySeed && SEED_SETTINGS.some((name) => name in env)) return undefined;
   try {
     return inject('seededTemplate');
   } catch {
@@ -230,9 +233,21 @@ export function linkIn(mail: string, pathPrefix: string): URL {
   return new URL(match[0]);
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /**
+   * Start from the suite's template even when `env` holds a setting of the seeding (SEED_SETTINGS): for a
+   * test that reads nothing the seeding writes with it (e.g. PUBLIC_URL for a cookie's flag, not the links
+   * of the seeded plannings' e-mails). A server that seeds itself costs ~11 s of CPU on PGlite.
+   */
+  anySeed?: boolean;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { anySeed = false }: TestServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-'));
-  const template = seededTemplateFor(env);
+  const template = seededTemplateFor(env, anySeed);
   if (template) cpSync(template.dataDir, dataDir, { recursive: true });
   const database = process.env.DATABASE_URL
     ? await freshPostgres(process.env.DATABASE_URL, template?.database)
