@@ -18,6 +18,7 @@ export * from './demo';
 export * from './tiles';
 export * from './grid-nodes';
 export * from './workbook';
+export * from './libraries';
 export * from './planning-template';
 export * from './planning-outputs';
 export * from './zip';

@@ -5,7 +5,8 @@
 // string attributes are fixed-length text, read by netCDF-C as classic `char` attributes; label arrays
 // are variable-length strings (netCDF-4 `string`).
 import { resolve } from 'node:path';
-import h5wasm from 'h5wasm/node';
+import type { H5wasm } from './libraries';
+import { loadH5wasm } from './libraries';
 
 type Numbers = Float64Array | Float32Array | Int32Array | Int16Array | Int8Array | Uint8Array;
 type AttributeValue = string | number | Numbers;
@@ -55,7 +56,7 @@ const DTYPE: Record<string, string> = {
 };
 
 function writeAttributes(
-  target: { create_attribute: InstanceType<typeof h5wasm.Dataset>['create_attribute'] },
+  target: { create_attribute: InstanceType<H5wasm['Dataset']>['create_attribute'] },
   attrs: Record<string, AttributeValue> = {},
 ): void {
   for (const [name, value] of Object.entries(attrs)) {
@@ -70,7 +71,7 @@ function writeAttributes(
 
 /** Writes a CF NetCDF4 (HDF5) file. Throws naming the file and the variable when shapes disagree. */
 export async function writeNetcdf4(path: string, content: NetcdfContent): Promise<void> {
-  await h5wasm.ready;
+  const h5wasm = await loadH5wasm();
   const sizes = new Map(content.dimensions.map((d) => [d.name, 'values' in d ? d.values.length : d.length]));
   for (const v of content.variables) {
     const shape = v.dims.map((d) => {

@@ -3,7 +3,7 @@
 // its file as a RawFile; decodeRawFile does the CF decoding for all of them.
 import { open, readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import h5wasm from 'h5wasm/node';
+import { loadH5wasm } from './libraries';
 import { NetCDFReader } from 'netcdfjs';
 import FileSystemStore from '@zarrita/storage/fs';
 import * as zarr from 'zarrita';
@@ -93,12 +93,9 @@ function attributesOf(entity: { attrs: Record<string, { value: unknown }> }): Re
   return out;
 }
 
-let h5ready: Promise<unknown> | null = null;
-
 /** Reads a NetCDF4 (HDF5) file with h5wasm and decodes it. */
 async function withNetcdf4<T>(path: string, use: (file: RawFile) => T): Promise<T> {
-  h5ready ??= h5wasm.ready;
-  await h5ready;
+  const h5wasm = await loadH5wasm();
   let file: InstanceType<typeof h5wasm.File>;
   try {
     file = new h5wasm.File(resolve(path), 'r');

@@ -4,7 +4,7 @@
 // sequence, then each trip, percentiles down, periods across. Read by the server's download and by
 // `metocean planning --out`. Values are written to 0.1 h or 0.1 % (issue 30: no float noise; the About sheet
 // says so, and results.json / results.mat keep full precision).
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './libraries';
 import type {
   AlphaSummary,
   BreakdownResults,
@@ -100,7 +100,7 @@ export async function planningOutputWorkbook(
   stamp: PlanningStamp,
 ): Promise<Buffer> {
   const spec = DATASETS[format];
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Metocean Studio';
   const about = workbook.addWorksheet('About');
   const aboutRows: (string | number)[][] = [

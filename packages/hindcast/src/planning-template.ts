@@ -1,7 +1,7 @@
 // The AWD planning template (issue 22 "Files"): an Instructions sheet and a Planning sheet holding an
 // Environments table and a Tasks table with a location column. Built with exceljs by
 // scripts/awd-assets.ts, never by hand; the example plan runs on the ERA5 demo series (Hs, Tp, direction).
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from './libraries';
 
 export const TEMPLATE_ENV_COORDS = 'Planning!B2:I5';
 export const TEMPLATE_TASKS_COORDS = 'Planning!B8:L16';
@@ -69,7 +69,7 @@ const INSTRUCTIONS = [
 ];
 
 export async function planningTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'Metocean Studio';
   workbook.created = new Date(Date.UTC(2026, 0, 1));
   workbook.modified = workbook.created;

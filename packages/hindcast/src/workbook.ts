@@ -3,7 +3,8 @@
 // by Excel and by openpyxl both load: openpyxl writes absolute part targets ("/xl/worksheets/sheet1.xml") in
 // its relationship files, which exceljs 4.4 resolves against the folder of the part; they are made relative
 // before loading. Workbooks are untrusted: they inflate through the counting zip reader (zip.ts) only.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './libraries';
 import JSZip from 'jszip';
 import type { CellValue, SheetGrid, WorkbookGrid } from '@metocean/core';
 import { readZip, ZipError } from './zip';
@@ -89,7 +90,7 @@ export async function openWorkbook(buffer: Uint8Array, limits: WorkbookLimits): 
     zip.file(name, name.endsWith('.rels') ? relativeTargets(name, bytes.toString('utf8')) : bytes);
   parts.clear();
   const stored = await zip.generateAsync({ type: 'uint8array', compression: 'STORE' });
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     await workbook.xlsx.load(stored as unknown as ArrayBuffer);
   } catch {

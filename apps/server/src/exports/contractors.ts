@@ -8,7 +8,7 @@
 // of the sheet's boat, or "none", like the AWD About sheet. Under each percentile row, the lower and upper
 // bounds of its year-block interval (issue 31), in the sheet's unit and precision; row 4 names the interval
 // settings; below the table, the years each month rests on and, in words, why a month has no interval.
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '@metocean/hindcast';
 import {
   conditionSymbols,
   contractorPercentileConventions,
@@ -62,7 +62,7 @@ export function contractorsAlphaRows(
 }
 
 export async function contractorsWorkbook(results: ContractorResults): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const taken = new Set<string>();
   for (const point of results.points)
     for (const boat of results.boats) {

@@ -4,8 +4,9 @@
 // never sits in memory as a workbook.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { float32Decimal } from '@metocean/contracts';
+import { loadExcelJS } from '@metocean/hindcast';
 import {
   dimensionLabels,
   isTimeUnits,
@@ -189,7 +190,7 @@ async function backPressure(sheet: ExcelJS.Worksheet): Promise<void> {
 
 /** Writes the document as .xlsx into `out` (ended when the workbook is complete). */
 export async function writeXlsx(document: ExportDocument, out: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
