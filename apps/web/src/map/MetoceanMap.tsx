@@ -13,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import MuiTooltip from '@mui/material/Tooltip';
 import LayersIcon from '@mui/icons-material/Layers';
 import { projectMessages } from '@metocean/contracts';
-import { prefersReducedMotion } from '../app/motion';
 import { coastlineLayerName, defaultBaseLayer, mapDefaults, type BaseLayerName } from './config';
 import { outsideZoneMessage, type LatLng } from './geo';
 import type { MetoceanMapProps } from './types';
@@ -92,7 +91,6 @@ export default function MetoceanMap({
   // The zone whose dataset nodes the Grids overlay shows: the work zone, or the one zone outlined.
   const gridZone = zone ?? (otherZones.length === 1 ? otherZones[0] : undefined);
   const [viewBox, setViewBox] = useState<string | null>(null);
-  const [reducedMotion] = useState(prefersReducedMotion);
   const gridsOn = overlays.grids && gridZone !== undefined;
   const nodes = useZoneNodes(gridsOn ? gridZone.id : undefined, gridsOn ? viewBox : null);
   const shownNodes = gridsOn && nodes.data?.zone === gridZone.id ? nodes.data : undefined;
@@ -175,10 +173,6 @@ export default function MetoceanMap({
         worldCopyJump={false}
         zoomControl={false}
         doubleClickZoom={!measure.measuring}
-        // a system that asks for reduced motion: zooms and fades jump (read once: Leaflet takes them at creation)
-        zoomAnimation={!reducedMotion}
-        fadeAnimation={!reducedMotion}
-        markerZoomAnimation={!reducedMotion}
         style={{ height: '100%', width: '100%' }}
       >
         <MapHandle onReady={setMap} />

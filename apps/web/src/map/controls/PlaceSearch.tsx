@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { track } from '../../api/queries';
-import { prefersReducedMotion } from '../../app/motion';
 import { searchEvent } from '../../api/tracking';
 import { searchPlaces, placeSearch, type Place } from '../gazetteer';
 
@@ -51,7 +50,7 @@ export function PlaceSearch({ map, geocoderUrl }: { map: L.Map | null; geocoderU
     if (event) track({ ...event, label: `${event.label} → ${place.name}`.slice(0, 500) });
     setOpen(false);
     setQuery(place.name);
-    map?.flyTo([place.lat, place.lng], placeSearch.zoom, { duration: 0.6, animate: !prefersReducedMotion() });
+    map?.flyTo([place.lat, place.lng], placeSearch.zoom, { duration: 0.6 });
   };
 
   return (
