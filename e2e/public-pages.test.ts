@@ -63,7 +63,7 @@ describe('the public pages and the pages of the account and zones', () => {
     const durations = () =>
       button.evaluate((element) => getComputedStyle(element).transitionDuration.split(', ').map(parseFloat));
     expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
-    expect(await durations()).toEqual(expect.arrayContaining([0.001]));
+    // the longest is 1 ms (an element without a transition would give no duration, and -Infinity here)
     expect(Math.max(...(await durations()))).toBe(0.001);
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     try {

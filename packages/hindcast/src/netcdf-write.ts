@@ -5,8 +5,7 @@
 // string attributes are fixed-length text, read by netCDF-C as classic `char` attributes; label arrays
 // are variable-length strings (netCDF-4 `string`).
 import { resolve } from 'node:path';
-import type { H5wasm } from './libraries';
-import { loadH5wasm } from './libraries';
+import { loadH5wasm, type H5wasm } from './libraries';
 
 type Numbers = Float64Array | Float32Array | Int32Array | Int16Array | Int8Array | Uint8Array;
 type AttributeValue = string | number | Numbers;
