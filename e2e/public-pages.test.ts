@@ -82,8 +82,13 @@ describe('the public pages and the pages of the account and zones', () => {
     await visible(bar.getByRole('link', { name: 'Sign in' }));
     await visible(bar.getByRole('link', { name: 'Create an account' }));
     await screenshot(page, 'public-front');
-    // the example charts are drawn as they come into view
-    await page.getByTestId('example-strip').scrollIntoViewIfNeeded();
+    // the example charts are drawn as they come into view: the strip's placeholder loads them once seen and
+    // is replaced by them, so the scroll is asked of whichever is there (an action such as
+    // scrollIntoViewIfNeeded waits for its element to be stable, and failed when the swap came first)
+    await page
+      .getByTestId('example-strip')
+      .first()
+      .evaluate((strip) => strip.scrollIntoView({ block: 'center' }));
     await visible(
       page.getByTestId('example-strip').getByTestId('thumbnail').first().locator('canvas, svg').first(),
     );
