@@ -94,8 +94,10 @@ function assertBuilt(): void {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The seeded DATA_DIR that every server copies. */
+    /** The seeded DATA_DIR that a server given MAP_SETTINGS copies. */
     e2eSeededDataDir: string;
+    /** The seeded DATA_DIR with the maps of MAP_ZONES drawn, that every other server copies. */
+    e2eSeededMapsDataDir: string;
   }
 }
 
@@ -125,11 +127,23 @@ export async function seedDataDir(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * The zones whose maps the suite's template has drawn: those a browser test's screens ask for (the Query tab
+ * asks for its zone's maps, and a zone never drawn is drawn then, ~0.6 CPU s a node: the demo zone's 43
+ * nodes took ~26 CPU s in each file that opened a demo project).
+ */
+export const MAP_ZONES = ['Bay of Biscay', 'Southern North Sea'];
+
+/** Settings that change how maps are drawn: a server given one starts from the template without maps. */
+const MAP_SETTINGS = ['STAT2D_MAX_NODES'];
+
 /** The suite's seeded DATA_DIR; undefined outside a run with the globalSetup, or for `env` that changes seeding. */
 function seededDataDirFor(env: Record<string, string>): string | undefined {
   if (SEED_SETTINGS.some((name) => name in env)) return undefined;
   try {
-    return inject('e2eSeededDataDir');
+    return MAP_SETTINGS.some((name) => name in env)
+      ? inject('e2eSeededDataDir')
+      : inject('e2eSeededMapsDataDir');
   } catch {
     return undefined;
   }
@@ -140,14 +154,32 @@ function seededDataDirFor(env: Record<string, string>): string | undefined {
  * is one; `env` on top of the usual settings) and waits for /api/health.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  assertBuilt();
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'metocean-e2e-data-'));
   const seeded = seededDataDirFor(env);
   if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  const server = await serveDataDir(dataDir, env).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the built server on `dataDir` (kept when it stops) and waits for /api/health. */
+export async function serveDataDir(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  assertBuilt();
+  const port = await freePort();
   const url = `http://localhost:${port}`;
   let log = '';
-  // a copied DATA_DIR is seeded already: the server's first start ('auto') does not seed it again
+  // a seeded DATA_DIR is not seeded again: the server's first start ('auto') seeds only an empty one
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
     env: serverSettings(dataDir, { PORT: String(port), ...env }),
@@ -175,7 +207,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
