@@ -128,9 +128,9 @@ export async function seedDataDir(): Promise<string> {
 }
 
 /**
- * The zones whose maps the suite's template has drawn: those a browser test's screens ask for (the Query tab
- * asks for its zone's maps, and a zone never drawn is drawn then, ~0.6 CPU s a node: the demo zone's 43
- * nodes took ~26 CPU s in each file that opened a demo project).
+ * The zones whose maps the suite's template has drawn: those a browser test's screens ask for. The Query tab
+ * asks for its zone's maps, and a zone never drawn is drawn then, ~0.6 CPU s a node on the statistics
+ * threads: projects.test.ts drew 43 of the demo zone's 87 nodes before its server stopped.
  */
 export const MAP_ZONES = ['Bay of Biscay', 'Southern North Sea'];
 
