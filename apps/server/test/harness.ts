@@ -218,6 +218,37 @@ function seededTemplateFor(env: Record<string, string>, anySeed = false): Seeded
   }
 }
 
+/** A data folder and, on the PostgreSQL run, a database of the caller's own. */
+export interface Store {
+  dataDir: string;
+  /** The database's URL on the PostgreSQL run; undefined on PGlite (its files are in the data folder). */
+  databaseUrl: string | undefined;
+  /** Whether they hold the seeded demo already (a copy of the suite's template): start with `seed: 'never'`. */
+  seeded: boolean;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh store for a runtime or a child server: a copy of the suite's seeded template when there is one
+ * (`template`, by default the suite's), else empty (the first runtime on it seeds).
+ */
+export async function freshStore(template = seededTemplateFor({})): Promise<Store> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-'));
+  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
+  const database = process.env.DATABASE_URL
+    ? await freshPostgres(process.env.DATABASE_URL, template?.database)
+    : undefined;
+  return {
+    dataDir,
+    databaseUrl: database?.url,
+    seeded: template !== undefined,
+    async drop() {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Decodes the quoted-printable text part of an .eml file written by the mailer. */
 export function decodeMail(raw: string): string {
   return raw
@@ -246,24 +277,20 @@ export async function startTestServer(
   env: Record<string, string> = {},
   { anySeed = false }: TestServerOptions = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-it-'));
-  const template = seededTemplateFor(env, anySeed);
-  if (template) cpSync(template.dataDir, dataDir, { recursive: true });
-  const database = process.env.DATABASE_URL
-    ? await freshPostgres(process.env.DATABASE_URL, template?.database)
-    : undefined;
+  const store = await freshStore(seededTemplateFor(env, anySeed));
+  const { dataDir } = store;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_PASSWORD,
     PORT: '8080',
     LOG_LEVEL: 'silent',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     ...env,
   });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
   const runtime = await startRuntime(config, {
     role: 'all',
-    seed: template ? 'never' : 'always',
+    seed: store.seeded ? 'never' : 'always',
     logger,
     serveWeb: false,
   });
@@ -365,8 +392,7 @@ export async function startTestServer(
     },
     async stop() {
       await runtime.stop();
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await store.drop();
     },
   };
   return server;

@@ -3,20 +3,15 @@
 // then a new runtime starts on the same DATA_DIR / database. pg-boss finds the job expired (a few seconds
 // here, COMPUTE_JOB_EXPIRE_SECONDS) and retries it from a clean state, or, after its last retry, hands it
 // to the dead-letter queue whose handler fails the task with a message.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { projectMessages, type Offer, type Project, type Task } from '@metocean/contracts';
 import { loadConfig, type Config } from '../../src/config';
 import { startRuntime, type Runtime } from '../../src/runtime';
 import { customers, points, results, tasks } from '../../src/db/schema';
-import { DEMO_PASSWORD, eventually } from '../harness';
+import { DEMO_PASSWORD, eventually, freshStore } from '../harness';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) as FastifyBaseLogger;
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,33 +24,17 @@ afterEach(async () => {
     else process.env[name] = savedEnv[name];
 });
 
-async function freshConfig(): Promise<Config> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-faults-'));
-  cleanups.push(() => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })));
-  let databaseUrl: string | undefined;
-  const base = process.env.DATABASE_URL;
-  if (base) {
-    const name = `metocean_faults_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    });
-  }
-  return loadConfig({
-    DATA_DIR: dataDir,
+/** A copy of the suite's seeded demo (a data folder, and a database on the PostgreSQL run) and its config. */
+async function freshConfig(): Promise<{ config: Config; seed: 'always' | 'never' }> {
+  const store = await freshStore();
+  cleanups.push(() => store.drop());
+  const config = loadConfig({
+    DATA_DIR: store.dataDir,
     DEMO_PASSWORD,
     LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
   });
+  return { config, seed: store.seeded ? 'never' : 'always' };
 }
 
 async function inject<T>(
@@ -95,7 +74,12 @@ async function computeUntilRunning(runtime: Runtime): Promise<{ taskId: number; 
   ).body.projectId;
   expect((await inject(runtime, 'PUT', `/api/projects/${projectId}/compute/`, token)).status).toBe(200);
   const [task] = await eventually(
-    () => runtime.services.db.select().from(tasks),
+    () =>
+      runtime.services.db
+        .select({ id: tasks.id, status: tasks.status })
+        .from(tasks)
+        .innerJoin(points, eq(points.id, tasks.pointId))
+        .where(eq(points.projectId, projectId)),
     ([first]) => first?.status === 'RUNNING',
     { timeoutMs: 60_000, intervalMs: 50 },
     'a RUNNING task',
@@ -147,8 +131,8 @@ describe('a worker killed mid-job', () => {
     process.env.COMPUTE_JOB_EXPIRE_SECONDS = '3';
     process.env.COMPUTE_JOB_RETRY_LIMIT = '2';
     process.env.JOB_MAINTENANCE_SECONDS = '1';
-    const config = await freshConfig();
-    const first = await startRuntime(config, { role: 'all', seed: 'always', logger, serveWeb: false });
+    const { config, seed } = await freshConfig();
+    const first = await startRuntime(config, { role: 'all', seed, logger, serveWeb: false });
     const { taskId } = await computeUntilRunning(first);
     await kill(first);
 
@@ -172,8 +156,8 @@ describe('a worker killed mid-job', () => {
     process.env.COMPUTE_JOB_EXPIRE_SECONDS = '2';
     process.env.COMPUTE_JOB_RETRY_LIMIT = '0';
     process.env.JOB_MAINTENANCE_SECONDS = '1';
-    const config = await freshConfig();
-    const first = await startRuntime(config, { role: 'all', seed: 'always', logger, serveWeb: false });
+    const { config, seed } = await freshConfig();
+    const first = await startRuntime(config, { role: 'all', seed, logger, serveWeb: false });
     const creditsBefore = await first.services.db.select().from(customers).orderBy(asc(customers.id));
     const { taskId, token } = await computeUntilRunning(first);
     const charged = await first.services.db.select().from(customers).orderBy(asc(customers.id));

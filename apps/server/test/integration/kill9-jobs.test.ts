@@ -10,8 +10,7 @@
 // behind the planning in the one simulation thread; the kill comes once both run. All four are asserted
 // RUNNING just before it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type {
@@ -26,15 +25,16 @@ import type {
 } from '@metocean/contracts';
 import { planningTemplate } from '@metocean/hindcast';
 import { call, freePort, killNine, signIn, startChildServer, type ChildServer } from '../child-server';
-import { eventually, freshPostgres } from '../harness';
+import { eventually, freshStore } from '../harness';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-kill9-jobs-'));
-const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+// a copy of the suite's seeded demo (and on the PostgreSQL run a database of this file's own): the first
+// start finds it seeded
+const store = await freshStore();
+const { dataDir } = store;
 const servers: ChildServer[] = [];
 afterAll(async () => {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await store.drop();
 });
 
 async function project(
@@ -99,7 +99,7 @@ const inFlight = (status: string) => status === 'PENDING' || status === 'RUNNING
 describe('kill -9 while a planning, a contractors run, a satellite comparison and a report render run', () => {
   it('ends every interrupted job FINISHED or FAILED within 60 s of the restart', async () => {
     const port = await freePort();
-    const first = await startChildServer(port, { dataDir, databaseUrl: database?.url });
+    const first = await startChildServer(port, { dataDir, databaseUrl: store.databaseUrl });
     servers.push(first);
     let token = await signIn(port);
 
@@ -248,7 +248,7 @@ describe('kill -9 while a planning, a contractors run, a satellite comparison an
       report: 'RUNNING',
     });
 
-    const second = await startChildServer(port, { dataDir, databaseUrl: database?.url });
+    const second = await startChildServer(port, { dataDir, databaseUrl: store.databaseUrl });
     servers.push(second);
     // the minute runs from the restarted process answering (its start-up — tsx, migrations — is not the
     // reconciler's: it took up to 95 s on the loaded 2-core machine)

@@ -3,26 +3,22 @@
 // heartbeat stopped and fails its pg-boss job, which pg-boss retries; the job's own expiry is 15 minutes
 // away), then computed from a clean state; the project and its computation end FINISHED, the credit is
 // charged once. The server runs as a real child process (tsx on src/main.ts) and gets SIGKILL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Offer, Project, Task } from '@metocean/contracts';
 import { call, freePort, signIn, startChildServer, type ChildServer } from '../child-server';
-import { eventually, freshPostgres } from '../harness';
+import { eventually, freshStore } from '../harness';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'metocean-kill9-'));
+// a copy of the suite's seeded demo (and on the PostgreSQL run a database of this file's own), as the harness
+// gives every other file: the first start finds it seeded
+const store = await freshStore();
 const servers: ChildServer[] = [];
-// on the PostgreSQL run, a database of this file's own (as the harness gives every other file)
-const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
 afterAll(async () => {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
+  await store.drop();
 });
 
 async function startServer(port: number) {
-  const server = await startChildServer(port, { dataDir, databaseUrl: database?.url });
+  const server = await startChildServer(port, { dataDir: store.dataDir, databaseUrl: store.databaseUrl });
   servers.push(server);
   return server.child;
 }
