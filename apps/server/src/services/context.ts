@@ -17,6 +17,23 @@ export interface Services {
   statisticsPool?: () => Promise<StatisticsThreads>;
 }
 
+/**
+ * State a service keeps in memory for one database: `const computingIn = perDatabase(() => new Map())`, then
+ * `computingIn(services.db)`. Two runtimes of one process (the integration tests, the bench) have rows of the
+ * same ids in different databases, and one's state must not answer for the other's.
+ */
+export function perDatabase<T>(make: () => T): (db: Db) => T {
+  const kept = new WeakMap<Db, T>();
+  return (db) => {
+    let state = kept.get(db);
+    if (state === undefined) {
+      state = make();
+      kept.set(db, state);
+    }
+    return state;
+  };
+}
+
 /** What a service may ask of the statistics threads (jobs/pool.ts): run one job, off the event loop. */
 export interface StatisticsThreads {
   run(job: object): Promise<unknown>;

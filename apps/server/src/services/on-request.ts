@@ -11,7 +11,7 @@ import type { DataSource } from '../data/sources';
 import { encodePayload } from '../db/payload';
 import { results } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import type { Caller, Services } from './context';
+import { perDatabase, type Caller, type Services } from './context';
 import { projectFor } from './project-access';
 import { finishedResults, storedPayload } from './results';
 
@@ -65,7 +65,7 @@ async function computeAndStore<Answer>(
 }
 
 /** Views being computed, per result row: a second request while one runs waits for it. */
-const computing = new Map<number, Promise<void>>();
+const computingIn = perDatabase(() => new Map<number, Promise<void>>());
 
 export async function viewOnRequest<Answer>(
   view: ViewOnRequest<Answer>,
@@ -87,6 +87,7 @@ export async function viewOnRequest<Answer>(
       ],
     });
   if (!view.settled(row.payload)) {
+    const computing = computingIn(services.db);
     let running = computing.get(row.id);
     if (!running) {
       running = computeAndStore(view, services, access.zone.id, row).finally(() => computing.delete(row.id));

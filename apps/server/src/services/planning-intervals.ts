@@ -18,7 +18,7 @@ import {
 import { planningIntervalsInThread, PlanningThreadRefusal } from '../jobs/planning-thread';
 import { plannings } from '../db/schema';
 import { badRequest, HttpError } from '../http/errors';
-import type { Caller, Services } from './context';
+import { perDatabase, type Caller, type Services } from './context';
 import { planningFor } from './downtimes';
 import { simulationJob } from './planning-simulation';
 
@@ -67,7 +67,7 @@ export function onRequest(breakdown: { intervalsNote?: unknown }): boolean {
 }
 
 /** Computations running, per planning and breakdown: a second request while one runs waits for it. */
-const computing = new Map<string, Promise<void>>();
+const computingIn = perDatabase(() => new Map<string, Promise<void>>());
 
 async function computeAndStore(
   services: Services,
@@ -132,6 +132,7 @@ export async function planningIntervalsOnRequest(
   const stored = (row.results as Record<OnRequestBreakdown, { intervalsNote?: unknown }>)[which];
   if (!onRequest(stored)) return row.results as PlanResults;
   const key = `${row.id}:${row.computedAt.getTime()}:${which}`;
+  const computing = computingIn(services.db);
   let running = computing.get(key);
   if (!running) {
     running = computeAndStore(

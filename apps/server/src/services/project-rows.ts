@@ -7,6 +7,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { computations, points, projectCollaborators, tasks } from '../db/schema';
 import type { Db } from '../db/client';
 import { pointDataList, type PointDataView } from '../data/point-data';
+import { perDatabase } from './context';
 import type { ProjectAccess } from './project-access';
 import { latestStartedTasks } from './task-state';
 import { overviewStats } from './results';
@@ -31,8 +32,7 @@ interface Entry {
 /** Projects kept per database, the least recently read dropped first. */
 export const KEPT_PROJECTS = 500;
 
-/** Per database: two servers of one process (the tests) have projects of the same ids. */
-const kept = new WeakMap<Db, Map<number, Entry>>();
+const keptIn = perDatabase(() => new Map<number, Entry>());
 
 async function readRows(db: Db, projectId: number): Promise<ProjectRows> {
   // independent reads side by side: on PostgreSQL each takes a connection of the pool, and the detail
@@ -75,11 +75,7 @@ async function readRows(db: Db, projectId: number): Promise<ProjectRows> {
 
 /** The entry of the project at the revision its access was read with, read anew when that moved. */
 function entryFor(db: Db, access: ProjectAccess): Entry {
-  let byProject = kept.get(db);
-  if (!byProject) {
-    byProject = new Map();
-    kept.set(db, byProject);
-  }
+  const byProject = keptIn(db);
   const { id } = access.project;
   const { revision } = access;
   const found = byProject.get(id);

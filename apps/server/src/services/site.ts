@@ -4,7 +4,7 @@ import { APP_VERSION, compareVersions, type ContactRequest } from '@metocean/con
 import { changelogReleases, contactRequests, demoRequests, flatPages, maintenance } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { demoRequestMail } from '../mail/templates';
-import type { Caller, Services } from './context';
+import { perDatabase, type Caller, type Services } from './context';
 
 export async function changelog(services: Services) {
   const rows = await services.db.select().from(changelogReleases);
@@ -24,12 +24,15 @@ export async function flatPage(services: Services, url: string) {
   return { url: page.url, title: page.title, content: page.content };
 }
 
-let cached: { at: number; value: typeof maintenance.$inferSelect | undefined } | undefined;
+const cacheIn = perDatabase(
+  (): { entry?: { at: number; value: typeof maintenance.$inferSelect | undefined } } => ({}),
+);
 /** The maintenance row, cached for 5 s: every request of the web app asks whether maintenance is on. */
 export async function maintenanceState(services: Services) {
-  if (cached && Date.now() - cached.at < 5000) return cached.value;
+  const cache = cacheIn(services.db);
+  if (cache.entry && Date.now() - cache.entry.at < 5000) return cache.entry.value;
   const [row] = await services.db.select().from(maintenance).where(eq(maintenance.id, 1)).limit(1);
-  cached = { at: Date.now(), value: row };
+  cache.entry = { at: Date.now(), value: row };
   return row;
 }
 
@@ -48,7 +51,7 @@ export async function setMaintenance(
     .insert(maintenance)
     .values({ id: 1, ...update })
     .onConflictDoUpdate({ target: maintenance.id, set: update });
-  cached = undefined;
+  cacheIn(services.db).entry = undefined;
   return { scheduledAt: update.scheduledAt, message: update.message };
 }
 

@@ -142,6 +142,31 @@ describe('client version and maintenance', () => {
       body: { scheduledAt: null, message: '', active: false },
     });
   });
+
+  it("keeps each database's notice to itself: two servers of one process", async () => {
+    // the suite's servers share the process's modules, as two runtimes of the bench do; the notice's 5 s
+    // cache is kept per database (services/context.ts perDatabase), not once for the process
+    const other = await startTestServer();
+    try {
+      // the other server reads its own notice, and keeps it for 5 s
+      const before = (await other.request('GET', '/api/maintenance/')).body;
+      const notice = { scheduledAt: '2026-12-02 06:00 UTC', message: 'Storage move', active: false };
+      expect(
+        (await server.request('PUT', '/api/maintenance/', { token: tokens.admin, body: notice })).status,
+      ).toBe(200);
+      expect((await server.request('GET', '/api/maintenance/')).body).toEqual({
+        scheduledAt: notice.scheduledAt,
+        message: notice.message,
+      });
+      expect((await other.request('GET', '/api/maintenance/')).body).toEqual(before);
+    } finally {
+      await server.request('PUT', '/api/maintenance/', {
+        token: tokens.admin,
+        body: { scheduledAt: null, message: '', active: false },
+      });
+      await other.stop();
+    }
+  });
 });
 
 describe('content', () => {
