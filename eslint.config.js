@@ -144,6 +144,21 @@ export default tseslint.config(
     },
   },
   {
+    // The integration suite's files share their modules too (one worker, in turn: vitest.config.ts), and it
+    // tests the real server: nothing in it mocks a module, stubs a global or fakes the clock.
+    files: ['apps/server/test/integration/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'the integration suite runs the real server and its files share their modules: no mock',
+        })),
+      ],
+    },
+  },
+  {
     // No import circle in any workspace: a module is loaded before the one it needs, and a layer rule
     // cannot hold across a circle. Type-only imports are left out (import-x's rule): they vanish at run time.
     files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
