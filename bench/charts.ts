@@ -11,7 +11,7 @@ import { HOUR_MS, jointTable, seededRandom } from '@metocean/core';
 import { visuPayloadOf } from '@metocean/charts';
 import type { VisuPayload } from '@metocean/contracts';
 import type { Timing } from './charts-page';
-import { launchBrowser } from '../e2e/harness';
+import { launchBrowser, userChromium } from '../e2e/harness';
 
 const RUNS = 5;
 const YEARS = 40;
@@ -53,7 +53,7 @@ async function browserBundle(): Promise<string> {
 }
 
 export async function chartsBench(): Promise<void> {
-  if (!existsSync('/usr/bin/chromium')) {
+  if (!existsSync(userChromium)) {
     console.log('\nCharts in Chromium: skipped (no /usr/bin/chromium)');
     return;
   }
@@ -87,7 +87,7 @@ export async function chartsBench(): Promise<void> {
   const coarse = heat(0.5, 16);
   const fine = heat(0.1, 72);
   const bundle = await browserBundle();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(userChromium);
   try {
     const { page } = browser;
     await page.setContent('<!doctype html><html><body style="margin:0"><div id="c"></div></body></html>');

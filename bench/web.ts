@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_VERSION, limits } from '@metocean/contracts';
 import { bundleTable, formatBundleTable, hasBuildManifest } from '../e2e/bundle-size';
 import { record } from './figures';
-import { apiToken, demoPassword, launchBrowser, startServer } from '../e2e/harness';
+import { apiToken, demoPassword, launchBrowser, startServer, userChromium } from '../e2e/harness';
 
 const TARGET_KB = 200;
 const RUNS = 3;
@@ -64,7 +64,7 @@ async function refreshCookie(url: string): Promise<string> {
  * token with the refresh cookie first, as after any reload.
  */
 async function loadPage(url: string, spec: PageSpec): Promise<Load> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(userChromium);
   try {
     const { page, context } = browser;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -192,7 +192,7 @@ export async function webBench(): Promise<void> {
   const built = ['apps/web/dist/index.html', 'apps/server/dist/main.js'].every((f) =>
     existsSync(`${root}${f}`),
   );
-  if (!built || !existsSync('/usr/bin/chromium')) {
+  if (!built || !existsSync(userChromium)) {
     console.log('  skipped: run `npm run build` first (and install Debian chromium)');
     return;
   }

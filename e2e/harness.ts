@@ -25,6 +25,8 @@ export const artifactsDir = join(root, 'e2e', 'artifacts');
 // browser's shell, which draws nothing in headless mode anyway. Measured on the whole suite: 582 against
 // 814 CPU s of Chromium's processes, 924 against 1,060 s (docs/decisions.md, sessions 41–42).
 const chromiumPath = '/usr/bin/chromium-headless-shell';
+/** Debian's full Chromium: what the web benchmarks drive, the browser a user has. */
+export const userChromium = '/usr/bin/chromium';
 
 /** The demo users' password in every browser test. */
 export const demoPassword = 'E2e-Demo-Passw0rd';
@@ -223,16 +225,19 @@ export interface Browser {
 /** The window of every browser test: the size of the screenshots we look at. */
 export const screenSize = { width: 1440, height: 900 };
 
-/** A fresh Chromium profile (so localStorage starts empty) with one page at `screenSize`. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
+/**
+ * A fresh Chromium profile (so localStorage starts empty) with one page at `screenSize`: the headless shell
+ * for the tests, `userChromium` for the benchmarks.
+ */
+export async function launchBrowser(executablePath = chromiumPath): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `${chromiumPath} is missing: the browser tests need Debian's headless Chromium (apt-get install chromium-headless-shell).`,
+      `${executablePath} is missing: the browser tests need Debian's headless Chromium (apt-get install chromium-headless-shell), the benchmarks its chromium.`,
     );
   }
   const profile = mkdtempSync(join(tmpdir(), 'metocean-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
     viewport: screenSize,
     // as a user whose system asks for reduced motion (app/motion.ts): the same pages, without transitions,
