@@ -1,7 +1,7 @@
-// `npm test`: lint, types, unit, build, then the browser suite beside the integration suite (embedded PGlite,
-// then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, a half in
-// each lane as it frees). The test suites all run even when an earlier one fails, so one red suite does not
-// hide another; lint, types and the build stop the run (nothing after them would mean anything). Side by side,
+// `npm test`: lint beside types, build and unit, then the browser suite beside the integration suite (embedded
+// PGlite, then, with TEST_POSTGRES_URL set as `.ci/run` does, the same suite against that PostgreSQL server, a
+// half in each lane as it frees). The test suites all run even when an earlier one fails, so one red suite does
+// not hide another; lint, types and the build stop the run (nothing after them would mean anything). Side by side,
 // the browser suite and the integration suite on PGlite keep both cores busy (1.9–2.0 read on a clean clone,
 // docs/decisions.md, session 39): a shorter run needs less work in them, not other lanes. Each suite's
 // servers start from a demo database seeded once by its vitest globalSetup (docs/decisions.md, session 30).
@@ -34,20 +34,30 @@ function run(script, { env = {}, log, args = [] } = {}) {
 }
 
 let failed = false;
-// Lint and types side by side on the two cores (each mostly one single-threaded process), then the unit suite
-// (a worker per core) beside the build's ~12 s; their outputs go to .vitest-results/<script>.log, printed in
-// order.
+// Two lanes before the suites: the lint alone in one (one process using ~1.3 cores: its type-aware rules build
+// TypeScript's programs), the types, the build and the unit suite (a worker per core) one after another in the
+// other. The unit suite thus starts once the types and the build are done, beside the lint's last minute,
+// instead of after it (docs/decisions.md, session 42). A lane stops at its first failure (the unit suite's
+// failure stops nothing); lint, types and the build stop the run. Outputs go to
+// .vitest-results/<script>.log, printed in order.
 mkdirSync('.vitest-results', { recursive: true });
 const logged = (script) => `.vitest-results/${script.replace(/:/g, '-')}.log`;
-async function pair(scripts) {
-  const codes = await Promise.all(scripts.map((script) => run(script, { log: logged(script) })));
-  for (const script of scripts) process.stdout.write(readFileSync(logged(script), 'utf8'));
+async function chain(scripts) {
+  const codes = {};
+  for (const script of scripts) {
+    codes[script] = await run(script, { log: logged(script) });
+    if (codes[script] !== 0) break;
+  }
   return codes;
 }
-if ((await pair(['lint', 'typecheck'])).some((code) => code !== 0)) process.exit(1);
-const [unitCode, buildCode] = await pair(['test:unit', 'build']);
-if (unitCode !== 0) failed = true;
-if (buildCode !== 0) process.exit(1);
+const codes = Object.assign(
+  {},
+  ...(await Promise.all([chain(['lint']), chain(['typecheck', 'build', 'test:unit'])])),
+);
+for (const script of ['lint', 'typecheck', 'build', 'test:unit'])
+  if (script in codes) process.stdout.write(readFileSync(logged(script), 'utf8'));
+if (['lint', 'typecheck', 'build'].some((script) => codes[script] !== 0)) process.exit(1);
+if (codes['test:unit'] !== 0) failed = true;
 
 // Two lanes over three suites: the browser suite, the integration suite on PGlite and, when asked, the same
 // suite on PostgreSQL in two halves (vitest's shards). Each lane takes the next suite when it is free: the
