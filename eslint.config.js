@@ -78,6 +78,17 @@ const importResolution = {
   },
 };
 
+/**
+ * Refuses vitest's calls that change what the files of one worker share (a mocked module, a stubbed global or
+ * environment variable, a fake clock, a reset module registry), with `message`.
+ */
+function noSharedStateChanges(message) {
+  const calls = ['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'resetModules'];
+  return {
+    'no-restricted-properties': ['error', ...calls.map((property) => ({ object: 'vi', property, message }))],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'apps/server/drizzle/**', '**/*.mjs'] },
   js.configs.recommended,
@@ -131,32 +142,17 @@ export default tseslint.config(
     // files after it, so it must run isolated, named *.isolated.test.ts.
     files: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     ignores: ['**/*.isolated.test.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'resetModules'].map((property) => ({
-          object: 'vi',
-          property,
-          message:
-            'a test that mocks, stubs or fakes the clock runs isolated: name its file *.isolated.test.ts',
-        })),
-      ],
-    },
+    rules: noSharedStateChanges(
+      'a test that mocks, stubs or fakes the clock runs isolated: name its file *.isolated.test.ts',
+    ),
   },
   {
     // The integration suite's files share their modules too (one worker, in turn: vitest.config.ts), and it
     // tests the real server: nothing in it mocks a module, stubs a global or fakes the clock.
     files: ['apps/server/test/integration/**/*.test.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers', 'resetModules'].map((property) => ({
-          object: 'vi',
-          property,
-          message: 'the integration suite runs the real server and its files share their modules: no mock',
-        })),
-      ],
-    },
+    rules: noSharedStateChanges(
+      'the integration suite runs the real server and its files share their modules: no mock',
+    ),
   },
   {
     // No import circle in any workspace: a module is loaded before the one it needs, and a layer rule
