@@ -314,6 +314,9 @@ describe('analyze in the browser', () => {
       .getByTestId('group-points')
       .getByRole('button', { name: /NORA3 node/ })
       .click();
+    // the chosen point's calibration panel (this user manages the project) shows above the menu once its
+    // code is loaded, and moves the menu down: the field is clicked once it stands where it will stay
+    await visible(page.getByTestId('calibration-panel'));
     await display(page, /wave height/i, 'Weather windows');
     const [png] = await Promise.all([
       page.waitForEvent('download'),
