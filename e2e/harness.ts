@@ -232,7 +232,7 @@ export const screenSize = { width: 1440, height: 900 };
 export async function launchBrowser(executablePath = chromiumPath): Promise<Browser> {
   if (!existsSync(executablePath)) {
     throw new Error(
-      `${executablePath} is missing: the browser tests need Debian's headless Chromium (apt-get install chromium-headless-shell), the benchmarks its chromium.`,
+      `${executablePath} is missing: apt-get install ${executablePath === userChromium ? 'chromium' : 'chromium-headless-shell'}.`,
     );
   }
   const profile = mkdtempSync(join(tmpdir(), 'metocean-e2e-chromium-'));
