@@ -9,6 +9,7 @@ import {
   bundleTable,
   formatBundleTable,
   hasBuildManifest,
+  type Manifest,
 } from './bundle-size';
 
 describe('the web bundle budget', () => {
@@ -37,6 +38,52 @@ describe('the web bundle budget', () => {
       over.map((row) => row.name),
       `over budget:\n${table}`,
     ).toEqual([]);
+  });
+
+  it('counts a screen loaded from inside another beyond what that one loaded', () => {
+    // a build in miniature: the Tab route loads the Panel (only from inside it) and Both (which the frame
+    // may load too); Tab's module shared with them sits in its own chunk
+    const [home, landing] = FIRST_PAGES.map((page) => page.route);
+    const manifest: Manifest = {
+      'index.html': {
+        file: 'index.js',
+        isEntry: true,
+        imports: ['_frame.js'],
+        dynamicImports: [home!, landing!, 'Tab.tsx', 'Both.tsx'],
+      },
+      'start.ts': { file: 'start.js', isEntry: true },
+      '_frame.js': { file: 'frame.js' },
+      [home!]: { file: 'home.js', isDynamicEntry: true, imports: ['_frame.js'] },
+      [landing!]: { file: 'landing.js', isDynamicEntry: true },
+      'Tab.tsx': {
+        file: 'Tab.js',
+        isDynamicEntry: true,
+        imports: ['_shared.js'],
+        dynamicImports: ['Panel.tsx', 'Both.tsx'],
+      },
+      '_shared.js': { file: 'shared.js' },
+      'Panel.tsx': { file: 'Panel.js', isDynamicEntry: true, imports: ['Tab.tsx', '_shared.js'] },
+      'Both.tsx': { file: 'Both.js', isDynamicEntry: true, imports: ['_shared.js'], css: ['Both.css'] },
+    };
+    const kb: Record<string, number> = {
+      'index.js': 10,
+      'start.js': 1,
+      'frame.js': 100,
+      'home.js': 5,
+      'landing.js': 4,
+      'Tab.js': 20,
+      'shared.js': 30,
+      'Panel.js': 3,
+      'Both.js': 7,
+      'Both.css': 2,
+    };
+    const rows = Object.fromEntries(
+      bundleTable(manifest, (file) => kb[file]!).map((r) => [r.name, r.gzipKb]),
+    );
+    expect(rows['app frame (entries and their static imports)']).toBe(111);
+    expect(rows['Tab.tsx']).toBe(50); // its chunk and the shared one, beyond the frame
+    expect(rows['Panel.tsx']).toBe(3); // only ever loaded by Tab: Tab's chunks are there already
+    expect(rows['Both.tsx']).toBe(39); // the frame may load it before Tab: the shared chunk counts
   });
 
   it('keeps zod and the example charts off the first pages', () => {
