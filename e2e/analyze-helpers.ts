@@ -2,7 +2,7 @@
 // and the menu's way to a chart (point, field, type, variable, Display Statistics).
 import type { Page } from 'playwright-core';
 import type { Project } from '@metocean/contracts';
-import { apiCall, apiToken, createProject, hidden, visible, type RunningServer } from './harness';
+import { apiCall, apiToken, createProject, hidden, screenshot, visible, type RunningServer } from './harness';
 
 /** Creates a project with one point in a zone of the offer and computes it; resolves when FINISHED. */
 export async function computedProject(
@@ -32,6 +32,40 @@ export async function computedProject(
 
 export const menu = (page: Page) => page.getByTestId('analyze-menu');
 export const modal = (page: Page) => page.getByTestId('stats-modal');
+
+/**
+ * Opens the Analyze tab (`open`) with the calibration panel's code held back, chooses the point named `point`,
+ * and checks that the menu stays where it stood once the panel has come: the tab keeps the panel's place
+ * while its code loads. Returns the menu's top before and after, in px; `shot`: a screenshot of the kept place.
+ */
+export async function choosePointAsThePanelComes(
+  page: Page,
+  open: () => Promise<unknown>,
+  point: string | RegExp,
+  shot?: string,
+): Promise<{ before: number; after: number }> {
+  const chunk = /\/assets\/CalibrationPanel-[^/]+\.js$/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await open();
+    await menu(page).getByTestId('group-points').getByRole('button', { name: point }).click();
+    await visible(page.getByTestId('calibration-placeholder'));
+    const before = (await menu(page).boundingBox())!.y;
+    if (shot) await screenshot(page, shot);
+    release();
+    await visible(page.getByTestId('calibration-panel'));
+    await hidden(page.getByTestId('calibration-placeholder'));
+    return { before, after: (await menu(page).boundingBox())!.y };
+  } finally {
+    release();
+    await page.unroute(chunk);
+  }
+}
 
 /** Chooses point, field, type (and variable when several) and opens the stats modal. */
 export async function display(page: Page, field: RegExp, type: string, variable?: RegExp): Promise<void> {

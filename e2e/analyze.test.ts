@@ -6,7 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import JSZip from 'jszip';
-import { closeModal, computedProject, display, menu, modal } from './analyze-helpers';
+import {
+  choosePointAsThePanelComes,
+  closeModal,
+  computedProject,
+  display,
+  menu,
+  modal,
+} from './analyze-helpers';
 import { hidden, screenshot, settledBox, signInFresh, useServerAndBrowser, visible } from './harness';
 
 describe('analyze in the browser', () => {
@@ -308,15 +315,17 @@ describe('analyze in the browser', () => {
     const { page, server } = harness;
     onTestFailed(() => screenshot(page, 'failure-analyze-standard'));
     await signInFresh(page, server.url, 'standard');
-    await page.goto(`${server.url}/project/${standardProject}/analyze`);
-    await visible(page.getByTestId('standard-banner'));
-    await menu(page)
-      .getByTestId('group-points')
-      .getByRole('button', { name: /NORA3 node/ })
-      .click();
     // the chosen point's calibration panel (this user manages the project) shows above the menu once its
-    // code is loaded, and moves the menu down: the field is clicked once it stands where it will stay
-    await visible(page.getByTestId('calibration-panel'));
+    // code is loaded; its place is kept meanwhile, so the menu does not move under the pointer
+    const menuTop = await choosePointAsThePanelComes(
+      page,
+      async () => {
+        await page.goto(`${server.url}/project/${standardProject}/analyze`);
+        await visible(page.getByTestId('standard-banner'));
+      },
+      /NORA3 node/,
+    );
+    expect(menuTop.after).toBeCloseTo(menuTop.before, 0);
     await display(page, /wave height/i, 'Weather windows');
     const [png] = await Promise.all([
       page.waitForEvent('download'),

@@ -5,6 +5,7 @@
 // the calibrated series with their differences, equal to the API's overview figures.
 import { describe, expect, it, onTestFailed } from 'vitest';
 import type { CalibrationStamp, Project } from '@metocean/contracts';
+import { choosePointAsThePanelComes } from './analyze-helpers';
 import {
   apiCall,
   apiToken,
@@ -145,5 +146,15 @@ describe('calibration in the Analyze tab', () => {
     expect(await page.getByTestId('group-points').locator('.Mui-selected').textContent()).not.toContain(
       'hs linear',
     );
+
+    // opened again with the panel's code held back: its place (the series' toggle) is kept meanwhile, and
+    // the menu stays where it stood when the panel comes
+    const menuTop = await choosePointAsThePanelComes(
+      page,
+      () => page.goto(`${server.url}/project/${projectId}/analyze`),
+      /Near 44007(?! ·)/,
+      'calibration-placeholder',
+    );
+    expect(menuTop.after).toBeCloseTo(menuTop.before, 0);
   }, 600_000);
 });

@@ -33,6 +33,8 @@ import { track, useMe } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { LazyMap } from '../../map/LazyMap';
 import type { MapPoint } from '../../map/types';
+import { CalibrationPlaceholder } from '../calibration/CalibrationHeader';
+import { calibrationPanelView } from '../calibration/rules';
 import { ContactDialog } from '../contact/ContactDialog';
 import { useUserSettings } from '../profile/settings';
 import { useProjectContext } from '../projects/ProjectPage';
@@ -226,6 +228,7 @@ export function AnalyzeTab() {
     setExportingAll(true);
   };
   const selectedPoint = computed.find((p) => p.id === selection.pointId);
+  const calibration = calibrationPanelView(project, selection.pointId);
   // the point's variables: one time series (TS) is stored per field of its record
   const exportFields: ExportField[] = entries
     .filter((e) => e.pointId === selectedPoint?.id && e.id === 'TS')
@@ -274,8 +277,8 @@ export function AnalyzeTab() {
           Matlab, NetCDF).
         </Alert>
       )}
-      {selection.pointId !== undefined && (
-        <Suspense fallback={null}>
+      {calibration && (
+        <Suspense fallback={<CalibrationPlaceholder view={calibration} />}>
           <CalibrationPanel
             project={project}
             selectedPointId={selection.pointId}

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,22 +13,18 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Point, Project } from '@metocean/contracts';
+import type { Project } from '@metocean/contracts';
 import { CalibrateDialog } from './CalibrateDialog';
+import { CalibrationHeader, comparedVariant, type SeriesMode } from './CalibrationHeader';
 import { CalibrationResult } from './CalibrationResult';
 import {
   STANDARD_STATISTICS,
-  calibrationFamily,
+  calibrationPanelView,
   differenceRows,
   formatStatistic,
   type DifferenceRow,
 } from './rules';
-
-type Mode = 'original' | 'calibrated' | 'both';
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -45,24 +40,13 @@ export default function CalibrationPanel({
   const [both, setBoth] = useState(false);
   const [variantId, setVariantId] = useState<number | null>(null);
   const [calibrating, setCalibrating] = useState(false);
-  const selected = project.points.find((p) => p.id === selectedPointId);
-  if (!selected) return null;
-  const family = calibrationFamily(project.points, selected.id);
-  const original = family?.original ?? selected;
-  const canCalibrate =
-    project.isManager &&
-    !project.offerInstance.expired &&
-    !project.offerInstance.isTrial &&
-    original.isComputed;
-  if (!family && !canCalibrate) return null;
-  const variant: Point | undefined = family
-    ? selected.calibrationOf != null
-      ? selected
-      : (family.variants.find((v) => v.id === variantId) ?? family.variants[0])
-    : undefined;
-  const mode: Mode = both ? 'both' : selected.calibrationOf != null ? 'calibrated' : 'original';
-  const choose = (next: Mode | null) => {
-    if (next === null || !family || !variant) return;
+  const view = calibrationPanelView(project, selectedPointId);
+  if (!view) return null;
+  const { selected, original, family } = view;
+  const variant = comparedVariant(view, variantId);
+  const mode: SeriesMode = both ? 'both' : selected.calibrationOf != null ? 'calibrated' : 'original';
+  const chooseMode = (next: SeriesMode) => {
+    if (!family || !variant) return;
     setBoth(next === 'both');
     if (next === 'original') onSelectPoint(family.original.id);
     if (next === 'calibrated') onSelectPoint(variant.id);
@@ -70,61 +54,19 @@ export default function CalibrationPanel({
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="calibration-panel">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="subtitle2">Calibration of {original.name}</Typography>
-        {family && variant && (
-          <>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={mode}
-              onChange={(_, next: Mode | null) => choose(next)}
-              aria-label="Series shown"
-            >
-              <ToggleButton value="original" data-testid="series-original">
-                original
-              </ToggleButton>
-              <ToggleButton value="calibrated" data-testid="series-calibrated" disabled={!variant.isComputed}>
-                calibrated
-              </ToggleButton>
-              <ToggleButton value="both" data-testid="series-both" disabled={!variant.isComputed}>
-                both
-              </ToggleButton>
-            </ToggleButtonGroup>
-            {family.variants.length > 1 && (
-              <TextField
-                select
-                size="small"
-                label="Calibrated variant"
-                value={variant.id}
-                onChange={(e) => {
-                  const id = Number(e.target.value);
-                  setVariantId(id);
-                  if (mode === 'calibrated') onSelectPoint(id);
-                }}
-                sx={{ minWidth: 240 }}
-              >
-                {family.variants.map((v) => (
-                  <MenuItem key={v.id} value={v.id}>
-                    {v.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {!variant.isComputed && (
-              <Typography variant="body2" color="text.secondary">
-                “{variant.name}” is not computed yet: compute it in the Query tab.
-              </Typography>
-            )}
-          </>
-        )}
-        <Box sx={{ flex: 1 }} />
-        {canCalibrate && (
-          <Button size="small" variant="outlined" onClick={() => setCalibrating(true)}>
-            Calibrate…
-          </Button>
-        )}
-      </Stack>
+      <CalibrationHeader
+        view={view}
+        mode={mode}
+        variant={variant}
+        actions={{
+          chooseMode,
+          chooseVariant: (id) => {
+            setVariantId(id);
+            if (mode === 'calibrated') onSelectPoint(id);
+          },
+          calibrate: () => setCalibrating(true),
+        }}
+      />
       {mode === 'calibrated' && variant?.calibration && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="calibration-stamp">
           Calibrated series: {variant.calibration.text}.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Buoy, OverviewRow, Point, SatelliteComparison } from '@metocean/contracts';
+import type { Buoy, OverviewRow, Point, Project, SatelliteComparison } from '@metocean/contracts';
 import {
   calibratableVariables,
   calibrationFamily,
+  calibrationPanelView,
   differenceRows,
   formatParameter,
   formatSkill,
@@ -36,6 +37,38 @@ describe('calibrationFamily', () => {
   it('is null for a point without variants, or none selected', () => {
     expect(calibrationFamily(points, 3)).toBeNull();
     expect(calibrationFamily(points, undefined)).toBeNull();
+  });
+});
+
+describe('calibrationPanelView', () => {
+  const project = (
+    points: Point[],
+    isManager: boolean,
+    offer: { expired?: boolean; isTrial?: boolean } = {},
+  ) =>
+    ({
+      points,
+      isManager,
+      offerInstance: { expired: false, isTrial: false, ...offer },
+    }) as unknown as Project;
+  const points = [point(1), point(2, 1), point(3), { ...point(5), isComputed: false }];
+  it('shows a family to anyone, with the Calibrate button for a manager of a live offer', () => {
+    expect(calibrationPanelView(project(points, false), 2)).toMatchObject({
+      original: { id: 1 },
+      canCalibrate: false,
+    });
+    expect(calibrationPanelView(project(points, true), 2)?.canCalibrate).toBe(true);
+    expect(calibrationPanelView(project(points, true, { expired: true }), 1)?.canCalibrate).toBe(false);
+  });
+  it('shows a point without variants only to a manager who may calibrate its computed record', () => {
+    expect(calibrationPanelView(project(points, true), 3)).toMatchObject({
+      family: null,
+      canCalibrate: true,
+    });
+    expect(calibrationPanelView(project(points, false), 3)).toBeNull();
+    expect(calibrationPanelView(project(points, true, { isTrial: true }), 3)).toBeNull();
+    expect(calibrationPanelView(project(points, true), 5)).toBeNull();
+    expect(calibrationPanelView(project(points, true), undefined)).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type Buoy,
   type OverviewRow,
   type Point,
+  type Project,
   type SatelliteComparison,
 } from '@metocean/contracts';
 import { distanceKm } from '../../map/geo';
@@ -25,6 +26,37 @@ export function calibrationFamily(points: Point[], selectedId: number | undefine
   const variants = points.filter((p) => p.calibrationOf === originalId);
   if (!original || variants.length === 0) return null;
   return { original, variants };
+}
+
+/** What the calibration panel shows above the Analyze tab's menu for the selected point. */
+export interface CalibrationPanelView {
+  selected: Point;
+  /** The family's original, or the selected point when it has no family. */
+  original: Point;
+  family: CalibrationFamily | null;
+  /** A manager's Calibrate button: the offer is live and not a trial, and the original is computed. */
+  canCalibrate: boolean;
+}
+
+/**
+ * The panel of the selected point, or null when it shows nothing (no family and nothing the user may
+ * calibrate). The panel reads it, and so does the Analyze tab, which keeps the panel's place while its code
+ * loads: a panel arriving after the user chose a point would push the menu down under the pointer.
+ */
+export function calibrationPanelView(
+  project: Project,
+  selectedId: number | undefined,
+): CalibrationPanelView | null {
+  const selected = project.points.find((p) => p.id === selectedId);
+  if (!selected) return null;
+  const family = calibrationFamily(project.points, selected.id);
+  const original = family?.original ?? selected;
+  const canCalibrate =
+    project.isManager &&
+    !project.offerInstance.expired &&
+    !project.offerInstance.isTrial &&
+    original.isComputed;
+  return family || canCalibrate ? { selected, original, family, canCalibrate } : null;
 }
 
 /** The standard statistics of the overview (spec 000 §2.8 popup), in the overview's order. */
