@@ -198,7 +198,9 @@ export async function webBench(): Promise<void> {
   }
   if (hasBuildManifest()) {
     const rows = bundleTable();
-    console.log('  the build, by screen (gzipped at level 9; a lazy screen counted beyond the app frame):');
+    console.log(
+      '  the build, by screen (gzipped at level 9; a lazy screen counted beyond what is loaded before it):',
+    );
     console.log(formatBundleTable(rows));
   }
   const server = await startServer();
