@@ -26,6 +26,12 @@ export function comparedVariant(
   return family.variants.find((v) => v.id === chosenId) ?? family.variants[0];
 }
 
+/** The series shown: both when asked for side by side, else the selected point's (a variant: calibrated). */
+export function seriesMode({ selected }: CalibrationPanelView, both: boolean): SeriesMode {
+  if (both) return 'both';
+  return selected.calibrationOf != null ? 'calibrated' : 'original';
+}
+
 /** What the controls do; absent, they are drawn disabled (the panel's code is still loading). */
 export interface HeaderActions {
   chooseMode: (next: SeriesMode) => void;
@@ -105,10 +111,9 @@ export function CalibrationHeader({
 
 /** The panel's place while its code loads: its frame and its controls, disabled. */
 export function CalibrationPlaceholder({ view }: { view: CalibrationPanelView }) {
-  const mode: SeriesMode = view.selected.calibrationOf != null ? 'calibrated' : 'original';
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="calibration-placeholder" aria-busy="true">
-      <CalibrationHeader view={view} mode={mode} variant={comparedVariant(view, null)} />
+      <CalibrationHeader view={view} mode={seriesMode(view, false)} variant={comparedVariant(view, null)} />
     </Paper>
   );
 }

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Project } from '@metocean/contracts';
 import { CalibrateDialog } from './CalibrateDialog';
-import { CalibrationHeader, comparedVariant, type SeriesMode } from './CalibrationHeader';
+import { CalibrationHeader, comparedVariant, seriesMode, type SeriesMode } from './CalibrationHeader';
 import { CalibrationResult } from './CalibrationResult';
 import {
   STANDARD_STATISTICS,
@@ -42,9 +42,9 @@ export default function CalibrationPanel({
   const [calibrating, setCalibrating] = useState(false);
   const view = calibrationPanelView(project, selectedPointId);
   if (!view) return null;
-  const { selected, original, family } = view;
+  const { original, family } = view;
   const variant = comparedVariant(view, variantId);
-  const mode: SeriesMode = both ? 'both' : selected.calibrationOf != null ? 'calibrated' : 'original';
+  const mode = seriesMode(view, both);
   const chooseMode = (next: SeriesMode) => {
     if (!family || !variant) return;
     setBoth(next === 'both');
