@@ -1,9 +1,9 @@
 // The web app's JavaScript by screen, read from the build's manifest (apps/web/dist/.vite/manifest.json,
 // written by `npm run build`): what each first page loads (the app's frame, the entry and its static
 // imports, with the chunks of the route it opens on) and what each lazily loaded screen or component adds
-// to what the browser holds when it loads (the frame, and the screen that imports it), gzipped at level 9 as the bench measures a page in the browser. Deterministic (bytes of the
-// build, no browser, no clock): the budget test (bundle-budget.test.ts) and the bench (bench/web.ts) print
-// the same table.
+// to what the browser holds when it loads (the frame, and the screen that imports it), gzipped at level 9
+// as the bench measures a page in the browser. Deterministic (bytes of the build, no browser, no clock): the
+// budget test (bundle-budget.test.ts) and the bench (bench/web.ts) print the same table.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
