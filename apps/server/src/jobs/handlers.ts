@@ -33,7 +33,7 @@ export function jobHandlers(
     'render-stat2d': ({ zoneId }) => renderStat2d(services, pool, zoneId),
     'render-report': ({ reportId, token }) =>
       withHeartbeat(services, trackedJobs.report, reportId, reconcile, () =>
-        runReportJob(services, reports, reportId, token),
+        runReportJob(services, reports, pool, reportId, token),
       ),
     'simulate-planning': ({ planningId }) =>
       withHeartbeat(services, trackedJobs.planning, planningId, reconcile, () =>

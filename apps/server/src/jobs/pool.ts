@@ -10,12 +10,15 @@ import type { SatelliteCollocationJob } from './satellite-collocate';
 import type { Stat2dNodeJob } from '../data/stat2d';
 import type { ContourBandJob } from './contour-band';
 import type { IntervalsJob } from './intervals';
+import type { PersistenceJob } from '../reports/persistence';
 
 /**
  * What a thread of the pool runs: a point's plan or batch, a node of a 2D map, a satellite collocation, the
- * band of a point's contours, the intervals of a point's WD waits or WW probabilities.
+ * band of a point's contours, the intervals of a point's WD waits or WW probabilities, the persistence
+ * tables of an Operability report's point.
  */
-export type PoolJob = StatisticJob | Stat2dNodeJob | SatelliteCollocationJob | ContourBandJob | IntervalsJob;
+export type PoolJob =
+  StatisticJob | Stat2dNodeJob | SatelliteCollocationJob | ContourBandJob | IntervalsJob | PersistenceJob;
 
 export { WORKER_EXEC_ARGV, workerFile } from './worker-file';
 

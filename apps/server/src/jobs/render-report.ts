@@ -1,16 +1,19 @@
 // The render-report job: loads the report's header, has the report thread draw the PDF (off this event
-// loop) into DATA_DIR/files/reports, answering the thread's asks for one point's stored results at a time,
-// marks it FINISHED. Between sections it records progress and stops when the report was cancelled, deleted
+// loop) into DATA_DIR/files/reports, answering the thread's asks for one point's stored results at a time
+// (and its persistence tables, computed by the statistics threads beside the drawing), marks it FINISHED. Between sections it records progress and stops when the report was cancelled, deleted
 // or regenerated (the job's token is not the report's any more). Errors fail the report with their message
 // (a thread that broke REPORT_MEMORY_MB included). The PDF is streamed to a partial file and renamed when
 // whole: a worker killed mid-write leaves no half-written report under the final name (issue 29).
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { correctionOf } from '../data/calibrated';
 import { reports } from '../db/schema';
 import { loadPointResults, loadReportHeader, validationsOf, type ComparisonMemo } from '../reports/data';
 import type { Services } from '../services/context';
 import { reportsDir } from '../services/reports';
+import type { PersistenceJob } from '../reports/persistence';
+import type { StatisticsPool } from './pool';
 import type { ReportThread } from './report-thread';
 
 class Stopped extends Error {}
@@ -23,6 +26,7 @@ export const partialReportFile = (reportId: number, token: string) =>
 export async function runReportJob(
   services: Services,
   thread: ReportThread,
+  pool: Pick<StatisticsPool, 'run'>,
   reportId: number,
   token: string,
 ): Promise<void> {
@@ -44,11 +48,12 @@ export async function runReportJob(
     // each buoy comparison is made once for the summary and both drawing passes
     const comparisons: ComparisonMemo = new Map();
     const header = await loadReportHeader(services.db, row, services.config.dataDir, comparisons);
-    const pointRow = (pointId: number) => {
+    const summaryOf = (pointId: number) => {
       const summary = header.points.find((p) => p.point.id === pointId);
       if (!summary) throw new Error(`point ${pointId} is not in the report`);
-      return summary.point;
+      return summary;
     };
+    const pointRow = (pointId: number) => summaryOf(pointId).point;
     await mkdir(reportsDir(services), { recursive: true });
     await thread.render(
       header,
@@ -57,6 +62,20 @@ export async function runReportJob(
         results: async (pointId) => loadPointResults(services.db, pointRow(pointId).id),
         validations: async (pointId) =>
           validationsOf(services.db, header.access, pointRow(pointId), comparisons),
+        persistence: async (pointId, field) => {
+          const { source, point } = summaryOf(pointId);
+          if (!source) throw new Error(`point ${pointId} has no dataset to read its persistence tables from`);
+          const correction = correctionOf(point.calibration);
+          const job: PersistenceJob = {
+            kind: 'persistence',
+            source,
+            lat: point.lat,
+            lon: point.lng,
+            ...(correction ? { correction } : {}),
+            field,
+          };
+          return pool.run(job);
+        },
       },
       checkpoint,
     );

@@ -2,13 +2,14 @@
 // report, so they run here and the event loop keeps serving HTTP. Started with the first report (the worker
 // is bundled then when running from source), one report at a time, idle threads end after a minute.
 // The thread runs under resourceLimits (REPORT_MEMORY_MB, issue 29): it is sent the report's header only
-// and asks for one point's data at a time (answered here from the database), so its memory does not grow
-// with the report's points, and a report that breaks the limit ends its thread, not the process.
+// and asks for one point's data at a time (answered here from the database; a point's persistence tables,
+// asked a point ahead, by a statistics thread), so its memory does not grow with the report's points, and
+// a report that breaks the limit ends its thread, not the process.
 import { rmSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PointReader, ReportHeader } from '../reports/data';
+import type { ReportHeader } from '../reports/data';
 import { WORKER_EXEC_ARGV, workerFile } from './pool';
 import type { ReaderAnswer, ReportRenderJob, ThreadMessage } from './report-worker';
 
@@ -29,7 +30,11 @@ export interface ReportThread {
   render(
     header: ReportHeader,
     file: string,
-    reader: { [K in keyof PointReader]: (pointId: number) => Promise<unknown> },
+    reader: {
+      results(pointId: number): Promise<unknown>;
+      validations(pointId: number): Promise<unknown>;
+      persistence(pointId: number, field: string): Promise<unknown>;
+    },
     progress: (progress: number) => Promise<void>,
   ): Promise<void>;
   close(): Promise<void>;
@@ -110,9 +115,14 @@ export function createReportThread(options: {
       port1.on('message', (message: ThreadMessage) => {
         if (message.kind === 'end') return ended();
         if (message.kind === 'read') {
-          // one point's data at a time: the thread waits for it before it asks for the next
-          const { id, what, pointId } = message;
-          reader[what](pointId).then(
+          // a point's results at a time: the thread waits for them before it asks for the next (the
+          // persistence tables, small strings, are asked a point ahead)
+          const { id, pointId } = message;
+          const read =
+            message.what === 'persistence'
+              ? reader.persistence(pointId, message.field)
+              : reader[message.what](pointId);
+          read.then(
             (value) => port1.postMessage({ id, value } satisfies ReaderAnswer),
             (error: unknown) => {
               fail(error);

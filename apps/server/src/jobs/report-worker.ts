@@ -18,10 +18,14 @@ export interface ReportRenderJob {
   stop: Int32Array;
 }
 
-/** From the thread: a progress (0–100), a point's data wanted, or the end (after its last progress). */
+/**
+ * From the thread: a progress (0–100), a point's data wanted (its persistence tables: of `field`), or the
+ * end (after its last progress).
+ */
 export type ThreadMessage =
   | { kind: 'progress'; value: number }
   | { kind: 'read'; id: number; what: 'results' | 'validations'; pointId: number }
+  | { kind: 'read'; id: number; what: 'persistence'; pointId: number; field: string }
   | { kind: 'end' };
 
 /** To the thread: the data asked for under `id`, or why it could not be read. */
@@ -41,13 +45,21 @@ export default async function run(job: ReportRenderJob): Promise<boolean> {
     if ('error' in answer) pending.reject(new Error(answer.error));
     else pending.resolve(answer.value);
   });
-  const read = <T>(what: 'results' | 'validations', point: PointSummary): Promise<T> => {
+  const read = <T>(
+    what: 'results' | 'validations' | 'persistence',
+    point: PointSummary,
+    field = '',
+  ): Promise<T> => {
     if (Atomics.load(job.stop, 0) !== 0) return Promise.reject(new Stopped());
     const id = next++;
     const answer = new Promise<T>((resolve, reject) =>
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject }),
     );
-    const message: ThreadMessage = { kind: 'read', id, what, pointId: point.point.id };
+    const pointId = point.point.id;
+    const message: ThreadMessage =
+      what === 'persistence'
+        ? { kind: 'read', id, what, pointId, field }
+        : { kind: 'read', id, what, pointId };
     port.postMessage(message);
     return answer;
   };
@@ -60,6 +72,7 @@ export default async function run(job: ReportRenderJob): Promise<boolean> {
   const data = reportData(job.header, {
     results: (point) => read('results', point),
     validations: (point) => read('validations', point),
+    persistence: (point, field) => read('persistence', point, field),
   });
   try {
     await renderReport(data, checkpoint, job.file);

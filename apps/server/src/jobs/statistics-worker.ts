@@ -1,6 +1,6 @@
 // Runs in a lane's thread of the statistics pool: the statistics of one point, a batch per call
 // (point-statistics.ts), or the point's plan; also one node of a 2D map (stat2d.ts) and the collocation of
-// a satellite comparison (satellite-collocate.ts) the band of a point's contours (contour-band.ts) and the intervals of its WD waits or WW probabilities (intervals.ts). The record of the node read is kept for the calls that
+// a satellite comparison (satellite-collocate.ts), the band of a point's contours (contour-band.ts), the intervals of its WD waits or WW probabilities (intervals.ts) and an Operability report's persistence tables (reports/persistence.ts). The record of the node read is kept for the calls that
 // follow: every batch of the point, and the next point of the lane when it reads the same node (points
 // closer together than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
@@ -12,6 +12,7 @@ import type { PoolJob } from './pool';
 import { collocateSatellite } from './satellite-collocate';
 import { contourBandOf } from './contour-band';
 import { intervalsOf } from './intervals';
+import { persistenceTables } from '../reports/persistence';
 
 export interface StatisticJob {
   source: DataSource;
@@ -57,6 +58,7 @@ export default async function run(job: PoolJob): Promise<unknown> {
   const read = await pointSeries(job.source, job.lat, job.lon);
   const point = job.correction ? { ...read, series: correctedSeries(read.series, job.correction) } : read;
   if ('kind' in job && job.kind === 'intervals') return intervalsOf(point, job);
+  if ('kind' in job && job.kind === 'persistence') return persistenceTables(point, job.field);
   if ('kind' in job) return contourBandOf(point, job.target);
   return job.runs ? runStatisticsStored(point, job.runs, job.stop) : planPoint(point);
 }

@@ -3,12 +3,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MONTH_ABBREVIATIONS } from '@metocean/core';
 import {
   APP_VERSION,
   BUOY_NEAR_KM,
   COMPARISON_METRICS,
-  MISSING_VALUE,
   REPORT_PART_LABELS,
   REPORT_TYPE_LABELS,
   type BuoyComparison,
@@ -18,14 +16,7 @@ import { comparisonChart } from './charts';
 import type { PointSummary, ReportData, Validation } from './data';
 import { A4, type ReportPdf } from './pdf';
 import { partList, type ReportScope } from './scope';
-
-/** A number as printed in a report; '—' for a missing one (never a made-up value). */
-export function fmt(value: number | null | undefined, digits = 2): string {
-  if (value === null || value === undefined || !Number.isFinite(value) || value === MISSING_VALUE) return '—';
-  return value.toFixed(digits);
-}
-
-export const MONTHS = MONTH_ABBREVIATIONS;
+import { fmt } from './format';
 
 export const DISCLAIMER =
   'The statistics of this report are computed from hindcast model data at the dataset nodes nearest to the ' +

@@ -17,6 +17,7 @@ import { projectAccessRows, type ProjectAccess } from '../services/project-acces
 import { buoysNearPoint, compareAtPoint } from '../services/buoys';
 import { reportMaps, type ReportMaps } from '../services/stat2ds';
 import { HttpError } from '../http/errors';
+import type { Persistence } from './persistence';
 import { isExpired } from '../services/zones';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -77,10 +78,14 @@ export interface ReportHeader {
   generatedAt: Date;
 }
 
-/** Reads a point's stored results or buoy comparisons when the drawing gets to them (from the job's side). */
+/**
+ * Reads a point's stored results or buoy comparisons when the drawing gets to them, and has a statistics
+ * thread compute its persistence tables (from the job's side).
+ */
 export interface PointReader {
   results(point: PointSummary): Promise<Map<string, StoredResult>>;
   validations(point: PointSummary): Promise<Validation[]>;
+  persistence(point: PointSummary, field: string): Promise<Persistence>;
 }
 
 export interface ReportData extends ReportHeader {
@@ -88,6 +93,8 @@ export interface ReportData extends ReportHeader {
   load(point: PointSummary): Promise<ReportPoint>;
   /** The buoy comparisons of a point (the validation annex). */
   validations(point: PointSummary): Promise<Validation[]>;
+  /** The Operability report's persistence tables of a point's field (a point with a source). */
+  persistence(point: PointSummary, field: string): Promise<Persistence>;
 }
 
 /** The report's data over its header and a reader of points. */
@@ -96,6 +103,7 @@ export function reportData(header: ReportHeader, reader: PointReader): ReportDat
     ...header,
     load: async (point) => ({ ...point, results: await reader.results(point) }),
     validations: (point) => reader.validations(point),
+    persistence: (point, field) => reader.persistence(point, field),
   };
 }
 

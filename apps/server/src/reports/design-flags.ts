@@ -4,7 +4,7 @@
 // and why, so no number in the report is left to be read as a design value without a word.
 import { MISSING_VALUE } from '@metocean/contracts';
 import { MONTH_NAMES } from '@metocean/core';
-import { fmt } from './common';
+import { fmt } from './format';
 
 interface RV {
   returnPeriod: number;

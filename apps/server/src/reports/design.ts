@@ -5,7 +5,7 @@ import { sectorName } from '@metocean/charts';
 import { CONTOUR_BAND_ON_REQUEST, lawName as coreLawName } from '@metocean/core';
 import { MISSING_VALUE, REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { chart } from './charts';
-import { fmt, MONTHS } from './common';
+import { fmt, MONTHS } from './format';
 import { contourFlags, monthFlags } from './design-flags';
 import { mainField, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
 import { breathe, type Checkpoint } from './operability';

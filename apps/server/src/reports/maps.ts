@@ -11,7 +11,7 @@ import type { Topology, GeometryCollection } from 'topojson-specification';
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
 import { colorAt, encodePng, sampleRaster } from '@metocean/hindcast';
 import type { ReportMapLayer } from '../services/stat2ds';
-import { fmt } from './common';
+import { fmt } from './format';
 import type { ReportData } from './data';
 import type { ReportPdf } from './pdf';
 

@@ -1,21 +1,28 @@
 // The Operability report (average statistics): per point and part, the summary table, monthly statistics,
 // non-exceedance tables, roses, the Hs–Tp occurrence table, persistence, and the conclusion. Tables read the
-// stored results; the persistence tables run the engine's weather-window statistics (the stored WW and WD
-// functions) at the report's limits on the point's series, since the stored ones use the median as limit.
-import {
-  MIN_INTERVAL_YEARS,
-  waitPercentileIntervals,
-  weatherDowntimes,
-  weatherWindows,
-  type WaitIntervalRow,
-  type WindowRow,
-} from '@metocean/core';
+// stored results; the persistence tables (persistence.ts) run the engine's weather-window statistics (the
+// stored WW and WD functions) at the report's limits on the point's series, since the stored ones use the
+// median as limit.
+import { MIN_INTERVAL_YEARS } from '@metocean/core';
 import { REPORT_PART_LABELS, type ReportPart } from '@metocean/contracts';
-import { readPointSeries } from '../data/sources';
 import { chart, smallRoses } from './charts';
-import { fmt, MONTHS } from './common';
-import { mainField, partFields, resultOf, statIdWithPrefix, type ReportData, type ReportPoint } from './data';
+import { fmt, MONTHS } from './format';
+import {
+  mainField,
+  partFields,
+  resultOf,
+  statIdWithPrefix,
+  type PointSummary,
+  type ReportData,
+  type ReportPoint,
+} from './data';
 import type { ReportPdf } from './pdf';
+import {
+  NO_DATASET_NOTE,
+  PERSISTENCE_DURATIONS_H,
+  PERSISTENCE_LIMITS_M,
+  type Persistence,
+} from './persistence';
 import type { ReportScope } from './scope';
 
 interface Describe {
@@ -53,9 +60,6 @@ interface Contours {
 
 /** Lets the event loop answer the API between the long synchronous steps of a render (charts, windows). */
 export const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export const PERSISTENCE_LIMITS_M = [1.0, 1.5, 2.0, 2.5];
-export const PERSISTENCE_DURATIONS_H = [6, 12, 24, 48, 72];
 
 /** Checked between sections: progress for the poller, and the stop of a cancelled generation. */
 export type Checkpoint = (progress: number) => Promise<void>;
@@ -161,34 +165,36 @@ export function scatterTable(c: Contours): { header: string[]; rows: string[][] 
   return { header, rows };
 }
 
-/** One limit's persistence tables, as drawn: the windows and waits, then the wait intervals (or a note why none). */
-interface PersistenceTable {
-  limit: number;
-  rows: string[][];
-  intervals: { rows: string[][] } | { note: string };
-}
-
-/** A point's persistence section for one field: its tables, or the note saying why there are none. */
-type Persistence = { tables: PersistenceTable[] } | { note: string };
-
 /**
  * The persistence tables of each point and field, computed once per report: render.ts draws the report
  * twice (a layout pass, then the writing pass) with the same ReportData, and the tables (20 WW/WD runs and
- * 20 bootstrap runs per point) cost seconds on a 40-year record. Keyed by the report's data, so they live
- * as long as the report; the rows are small strings.
+ * 20 bootstrap runs per point) cost seconds on a 40-year record. A statistics thread computes them
+ * (persistence.ts, asked through `data.persistence`); the body asks for the next point's before it draws a
+ * point (`persistenceAhead`), so they are ready when the drawing gets there. Keyed by the report's data, so
+ * they live as long as the report; the rows are small strings.
  */
 const persistenceMemo = new WeakMap<ReportData, Map<string, Promise<Persistence>>>();
 
-export function persistenceOf(data: ReportData, point: ReportPoint, field: string): Promise<Persistence> {
+export function persistenceOf(data: ReportData, point: PointSummary, field: string): Promise<Persistence> {
   let memo = persistenceMemo.get(data);
   if (!memo) persistenceMemo.set(data, (memo = new Map<string, Promise<Persistence>>()));
   const key = `${point.point.id}|${field}`;
   let tables = memo.get(key);
   if (!tables) {
-    tables = computePersistence(point, field);
+    tables = point.source ? data.persistence(point, field) : Promise.resolve({ note: NO_DATASET_NOTE });
     memo.set(key, tables);
   }
   return tables;
+}
+
+/**
+ * Asks for a point's persistence tables ahead of its drawing (a waves part's main field only). A failure
+ * is the drawing's to report when it awaits them; here it is only kept from being an unhandled rejection.
+ */
+function persistenceAhead(data: ReportData, scope: ReportScope, point: PointSummary | undefined): void {
+  if (!point || !scope.parts.includes('waves') || !scope.pointsOf('waves').includes(point)) return;
+  const main = mainField(point, 'waves');
+  if (main) persistenceOf(data, point, main.field).catch(() => undefined);
 }
 
 /** Space the "Persistence" heading keeps below it: its paragraph and the first table's head and rows. */
@@ -238,104 +244,6 @@ async function persistence(
         { caption: `${field} < ${limit.toFixed(1)} m: waiting-time intervals`, size: 7 },
       );
   }
-}
-
-async function computePersistence(point: ReportPoint, field: string): Promise<Persistence> {
-  const source = point.source;
-  if (!source)
-    return { note: 'the dataset of this point is no longer available: the persistence tables are left out.' };
-  const { series } = await readPointSeries(source, point.point.lat, point.point.lng);
-  const values = series.fields[field]?.values;
-  if (!values)
-    return {
-      note: `the series of ${field} is not in the dataset any more: the persistence tables are left out.`,
-    };
-  const tables: PersistenceTable[] = [];
-  for (const limit of PERSISTENCE_LIMITS_M) {
-    await breathe();
-    const windows: WindowRow[] = weatherWindows(series.time, values, {
-      below: limit,
-      durationsHours: PERSISTENCE_DURATIONS_H,
-      stepMs: series.stepMs,
-    });
-    const waits = weatherDowntimes(series.time, values, {
-      below: limit,
-      durationsHours: PERSISTENCE_DURATIONS_H,
-      stepMs: series.stepMs,
-      percentiles: [10, 50, 90],
-    });
-    const rows = Array.from({ length: 13 }, (_, m) => {
-      const label = m === 0 ? 'Year' : MONTHS[m - 1]!;
-      return [
-        label,
-        ...PERSISTENCE_DURATIONS_H.map((d, k) => {
-          const w = windows.find((r) => r.month === m && r.durationHours === d);
-          const wait = waits[k]?.find((r) => r.month === m);
-          const p = wait?.waitPercentilesHours ?? {};
-          // a percentile the Kaplan–Meier curve never reaches is more than the follow-up, not a number
-          const at = (q: string) => {
-            const v = p[q];
-            return v === null && wait ? `>${fmt(wait.followUpHours, 0)}` : fmt(v ?? undefined, 0);
-          };
-          return `${fmt(w?.probability, 1)} · ${at('10')}/${at('50')}/${at('90')}`;
-        }),
-      ];
-    });
-    tables.push({
-      limit,
-      rows: [...rows.slice(1), rows[0]!],
-      intervals: await waitIntervalRows(series, values, field, limit),
-    });
-  }
-  return { tables };
-}
-
-/**
- * Issue 31: beside each persistence table, the 90 % year-block bootstrap intervals of its P50 and P90
- * waits (same engine as the WD statistic, only those two percentiles computed), per month with the years
- * they rest on; an end the resamples never reach is "> c" (more than c h), never a number; under 5 years a
- * dash, and a note when no month has 5.
- */
-async function waitIntervalRows(
-  series: { time: Float64Array; stepMs?: number },
-  values: ArrayLike<number>,
-  field: string,
-  limit: number,
-): Promise<PersistenceTable['intervals']> {
-  const bands: WaitIntervalRow[][] = [];
-  for (const durationHours of PERSISTENCE_DURATIONS_H) {
-    await breathe();
-    bands.push(
-      waitPercentileIntervals(series.time, values, {
-        below: limit,
-        durationHours,
-        stepMs: series.stepMs,
-        percentiles: [50, 90],
-      }),
-    );
-  }
-  const years = (bands[0] ?? []).map((r) => r.years);
-  if (years.every((y) => y < MIN_INTERVAL_YEARS))
-    return {
-      note: `${field} < ${limit.toFixed(1)} m: no interval on the waiting times, fewer than ${MIN_INTERVAL_YEARS} years of data in every month (too few to resample whole years).`,
-    };
-  const bound = (row: WaitIntervalRow, p: string): string => {
-    const i = row.intervals[p];
-    const c = row.moreThanHours?.[p];
-    const more = c === undefined ? '–' : `>${fmt(c, 0)}`;
-    if (!i) return c === undefined ? '–' : `${more}–${more}`;
-    return `${fmt(i[0], 0)}–${i[1] === null ? more : fmt(i[1], 0)}`;
-  };
-  return {
-    rows: years.map((y, m) => [
-      MONTHS[m]!,
-      String(y),
-      ...bands.map((rows) => {
-        const row = rows[m]!;
-        return row.years < MIN_INTERVAL_YEARS ? '–' : `${bound(row, '50')} · ${bound(row, '90')}`;
-      }),
-    ]),
-  };
 }
 
 export async function operabilityPart(
@@ -550,9 +458,12 @@ export async function operabilityBody(
   let done = 0;
   // each point's results are read for its section and let go after it: its conclusion is kept as text
   const conclusions: { title: string; rows: string[][] }[] = [];
-  for (const summary of data.points) {
+  for (const [i, summary] of data.points.entries()) {
     const parts = scope.parts.filter((part) => scope.pointsOf(part).includes(summary));
     if (parts.length === 0) continue;
+    // this point's persistence tables and the next one's computing in the statistics threads meanwhile
+    persistenceAhead(data, scope, summary);
+    persistenceAhead(data, scope, data.points[i + 1]);
     const point = await data.load(summary);
     for (const part of parts) {
       await operabilityPart(pdf, data, point, part);

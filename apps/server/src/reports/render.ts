@@ -15,12 +15,8 @@ import {
 import type { ReportData } from './data';
 import { mapsSection } from './maps';
 import { designBody, DESIGN_RETURN_PERIODS } from './design';
-import {
-  operabilityBody,
-  PERSISTENCE_DURATIONS_H,
-  PERSISTENCE_LIMITS_M,
-  type Checkpoint,
-} from './operability';
+import { operabilityBody, type Checkpoint } from './operability';
+import { PERSISTENCE_DURATIONS_H, PERSISTENCE_LIMITS_M } from './persistence';
 import { ReportPdf, type Layout, type PdfPass } from './pdf';
 import { reportScope, type ReportScope } from './scope';
 

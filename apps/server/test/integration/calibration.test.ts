@@ -19,6 +19,11 @@ import type {
   VisuPayload,
 } from '@metocean/contracts';
 import { planningTemplate, syntheticHindcast } from '@metocean/hindcast';
+import { eq } from 'drizzle-orm';
+import { readPointRecord } from '../../src/data/calibrated';
+import { sourceForPoint } from '../../src/data/registry';
+import { points } from '../../src/db/schema';
+import { persistenceTables, type Persistence } from '../../src/reports/persistence';
 import { startTestServer, type Actor, type TestServer } from '../harness';
 
 // POST /api/points/{id}/calibrate/ (issue 33): the Gulf of Maine point near NDBC 44007 (the real record
@@ -275,6 +280,52 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(flat).toContain(`calibration pairs: ${stamp.pairs}`);
     expect(flat).toContain(`calibration source: ${stamp.source.name}`);
     expect(flat).toContain('calibration period: 1996-01-01T00:00:00.000Z to 2017-10-02T05:00:00.000Z');
+  }, 300_000);
+
+  it("an Operability report draws the variant's persistence tables from its corrected series", async () => {
+    const original = project.points[0]!;
+    const draft = (
+      await manager.post<Report>('/api/reports/', { projectId: project.id, name: 'Calibrated operability' })
+    ).body;
+    await manager.put(`/api/reports/${draft.id}/generate/`, {
+      name: draft.name,
+      reportType: 'operability',
+      parts: ['waves'],
+      points: [original.id, variant.id],
+    });
+    const report = await manager.until<Report>(
+      `/api/reports/${draft.id}/`,
+      (r) => r.status === 'FINISHED' || r.status === 'FAILED',
+      { timeoutMs: 240_000, intervalMs: 1000 },
+    );
+    expect(report.error).toBe('');
+    const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
+    const file = path.join(dir, 'report.pdf');
+    writeFileSync(
+      file,
+      Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
+    );
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    rmSync(dir, { recursive: true, force: true });
+    // each point's tables as every reader of a point gets its record (the variant's hs corrected), here
+    const { db } = server.runtime.services;
+    const tablesOf = async (id: number): Promise<Persistence> => {
+      const [row] = await db.select().from(points).where(eq(points.id, id));
+      const source = await sourceForPoint(db, project.zone.id, row!.lat, row!.lng);
+      return persistenceTables(await readPointRecord(source!, row!), 'hs');
+    };
+    const january = (tables: Persistence) => ('tables' in tables ? tables.tables[0]!.rows[0]! : []);
+    const [before, after] = [january(await tablesOf(original.id)), january(await tablesOf(variant.id))];
+    expect(before[0]).toBe('Jan');
+    // the correction moves the waits below 1.0 m, so the two rows tell the series apart
+    expect(after).not.toEqual(before);
+    const at = (cells: string[]) =>
+      text.search(
+        new RegExp(cells.map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join(String.raw`\s+`)),
+      );
+    // the original's section comes first, then the variant's
+    expect(at(before)).toBeGreaterThan(-1);
+    expect(at(after)).toBeGreaterThan(at(before));
   }, 300_000);
 
   it('an AWD planning bound to the variant reads the corrected series and its stamp says so', async () => {

@@ -75,7 +75,8 @@ async function drawn(thread: ReportThread, points: number[], reportType: 'operab
       startedAt: new Date(),
     })
     .where(eq(reports.id, draft.body.id));
-  await runReportJob(server.runtime.services, thread, draft.body.id, token);
+  const { services } = server.runtime;
+  await runReportJob(services, thread, await services.statisticsPool!(), draft.body.id, token);
   return (await manager.get<Report>(`/api/reports/${draft.body.id}/`)).body;
 }
 
