@@ -1,7 +1,9 @@
 // The record of a point as every reader of it must see it (issue 33): the node's record, with a calibrated
 // variant's variable replaced by its corrected copy. Statistics (the worker), zoomed and recomputed views,
-// exports, buoy comparisons and contractors runs read a point through here, so a variant never shows an
-// uncorrected number.
+// exports, buoy comparisons and contractors runs read a point through here, and the statistics threads'
+// jobs (a point's batches, its intervals, a report's persistence tables, a satellite comparison's model
+// values) carry correctionOf's correction for correctedSeries, so a variant never shows an uncorrected
+// number.
 import type { CalibrationStamp } from '@metocean/contracts';
 import { applyCorrection, markUnchanging, MONTH_NAMES, type Correction, type Series } from '@metocean/core';
 import type { PointCalibration } from '../db/schema';

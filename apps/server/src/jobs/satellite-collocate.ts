@@ -12,6 +12,7 @@ import {
 } from '@metocean/contracts';
 import { compareAlongTrack } from '@metocean/core';
 import { altimetryAt } from '../data/altimetry';
+import { correctedSeries, type SeriesCorrection } from '../data/calibrated';
 import type { DataSource, PointSeries } from '../data/sources';
 import type { StoredMatchups } from '../services/satellite';
 
@@ -22,6 +23,11 @@ export interface SatelliteCollocationJob {
   folder: string;
   lat: number;
   lon: number;
+  /**
+   * A calibrated variant's correction (issue 33): its model values are the corrected ones, as every reader
+   * of the point sees them (data/calibrated.ts); the altimetry is the node's, whichever point asks.
+   */
+  correction?: SeriesCorrection;
 }
 
 export interface SatelliteCollocation {
@@ -40,13 +46,13 @@ const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFin
 const isoOrNull = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
 
 export async function collocateSatellite(job: SatelliteCollocationJob): Promise<SatelliteCollocation> {
-  const { track, synthetic, model } = await altimetryAt(
-    job.source,
-    job.folder,
-    job.lat,
-    job.lon,
-    SATELLITE_RADIUS_KM,
-  );
+  const {
+    track,
+    synthetic,
+    model: read,
+  } = await altimetryAt(job.source, job.folder, job.lat, job.lon, SATELLITE_RADIUS_KM);
+  // the synthetic tracks were drawn from the node's uncorrected record: a variant is compared with them too
+  const model = job.correction ? { ...read, series: correctedSeries(read.series, job.correction) } : read;
   const options = {
     // the model's values are the node's: the circle is drawn around it
     lat: model.node.lat,

@@ -403,6 +403,49 @@ describe('POST /api/points/{id}/calibrate/', () => {
     expect(JSON.stringify(ofVariant.body)).toMatch(/calibrate its original point/);
   }, 180_000);
 
+  it("a satellite comparison of the variant compares its corrected series with the node's altimetry", async () => {
+    /** A finished comparison of the point: its Hs matchups (time, model, measure) from matchups.csv. */
+    const hsMatchups = async (pointId: number, name: string) => {
+      const created = await manager.post<SatelliteComparison>('/api/satellite_comparisons/', {
+        name,
+        project: project.id,
+        point: pointId,
+      });
+      expect(created.status).toBe(201);
+      expect((await manager.put(`/api/satellite_comparisons/${created.body.id}/compute/`)).status).toBe(200);
+      const done = await manager.until<SatelliteComparison>(
+        `/api/satellite_comparisons/${created.body.id}/`,
+        (c) => c.status === 'FINISHED' || c.status === 'FAILED',
+        { timeoutMs: 240_000, intervalMs: 500 },
+      );
+      expect(done.status).toBe('FINISHED');
+      const zip = await JSZip.loadAsync(
+        Buffer.from(
+          await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer(),
+        ),
+      );
+      return (await zip.file('matchups.csv')!.async('string'))
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(','))
+        .filter((r) => r[0] === 'hs')
+        .map((r) => ({ time: r[1], model: Number(r[3]), measure: Number(r[4]) }));
+    };
+    const before = await hsMatchups(project.points[0]!.id, 'Maine sat original');
+    const after = await hsMatchups(variant.id, 'Maine sat variant');
+    expect(after.length).toBe(before.length);
+    expect(after.length).toBeGreaterThan(20);
+    const { a, b } = variant.calibration!.parameters[0] as { a: number; b: number };
+    after.forEach((row, k) => {
+      // the same altimetry, matched at the same times
+      expect([row.time, row.measure]).toEqual([before[k]!.time, before[k]!.measure]);
+      // the model's mean over a matchup's window, corrected: linear, so the mean of the corrected values is
+      // the corrected mean where no value is cut at 0 (matchups.csv writes 6 significant digits)
+      expect(row.model).toBeCloseTo(Math.max(0, a + b * before[k]!.model), 3);
+    });
+  }, 300_000);
+
   it("calibrates from a finished satellite comparison: its matchups are the pairs (least squares over the download's matchups.csv)", async () => {
     const original = project.points[0]!;
     const other = project.points[1]!;
