@@ -1,8 +1,9 @@
 // The render-report job: loads the report's header, has the report thread draw the PDF (off this event
 // loop) into DATA_DIR/files/reports, answering the thread's asks for one point's stored results at a time
-// (and its persistence tables, computed by the statistics threads beside the drawing), marks it FINISHED. Between sections it records progress and stops when the report was cancelled, deleted
-// or regenerated (the job's token is not the report's any more). Errors fail the report with their message
-// (a thread that broke REPORT_MEMORY_MB included). The PDF is streamed to a partial file and renamed when
+// (and its persistence tables, computed by the statistics threads beside the drawing), marks it FINISHED.
+// Between sections it records progress and stops when the report was cancelled, deleted or regenerated
+// (the job's token is not the report's any more). Errors fail the report with their message (a thread that
+// broke REPORT_MEMORY_MB included). The PDF is streamed to a partial file and renamed when
 // whole: a worker killed mid-write leaves no half-written report under the final name (issue 29).
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

@@ -46,13 +46,12 @@ const finiteOrNull = (v: number | undefined) => (v !== undefined && Number.isFin
 const isoOrNull = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
 
 export async function collocateSatellite(job: SatelliteCollocationJob): Promise<SatelliteCollocation> {
-  const {
-    track,
-    synthetic,
-    model: read,
-  } = await altimetryAt(job.source, job.folder, job.lat, job.lon, SATELLITE_RADIUS_KM);
+  const altimetry = await altimetryAt(job.source, job.folder, job.lat, job.lon, SATELLITE_RADIUS_KM);
+  const { track, synthetic } = altimetry;
   // the synthetic tracks were drawn from the node's uncorrected record: a variant is compared with them too
-  const model = job.correction ? { ...read, series: correctedSeries(read.series, job.correction) } : read;
+  const model = job.correction
+    ? { ...altimetry.model, series: correctedSeries(altimetry.model.series, job.correction) }
+    : altimetry.model;
   const options = {
     // the model's values are the node's: the circle is drawn around it
     lat: model.node.lat,

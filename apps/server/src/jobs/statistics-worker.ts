@@ -1,8 +1,10 @@
 // Runs in a lane's thread of the statistics pool: the statistics of one point, a batch per call
-// (point-statistics.ts), or the point's plan; also one node of a 2D map (stat2d.ts) and the collocation of
-// a satellite comparison (satellite-collocate.ts), the band of a point's contours (contour-band.ts), the intervals of its WD waits or WW probabilities (intervals.ts) and an Operability report's persistence tables (reports/persistence.ts). The record of the node read is kept for the calls that
-// follow: every batch of the point, and the next point of the lane when it reads the same node (points
-// closer together than the grid step).
+// (point-statistics.ts), or the point's plan; also one node of a 2D map (stat2d.ts), the collocation of a
+// satellite comparison (satellite-collocate.ts), the band of a point's contours (contour-band.ts), the
+// intervals of its WD waits or WW probabilities (intervals.ts) and an Operability report's persistence
+// tables (reports/persistence.ts). The record of the node read is kept for the calls that follow: every
+// batch of the point, and the next point of the lane when it reads the same node (points closer together
+// than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
 import { correctedSeries, type SeriesCorrection } from '../data/calibrated';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
