@@ -188,6 +188,18 @@ class YearTable {
   /** The time indices with a censoring in some year, and the years' cumulative censorings there. */
   private readonly cuts: Int32Array;
   private readonly cumCensoredAtCut: Int32Array;
+  /** The years with a censoring (a 40-year record's last starts: often its last year only). */
+  private readonly censoringYears: Int32Array;
+  /**
+   * The events by time index, sparse: time k's years and counts at eventStart[k] … eventStart[k + 1] − 1
+   * (in the tail of long waits, a time holds a year or two where the dense table holds every year).
+   */
+  private readonly eventStart: Int32Array;
+  private readonly eventYear: Int32Array;
+  private readonly eventCount: Int32Array;
+  /** The resample drawn: its weights are weights[weightsAt + j] for year j (0 for a year not drawn). */
+  private weights: Int32Array = new Int32Array(0);
+  private weightsAt = 0;
   // the resample drawn: its years and weights, its size, and per stretch (m = 0 before every cut, m the
   // stretch after cut m − 1) its S at the start, events before it and number at risk at its start
   private readonly drawnYear: Int32Array;
@@ -245,6 +257,24 @@ class YearTable {
       for (; from <= cut; from++) for (let j = 0; j < Y; j++) running[j]! += this.censored[from * Y + j]!;
       this.cumCensoredAtCut.set(running, m * Y);
     });
+    const censoringYears: number[] = [];
+    for (let j = 0; j < Y; j++) if (running[j]! > 0) censoringYears.push(j);
+    this.censoringYears = Int32Array.from(censoringYears);
+    this.eventStart = new Int32Array(K + 1);
+    for (let k = 0; k < K; k++) {
+      let entries = 0;
+      for (let j = 0; j < Y; j++) if (this.events[k * Y + j]! > 0) entries++;
+      this.eventStart[k + 1] = this.eventStart[k]! + entries;
+    }
+    this.eventYear = new Int32Array(this.eventStart[K]!);
+    this.eventCount = new Int32Array(this.eventStart[K]!);
+    for (let k = 0, e = 0; k < K; k++)
+      for (let j = 0; j < Y; j++) {
+        const d = this.events[k * Y + j]!;
+        if (d === 0) continue;
+        this.eventYear[e] = j;
+        this.eventCount[e++] = d;
+      }
     this.drawnYear = new Int32Array(Y);
     this.drawnWeight = new Int32Array(Y);
     this.stretchS = new Float64Array(cuts.length + 1);
@@ -262,6 +292,8 @@ class YearTable {
   /** The resample r of the weights. */
   draw(weights: Int32Array, r: number): void {
     const Y = this.Y;
+    this.weights = weights;
+    this.weightsAt = r * Y;
     this.drawn = 0;
     this.lastDrawn = -1;
     let n = 0;
@@ -284,15 +316,34 @@ class YearTable {
     return this.lastDrawn >= 0 ? this.at[this.lastDrawn]! : NaN;
   }
 
-  /** The stretches up to m, computed when first needed (a search rarely goes past the last percentile). */
+  /**
+   * The stretches up to m, computed when first needed (a search rarely goes past the last percentile). The
+   * events to a cut are the previous cut's plus those between, when those are fewer entries than the years
+   * drawn (a 40-year record's last starts, each censored at its own time, make hundreds of cuts a time
+   * index apart); the censorings, a sum over the years that have any when they are fewer than the years
+   * drawn. Integer counts and weights: each sum is exact, whichever way it is taken, so S is the same.
+   */
   private stretchesTo(m: number): void {
-    const Y = this.Y;
+    const { Y, weights, weightsAt } = this;
     for (; this.ready <= m; this.ready++) {
       const k = this.ready - 1;
-      const eCut = this.sum(this.cumEvents, this.cuts[k]! * Y);
+      const cut = this.cuts[k]!;
+      const from = this.eventStart[k > 0 ? this.cuts[k - 1]! + 1 : 0]!;
+      const to = this.eventStart[cut + 1]!;
+      let eCut: number;
+      if (to - from < this.drawn) {
+        eCut = this.stretchE[k]!;
+        for (let e = from; e < to; e++)
+          eCut += weights[weightsAt + this.eventYear[e]!]! * this.eventCount[e]!;
+      } else eCut = this.sum(this.cumEvents, cut * Y);
+      let censoredToCut = 0;
+      if (this.censoringYears.length < this.drawn)
+        for (const j of this.censoringYears)
+          censoredToCut += weights[weightsAt + j]! * this.cumCensoredAtCut[k * Y + j]!;
+      else censoredToCut = this.sum(this.cumCensoredAtCut, k * Y);
       this.stretchS[k + 1] = telescoped(this.stretchS[k]!, this.stretchN[k]!, eCut - this.stretchE[k]!);
       this.stretchE[k + 1] = eCut;
-      this.stretchN[k + 1] = this.stretchN[0]! - eCut - this.sum(this.cumCensoredAtCut, k * Y);
+      this.stretchN[k + 1] = this.stretchN[0]! - eCut - censoredToCut;
     }
   }
 

@@ -469,17 +469,17 @@ suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kapl
   const t = Float64Array.from({ length: n }, (_, i) => Date.UTC(2001, 0, 1) + i * DAY);
   const x = Float64Array.from({ length: n }, () => (random() < 0.08 ? NaN : random() * 3.2));
   const { year, month } = calendarOf(t);
-  test('every month and percentile equals the brute force', () => {
-    const options = { ci: 0.8, resamples: 100, seed: 9 };
+  /** The P50 and P90 intervals (80 %, 100 resamples, seed 9, 2-day windows) of months `ms` of `v`. */
+  function expectBruteForce(v: Float64Array, ms: number[], below = 2): void {
     const rows = waitPercentileIntervals(
       t,
-      x,
-      { below: 2, durationHours: 48, stepMs: DAY, percentiles: [50, 90] },
-      options,
+      v,
+      { below, durationHours: 48, stepMs: DAY, percentiles: [50, 90] },
+      { ci: 0.8, resamples: 100, seed: 9 },
     );
-    for (const m of [1, 6]) {
+    for (const m of ms) {
       const row = rows.find((r) => r.month === m)!;
-      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(x[i]!)))];
+      const years = [...new Set(Array.from(year).filter((_, i) => month[i] === m && !Number.isNaN(v[i]!)))];
       expect(row.years).toBe(years.length);
       const weights = yearBlockWeights(years.length, 100, 9);
       for (const p of [50, 90]) {
@@ -488,12 +488,12 @@ suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kapl
           const waits: number[] = [];
           const cs: number[] = [];
           for (let i = 0; i < n; i++) {
-            if (month[i] !== m || Number.isNaN(x[i]!)) continue;
+            if (month[i] !== m || Number.isNaN(v[i]!)) continue;
             const times = weights[r * years.length + years.indexOf(year[i]!)]!;
-            const w = bruteWait(x, i, 2, 2);
+            const w = bruteWait(v, i, 2, below);
             for (let k = 0; k < times; k++) {
               if (w >= 0) waits.push(w * 24);
-              else cs.push(bruteCensoring(x, i, 2, 2) * 24 - 23);
+              else cs.push(bruteCensoring(v, i, 2, below) * 24 - 23);
             }
           }
           resampled.push(bruteKm(waits, cs).quantile(p / 100) ?? Infinity);
@@ -506,6 +506,16 @@ suite('WD wait percentile intervals (issue 31): year-block bootstrap of the Kapl
         else expect(upper).toBeNull();
       }
     }
+  }
+  test('every month and percentile equals the brute force', () => expectBruteForce(x, [1, 6]));
+  test("censored only at the record's end, in its last year: equals the brute force", () => {
+    // no value missing, waits of weeks (a calm 2-day window below 0.6 is rare), and the record ends in a
+    // 100-day storm: the searches of the last starts meet its end, each censored at its own time, all in one
+    // year. As a 40-year hindcast's last months: many censoring times a step apart, one year holding them,
+    // few events between them (stretchesTo's sparse sums)
+    const r = seededRandom(23);
+    const stormy = Float64Array.from({ length: n }, (_, i) => (i >= n - 100 ? 3 + r() : r() * 3.2));
+    expectBruteForce(stormy, [10, 12], 0.6);
   });
   test('WW probability intervals equal the brute force; the probability lies in its interval', () => {
     // Reference: each resample's probability = window starts / starts of known outcome over the pool where
