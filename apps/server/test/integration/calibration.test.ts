@@ -92,6 +92,36 @@ function leastSquares(m: number[], o: number[]): { a: number; b: number } {
   return { a: om - b * mm, b };
 }
 
+/** A PDF report of the waves of `pointIds`, generated, downloaded and read back as text (pdftotext). */
+async function reportText(
+  name: string,
+  reportType: 'design' | 'operability',
+  pointIds: number[],
+): Promise<string> {
+  const draft = (await manager.post<Report>('/api/reports/', { projectId: project.id, name })).body;
+  await manager.put(`/api/reports/${draft.id}/generate/`, {
+    name: draft.name,
+    reportType,
+    parts: ['waves'],
+    points: pointIds,
+  });
+  const report = await manager.until<Report>(
+    `/api/reports/${draft.id}/`,
+    (r) => r.status === 'FINISHED' || r.status === 'FAILED',
+    { timeoutMs: 240_000, intervalMs: 1000 },
+  );
+  expect(report.error).toBe('');
+  const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
+  const file = path.join(dir, 'report.pdf');
+  writeFileSync(
+    file,
+    Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
+  );
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  rmSync(dir, { recursive: true, force: true });
+  return text;
+}
+
 describe('POST /api/points/{id}/calibrate/', () => {
   let variant: Point;
 
@@ -241,28 +271,7 @@ describe('POST /api/points/{id}/calibrate/', () => {
   }, 180_000);
 
   it('a PDF report with the variant has the Calibrated series annex: each point says which series it holds', async () => {
-    const draft = (await manager.post<Report>('/api/reports/', { projectId: project.id, name: 'Calibrated' }))
-      .body;
-    await manager.put(`/api/reports/${draft.id}/generate/`, {
-      name: draft.name,
-      reportType: 'design',
-      parts: ['waves'],
-      points: [project.points[0]!.id, variant.id],
-    });
-    const report = await manager.until<Report>(
-      `/api/reports/${draft.id}/`,
-      (r) => r.status === 'FINISHED' || r.status === 'FAILED',
-      { timeoutMs: 240_000, intervalMs: 1000 },
-    );
-    expect(report.error).toBe('');
-    const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
-    const file = path.join(dir, 'report.pdf');
-    writeFileSync(
-      file,
-      Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
-    );
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    rmSync(dir, { recursive: true, force: true });
+    const text = await reportText('Calibrated', 'design', [project.points[0]!.id, variant.id]);
     const annex = text.slice(
       text.lastIndexOf('Annex: Calibrated series'),
       text.lastIndexOf('Annex: Methodology'),
@@ -284,29 +293,7 @@ describe('POST /api/points/{id}/calibrate/', () => {
 
   it("an Operability report draws the variant's persistence tables from its corrected series", async () => {
     const original = project.points[0]!;
-    const draft = (
-      await manager.post<Report>('/api/reports/', { projectId: project.id, name: 'Calibrated operability' })
-    ).body;
-    await manager.put(`/api/reports/${draft.id}/generate/`, {
-      name: draft.name,
-      reportType: 'operability',
-      parts: ['waves'],
-      points: [original.id, variant.id],
-    });
-    const report = await manager.until<Report>(
-      `/api/reports/${draft.id}/`,
-      (r) => r.status === 'FINISHED' || r.status === 'FAILED',
-      { timeoutMs: 240_000, intervalMs: 1000 },
-    );
-    expect(report.error).toBe('');
-    const dir = mkdtempSync(path.join(tmpdir(), 'calibration-pdf-'));
-    const file = path.join(dir, 'report.pdf');
-    writeFileSync(
-      file,
-      Buffer.from(await (await manager.fetch(`/api/reports/${report.id}/download/`)).arrayBuffer()),
-    );
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    rmSync(dir, { recursive: true, force: true });
+    const text = await reportText('Calibrated operability', 'operability', [original.id, variant.id]);
     // each point's tables as every reader of a point gets its record (the variant's hs corrected), here
     const { db } = server.runtime.services;
     const tablesOf = async (id: number): Promise<Persistence> => {
