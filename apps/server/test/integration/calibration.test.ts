@@ -122,6 +122,26 @@ async function reportText(
   return text;
 }
 
+/** Computes a satellite comparison to its end (FINISHED) and reads its download's matchups.csv rows. */
+async function computedMatchups(id: number): Promise<{ done: SatelliteComparison; rows: string[][] }> {
+  expect((await manager.put(`/api/satellite_comparisons/${id}/compute/`)).status).toBe(200);
+  const done = await manager.until<SatelliteComparison>(
+    `/api/satellite_comparisons/${id}/`,
+    (c) => c.status === 'FINISHED' || c.status === 'FAILED',
+    { timeoutMs: 240_000, intervalMs: 500 },
+  );
+  expect(done.status).toBe('FINISHED');
+  const zip = await JSZip.loadAsync(
+    Buffer.from(await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer()),
+  );
+  const rows = (await zip.file('matchups.csv')!.async('string'))
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(','));
+  return { done, rows };
+}
+
 describe('POST /api/points/{id}/calibrate/', () => {
   let variant: Point;
 
@@ -399,23 +419,8 @@ describe('POST /api/points/{id}/calibrate/', () => {
         point: pointId,
       });
       expect(created.status).toBe(201);
-      expect((await manager.put(`/api/satellite_comparisons/${created.body.id}/compute/`)).status).toBe(200);
-      const done = await manager.until<SatelliteComparison>(
-        `/api/satellite_comparisons/${created.body.id}/`,
-        (c) => c.status === 'FINISHED' || c.status === 'FAILED',
-        { timeoutMs: 240_000, intervalMs: 500 },
-      );
-      expect(done.status).toBe('FINISHED');
-      const zip = await JSZip.loadAsync(
-        Buffer.from(
-          await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer(),
-        ),
-      );
-      return (await zip.file('matchups.csv')!.async('string'))
-        .trim()
-        .split(/\r?\n/)
-        .slice(1)
-        .map((line) => line.split(','))
+      const { rows } = await computedMatchups(created.body.id);
+      return rows
         .filter((r) => r[0] === 'hs')
         .map((r) => ({ time: r[1], model: Number(r[3]), measure: Number(r[4]) }));
     };
@@ -450,24 +455,8 @@ describe('POST /api/points/{id}/calibrate/', () => {
     });
     expect(early.status).toBe(400);
     expect(JSON.stringify(early.body)).toMatch(/not finished/);
-    expect((await manager.put(`/api/satellite_comparisons/${created.body.id}/compute/`)).status).toBe(200);
-    const done = await manager.until<SatelliteComparison>(
-      `/api/satellite_comparisons/${created.body.id}/`,
-      (c) => c.status === 'FINISHED' || c.status === 'FAILED',
-      { timeoutMs: 240_000, intervalMs: 500 },
-    );
-    expect(done.status).toBe('FINISHED');
-    const zip = await JSZip.loadAsync(
-      Buffer.from(
-        await (await manager.fetch(`/api/satellite_comparisons/${done.id}/download/`)).arrayBuffer(),
-      ),
-    );
-    const rows = (await zip.file('matchups.csv')!.async('string'))
-      .trim()
-      .split(/\r?\n/)
-      .slice(1)
-      .map((line) => line.split(','))
-      .filter((r) => r[0] === 'hs');
+    const { done, rows: all } = await computedMatchups(created.body.id);
+    const rows = all.filter((r) => r[0] === 'hs');
     const m = rows.map((r) => Number(r[3]));
     const o = rows.map((r) => Number(r[4]));
     const answer = await manager.post<CalibrationStamp>(previewUrl(original.id), {
