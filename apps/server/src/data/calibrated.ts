@@ -2,8 +2,8 @@
 // variant's variable replaced by its corrected copy. Statistics (the worker), zoomed and recomputed views,
 // exports, buoy comparisons and contractors runs read a point through here, and the statistics threads'
 // jobs (a point's batches, its intervals, a report's persistence tables, a satellite comparison's model
-// values) carry correctionOf's correction for correctedSeries, so a variant never shows an uncorrected
-// number.
+// values) read it where pointReading says, with the variant's correction, so a variant never shows an
+// uncorrected number.
 import type { CalibrationStamp } from '@metocean/contracts';
 import { applyCorrection, markUnchanging, MONTH_NAMES, type Correction, type Series } from '@metocean/core';
 import type { PointCalibration } from '../db/schema';
@@ -41,6 +41,23 @@ export const correctionOf = (
   calibration: PointCalibration | null | undefined,
 ): SeriesCorrection | undefined =>
   calibration ? { variable: calibration.stamp.variable, correction: calibration.correction } : undefined;
+
+/** Where a statistics thread's job reads a point: its source, its position, a variant's correction. */
+export interface PointReading {
+  source: DataSource;
+  lat: number;
+  lon: number;
+  correction?: SeriesCorrection;
+}
+
+/** The reading of a point row for a statistics thread's job (every job that reads a point's record). */
+export function pointReading(
+  source: DataSource,
+  point: { lat: number; lng: number; calibration?: PointCalibration | null },
+): PointReading {
+  const correction = correctionOf(point.calibration);
+  return { source, lat: point.lat, lon: point.lng, ...(correction ? { correction } : {}) };
+}
 
 /** A point's record: the node nearest it, corrected when the point is a calibrated variant. */
 export async function readPointRecord(

@@ -17,7 +17,7 @@ import {
 import { creditsPerPoint } from '../services/projects';
 import type { Db } from '../db/client';
 import { sourceForPoint } from '../data/registry';
-import { correctionOf } from '../data/calibrated';
+import { pointReading } from '../data/calibrated';
 import type { Services } from '../services/context';
 import { ACTIVE } from '../services/task-state';
 import { notifyIfComputationEnded } from '../services/computation-done';
@@ -165,8 +165,7 @@ async function computePoint(
     const source = await sourceForPoint(db, row.zone.id, row.point.lat, row.point.lng);
     if (!source) throw new Error(`no dataset serves ${row.zone.name} at ${row.point.lat}, ${row.point.lng}`);
     // a calibrated variant reads the same node and corrects its variable (statistics-worker.ts)
-    const correction = correctionOf(row.point.calibration);
-    const point = { source, lat: row.point.lat, lon: row.point.lng, ...(correction ? { correction } : {}) };
+    const point = pointReading(source, row.point);
     // the worker reads the series (never the event loop) and says what the point supports
     const { runs } = (await pool.run(point, lane)) as PointPlan;
     // The worker has the next batches in hand while the server stores the previous ones: a batch is posted

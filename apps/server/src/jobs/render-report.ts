@@ -8,7 +8,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { correctionOf } from '../data/calibrated';
+import { pointReading } from '../data/calibrated';
 import { reports } from '../db/schema';
 import { loadPointResults, loadReportHeader, validationsOf, type ComparisonMemo } from '../reports/data';
 import type { Services } from '../services/context';
@@ -66,15 +66,7 @@ export async function runReportJob(
         persistence: async (pointId, field) => {
           const { source, point } = summaryOf(pointId);
           if (!source) throw new Error(`point ${pointId} has no dataset to read its persistence tables from`);
-          const correction = correctionOf(point.calibration);
-          const job: PersistenceJob = {
-            kind: 'persistence',
-            source,
-            lat: point.lat,
-            lon: point.lng,
-            ...(correction ? { correction } : {}),
-            field,
-          };
+          const job: PersistenceJob = { kind: 'persistence', ...pointReading(source, point), field };
           return pool.run(job);
         },
       },

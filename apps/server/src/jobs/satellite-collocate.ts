@@ -12,22 +12,19 @@ import {
 } from '@metocean/contracts';
 import { compareAlongTrack } from '@metocean/core';
 import { altimetryAt } from '../data/altimetry';
-import { correctedSeries, type SeriesCorrection } from '../data/calibrated';
-import type { DataSource, PointSeries } from '../data/sources';
+import { correctedSeries, type PointReading } from '../data/calibrated';
+import type { PointSeries } from '../data/sources';
 import type { StoredMatchups } from '../services/satellite';
 
-export interface SatelliteCollocationJob {
+/**
+ * A point's collocation: a calibrated variant's with its correction (issue 33), its model values the
+ * corrected ones as every reader of the point sees them (data/calibrated.ts); the altimetry is the node's,
+ * whichever point asks.
+ */
+export interface SatelliteCollocationJob extends PointReading {
   kind: 'satellite-collocation';
-  source: DataSource;
   /** The zone's altimetry folder (altimetryFolder). */
   folder: string;
-  lat: number;
-  lon: number;
-  /**
-   * A calibrated variant's correction (issue 33): its model values are the corrected ones, as every reader
-   * of the point sees them (data/calibrated.ts); the altimetry is the node's, whichever point asks.
-   */
-  correction?: SeriesCorrection;
 }
 
 export interface SatelliteCollocation {

@@ -14,7 +14,7 @@ import {
   type SatelliteVisuData,
 } from '@metocean/contracts';
 import { altimetryFolder, altimetrySource } from '../data/altimetry';
-import { correctionOf } from '../data/calibrated';
+import { pointReading } from '../data/calibrated';
 import { points, projects, satelliteComparisons, users } from '../db/schema';
 import { satelliteDoneMail } from '../mail/templates';
 import type { Services } from '../services/context';
@@ -49,14 +49,10 @@ export async function satelliteComparisonJob(
   try {
     // the dataset is found here (database); reading and matching run in a statistics thread
     const source = await altimetrySource(db, row.zoneId, point.lat, point.lng);
-    const correction = correctionOf(point.calibration);
     const job: SatelliteCollocationJob = {
       kind: 'satellite-collocation',
-      source,
+      ...pointReading(source, point),
       folder: altimetryFolder(services.config.dataDir, row.zoneId),
-      lat: point.lat,
-      lon: point.lng,
-      ...(correction ? { correction } : {}),
     };
     const found = (await pool.run(job)) as SatelliteCollocation;
     const { variables, matchups, synthetic } = found;

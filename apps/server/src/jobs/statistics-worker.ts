@@ -6,7 +6,7 @@
 // batch of the point, and the next point of the lane when it reads the same node (points closer together
 // than the grid step).
 import { markUnchanging, type Series } from '@metocean/core';
-import { correctedSeries, type SeriesCorrection } from '../data/calibrated';
+import { correctedSeries, type PointReading } from '../data/calibrated';
 import { readPointSeries, type DataSource, type NodeReader, type PointSeries } from '../data/sources';
 import { stat2dNode } from '../data/stat2d';
 import { planPoint, runStatisticsStored, type StatisticRun } from './point-statistics';
@@ -16,16 +16,12 @@ import { contourBandOf } from './contour-band';
 import { intervalsOf } from './intervals';
 import { persistenceTables } from '../reports/persistence';
 
-export interface StatisticJob {
-  source: DataSource;
-  lat: number;
-  lon: number;
+/** A point's plan or batch; a calibrated variant's `correction` (issue 33) applies before every statistic. */
+export interface StatisticJob extends PointReading {
   /** The batch to run (answered as each run's payload as stored); absent, the call answers the plan. */
   runs?: StatisticRun[];
   /** The point's stop flag (stopFlag): once raised, the batch ends before its next statistic (BatchStopped). */
   stop?: Int32Array;
-  /** A calibrated variant (issue 33): the variable corrected before every statistic. */
-  correction?: SeriesCorrection;
 }
 
 let kept: { key: string; series: Promise<Series> } | undefined;

@@ -12,8 +12,8 @@ import {
   type WaitIntervalRow,
   type WindowRow,
 } from '@metocean/core';
-import type { SeriesCorrection } from '../data/calibrated';
-import type { DataSource, PointSeries } from '../data/sources';
+import type { PointReading } from '../data/calibrated';
+import type { PointSeries } from '../data/sources';
 import { fmt, MONTHS } from './format';
 
 export const PERSISTENCE_LIMITS_M = [1.0, 1.5, 2.0, 2.5];
@@ -34,12 +34,8 @@ export type Persistence = { tables: PersistenceTable[] } | { note: string };
  * with its correction, as its stored statistics (the report drew a variant's tables from the uncorrected
  * series until session 44).
  */
-export interface PersistenceJob {
+export interface PersistenceJob extends PointReading {
   kind: 'persistence';
-  source: DataSource;
-  lat: number;
-  lon: number;
-  correction?: SeriesCorrection;
   field: string;
 }
 

@@ -4,18 +4,13 @@
 // was paid for when computed, and the band is a further view of its stored contours.
 import type { VisuPayload } from '@metocean/contracts';
 import { CONTOUR_BAND_ON_REQUEST, type StatisticTarget } from '@metocean/core';
-import type { SeriesCorrection } from '../data/calibrated';
-import type { DataSource } from '../data/sources';
+import type { PointReading } from '../data/calibrated';
 import type { Caller, Services } from './context';
 import { viewOnRequest, type ViewOnRequest } from './on-request';
 
 /** The job a statistics thread runs for the band (jobs/contour-band.ts). */
-export interface ContourBandJob {
+export interface ContourBandJob extends PointReading {
   kind: 'contour-band';
-  source: DataSource;
-  lat: number;
-  lon: number;
-  correction?: SeriesCorrection;
   /** The stored ENVC's target: the wave height and its period. */
   target: StatisticTarget;
 }

@@ -7,8 +7,7 @@
 // result's visualisation payload. No credit: the point was paid for when computed.
 import type { VisuPayload } from '@metocean/contracts';
 import type { StatisticTarget } from '@metocean/core';
-import type { SeriesCorrection } from '../data/calibrated';
-import type { DataSource } from '../data/sources';
+import type { PointReading } from '../data/calibrated';
 import type { Caller, Services } from './context';
 import { viewOnRequest, type ViewOnRequest } from './on-request';
 
@@ -16,13 +15,9 @@ import { viewOnRequest, type ViewOnRequest } from './on-request';
 export type IntervalsStatistic = 'WD' | 'WW';
 
 /** The job a statistics thread runs for the intervals (jobs/intervals.ts). */
-export interface IntervalsJob {
+export interface IntervalsJob extends PointReading {
   kind: 'intervals';
   statistic: IntervalsStatistic;
-  source: DataSource;
-  lat: number;
-  lon: number;
-  correction?: SeriesCorrection;
   /** The stored result's target (its field). */
   target: StatisticTarget;
   /** The stored result's durations (h) and its limit (absent: the field's median, as the standard set). */

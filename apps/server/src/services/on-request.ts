@@ -5,9 +5,8 @@
 // was paid for when computed.
 import { eq } from 'drizzle-orm';
 import { statIdParts, type VisuPayload } from '@metocean/contracts';
-import { correctionOf, type SeriesCorrection } from '../data/calibrated';
+import { pointReading, type PointReading } from '../data/calibrated';
 import { sourceForPoint } from '../data/registry';
-import type { DataSource } from '../data/sources';
 import { encodePayload } from '../db/payload';
 import { results } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -21,14 +20,6 @@ export type StoredRow = Awaited<ReturnType<typeof finishedResults>>[number];
 /** A job of the statistics threads (jobs/pool.ts PoolJob, as services see it). */
 type ThreadJob = Parameters<Awaited<ReturnType<NonNullable<Services['statisticsPool']>>>['run']>[0];
 
-/** Where a view reads the point's record: the source, the position, the calibrated variant's correction. */
-export interface RecordAt {
-  source: DataSource;
-  lat: number;
-  lon: number;
-  correction?: SeriesCorrection;
-}
-
 export interface ViewOnRequest<Answer = unknown> {
   /** The statistic the view is for, and the refusal of a request for another one. */
   statistic: string;
@@ -39,7 +30,7 @@ export interface ViewOnRequest<Answer = unknown> {
   /** Whether the stored payload already holds the view, or a note saying why it cannot. */
   settled(payload: Record<string, unknown>): boolean;
   /** The statistics thread's job for the stored result, reading the record `at`. */
-  job(row: StoredRow, at: RecordAt): ThreadJob;
+  job(row: StoredRow, at: PointReading): ThreadJob;
   /** The payload stored once the thread answered (the view, or a note saying why there is none). */
   stored(row: StoredRow, answer: Answer): Record<string, unknown>;
 }
@@ -55,8 +46,7 @@ async function computeAndStore<Answer>(
   if (!source) throw notFound();
   if (!services.statisticsPool) throw new Error('no statistics threads in this process');
   const pool = await services.statisticsPool();
-  const correction = correctionOf(row.calibration);
-  const job = view.job(row, { source, lat: row.lat, lon: row.lng, ...(correction ? { correction } : {}) });
+  const job = view.job(row, pointReading(source, row));
   const answer = (await pool.run(job)) as Answer;
   await services.db
     .update(results)
