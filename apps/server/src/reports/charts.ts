@@ -37,7 +37,10 @@ export function chart(
     // a small multiple (the monthly roses) keeps its drawing: a short title, no legend, no source line
     const width = pdf.contentWidth;
     // drawn at 1/SCALE of the canvas size: the web chart's font sizes in proportion to an A4 page
-    pdf.svg(chartSvg(option, width * SCALE, height * SCALE), width, height, undefined, SCALE);
+    pdf.svg(() => chartSvg(option, width * SCALE, height * SCALE), width, height, {
+      scale: SCALE,
+      name: `chart ${statId}`,
+    });
     return true;
   } catch (error) {
     pdf.note(
@@ -52,9 +55,13 @@ export function comparisonChart(pdf: ReportPdf, scatter: ScatterData, title: str
   const width = 400;
   const height = 340;
   try {
-    const svg = chartSvg(comparisonScatterOption(scatter, title), width * SCALE, height * SCALE);
+    const option = comparisonScatterOption(scatter, title);
     pdf.ensure(height + 6);
-    pdf.svg(svg, width, height, { x: 50 + (pdf.contentWidth - width) / 2, y: pdf.doc.y }, SCALE);
+    pdf.svg(() => chartSvg(option, width * SCALE, height * SCALE), width, height, {
+      at: { x: 50 + (pdf.contentWidth - width) / 2, y: pdf.doc.y },
+      scale: SCALE,
+      name: 'scatter',
+    });
     pdf.doc.x = 50;
     pdf.doc.y += height + 6;
   } catch (error) {

@@ -337,15 +337,36 @@ export class ReportPdf {
     doc.font('body').fontSize(10).moveDown(0.6);
   }
 
-  /** An SVG (an ECharts SSR chart) drawn as vectors at the current position, full width by default. */
-  svg(svg: string, width: number, height: number, at?: { x: number; y: number }, scale = 1): void {
+  /**
+   * A chart drawn as vectors at the current position, full width by default. `draw` makes its SVG (ECharts'
+   * SSR renderer), in the pass that writes only: the layout pass needs the chart's place, not its drawing.
+   * A drawing that fails says why in the chart's box, which keeps its place (the pages stay as laid out).
+   */
+  svg(
+    draw: () => string,
+    width: number,
+    height: number,
+    { at, scale = 1, name }: { at?: { x: number; y: number }; scale?: number; name: string },
+  ): void {
     const doc = this.doc;
     if (!at) this.ensure(height + 6);
     const x = at?.x ?? MARGIN;
     const y = at?.y ?? doc.y;
-    // the canvas is `scale` times the drawn size: drawn under a scaling transform
-    // the layout pass needs the chart's place, not its drawing
-    if (this.pass.kind === 'write') this.drawSvg(svg, width, height, { x, y }, scale);
+    if (this.pass.kind === 'write') {
+      let svg: string | undefined;
+      try {
+        svg = draw();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        doc
+          .font('body')
+          .fontSize(9)
+          .fillColor('#8a4b00')
+          .text(`Note: the ${name} could not be drawn: ${reason}`, x, y, { width, height });
+      }
+      // the canvas is `scale` times the drawn size: drawn under a scaling transform
+      if (svg !== undefined) this.drawSvg(svg, width, height, { x, y }, scale);
+    }
     doc.font('body').fontSize(10).fillColor('black');
     if (!at) {
       doc.x = MARGIN;
