@@ -75,6 +75,10 @@ export function waitPercentileIntervals(
       continue;
     }
     const table = new YearTable(starts, stepHours);
+    // the whole record's percentiles: where each resample's search starts (resamples read near them)
+    table.draw(new Int32Array(Y).fill(1), 0);
+    table.quantiles(percentiles, new Float64Array(percentiles.length));
+    table.searchFromFound();
     const weights = yearBlockWeights(Y, resamples, seed);
     const resampled = percentiles.map(() => new Float64Array(resamples));
     const read = new Float64Array(percentiles.length);
@@ -210,6 +214,9 @@ class YearTable {
   private readonly stretchN: Float64Array;
   /** Stretches computed for the resample drawn. */
   private ready = 1;
+  /** Per percentile, the time index its last search found, and where a search starts (searchFromFound). */
+  private found = new Int32Array(0);
+  private startAt = new Int32Array(0);
 
   constructor(starts: MonthStarts, stepHours: number) {
     const Y = (this.Y = starts.years);
@@ -367,6 +374,12 @@ class YearTable {
     return telescoped(this.stretchS[m]!, this.stretchN[m]!, this.eventsTo(k) - this.stretchE[m]!);
   }
 
+  /** S has reached the threshold `target` at time index k: at it within `flat`, or below (survivalQuantile). */
+  private reached(k: number, target: number, flat: number): boolean {
+    const s = this.survival(k);
+    return Math.abs(s - target) <= flat || s < target;
+  }
+
   private eventsTo(k: number): number {
     return this.sum(this.cumEvents, k * this.Y);
   }
@@ -381,6 +394,7 @@ class YearTable {
       out.fill(Infinity, 0, percentiles.length);
       return true;
     }
+    if (this.found.length < percentiles.length) this.found = new Int32Array(percentiles.length);
     // where the previous percentile was reached: a larger one is reached there or later
     let from = 0;
     for (let q = 0; q < percentiles.length; q++) {
@@ -394,22 +408,38 @@ class YearTable {
       // loses d/(n − d) more near its threshold (at most 1/target before it); the telescoped S rounds
       // twice per stretch. Eight times that bound, relative to the threshold.
       const tolerance = 8 * (3 * K + 2 * this.cuts.length + 4 / target + 4) * Number.EPSILON * target;
-      // the first index where S reaches the threshold (S never rises): gallop from `from`, then bisect
-      let lo = from;
-      let hi = from;
-      for (let step = 1; hi < K - 1; step *= 2) {
-        const s = this.survival(hi);
-        if (Math.abs(s - target) <= flat || s < target) break;
-        lo = hi + 1;
-        hi = Math.min(K - 1, hi + step);
+      // the first index where S reaches the threshold: S never rises (each stretch multiplies by a factor
+      // ≤ 1, rounded), so any bracketing finds the same index. Gallop from where the search starts (the
+      // whole record's index, or `from`), down when S has reached it there, up otherwise; then bisect.
+      const start = Math.min(K - 1, Math.max(from, this.startAt[q] ?? 0));
+      let lo: number;
+      let hi: number;
+      if (start > from && this.reached(start, target, flat)) {
+        hi = start;
+        lo = from;
+        for (let step = 1; hi - step >= from; step *= 2) {
+          if (!this.reached(hi - step, target, flat)) {
+            lo = hi - step + 1;
+            break;
+          }
+          hi -= step;
+        }
+      } else {
+        lo = start > from ? start + 1 : start;
+        hi = lo = Math.min(K - 1, lo);
+        for (let step = 1; hi < K - 1; step *= 2) {
+          if (this.reached(hi, target, flat)) break;
+          lo = hi + 1;
+          hi = Math.min(K - 1, hi + step);
+        }
       }
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
-        const s = this.survival(mid);
-        if (Math.abs(s - target) <= flat || s < target) hi = mid;
+        if (this.reached(mid, target, flat)) hi = mid;
         else lo = mid + 1;
       }
       from = lo;
+      this.found[q] = lo;
       // lo is K − 1 when the curve never reaches the threshold
       const s = this.survival(lo);
       const before = this.survival(lo - 1);
@@ -435,6 +465,11 @@ class YearTable {
       } else out[q] = this.at[lo]!;
     }
     return true;
+  }
+
+  /** The next searches start where the last one found each percentile (the whole record's, drawn first). */
+  searchFromFound(): void {
+    this.startAt = this.found.slice();
   }
 
   /** The percentiles as kaplanMeierCounts and survivalQuantile read them from the resample's counts. */
