@@ -214,6 +214,10 @@ class YearTable {
   private readonly stretchN: Float64Array;
   /** Stretches computed for the resample drawn. */
   private ready = 1;
+  /** The resample drawn's number (from 1), and the S read at each time index in the resample readIn[k]. */
+  private drawing = 0;
+  private readonly read: Float64Array;
+  private readonly readIn: Int32Array;
   /** Per percentile, the time index its last search found, and where a search starts (searchFromFound). */
   private found = new Int32Array(0);
   private startAt = new Int32Array(0);
@@ -282,6 +286,8 @@ class YearTable {
         this.eventYear[e] = j;
         this.eventCount[e++] = d;
       }
+    this.read = new Float64Array(K);
+    this.readIn = new Int32Array(K);
     this.drawnYear = new Int32Array(Y);
     this.drawnWeight = new Int32Array(Y);
     this.stretchS = new Float64Array(cuts.length + 1);
@@ -316,6 +322,7 @@ class YearTable {
     this.stretchE[0] = 0;
     this.stretchN[0] = n;
     this.ready = 1;
+    this.drawing++;
   }
 
   /** The follow-up of the resample drawn (its longest time, event or censored; NaN when empty), hours. */
@@ -369,9 +376,14 @@ class YearTable {
   /** The resample's S just after time index k (1 before index 0). */
   private survival(k: number): number {
     if (k < 0) return 1;
+    // a search reads its last indices again (the threshold's check): each S read once per resample
+    if (this.readIn[k] === this.drawing) return this.read[k]!;
     const m = this.stretchOf(k);
     if (m >= this.ready) this.stretchesTo(m);
-    return telescoped(this.stretchS[m]!, this.stretchN[m]!, this.eventsTo(k) - this.stretchE[m]!);
+    const s = telescoped(this.stretchS[m]!, this.stretchN[m]!, this.eventsTo(k) - this.stretchE[m]!);
+    this.read[k] = s;
+    this.readIn[k] = this.drawing;
+    return s;
   }
 
   /** S has reached the threshold `target` at time index k: at it within `flat`, or below (survivalQuantile). */
