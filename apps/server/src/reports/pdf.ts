@@ -5,6 +5,7 @@
 // and writes nothing (its pages go as soon as they end), learning its number of pages and the page of every
 // heading; the second draws the same pages with the table of contents and "Page i of n" known, and streams
 // each page to the file as soon as it ends. The second pass checks each heading lands where the first said.
+// A chart has a fixed box: the first pass places it, only the second renders and draws it.
 import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
