@@ -141,23 +141,33 @@ function monthStarts(coded: Int32Array, year: ArrayLike<number>, month: ArrayLik
     at: new Int32Array(count[k + 1]!),
     event: new Uint8Array(count[k + 1]!),
   }));
-  const local = out.map(() => new Map<number, number>());
+  // each month's years numbered in order of appearance: local[(m − 1)·span + year − first], −1 unseen
+  let first = Infinity;
+  let lastYear = -Infinity;
+  for (let i = 0; i < coded.length; i++) {
+    if (coded[i] === NO_DOWNTIME_START) continue;
+    if (year[i]! < first) first = year[i]!;
+    if (year[i]! > lastYear) lastYear = year[i]!;
+  }
+  const span = Math.max(0, lastYear - first + 1);
+  const local = new Int32Array(12 * span).fill(-1);
+  const seen = new Int32Array(13);
   const filled = new Int32Array(13);
   for (let i = 0; i < coded.length; i++) {
     const c = coded[i]!;
     if (c === NO_DOWNTIME_START) continue;
     const m = month[i]!;
     const o = out[m - 1]!;
-    const seen = local[m - 1]!;
-    let j = seen.get(year[i]!);
-    if (j === undefined) seen.set(year[i]!, (j = seen.size));
+    const at = (m - 1) * span + year[i]! - first;
+    let j = local[at]!;
+    if (j < 0) local[at] = j = seen[m]!++;
     const k = filled[m]!++;
     o.year[k] = j;
     // a censoring at c steps is "more than c − 1", one at 0 adds nothing: as windows.ts
     o.at[k] = c >= 0 ? c : -2 - c;
     o.event[k] = c >= 0 ? 1 : 0;
   }
-  out.forEach((o, k) => (o.years = local[k]!.size));
+  out.forEach((o, k) => (o.years = seen[k + 1]!));
   return out;
 }
 
@@ -254,14 +264,26 @@ class YearTable {
     }
     this.cumEvents = new Int32Array(K * Y);
     const cuts: number[] = [];
+    // the sparse events in the same pass: at most one entry per start
+    this.eventStart = new Int32Array(K + 1);
+    const eventYear = new Int32Array(starts.at.length);
+    const eventCount = new Int32Array(starts.at.length);
+    let entries = 0;
     for (let k = 0; k < K; k++) {
       let censoredHere = false;
       for (let j = 0; j < Y; j++) {
-        this.cumEvents[k * Y + j] = (k > 0 ? this.cumEvents[(k - 1) * Y + j]! : 0) + this.events[k * Y + j]!;
+        const d = this.events[k * Y + j]!;
+        this.cumEvents[k * Y + j] = (k > 0 ? this.cumEvents[(k - 1) * Y + j]! : 0) + d;
         if (this.censored[k * Y + j]! > 0) censoredHere = true;
+        if (d === 0) continue;
+        eventYear[entries] = j;
+        eventCount[entries++] = d;
       }
+      this.eventStart[k + 1] = entries;
       if (censoredHere) cuts.push(k);
     }
+    this.eventYear = eventYear.subarray(0, entries);
+    this.eventCount = eventCount.subarray(0, entries);
     this.cuts = Int32Array.from(cuts);
     this.cumCensoredAtCut = new Int32Array(cuts.length * Y);
     const running = new Int32Array(Y);
@@ -273,21 +295,6 @@ class YearTable {
     const censoringYears: number[] = [];
     for (let j = 0; j < Y; j++) if (running[j]! > 0) censoringYears.push(j);
     this.censoringYears = Int32Array.from(censoringYears);
-    this.eventStart = new Int32Array(K + 1);
-    for (let k = 0; k < K; k++) {
-      let entries = 0;
-      for (let j = 0; j < Y; j++) if (this.events[k * Y + j]! > 0) entries++;
-      this.eventStart[k + 1] = this.eventStart[k]! + entries;
-    }
-    this.eventYear = new Int32Array(this.eventStart[K]!);
-    this.eventCount = new Int32Array(this.eventStart[K]!);
-    for (let k = 0, e = 0; k < K; k++)
-      for (let j = 0; j < Y; j++) {
-        const d = this.events[k * Y + j]!;
-        if (d === 0) continue;
-        this.eventYear[e] = j;
-        this.eventCount[e++] = d;
-      }
     this.read = new Float64Array(K);
     this.readIn = new Int32Array(K);
     this.drawnYear = new Int32Array(Y);
