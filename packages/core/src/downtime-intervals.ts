@@ -456,8 +456,8 @@ class YearTable {
           hi -= step;
         }
       } else {
-        lo = start > from ? start + 1 : start;
-        hi = lo = Math.min(K - 1, lo);
+        // not reached at a start past `from`: the index is after it
+        lo = hi = Math.min(K - 1, start > from ? start + 1 : start);
         for (let step = 1; hi < K - 1; step *= 2) {
           if (this.reached(hi, target, flat)) break;
           lo = hi + 1;
