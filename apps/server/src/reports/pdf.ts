@@ -353,6 +353,8 @@ export class ReportPdf {
     if (!at) this.ensure(height + 6);
     const x = at?.x ?? MARGIN;
     const y = at?.y ?? doc.y;
+    // the position the caller continues from, whatever the drawing (a note moves it)
+    const after = at ? { x: doc.x, y: doc.y } : { x: MARGIN, y: y + height + 6 };
     if (this.pass.kind === 'write') {
       let svg: string | undefined;
       try {
@@ -369,10 +371,8 @@ export class ReportPdf {
       if (svg !== undefined) this.drawSvg(svg, width, height, { x, y }, scale);
     }
     doc.font('body').fontSize(10).fillColor('black');
-    if (!at) {
-      doc.x = MARGIN;
-      doc.y = y + height + 6;
-    }
+    doc.x = after.x;
+    doc.y = after.y;
   }
 
   private drawSvg(svg: string, width: number, height: number, at: { x: number; y: number }, scale: number) {

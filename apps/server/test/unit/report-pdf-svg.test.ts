@@ -62,4 +62,21 @@ describe('report charts', () => {
     );
     expect(text).toContain('After chart 2');
   });
+
+  it('placed at a position, leave the caller where it was, drawn or not (the layout pass draws nothing)', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-svg-')), 'report.pdf');
+    const pdf = new ReportPdf(meta, 'footer', { kind: 'write', layout: { pages: 1, toc: [] }, file });
+    pdf.paragraph('Before the scatter');
+    const { x, y } = pdf.doc;
+    const fail = () => {
+      throw new Error('a long reason that wraps onto several lines of the note in the chart box '.repeat(3));
+    };
+    pdf.svg(fail, 400, 340, { at: { x: 97, y }, scale: 1.35, name: 'scatter' });
+    expect([pdf.doc.x, pdf.doc.y]).toEqual([x, y]);
+    pdf.svg(() => SVG, 400, 340, { at: { x: 97, y }, scale: 1.35, name: 'scatter' });
+    expect([pdf.doc.x, pdf.doc.y]).toEqual([x, y]);
+    await pdf.finish();
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Note: the scatter could not be drawn');
+  });
 });
