@@ -56,14 +56,11 @@ export function comparisonChart(pdf: ReportPdf, scatter: ScatterData, title: str
   const height = 340;
   try {
     const option = comparisonScatterOption(scatter, title);
-    pdf.ensure(height + 6);
     pdf.svg(() => chartSvg(option, width * SCALE, height * SCALE), width, height, {
-      at: { x: 50 + (pdf.contentWidth - width) / 2, y: pdf.doc.y },
+      x: 50 + (pdf.contentWidth - width) / 2,
       scale: SCALE,
       name: 'scatter',
     });
-    pdf.doc.x = 50;
-    pdf.doc.y += height + 6;
   } catch (error) {
     pdf.note(`the scatter could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -339,22 +339,20 @@ export class ReportPdf {
   }
 
   /**
-   * A chart drawn as vectors at the current position, full width by default. `draw` makes its SVG (ECharts'
-   * SSR renderer), in the pass that writes only: the layout pass needs the chart's place, not its drawing.
-   * A drawing that fails says why in the chart's box, which keeps its place (the pages stay as laid out).
+   * A chart drawn as vectors at the current position, from the left margin or `x`, full width by default.
+   * `draw` makes its SVG (ECharts' SSR renderer), in the pass that writes only: the layout pass needs the
+   * chart's place, not its drawing. A drawing that fails says why in the chart's box, which keeps its place
+   * (the pages stay as laid out).
    */
   svg(
     draw: () => string,
     width: number,
     height: number,
-    { at, scale = 1, name }: { at?: { x: number; y: number }; scale?: number; name: string },
+    { x = MARGIN, scale = 1, name }: { x?: number; scale?: number; name: string },
   ): void {
     const doc = this.doc;
-    if (!at) this.ensure(height + 6);
-    const x = at?.x ?? MARGIN;
-    const y = at?.y ?? doc.y;
-    // the position the caller continues from, whatever the drawing (a note moves it)
-    const after = at ? { x: doc.x, y: doc.y } : { x: MARGIN, y: y + height + 6 };
+    this.ensure(height + 6);
+    const y = doc.y;
     if (this.pass.kind === 'write') {
       let svg: string | undefined;
       try {
@@ -371,8 +369,8 @@ export class ReportPdf {
       if (svg !== undefined) this.drawSvg(svg, width, height, { x, y }, scale);
     }
     doc.font('body').fontSize(10).fillColor('black');
-    doc.x = after.x;
-    doc.y = after.y;
+    doc.x = MARGIN;
+    doc.y = y + height + 6;
   }
 
   private drawSvg(svg: string, width: number, height: number, at: { x: number; y: number }, scale: number) {

@@ -63,18 +63,19 @@ describe('report charts', () => {
     expect(text).toContain('After chart 2');
   });
 
-  it('placed at a position, leave the caller where it was, drawn or not (the layout pass draws nothing)', async () => {
+  it('placed off the margin, go on below their box at the margin, drawn or not (as the layout pass)', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'report-svg-')), 'report.pdf');
     const pdf = new ReportPdf(meta, 'footer', { kind: 'write', layout: { pages: 1, toc: [] }, file });
     pdf.paragraph('Before the scatter');
-    const { x, y } = pdf.doc;
+    const { y } = pdf.doc;
     const fail = () => {
       throw new Error('a long reason that wraps onto several lines of the note in the chart box '.repeat(3));
     };
-    pdf.svg(fail, 400, 340, { at: { x: 97, y }, scale: 1.35, name: 'scatter' });
-    expect([pdf.doc.x, pdf.doc.y]).toEqual([x, y]);
-    pdf.svg(() => SVG, 400, 340, { at: { x: 97, y }, scale: 1.35, name: 'scatter' });
-    expect([pdf.doc.x, pdf.doc.y]).toEqual([x, y]);
+    // the note's lines move pdfkit's position: the next line still starts below the 200 pt box (+ 6)
+    pdf.svg(fail, 400, 200, { x: 97, scale: 1.35, name: 'scatter' });
+    expect([pdf.doc.x, pdf.doc.y]).toEqual([50, y + 206]);
+    pdf.svg(() => SVG, 400, 200, { x: 97, scale: 1.35, name: 'scatter' });
+    expect([pdf.doc.x, pdf.doc.y]).toEqual([50, y + 412]);
     await pdf.finish();
     const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
     expect(text).toContain('Note: the scatter could not be drawn');
